@@ -1,0 +1,53 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { configs as litConfigs } from 'eslint-plugin-lit';
+import { configs as wcConfigs } from 'eslint-plugin-wc';
+import globals from 'globals';
+
+const NODE_BUILTINS = ['node:*', 'fs', 'path', 'http', 'https', 'crypto', 'os', 'child_process', 'stream', 'url', 'net', 'zlib'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/elements/**/*.ts', 'src/client/**/*.ts'],
+    ...litConfigs['flat/recommended'],
+  },
+  {
+    files: ['src/elements/**/*.ts'],
+    ...wcConfigs['flat/recommended'],
+  },
+  // Boundaries of ARCHITECTURE.md.
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*', 'lit', 'lit/*', ...NODE_BUILTINS], message: 'contract/ imports nothing else of ours, no Lit and no Node built-ins.' }] }],
+    },
+  },
+  {
+    files: ['src/client/**/*.ts', 'src/elements/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/sandbox/**', ...NODE_BUILTINS], message: 'Browser code never imports server/, sandbox/ or Node built-ins.' }, { group: ['zod', 'zod/v4'], message: 'Browser code uses zod/mini.' }] }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['lit', 'lit/*', '**/elements/**', '**/client/**', '**/sandbox/**'], message: 'server/ never imports Lit, elements/, client/ or sandbox/.' }] }],
+    },
+  },
+  {
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**', '**/elements/**', 'lit', 'lit/*'], message: 'sandbox/ only shares contract/.' }] }],
+    },
+  },
+);

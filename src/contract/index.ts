@@ -1,0 +1,4 @@
+export * from './enums.js';
+export * from './errors.js';
+export * from './resources.js';
+export * from './proxy-api.js';

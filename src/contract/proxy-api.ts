@@ -1,0 +1,148 @@
+import * as z from 'zod/mini';
+import type { NextTerm, PricingUsageResult, Usage } from './resources.js';
+
+// The contract between the browser runtime (src/client) and the billing proxy (src/server).
+// Field names here are ours and stable; resources of the billing service keep the seed's names.
+
+/** A feature reference as the proxy accepts it. */
+export const FEATURE_REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+/** An idempotency key: 16 to 128 URL-safe characters (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+export const FeatureReferenceSchema = z
+  .string()
+  .check(z.regex(FEATURE_REFERENCE_PATTERN, 'feature must be 1-128 letters, digits, ".", "_", ":" or "-"'));
+
+export const IdempotencyKeySchema = z
+  .string()
+  .check(z.regex(IDEMPOTENCY_KEY_PATTERN, 'idempotencyKey must be 16-128 letters, digits, "_" or "-"'));
+
+/** Body of `POST /pricing`. */
+export const PricingRequestSchema = z.strictObject({
+  feature: FeatureReferenceSchema,
+  increment: z.int(),
+});
+export type PricingRequest = z.infer<typeof PricingRequestSchema>;
+
+/** Body of `POST /usage`: a purchase the user confirmed at `confirmedAmountTotal`. */
+export const PurchaseRequestSchema = z.strictObject({
+  feature: FeatureReferenceSchema,
+  increment: z.int(),
+  idempotencyKey: IdempotencyKeySchema,
+  confirmedAmountTotal: z.int().check(z.minimum(0)),
+});
+export type PurchaseRequest = z.infer<typeof PurchaseRequestSchema>;
+
+/** Pages of the portal the proxy can open (`GET /portal?page=` and `GET /links?page=`). */
+export const PORTAL_PAGES = [
+  'home',
+  'offers',
+  'subscribe',
+  'register',
+  'change-plan',
+  'restart',
+  'pay-invoice',
+] as const;
+export type PortalPage = (typeof PORTAL_PAGES)[number];
+
+/** Query of `GET /portal` and `GET /links`. `offer` for subscribe/change-plan, `subscription` for change-plan to a custom subscription, `invoice` for pay-invoice. */
+export interface PortalRequest {
+  page: PortalPage;
+  offer?: string;
+  subscription?: number;
+  invoice?: number;
+}
+
+/** `GET /usages` */
+export interface UsagesResponse {
+  usages: Usage[];
+}
+
+/** `POST /pricing`: the service's pricing result, NextTerm included. */
+export type PricingResponse = PricingUsageResult & { NextTerm?: NextTerm };
+
+/** `POST /usage` */
+export interface PurchaseResponse {
+  /** The feature's usage after the purchase. */
+  usage: Usage;
+  /** The amount the customer was charged immediately (hundredths). */
+  amountTotal: number;
+  /** True when this answer is the stored outcome of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/** `GET /portal`: what `ServicePortal.open` needs. */
+export interface PortalResponse {
+  scriptUrl: string;
+  /** Allowed origin of the hosted pages, for the elements' link checks. */
+  hostedOrigin: string;
+  params: {
+    business_id: number;
+    segment_ref: string;
+    customer_ref: string;
+    query: string;
+    hash: string;
+  };
+}
+
+/** `GET /links`: an in-site address for the page. */
+export interface LinksResponse {
+  url: string;
+}
+
+export type SubscriptionStatus = 'running' | 'suspended' | 'pending' | 'ended' | 'none' | 'other';
+export type SuspensionReason = 'payment-due' | 'payment-method-invalid' | 'business' | 'other';
+
+export interface DueInvoice {
+  id: number;
+  number: string;
+  amountTotal: number;
+  currency: string;
+  dateIssue: string;
+  datePaymentLimit?: string;
+}
+
+/** `GET /subscription` */
+export interface SubscriptionStatusResponse {
+  status: SubscriptionStatus;
+  /** The service's own state value (StateSubscription), or null without subscription. */
+  state: string | null;
+  suspensionReason: SuspensionReason | null;
+  paymentCappingReached: boolean;
+  subscriptionId: number | null;
+  offer: string | null;
+  title: string | null;
+  periodEnd: string | null;
+  dueInvoices: DueInvoice[];
+}
+
+/** Error codes of the proxy that are not the billing service's own. */
+export const PROXY_ERROR_CODES = [
+  'unauthenticated',
+  'validation',
+  'payload-too-large',
+  'unsupported-media-type',
+  'forbidden-origin',
+  'not-found',
+  'method-not-allowed',
+  'price-changed',
+  'idempotency-key-reused',
+  'subscription-suspended',
+  'no-subscription',
+  'rate-limited',
+  'upstream-timeout',
+  'upstream-unavailable',
+  'upstream-error',
+  'internal',
+] as const;
+export type ProxyErrorCode = (typeof PROXY_ERROR_CODES)[number];
+
+/** Every error answer of the proxy. `code` is a seed error code or one of PROXY_ERROR_CODES. */
+export interface ProxyErrorBody {
+  code: string;
+  message: string;
+  /** With `price-changed`: the current price, to show and confirm again. */
+  pricing?: PricingResponse;
+  /** With `validation`: the offending field. */
+  field?: string;
+}

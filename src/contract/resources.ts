@@ -1,0 +1,260 @@
+import * as z from 'zod/mini';
+import {
+  LinkRelSchema,
+  StateInvoiceSchema,
+  StateSubscriptionAfterTermSchema,
+  StateSubscriptionSchema,
+  TargetFeeSchema,
+  TypeFeatureSchema,
+  TypeOffSchema,
+  TypePaymentSchema,
+  UnitRecurrenceSchema,
+  UnitTrialSchema,
+  type LinkRel,
+} from './enums.js';
+
+// Every object schema is loose: the real service returns more fields than the seed shows,
+// and they must survive a parse. Required/optional marking is "not shown" by the seed; fields
+// the seed marks (opt) are optional, the rest are required.
+
+/** ISO 8601 UTC timestamp as a string. */
+export const TimestampSchema = z.string();
+
+export const LinkSchema = z.looseObject({
+  rel: LinkRelSchema,
+  href: z.optional(z.string()),
+  query: z.optional(z.string()),
+});
+export type Link = z.infer<typeof LinkSchema>;
+
+export const LinksSchema = z.array(LinkSchema);
+
+/** The first link of a given rel, or undefined. */
+export function findLink(links: readonly Link[] | undefined, rel: LinkRel): Link | undefined {
+  return links?.find((link) => link.rel === rel);
+}
+
+export const CustomerSchema = z.looseObject({
+  Id: z.int(),
+  ReferenceCustomer: z.string(),
+  Name: z.optional(z.string()),
+  Email: z.optional(z.string()),
+  ReferenceSegment: z.optional(z.string()),
+  Links: z.optional(LinksSchema),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+/** Body of POST /v1/customer. */
+export const CreateCustomerBodySchema = z.looseObject({
+  ReferenceCustomer: z.string(),
+  Name: z.string(),
+  Email: z.string(),
+  ReferenceSegment: z.string(),
+});
+export type CreateCustomerBody = z.infer<typeof CreateCustomerBodySchema>;
+
+/** Body of POST /v1/CustomerBillingAddress. */
+export const BillingAddressSchema = z.looseObject({
+  Company: z.optional(z.string()),
+  FirstName: z.optional(z.string()),
+  LastName: z.optional(z.string()),
+  AddressLine1: z.optional(z.string()),
+  ZipCode: z.optional(z.string()),
+  City: z.optional(z.string()),
+  Country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'Country must be a two-letter country code'))),
+  TaxInformation: z.optional(z.string()),
+});
+export type BillingAddress = z.infer<typeof BillingAddressSchema>;
+
+export const FeatureSchema = z.looseObject({
+  Id: z.int(),
+  ReferenceFeature: z.string(),
+  IsVisible: z.optional(z.boolean()),
+  Properties: z.optional(z.string()),
+  TitleLocalized: z.optional(z.string()),
+  DescriptionLocalized: z.optional(z.string()),
+  PricingLocalized: z.optional(z.string()),
+  TypeFeature: TypeFeatureSchema,
+  IsIncluded: z.optional(z.boolean()),
+  IsEnabled: z.optional(z.boolean()),
+  QuantityIncluded: z.optional(z.int()),
+  QuantityCurrent: z.optional(z.int()),
+});
+export type Feature = z.infer<typeof FeatureSchema>;
+
+export const DiscountSchema = z.looseObject({
+  Id: z.int(),
+  ReferenceDiscount: z.string(),
+  TargetFee: TargetFeeSchema,
+  ValueOff: z.int(),
+  TypeOff: TypeOffSchema,
+  Name: z.optional(z.string()),
+  TitleLocalized: z.optional(z.string()),
+});
+export type Discount = z.infer<typeof DiscountSchema>;
+
+export const SubscriptionSchema = z.looseObject({
+  Id: z.int(),
+  IdSegment: z.int(),
+  IdOffer: z.int(),
+  IdCustomer: z.int(),
+  IdCustomerBuyer: z.optional(z.int()),
+  ReferenceSegment: z.string(),
+  ReferenceOffer: z.string(),
+  ReferenceCustomer: z.string(),
+  ReferenceCustomerBuyer: z.optional(z.string()),
+  StateSubscription: StateSubscriptionSchema,
+  DateStart: z.optional(TimestampSchema),
+  DatePeriodStart: z.optional(TimestampSchema),
+  DatePeriodEnd: z.optional(TimestampSchema),
+  DateTerm: z.optional(TimestampSchema),
+  DateResetConsumption: z.optional(TimestampSchema),
+  StateSubscriptionAfterTerm: z.optional(StateSubscriptionAfterTermSchema),
+  IsTrial: z.optional(z.boolean()),
+  CountDaysTrial: z.optional(z.int()),
+  IsEngaged: z.optional(z.boolean()),
+  IsCustomerBillable: z.optional(z.boolean()),
+  IsPaymentCappingReached: z.optional(z.boolean()),
+  DateNextBilling: z.optional(TimestampSchema),
+  TitleLocalized: z.optional(z.string()),
+  AmountUpFront: z.optional(z.int()),
+  DurationTrial: z.optional(z.int()),
+  UnitTrial: z.optional(UnitTrialSchema),
+  AmountRecurrence: z.optional(z.int()),
+  DurationRecurrence: z.optional(z.int()),
+  UnitRecurrence: z.optional(UnitRecurrenceSchema),
+  CountMinRecurrences: z.optional(z.int()),
+  Features: z.optional(z.array(FeatureSchema)),
+  Discounts: z.optional(z.array(DiscountSchema)),
+  DateUpdate: z.optional(TimestampSchema),
+  Links: z.optional(LinksSchema),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/** Body of POST /v1/Subscription. */
+export const CreateSubscriptionBodySchema = z.looseObject({
+  ReferenceCustomer: z.string(),
+  ReferenceOffer: z.string(),
+});
+export type CreateSubscriptionBody = z.infer<typeof CreateSubscriptionBodySchema>;
+
+export const InvoiceSchema = z.looseObject({
+  Id: z.int(),
+  IdSegment: z.int(),
+  IdCustomer: z.int(),
+  ReferenceSegment: z.string(),
+  ReferenceCustomer: z.string(),
+  FullNumber: z.string(),
+  StateInvoice: StateInvoiceSchema,
+  DateIssue: TimestampSchema,
+  DatePaymentLimit: z.optional(TimestampSchema),
+  TypePayment: z.optional(TypePaymentSchema),
+  AmountSubtotal: z.int(),
+  AmountTotal: z.int(),
+  Currency: z.string(),
+  DateUpdate: z.optional(TimestampSchema),
+  Links: z.optional(LinksSchema),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/**
+ * One feature of a customer. For `Limitation` and `Consumption`, a `QuantityIncluded` of -1
+ * means unlimited access (the sandbox's representation; the seed does not show one).
+ */
+export const UsageSchema = z.looseObject({
+  IdSubscription: z.int(),
+  ReferenceSegment: z.optional(z.string()),
+  ReferenceFeature: z.string(),
+  ReferenceCustomer: z.optional(z.string()),
+  TypeFeature: TypeFeatureSchema,
+  QuantityIncluded: z.optional(z.int()),
+  QuantityCurrent: z.optional(z.int()),
+  IsIncluded: z.optional(z.boolean()),
+  IsEnabled: z.optional(z.boolean()),
+  DatePeriodStart: z.optional(TimestampSchema),
+  DatePeriodEnd: z.optional(TimestampSchema),
+  DateResetConsumption: z.optional(TimestampSchema),
+  TitleLocalized: z.optional(z.string()),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+/** `QuantityIncluded` value that stands for unlimited access. */
+export const UNLIMITED_QUANTITY = -1;
+
+export function pagedListSchema<T extends z.core.$ZodType>(item: T) {
+  return z.looseObject({
+    Page: z.int(),
+    SizePage: z.int(),
+    Count: z.int(),
+    TotalItems: z.int(),
+    Items: z.array(item),
+  });
+}
+export const UsagesPageSchema = pagedListSchema(UsageSchema);
+export type UsagesPage = z.infer<typeof UsagesPageSchema>;
+
+/** Body of POST /v1/Pricing/Usage. */
+export const PricingUsageBodySchema = z.looseObject({
+  ReferenceCustomer: z.string(),
+  ReferenceFeature: z.string(),
+  Increment: z.int(),
+  DateStamp: z.optional(TimestampSchema),
+  NextTerm: z.optional(z.boolean()),
+});
+export type PricingUsageBody = z.infer<typeof PricingUsageBodySchema>;
+
+/** Body of POST /v1/Usage. */
+export const UsageChangeBodySchema = z.looseObject({
+  ReferenceCustomer: z.string(),
+  ReferenceFeature: z.string(),
+  Increment: z.int(),
+  DateStamp: z.optional(TimestampSchema),
+});
+export type UsageChangeBody = z.infer<typeof UsageChangeBodySchema>;
+
+export const PricingDetailSchema = z.looseObject({
+  LabelLocalized: z.optional(z.string()),
+  PricingLocalized: z.optional(z.string()),
+  AmountSubtotal: z.optional(z.int()),
+  AmountTotal: z.optional(z.int()),
+});
+export type PricingDetail = z.infer<typeof PricingDetailSchema>;
+
+export const NextTermSchema = z.looseObject({
+  LabelLocalized: z.string(),
+  PricingLocalized: z.string(),
+  AmountSubtotal: z.int(),
+  AmountTotal: z.int(),
+});
+export type NextTerm = z.infer<typeof NextTermSchema>;
+
+export const PricingUsageResultSchema = z.looseObject({
+  IdBusiness: z.optional(z.int()),
+  IdSegment: z.optional(z.int()),
+  IdCustomer: z.optional(z.int()),
+  IdSubscription: z.optional(z.int()),
+  IdFeature: z.optional(z.int()),
+  ReferenceSegment: z.optional(z.string()),
+  ReferenceCustomer: z.optional(z.string()),
+  ReferenceFeature: z.string(),
+  LabelLocalized: z.string(),
+  PricingLocalized: z.string(),
+  Currency: z.string(),
+  AmountSubtotal: z.int(),
+  AmountTotal: z.int(),
+  DatePeriodStart: z.optional(TimestampSchema),
+  DatePeriodTerm: z.optional(TimestampSchema),
+  Details: z.optional(z.array(PricingDetailSchema)),
+  NextTerm: z.optional(NextTermSchema),
+});
+export type PricingUsageResult = z.infer<typeof PricingUsageResultSchema>;
+
+/** Parameters of `ServicePortal.open` (the embedded-page method). */
+export const PortalOpenParamsSchema = z.object({
+  business_id: z.int(),
+  segment_ref: z.string(),
+  customer_ref: z.string(),
+  query: z.string(),
+  hash: z.string(),
+});
+export type PortalOpenParams = z.infer<typeof PortalOpenParamsSchema>;

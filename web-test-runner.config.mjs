@@ -1,0 +1,53 @@
+// Browser tests in a real Chromium (Debian's, or CHROME_PATH). The test server mounts the real
+// billing proxy over a real sandbox: see test/browser-server.ts.
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter, summaryReporter } from '@web/test-runner';
+import { writeFileSync } from 'node:fs';
+import { CHROME_FLAGS, findChrome } from './scripts/prereqs.mjs';
+
+/** Writes the pass/fail counts for scripts/test.mjs, which prints the closing line. */
+function countReporter() {
+  return {
+    onTestRunFinished({ sessions }) {
+      let passed = 0;
+      let failed = 0;
+      const walk = (suite) => {
+        for (const test of suite.tests) {
+          if (test.skipped) continue;
+          if (test.passed) passed += 1;
+          else failed += 1;
+        }
+        for (const child of suite.suites) walk(child);
+      };
+      for (const session of sessions) {
+        if (session.testResults) walk(session.testResults);
+        if (!session.passed && (session.errors?.length ?? 0) > 0) failed += 1;
+      }
+      if (process.env.WTR_COUNT_FILE) writeFileSync(process.env.WTR_COUNT_FILE, JSON.stringify({ passed, failed }));
+    },
+  };
+}
+
+let plugins = [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })];
+try {
+  // The browser-test server (proxy over sandbox) is added by test/browser-server.ts once it exists.
+  const { browserTestServerPlugin } = await import('./test/browser-server-plugin.mjs');
+  plugins = [...plugins, browserTestServerPlugin()];
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+}
+
+export default {
+  files: ['test/client/**/*.test.ts', 'test/elements/**/*.test.ts'],
+  nodeResolve: true,
+  concurrency: 1,
+  testFramework: { config: { timeout: 10000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath: findChrome(), headless: true, args: CHROME_FLAGS },
+    }),
+  ],
+  plugins,
+  reporters: [defaultReporter(), summaryReporter(), countReporter()],
+};
