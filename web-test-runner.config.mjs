@@ -3,7 +3,7 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { CHROME_FLAGS, findChrome } from './scripts/prereqs.mjs';
 
 /** Writes the pass/fail counts for scripts/test.mjs, which prints the closing line. */
@@ -30,12 +30,11 @@ function countReporter() {
 }
 
 let plugins = [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })];
-try {
-  // The browser-test server (proxy over sandbox) is added by test/browser-server.ts once it exists.
-  const { browserTestServerPlugin } = await import('./test/browser-server-plugin.mjs');
+// The runner is started with `node --import tsx` (scripts/test.mjs), so this TypeScript module
+// loads: it mounts the real billing proxy over a real sandbox on the test server.
+if (existsSync(new URL('./test/browser-server.ts', import.meta.url))) {
+  const { browserTestServerPlugin } = await import('./test/browser-server.ts');
   plugins = [...plugins, browserTestServerPlugin()];
-} catch (error) {
-  if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
 }
 
 export default {

@@ -77,7 +77,9 @@ const stages = {
     if (files.length === 0) return { passed: 0, failed: 0 };
     const countFile = join(tmpdir(), `wtr-count-${process.pid}.json`);
     rmSync(countFile, { force: true });
-    const { code } = await run(bin('wtr'), ['--config', 'web-test-runner.config.mjs'], {
+    // tsx lets the runner's config load the TypeScript test server (real proxy over real sandbox).
+    const wtr = join(root, 'node_modules', '@web', 'test-runner', 'dist', 'bin.js');
+    const { code } = await run(process.execPath, ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs'], {
       CHROME_PATH: findChrome(),
       WTR_COUNT_FILE: countFile,
     });
