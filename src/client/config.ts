@@ -1,0 +1,70 @@
+import type { Locale, Messages } from './i18n.js';
+
+/** Page-wide settings of the billing elements. */
+export interface BillingConfig {
+  /** Where the billing proxy is mounted: a path (`/billing`) or an absolute URL for a proxy on another origin. */
+  endpoint: string;
+  /** Time limit of each request to the proxy, in milliseconds. */
+  timeoutMs: number;
+  /** Time limit for loading the service's portal script, in milliseconds. */
+  portalScriptTimeoutMs: number;
+  /** Name of the global the portal script defines (the live service's script may use another). */
+  portalGlobal: string;
+  /**
+   * Origins (besides the page's own and the hosted origin the proxy announces) whose
+   * addresses the elements may follow, e.g. the in-site installation URL on another host.
+   */
+  trustedOrigins: string[];
+  /** Overrides of the built-in texts, per locale. */
+  messages: Partial<Record<Locale, Partial<Messages>>>;
+}
+
+export type BillingConfigOptions = Partial<BillingConfig>;
+
+const DEFAULTS: BillingConfig = {
+  endpoint: '/billing',
+  timeoutMs: 15_000,
+  portalScriptTimeoutMs: 15_000,
+  portalGlobal: 'ServicePortal',
+  trustedOrigins: [],
+  messages: {},
+};
+
+let current: BillingConfig = { ...DEFAULTS, messages: {}, trustedOrigins: [] };
+
+/**
+ * Sets the page-wide configuration. Message overrides merge with earlier ones, per locale;
+ * every other option replaces its previous value. Call it before the elements connect, or
+ * at any time: elements read the configuration when they load.
+ */
+export function configureBilling(options: BillingConfigOptions): BillingConfig {
+  const messages = { ...current.messages };
+  for (const [locale, overrides] of Object.entries(options.messages ?? {})) {
+    messages[locale as Locale] = { ...messages[locale as Locale], ...overrides };
+  }
+  current = {
+    endpoint: options.endpoint ?? current.endpoint,
+    timeoutMs: options.timeoutMs ?? current.timeoutMs,
+    portalScriptTimeoutMs: options.portalScriptTimeoutMs ?? current.portalScriptTimeoutMs,
+    portalGlobal: options.portalGlobal ?? current.portalGlobal,
+    trustedOrigins: options.trustedOrigins ? [...options.trustedOrigins] : current.trustedOrigins,
+    messages,
+  };
+  return current;
+}
+
+/** The current page-wide configuration. */
+export function getBillingConfig(): Readonly<BillingConfig> {
+  return current;
+}
+
+/** Puts the configuration back to its defaults (tests, sign-out of a single-page app). */
+export function resetBillingConfig(): void {
+  current = { ...DEFAULTS, messages: {}, trustedOrigins: [] };
+}
+
+/** The proxy location to use: an element's own `endpoint`, else the page's, without a trailing slash. */
+export function resolveEndpoint(endpoint?: string | null): string {
+  const chosen = endpoint && endpoint.trim() !== '' ? endpoint.trim() : current.endpoint;
+  return chosen.length > 1 ? chosen.replace(/\/+$/, '') : chosen;
+}

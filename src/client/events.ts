@@ -1,0 +1,138 @@
+import type { PortalPage, PricingResponse } from '../contract/proxy-api.js';
+import type { Usage } from '../contract/resources.js';
+import type { BillingError } from './errors.js';
+
+// Every event of the elements: one class per event, `bubbles` and `composed` so the host page
+// hears it from inside any shadow root, names prefixed `billing-`.
+
+/** Base of every billing event: a CustomEvent that bubbles out of shadow roots. */
+export class BillingEvent<Detail> extends CustomEvent<Detail> {
+  constructor(type: string, detail: Detail, cancelable = false) {
+    super(type, { detail, bubbles: true, composed: true, cancelable });
+  }
+}
+
+/** Level of a meter against its thresholds. */
+export type ThresholdLevel = 'normal' | 'warning' | 'critical';
+
+export interface ThresholdDetail {
+  feature: string;
+  level: ThresholdLevel;
+  previousLevel: ThresholdLevel;
+  /** Used quantity divided by the included quantity. */
+  ratio: number;
+}
+
+/** `billing-threshold`: a meter crossed its warning or critical threshold (either way). */
+export class BillingThresholdEvent extends BillingEvent<ThresholdDetail> {
+  static readonly type = 'billing-threshold';
+  constructor(detail: ThresholdDetail) {
+    super(BillingThresholdEvent.type, detail);
+  }
+}
+
+export interface ErrorDetail {
+  error: BillingError;
+  /** The feature concerned, when there is one. */
+  feature?: string;
+  /** The portal page that remedies the error, when there is one. */
+  remedy?: PortalPage;
+}
+
+/** `billing-error`: an element could not load or apply something. */
+export class BillingErrorEvent extends BillingEvent<ErrorDetail> {
+  static readonly type = 'billing-error';
+  constructor(detail: ErrorDetail) {
+    super(BillingErrorEvent.type, detail);
+  }
+}
+
+export interface RemedyDetail {
+  /** The portal page about to open. */
+  page: PortalPage;
+  /** The error code that calls for it, when it answers an error. */
+  code?: string;
+  feature?: string;
+}
+
+/** `billing-remedy`: the user asked for a portal workflow; cancel it to open it yourself. */
+export class BillingRemedyEvent extends BillingEvent<RemedyDetail> {
+  static readonly type = 'billing-remedy';
+  constructor(detail: RemedyDetail) {
+    super(BillingRemedyEvent.type, detail, true);
+  }
+}
+
+export interface BeforePurchaseDetail {
+  feature: string;
+  increment: number;
+  /** The price the user is confirming. */
+  pricing: PricingResponse;
+}
+
+/** `billing-before-purchase`: a confirmed purchase is about to be applied; cancelable. */
+export class BillingBeforePurchaseEvent extends BillingEvent<BeforePurchaseDetail> {
+  static readonly type = 'billing-before-purchase';
+  constructor(detail: BeforePurchaseDetail) {
+    super(BillingBeforePurchaseEvent.type, detail, true);
+  }
+}
+
+export interface PurchaseDetail {
+  feature: string;
+  increment: number;
+  /** The feature's usage after the purchase. */
+  usage: Usage;
+  /** Amount charged immediately, in hundredths of the currency unit. */
+  amountTotal: number;
+  /** True when the proxy answered with the stored outcome of an earlier attempt. */
+  replayed: boolean;
+}
+
+/** `billing-purchase`: a purchase was applied. */
+export class BillingPurchaseEvent extends BillingEvent<PurchaseDetail> {
+  static readonly type = 'billing-purchase';
+  constructor(detail: PurchaseDetail) {
+    super(BillingPurchaseEvent.type, detail);
+  }
+}
+
+/** The hosted workflows whose completion the portal script reports. */
+export type PortalWorkflow =
+  'register' | 'charge' | 'restart' | 'upgrade' | 'subscribe' | (string & {});
+
+export interface PortalDetail {
+  page: PortalPage;
+}
+
+/** `billing-portal-ready`: the hosted portal page is shown. */
+export class BillingPortalReadyEvent extends BillingEvent<PortalDetail> {
+  static readonly type = 'billing-portal-ready';
+  constructor(detail: PortalDetail) {
+    super(BillingPortalReadyEvent.type, detail);
+  }
+}
+
+export interface PortalCompleteDetail extends PortalDetail {
+  workflow: PortalWorkflow;
+}
+
+/** `billing-portal-complete`: a hosted workflow completed; the usages are being refreshed. */
+export class BillingPortalCompleteEvent extends BillingEvent<PortalCompleteDetail> {
+  static readonly type = 'billing-portal-complete';
+  constructor(detail: PortalCompleteDetail) {
+    super(BillingPortalCompleteEvent.type, detail);
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'billing-threshold': BillingThresholdEvent;
+    'billing-error': BillingErrorEvent;
+    'billing-remedy': BillingRemedyEvent;
+    'billing-before-purchase': BillingBeforePurchaseEvent;
+    'billing-purchase': BillingPurchaseEvent;
+    'billing-portal-ready': BillingPortalReadyEvent;
+    'billing-portal-complete': BillingPortalCompleteEvent;
+  }
+}

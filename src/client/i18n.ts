@@ -1,0 +1,291 @@
+import { getBillingConfig } from './config.js';
+
+export const LOCALES = ['en', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/**
+ * Every text of the elements, by key. Elements add their own keys by augmenting this
+ * interface (`declare module`) and calling {@link registerMessages} with their defaults.
+ * `{name}` placeholders are replaced by the values given to {@link message}.
+ */
+export interface CoreMessages {
+  loading: string;
+  retry: string;
+  close: string;
+  'error.generic': string;
+  'error.network': string;
+  'error.timeout': string;
+  'error.unauthenticated': string;
+  'error.rate-limited': string;
+  'error.no-subscription': string;
+  'error.subscription-suspended': string;
+  'error.price-changed': string;
+  'error.Error.Api.Usage.NoneMatching': string;
+  'error.Error.Customer.PaymentSettings.Missing': string;
+  'error.Error.Customer.Billing.CappingReached': string;
+  'error.Error.Subscription.NotActive': string;
+  'remedy.change-plan': string;
+  'remedy.register': string;
+  'remedy.pay-invoice': string;
+  'remedy.restart': string;
+  'remedy.offers': string;
+  'meter.of': string;
+  'meter.valueText': string;
+  'meter.unlimited': string;
+  'meter.unlimitedValueText': string;
+  'meter.resets': string;
+  'meter.included': string;
+  'meter.notIncluded': string;
+  'meter.disabled': string;
+  'meter.notInPlan': string;
+  'meter.warning': string;
+  'meter.critical': string;
+  'meter.over': string;
+  'meter.normal': string;
+  'meter.empty': string;
+  'meter.listLabel': string;
+  'meter.loadingLabel': string;
+  'portal.title': string;
+  'portal.loading': string;
+  'portal.error': string;
+  'portal.unsafe': string;
+  'portal.link.home': string;
+  'portal.link.offers': string;
+  'portal.link.subscribe': string;
+  'portal.link.register': string;
+  'portal.link.change-plan': string;
+  'portal.link.restart': string;
+  'portal.link.pay-invoice': string;
+}
+
+/** Every text by key: the shared ones plus those each element declares (declaration merging). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by each element's messages file
+export interface BillingMessages extends CoreMessages {}
+
+export type MessageKey = keyof BillingMessages;
+export type Messages = BillingMessages;
+export type MessageVars = Record<string, string | number>;
+
+const en: CoreMessages = {
+  loading: 'Loading…',
+  retry: 'Try again',
+  close: 'Close',
+  'error.generic': 'Something went wrong with billing. Please try again.',
+  'error.network': 'The billing service could not be reached. Check your connection and try again.',
+  'error.timeout': 'The billing service took too long to answer. Please try again.',
+  'error.unauthenticated': 'Your session has ended. Sign in again to see your plan.',
+  'error.rate-limited': 'Too many requests in a short time. Please wait a moment and try again.',
+  'error.no-subscription': 'You do not have a subscription yet.',
+  'error.subscription-suspended': 'Your subscription is suspended. Restart it to continue.',
+  'error.price-changed': 'The price has changed since it was shown. Please check the new price.',
+  'error.Error.Api.Usage.NoneMatching': 'Your plan does not include this feature.',
+  'error.Error.Customer.PaymentSettings.Missing': 'Add a payment method to make this change.',
+  'error.Error.Customer.Billing.CappingReached':
+    'Some invoices are still unpaid. Settle them to continue.',
+  'error.Error.Subscription.NotActive': 'Your subscription is suspended. Restart it to continue.',
+  'remedy.change-plan': 'Change plan',
+  'remedy.register': 'Add a payment method',
+  'remedy.pay-invoice': 'Settle invoices',
+  'remedy.restart': 'Restart subscription',
+  'remedy.offers': 'See plans',
+  'meter.of': '{used} of {total}',
+  'meter.valueText': '{used} of {total} {label}',
+  'meter.unlimited': 'Unlimited',
+  'meter.unlimitedValueText': '{used} {label} used, unlimited',
+  'meter.resets': 'Resets on {date}',
+  'meter.included': 'Included',
+  'meter.notIncluded': 'Not included',
+  'meter.disabled': 'Included, turned off',
+  'meter.notInPlan': '{label} is not part of your plan.',
+  'meter.warning': '{label}: {percent} used, close to the limit.',
+  'meter.critical': '{label}: limit reached.',
+  'meter.over': '{label}: over the limit.',
+  'meter.normal': '{label}: back under the limit.',
+  'meter.empty': 'Your plan has no features to show.',
+  'meter.listLabel': 'Plan usage',
+  'meter.loadingLabel': 'Loading usage',
+  'portal.title': 'Billing portal',
+  'portal.loading': 'Opening the billing portal…',
+  'portal.error': 'The billing portal could not be loaded.',
+  'portal.unsafe': 'This billing address is not allowed on this site.',
+  'portal.link.home': 'Manage billing',
+  'portal.link.offers': 'See plans',
+  'portal.link.subscribe': 'Subscribe',
+  'portal.link.register': 'Update payment details',
+  'portal.link.change-plan': 'Change plan',
+  'portal.link.restart': 'Restart subscription',
+  'portal.link.pay-invoice': 'Pay invoice',
+};
+
+const fr: CoreMessages = {
+  loading: 'Chargement…',
+  retry: 'Réessayer',
+  close: 'Fermer',
+  'error.generic': 'Un problème est survenu avec la facturation. Veuillez réessayer.',
+  'error.network':
+    'Le service de facturation est injoignable. Vérifiez votre connexion et réessayez.',
+  'error.timeout': 'Le service de facturation a mis trop de temps à répondre. Veuillez réessayer.',
+  'error.unauthenticated': 'Votre session a expiré. Reconnectez-vous pour voir votre offre.',
+  'error.rate-limited': 'Trop de demandes en peu de temps. Patientez un instant puis réessayez.',
+  'error.no-subscription': 'Vous n’avez pas encore d’abonnement.',
+  'error.subscription-suspended': 'Votre abonnement est suspendu. Réactivez-le pour continuer.',
+  'error.price-changed': 'Le prix a changé depuis son affichage. Vérifiez le nouveau prix.',
+  'error.Error.Api.Usage.NoneMatching': 'Votre offre ne comprend pas cette fonctionnalité.',
+  'error.Error.Customer.PaymentSettings.Missing':
+    'Ajoutez un moyen de paiement pour effectuer ce changement.',
+  'error.Error.Customer.Billing.CappingReached':
+    'Des factures restent impayées. Réglez-les pour continuer.',
+  'error.Error.Subscription.NotActive':
+    'Votre abonnement est suspendu. Réactivez-le pour continuer.',
+  'remedy.change-plan': 'Changer d’offre',
+  'remedy.register': 'Ajouter un moyen de paiement',
+  'remedy.pay-invoice': 'Régler les factures',
+  'remedy.restart': 'Réactiver l’abonnement',
+  'remedy.offers': 'Voir les offres',
+  'meter.of': '{used} sur {total}',
+  'meter.valueText': '{used} sur {total} {label}',
+  'meter.unlimited': 'Illimité',
+  'meter.unlimitedValueText': '{used} {label} utilisés, illimité',
+  'meter.resets': 'Remise à zéro le {date}',
+  'meter.included': 'Inclus',
+  'meter.notIncluded': 'Non inclus',
+  'meter.disabled': 'Inclus, désactivé',
+  'meter.notInPlan': '{label} ne fait pas partie de votre offre.',
+  'meter.warning': '{label} : {percent} utilisés, limite proche.',
+  'meter.critical': '{label} : limite atteinte.',
+  'meter.over': '{label} : limite dépassée.',
+  'meter.normal': '{label} : de nouveau sous la limite.',
+  'meter.empty': 'Votre offre ne comporte aucune fonctionnalité à afficher.',
+  'meter.listLabel': 'Utilisation de l’offre',
+  'meter.loadingLabel': 'Chargement de l’utilisation',
+  'portal.title': 'Portail de facturation',
+  'portal.loading': 'Ouverture du portail de facturation…',
+  'portal.error': 'Le portail de facturation n’a pas pu être chargé.',
+  'portal.unsafe': 'Cette adresse de facturation n’est pas autorisée sur ce site.',
+  'portal.link.home': 'Gérer la facturation',
+  'portal.link.offers': 'Voir les offres',
+  'portal.link.subscribe': 'S’abonner',
+  'portal.link.register': 'Mettre à jour le paiement',
+  'portal.link.change-plan': 'Changer d’offre',
+  'portal.link.restart': 'Réactiver l’abonnement',
+  'portal.link.pay-invoice': 'Payer la facture',
+};
+
+const catalogues: Record<Locale, Partial<BillingMessages>> = { en: { ...en }, fr: { ...fr } };
+
+/**
+ * Adds built-in texts (an element's own keys). Page overrides given to `configureBilling`
+ * still win over them.
+ */
+export function registerMessages(
+  messages: Partial<Record<Locale, Partial<BillingMessages>>>,
+): void {
+  for (const locale of LOCALES) Object.assign(catalogues[locale], messages[locale]);
+}
+
+/** Maps any BCP 47 tag to a supported locale ('fr-CA' → 'fr'); English otherwise. */
+export function toLocale(tag: string | null | undefined): Locale {
+  const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  return (LOCALES as readonly string[]).includes(primary ?? '') ? (primary as Locale) : 'en';
+}
+
+/** The `lang` of the closest ancestor that has one, crossing shadow roots. */
+export function langOf(element: Element): string | null {
+  let node: Element | null = element;
+  while (node) {
+    const tagged: Element | null = node.closest('[lang]');
+    if (tagged) return tagged.getAttribute('lang');
+    const root = node.getRootNode();
+    node = root instanceof ShadowRoot ? root.host : null;
+  }
+  return null;
+}
+
+/** The locale of an element: from the closest `lang`, 'en' or 'fr', 'en' by default. */
+export function localeOf(element: Element): Locale {
+  return toLocale(langOf(element));
+}
+
+/** The tag to give Intl: the element's full `lang` ('fr-CA') when valid, else its locale. */
+function intlTag(target: Element | Locale): string {
+  if (typeof target === 'string') return target;
+  const lang = langOf(target);
+  const locale = toLocale(lang);
+  if (!lang || !lang.toLowerCase().startsWith(locale)) return locale;
+  try {
+    return Intl.getCanonicalLocales(lang)[0] ?? locale;
+  } catch {
+    return locale;
+  }
+}
+
+function interpolate(template: string, vars: MessageVars | undefined): string {
+  if (!vars) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(vars, name) ? String(vars[name]) : whole,
+  );
+}
+
+/** The text for `key` in a locale: page overrides, then built-ins, then English. */
+export function messageFor(locale: Locale, key: MessageKey, vars?: MessageVars): string {
+  const overrides = getBillingConfig().messages;
+  const template =
+    overrides[locale]?.[key] ??
+    catalogues[locale][key] ??
+    overrides.en?.[key] ??
+    catalogues.en[key] ??
+    key;
+  return interpolate(template, vars);
+}
+
+/** The text for `key` in the element's locale, with `{name}` placeholders filled. */
+export function message(element: Element, key: MessageKey, vars?: MessageVars): string {
+  return messageFor(localeOf(element), key, vars);
+}
+
+/** Whether a key has a text (lets callers fall back for open-ended keys such as error codes). */
+export function hasMessage(locale: Locale, key: string): key is MessageKey {
+  return (
+    getBillingConfig().messages[locale]?.[key as MessageKey] !== undefined ||
+    catalogues[locale][key as MessageKey] !== undefined
+  );
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Formats a number for the element's locale (cached Intl.NumberFormat). */
+export function formatNumber(
+  target: Element | Locale,
+  value: number,
+  options: Intl.NumberFormatOptions = {},
+): string {
+  const tag = intlTag(target);
+  const cacheKey = `${tag}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, options);
+    numberFormats.set(cacheKey, format);
+  }
+  return format.format(value);
+}
+
+/** Formats an amount in hundredths of a currency unit. */
+export function formatMoney(target: Element | Locale, amount: number, currency: string): string {
+  return formatNumber(target, amount / 100, { style: 'currency', currency });
+}
+
+/** Formats a ratio (0.8 → "80 %" in French, "80%" in English). */
+export function formatPercent(target: Element | Locale, ratio: number): string {
+  return formatNumber(target, ratio, { style: 'percent', maximumFractionDigits: 0 });
+}
+
+/** Formats an ISO timestamp as a date; returns '' for an unreadable value. */
+export function formatDate(
+  target: Element | Locale,
+  iso: string | Date,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
+): string {
+  const date = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlTag(target), { timeZone: 'UTC', ...options }).format(date);
+}

@@ -1,0 +1,81 @@
+import type { PortalRequest, PortalResponse } from '../contract/proxy-api.js';
+import { resolveEndpoint } from './config.js';
+import { BillingError } from './errors.js';
+import {
+  BillingPortalCompleteEvent,
+  BillingPortalReadyEvent,
+  type PortalWorkflow,
+} from './events.js';
+import { loadPortalScript } from './portal-script.js';
+import { getProxyClient } from './proxy-client.js';
+import { followableUrl, originOf } from './safe-url.js';
+import { getUsageStore } from './usage-store.js';
+
+/** The seed's id of the element the portal script renders into. */
+export const DEFAULT_PORTAL_CONTAINER_ID = 'service_portal';
+
+export interface EmbedPortalOptions {
+  /** The element the script renders into: in the light DOM, with an id. */
+  container: HTMLElement;
+  request: PortalRequest;
+  endpoint?: string | null;
+  /** CSP nonce of the script element. */
+  nonce?: string;
+  /** Name of the script's global. */
+  globalName?: string;
+  /** Aborts the opening and removes the listeners it added. */
+  signal?: AbortSignal;
+  /** Where `billing-portal-ready` / `billing-portal-complete` are dispatched (default: the container). */
+  eventTarget?: EventTarget;
+}
+
+/**
+ * Opens a portal page inside `container`: asks the proxy for the opening parameters, loads
+ * the script (once per page), calls `open`, and refreshes the usages when a workflow completes.
+ */
+export async function embedPortal(options: EmbedPortalOptions): Promise<PortalResponse> {
+  const { container, request, signal } = options;
+  const endpoint = resolveEndpoint(options.endpoint);
+  const portal = await getProxyClient(endpoint).getPortal(request, signal);
+  const hostedOrigin = originOf(portal.hostedOrigin);
+  const scriptUrl = followableUrl(portal.scriptUrl, hostedOrigin ? [hostedOrigin] : []);
+  if (!scriptUrl) {
+    throw new BillingError('unsafe-url', 'The portal script address is not on an allowed origin.');
+  }
+  const api = await loadPortalScript(scriptUrl.href, {
+    ...(options.nonce ? { nonce: options.nonce } : {}),
+    ...(options.globalName ? { globalName: options.globalName } : {}),
+  });
+  if (signal?.aborted) throw new BillingError('aborted', 'The portal opening was aborted.');
+
+  const target = options.eventTarget ?? container;
+  const page = request.page;
+  container.addEventListener(
+    'service-portal:ready',
+    () => target.dispatchEvent(new BillingPortalReadyEvent({ page })),
+    signal ? { signal } : {},
+  );
+  container.addEventListener(
+    'service-portal:complete',
+    (event) => {
+      const detail = (event as CustomEvent<{ workflow?: unknown } | null>).detail;
+      const workflow = (
+        typeof detail?.workflow === 'string' ? detail.workflow : 'unknown'
+      ) as PortalWorkflow;
+      getUsageStore(endpoint)
+        .refresh()
+        .catch(() => undefined);
+      target.dispatchEvent(new BillingPortalCompleteEvent({ page, workflow }));
+    },
+    signal ? { signal } : {},
+  );
+  container.replaceChildren();
+  try {
+    api.open(portal.params, { containerId: container.id });
+  } catch (cause) {
+    throw new BillingError('portal-open-failed', 'The portal script could not open the page.', {
+      cause,
+    });
+  }
+  return portal;
+}

@@ -1,0 +1,79 @@
+import { getBillingConfig } from './config.js';
+import { BillingError } from './errors.js';
+import type { PortalOpenParams } from '../contract/resources.js';
+
+/** What the service's portal script puts on `window`. */
+export interface ServicePortalApi {
+  open(params: PortalOpenParams, options?: { containerId?: string }): void;
+}
+
+export interface LoadPortalScriptOptions {
+  /** CSP nonce for the script element. */
+  nonce?: string;
+  /** Give up after this long (default: the page configuration's `portalScriptTimeoutMs`). */
+  timeoutMs?: number;
+  /** Name of the global the script defines (default: the configured `portalGlobal`). */
+  globalName?: string;
+}
+
+const loading = new Map<string, Promise<ServicePortalApi>>();
+
+function portalGlobal(name: string): ServicePortalApi | null {
+  const candidate = (globalThis as Record<string, unknown>)[name] as
+    Partial<ServicePortalApi> | undefined;
+  return candidate && typeof candidate.open === 'function' ? (candidate as ServicePortalApi) : null;
+}
+
+/**
+ * Loads the portal script once per page and URL, whatever the number of callers. A failed
+ * or timed-out load is forgotten, so calling again retries it.
+ */
+export function loadPortalScript(
+  url: string,
+  options: LoadPortalScriptOptions = {},
+): Promise<ServicePortalApi> {
+  const config = getBillingConfig();
+  const globalName = options.globalName ?? config.portalGlobal;
+  const key = `${globalName} ${url}`;
+  const already = loading.get(key);
+  if (already) return already;
+  const present = portalGlobal(globalName);
+  if (present) return Promise.resolve(present);
+
+  const timeoutMs = options.timeoutMs ?? config.portalScriptTimeoutMs;
+  const promise = new Promise<ServicePortalApi>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    if (options.nonce) script.nonce = options.nonce;
+    const fail = (error: BillingError) => {
+      clearTimeout(timer);
+      script.remove();
+      loading.delete(key);
+      reject(error);
+    };
+    const timer = setTimeout(
+      () =>
+        fail(new BillingError('timeout', `The portal script did not load within ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
+    script.addEventListener('load', () => {
+      clearTimeout(timer);
+      const api = portalGlobal(globalName);
+      if (api) resolve(api);
+      else
+        fail(
+          new BillingError(
+            'portal-script-invalid',
+            `The portal script defines no ${globalName}.open.`,
+          ),
+        );
+    });
+    script.addEventListener('error', () =>
+      fail(new BillingError('portal-script-failed', 'The portal script could not be loaded.')),
+    );
+    document.head.append(script);
+  });
+  loading.set(key, promise);
+  return promise;
+}

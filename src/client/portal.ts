@@ -1,0 +1,85 @@
+import type { PortalPage, PortalRequest } from '../contract/proxy-api.js';
+import { resolveEndpoint } from './config.js';
+import { toBillingError } from './errors.js';
+import { openPortalDialog } from './portal-dialog.js';
+
+export {
+  loadPortalScript,
+  type LoadPortalScriptOptions,
+  type ServicePortalApi,
+} from './portal-script.js';
+export {
+  DEFAULT_PORTAL_CONTAINER_ID,
+  embedPortal,
+  type EmbedPortalOptions,
+} from './portal-embed.js';
+
+/** An element that can show portal pages in place (an embedding `<billing-portal>`). */
+export interface PortalHost extends Element {
+  /** The proxy it talks to. */
+  readonly endpoint: string;
+  /** Shows the page in place and brings it into view. */
+  openPage(request: PortalRequest): Promise<void>;
+}
+
+const hosts = new Set<PortalHost>();
+
+/** Makes a host the place where `openPortalPage` opens pages while it is connected. */
+export function registerPortalHost(host: PortalHost): () => void {
+  hosts.add(host);
+  return () => {
+    hosts.delete(host);
+  };
+}
+
+function findHost(endpoint: string): PortalHost | undefined {
+  const connected = [...hosts].filter((host) => host.isConnected);
+  return connected.find((host) => resolveEndpoint(host.endpoint) === endpoint) ?? connected[0];
+}
+
+export interface OpenPortalPageOptions {
+  endpoint?: string | null;
+  /** The element that asked (its language is used, focus returns to it after the dialog). */
+  from?: Element;
+}
+
+/**
+ * Opens a portal workflow: in the `<billing-portal>` on the page when there is one (it scrolls
+ * into view), otherwise in a modal dialog of its own. The usages refresh when it completes.
+ */
+export async function openPortalPage(
+  request: PortalRequest,
+  options: OpenPortalPageOptions = {},
+): Promise<void> {
+  const endpoint = resolveEndpoint(options.endpoint);
+  const host = findHost(endpoint);
+  try {
+    if (host) await host.openPage(request);
+    else
+      await openPortalDialog(request, {
+        endpoint,
+        ...(options.from ? { from: options.from } : {}),
+      });
+  } catch (error) {
+    throw toBillingError(error);
+  }
+}
+
+/** The portal page that remedies an error code of the proxy, when there is one. */
+export function remedyFor(code: string): PortalPage | undefined {
+  switch (code) {
+    case 'Error.Api.Usage.NoneMatching':
+      return 'change-plan';
+    case 'Error.Customer.PaymentSettings.Missing':
+      return 'register';
+    case 'Error.Customer.Billing.CappingReached':
+      return 'pay-invoice';
+    case 'Error.Subscription.NotActive':
+    case 'subscription-suspended':
+      return 'restart';
+    case 'no-subscription':
+      return 'offers';
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,195 @@
+import type {
+  LinksResponse,
+  PortalRequest,
+  PortalResponse,
+  PricingRequest,
+  PricingResponse,
+  ProxyErrorBody,
+  PurchaseRequest,
+  PurchaseResponse,
+  SubscriptionStatusResponse,
+  UsagesResponse,
+} from '../contract/proxy-api.js';
+import { getBillingConfig, resolveEndpoint } from './config.js';
+import { BillingError } from './errors.js';
+
+/** Talks to one billing proxy: JSON over fetch, cookies included, a time limit on every call. */
+export class ProxyClient {
+  /** The proxy location, as given (path or absolute URL, no trailing slash). */
+  readonly endpoint: string;
+
+  constructor(endpoint: string) {
+    this.endpoint = endpoint;
+  }
+
+  /** `GET /usages`: every feature of the signed-in customer. */
+  async getUsages(signal?: AbortSignal): Promise<UsagesResponse> {
+    const body = await this.request<UsagesResponse>('GET', '/usages', undefined, signal);
+    if (!body || !Array.isArray(body.usages)) throw invalid('/usages');
+    return { usages: body.usages.filter(isUsageLike) };
+  }
+
+  /** `POST /pricing`: the price of a change, without applying it. */
+  getPricing(request: PricingRequest, signal?: AbortSignal): Promise<PricingResponse> {
+    return this.request<PricingResponse>('POST', '/pricing', request, signal);
+  }
+
+  /** `POST /usage`: applies a change the user confirmed at `confirmedAmountTotal`. */
+  purchase(request: PurchaseRequest, signal?: AbortSignal): Promise<PurchaseResponse> {
+    return this.request<PurchaseResponse>('POST', '/usage', request, signal);
+  }
+
+  /** `GET /portal`: the parameters of `ServicePortal.open` for a page. */
+  async getPortal(request: PortalRequest, signal?: AbortSignal): Promise<PortalResponse> {
+    const body = await this.request<PortalResponse>(
+      'GET',
+      `/portal?${portalQuery(request)}`,
+      undefined,
+      signal,
+    );
+    if (!body || typeof body.scriptUrl !== 'string' || typeof body.params !== 'object') {
+      throw invalid('/portal');
+    }
+    return body;
+  }
+
+  /** `GET /links`: an in-site address for a page. */
+  async getLinks(request: PortalRequest, signal?: AbortSignal): Promise<LinksResponse> {
+    const body = await this.request<LinksResponse>(
+      'GET',
+      `/links?${portalQuery(request)}`,
+      undefined,
+      signal,
+    );
+    if (!body || typeof body.url !== 'string') throw invalid('/links');
+    return body;
+  }
+
+  /** `GET /subscription`: the state of the customer's subscription and any due invoices. */
+  getSubscription(signal?: AbortSignal): Promise<SubscriptionStatusResponse> {
+    return this.request<SubscriptionStatusResponse>('GET', '/subscription', undefined, signal);
+  }
+
+  private async request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    const timeoutMs = getBillingConfig().timeoutMs;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    if (signal?.aborted) controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      let response: Response;
+      try {
+        response = await fetch(`${this.endpoint}${path}`, {
+          method,
+          credentials: 'include',
+          headers:
+            body === undefined
+              ? { accept: 'application/json' }
+              : { accept: 'application/json', 'content-type': 'application/json' },
+          body: body === undefined ? null : JSON.stringify(body),
+          signal: controller.signal,
+        });
+      } catch (cause) {
+        if (timedOut) {
+          throw new BillingError(
+            'timeout',
+            `The billing proxy did not answer within ${timeoutMs} ms.`,
+            { cause },
+          );
+        }
+        if (signal?.aborted)
+          throw new BillingError('aborted', 'The request was aborted.', { cause });
+        throw new BillingError('network', 'The billing proxy could not be reached.', { cause });
+      }
+      const parsed = await readJson(response);
+      if (!response.ok) throw errorFromAnswer(response.status, parsed);
+      return parsed as T;
+    } catch (error) {
+      // A timeout or abort that hits while the body is read surfaces here as an AbortError.
+      if (error instanceof BillingError) throw error;
+      if (timedOut)
+        throw new BillingError(
+          'timeout',
+          `The billing proxy did not answer within ${timeoutMs} ms.`,
+          { cause: error },
+        );
+      if (signal?.aborted)
+        throw new BillingError('aborted', 'The request was aborted.', { cause: error });
+      throw new BillingError('network', 'The answer of the billing proxy could not be read.', {
+        cause: error,
+      });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    if (response.ok) throw invalid(response.url);
+    return undefined;
+  }
+}
+
+function errorFromAnswer(status: number, body: unknown): BillingError {
+  const answer = (typeof body === 'object' && body !== null ? body : {}) as Partial<ProxyErrorBody>;
+  const code =
+    typeof answer.code === 'string' && answer.code !== '' ? answer.code : `http-${status}`;
+  const message =
+    typeof answer.message === 'string' ? answer.message : `The billing proxy answered ${status}.`;
+  return new BillingError(code, message, {
+    status,
+    ...(answer.pricing ? { pricing: answer.pricing } : {}),
+    ...(typeof answer.field === 'string' ? { field: answer.field } : {}),
+  });
+}
+
+function invalid(what: string): BillingError {
+  return new BillingError(
+    'invalid-response',
+    `The billing proxy sent an unexpected answer for ${what}.`,
+  );
+}
+
+function isUsageLike(value: unknown): value is UsagesResponse['usages'][number] {
+  if (typeof value !== 'object' || value === null) return false;
+  const usage = value as Record<string, unknown>;
+  return typeof usage.ReferenceFeature === 'string' && typeof usage.TypeFeature === 'string';
+}
+
+/** The query string of `GET /portal` and `GET /links`. */
+export function portalQuery(request: PortalRequest): string {
+  const query = new URLSearchParams({ page: request.page });
+  if (request.offer) query.set('offer', request.offer);
+  if (request.subscription !== undefined) query.set('subscription', String(request.subscription));
+  if (request.invoice !== undefined) query.set('invoice', String(request.invoice));
+  return query.toString();
+}
+
+const clients = new Map<string, ProxyClient>();
+
+/** The client of a proxy (the page's configured one by default): one instance per endpoint. */
+export function getProxyClient(endpoint?: string | null): ProxyClient {
+  const resolved = resolveEndpoint(endpoint);
+  let client = clients.get(resolved);
+  if (!client) {
+    client = new ProxyClient(resolved);
+    clients.set(resolved, client);
+  }
+  return client;
+}

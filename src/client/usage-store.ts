@@ -1,0 +1,269 @@
+import type { Usage } from '../contract/resources.js';
+import { UNLIMITED_QUANTITY } from '../contract/resources.js';
+import { resolveEndpoint } from './config.js';
+import { toBillingError, type BillingError } from './errors.js';
+import { getProxyClient } from './proxy-client.js';
+
+export type UsageStoreStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface UsageStoreState {
+  /** `loading` only while nothing is known yet; a refresh keeps `ready` and the old usages. */
+  status: UsageStoreStatus;
+  usages: readonly Usage[];
+  /** The last failure; kept with `ready` when a refresh failed but older usages remain. */
+  error: BillingError | null;
+  /** When the usages were fetched (ms since epoch), wherever that happened. */
+  updatedAt: number | null;
+}
+
+export type UsageListener = (state: UsageStoreState) => void;
+
+const STORAGE_PREFIX = 'billing-elements:usages:';
+const CHANNEL_NAME = 'billing-elements';
+
+export interface UsagesMessage {
+  type: 'usages';
+  endpoint: string;
+  usages: Usage[];
+  at: number;
+}
+export interface ClearMessage {
+  type: 'clear';
+  endpoint: string;
+  at: number;
+}
+export type ChannelMessage = UsagesMessage | ClearMessage;
+
+/** True when access is unlimited (`QuantityIncluded` of -1). */
+export function isUnlimited(usage: Usage): boolean {
+  return usage.QuantityIncluded === UNLIMITED_QUANTITY;
+}
+
+/**
+ * The usages of the signed-in customer for one proxy, shared by everything on the page:
+ * fetched once (whatever the number of callers), kept in sessionStorage for the browser
+ * session, refreshed after purchases and portal workflows, and kept in step across tabs.
+ */
+export class UsageStore {
+  readonly endpoint: string;
+  #state: UsageStoreState = { status: 'idle', usages: [], error: null, updatedAt: null };
+  #listeners = new Set<UsageListener>();
+  #inflight: Promise<readonly Usage[]> | null = null;
+  #requestSeq = 0;
+
+  constructor(endpoint: string) {
+    this.endpoint = endpoint;
+  }
+
+  /** A snapshot of the current state. */
+  get state(): UsageStoreState {
+    return this.#state;
+  }
+
+  /**
+   * The usages, fetched at most once per browser session: from memory, else from
+   * sessionStorage, else with one `GET /usages` shared by every concurrent caller.
+   */
+  load(): Promise<readonly Usage[]> {
+    if (this.#state.status === 'ready') return Promise.resolve(this.#state.usages);
+    if (this.#inflight) return this.#inflight;
+    const cached = readCache(this.endpoint);
+    if (cached) {
+      this.#accept(cached.usages, cached.at, { persist: false, broadcast: false });
+      return Promise.resolve(this.#state.usages);
+    }
+    return this.#fetch();
+  }
+
+  /** Fetches the usages anew (after a purchase or a completed workflow) and tells other tabs. */
+  refresh(): Promise<readonly Usage[]> {
+    return this.#fetch();
+  }
+
+  /** The usage of one feature, or undefined when it is unknown or not in the plan. */
+  get(feature: string): Usage | undefined {
+    return this.#state.usages.find((usage) => usage.ReferenceFeature === feature);
+  }
+
+  /**
+   * Whether the customer may use the feature now. On/off features: included and enabled.
+   * Quantities: whether `quantity` more units (default 1) fit in what the plan includes,
+   * unlimited access always fitting. False for a feature not in the plan or not loaded.
+   */
+  isEntitled(feature: string, quantity = 1): boolean {
+    const usage = this.get(feature);
+    if (!usage) return false;
+    if (usage.TypeFeature === 'OnOff')
+      return usage.IsIncluded !== false && usage.IsEnabled !== false;
+    if (isUnlimited(usage)) return true;
+    const remaining = this.remaining(feature);
+    return remaining !== undefined && quantity <= remaining;
+  }
+
+  /** Units left before the included quantity is reached: Infinity when unlimited, undefined when not a quantity. */
+  remaining(feature: string): number | undefined {
+    const usage = this.get(feature);
+    if (!usage || usage.TypeFeature === 'OnOff' || usage.QuantityIncluded === undefined)
+      return undefined;
+    if (isUnlimited(usage)) return Number.POSITIVE_INFINITY;
+    return Math.max(0, usage.QuantityIncluded - (usage.QuantityCurrent ?? 0));
+  }
+
+  /** Calls `listener` on every change (not immediately); returns the function that stops it. */
+  subscribe(listener: UsageListener): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  /** Merges one updated usage (the answer of a purchase), saves it and tells every listener and tab. */
+  applyUsage(usage: Usage): void {
+    const usages = [...this.#state.usages];
+    const index = usages.findIndex((known) => known.ReferenceFeature === usage.ReferenceFeature);
+    if (index === -1) usages.push(usage);
+    else usages[index] = { ...usages[index], ...usage };
+    this.#accept(usages, Date.now(), { persist: true, broadcast: true });
+  }
+
+  /** Forgets the usages here and in the other tabs (call it on sign-out). */
+  clear(): void {
+    this.#forget();
+    postToOtherTabs({ type: 'clear', endpoint: this.endpoint, at: Date.now() });
+  }
+
+  /** @internal Applies a message of another tab. */
+  receive(message: ChannelMessage): void {
+    if (message.type === 'clear') {
+      this.#forget();
+      return;
+    }
+    if (this.#state.updatedAt !== null && message.at < this.#state.updatedAt) return;
+    this.#accept(message.usages, message.at, { persist: true, broadcast: false });
+  }
+
+  #forget(): void {
+    this.#requestSeq += 1;
+    this.#inflight = null;
+    removeCache(this.endpoint);
+    this.#set({ status: 'idle', usages: [], error: null, updatedAt: null });
+  }
+
+  #fetch(): Promise<readonly Usage[]> {
+    const seq = ++this.#requestSeq;
+    if (this.#state.status !== 'ready')
+      this.#set({ ...this.#state, status: 'loading', error: null });
+    const attempt = getProxyClient(this.endpoint)
+      .getUsages()
+      .then(
+        ({ usages }) => {
+          // A later request supersedes this one: its answer may predate a purchase.
+          if (seq !== this.#requestSeq) return this.#inflight ?? this.#state.usages;
+          this.#inflight = null;
+          this.#accept(usages, Date.now(), { persist: true, broadcast: true });
+          return this.#state.usages;
+        },
+        (reason: unknown) => {
+          if (seq !== this.#requestSeq) return this.#inflight ?? this.#state.usages;
+          this.#inflight = null;
+          const error = toBillingError(reason);
+          const hasUsages = this.#state.updatedAt !== null;
+          this.#set({ ...this.#state, status: hasUsages ? 'ready' : 'error', error });
+          throw error;
+        },
+      );
+    this.#inflight = attempt;
+    return attempt;
+  }
+
+  #accept(usages: readonly Usage[], at: number, options: { persist: boolean; broadcast: boolean }) {
+    const copy = usages.map((usage) => ({ ...usage }));
+    this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at });
+    if (options.persist) writeCache(this.endpoint, copy, at);
+    if (options.broadcast)
+      postToOtherTabs({ type: 'usages', endpoint: this.endpoint, usages: copy, at });
+  }
+
+  #set(state: UsageStoreState): void {
+    this.#state = state;
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(state);
+      } catch (error) {
+        // One faulty listener of the host app must not keep the others from hearing.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    // Access throws where storage is disabled (some privacy modes, sandboxed iframes).
+    return null;
+  }
+}
+
+function readCache(endpoint: string): { usages: Usage[]; at: number } | null {
+  try {
+    const raw = storage()?.getItem(STORAGE_PREFIX + endpoint);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { usages?: unknown; at?: unknown };
+    if (!Array.isArray(parsed.usages) || typeof parsed.at !== 'number') return null;
+    return { usages: parsed.usages as Usage[], at: parsed.at };
+  } catch {
+    return null;
+  }
+}
+
+function writeCache(endpoint: string, usages: readonly Usage[], at: number): void {
+  try {
+    storage()?.setItem(STORAGE_PREFIX + endpoint, JSON.stringify({ usages, at }));
+  } catch {
+    // A full or disabled storage only costs a request on the next page.
+  }
+}
+
+function removeCache(endpoint: string): void {
+  try {
+    storage()?.removeItem(STORAGE_PREFIX + endpoint);
+  } catch {
+    // Nothing to remove where storage is unavailable.
+  }
+}
+
+const stores = new Map<string, UsageStore>();
+let channel: BroadcastChannel | null | undefined;
+
+function getChannel(): BroadcastChannel | null {
+  if (channel !== undefined) return channel;
+  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+  channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const message = event.data as Partial<ChannelMessage> | null;
+    if (!message || typeof message.endpoint !== 'string' || typeof message.at !== 'number') return;
+    if (message.type === 'usages' && !Array.isArray(message.usages)) return;
+    if (message.type !== 'usages' && message.type !== 'clear') return;
+    stores.get(message.endpoint)?.receive(message as ChannelMessage);
+  });
+  return channel;
+}
+
+function postToOtherTabs(message: ChannelMessage): void {
+  getChannel()?.postMessage(message);
+}
+
+/** The usage store of a proxy (the page's configured one by default): one per endpoint per page. */
+export function getUsageStore(endpoint?: string | null): UsageStore {
+  const resolved = resolveEndpoint(endpoint);
+  let store = stores.get(resolved);
+  if (!store) {
+    store = new UsageStore(resolved);
+    stores.set(resolved, store);
+    getChannel();
+  }
+  return store;
+}
