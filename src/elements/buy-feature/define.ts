@@ -1,0 +1,11 @@
+import { BuyFeature } from './buy-feature.js';
+
+BuyFeature.define();
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'buy-feature': BuyFeature;
+  }
+}
+
+export { BuyFeature };

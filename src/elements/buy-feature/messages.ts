@@ -1,0 +1,79 @@
+import { registerMessages, type BillingMessages, type Locale } from '../../client/i18n.js';
+
+// The texts only <buy-feature> shows. Shared wording (errors, remedies, retry) comes from the
+// client's catalogue, so every element names a refusal and its remedy the same way.
+declare module '../../client/i18n.js' {
+  interface BillingMessages {
+    'buy.quantity': string;
+    'buy.decrease': string;
+    'buy.increase': string;
+    'buy.range': string;
+    'buy.invalid': string;
+    'buy.buy': string;
+    'buy.calculating': string;
+    'buy.free': string;
+    'buy.dialog.title': string;
+    'buy.dialog.summary': string;
+    'buy.dialog.confirm': string;
+    'buy.dialog.cancel': string;
+    'buy.applying': string;
+    'buy.success': string;
+    'buy.success.unlimited': string;
+    'buy.resuming': string;
+    'buy.outcome-unknown': string;
+  }
+}
+
+type BuyMessageKey = Extract<keyof BillingMessages, `buy.${string}`>;
+
+const texts: Record<Locale, Record<BuyMessageKey, string>> = {
+  en: {
+    'buy.quantity': 'Quantity',
+    'buy.decrease': 'Decrease quantity',
+    'buy.increase': 'Increase quantity',
+    'buy.range': 'From {min} to {max}',
+    'buy.invalid': 'Choose a quantity from {min} to {max}, in steps of {step}.',
+    'buy.buy': 'Buy',
+    'buy.calculating': 'Calculating the price…',
+    'buy.free': 'No extra cost',
+    'buy.dialog.title': 'Confirm your purchase',
+    'buy.dialog.summary': 'Add {quantity} {label}',
+    'buy.dialog.confirm': 'Confirm',
+    'buy.dialog.cancel': 'Cancel',
+    'buy.applying': 'Applying your purchase…',
+    'buy.success': 'Done. You now have {quantity} {label}.',
+    'buy.success.unlimited': 'Done. You now have unlimited {label}.',
+    'buy.resuming': 'Checking your last purchase…',
+    'buy.outcome-unknown':
+      'We could not confirm whether your purchase went through. Try again: it will never be charged twice.',
+  },
+  fr: {
+    'buy.quantity': 'Quantité',
+    'buy.decrease': 'Diminuer la quantité',
+    'buy.increase': 'Augmenter la quantité',
+    'buy.range': 'De {min} à {max}',
+    'buy.invalid': 'Choisissez une quantité de {min} à {max}, par pas de {step}.',
+    'buy.buy': 'Acheter',
+    'buy.calculating': 'Calcul du prix…',
+    'buy.free': 'Sans surcoût',
+    'buy.dialog.title': 'Confirmez votre achat',
+    'buy.dialog.summary': 'Ajouter {quantity} {label}',
+    'buy.dialog.confirm': 'Confirmer',
+    'buy.dialog.cancel': 'Annuler',
+    'buy.applying': 'Application de votre achat…',
+    'buy.success': 'C’est fait. Vous avez maintenant {quantity} {label}.',
+    'buy.success.unlimited': 'C’est fait. Vous avez maintenant des {label} en illimité.',
+    'buy.resuming': 'Vérification de votre dernier achat…',
+    'buy.outcome-unknown':
+      'Nous n’avons pas pu confirmer que votre achat a abouti. Réessayez : il ne sera jamais facturé deux fois.',
+  },
+};
+
+let registered = false;
+
+/** Adds the texts of <buy-feature> to the shared catalogue, once, when the first element is created. */
+export function registerBuyFeatureMessages(): void {
+  if (registered) return;
+  registered = true;
+  registerMessages(texts);
+}
