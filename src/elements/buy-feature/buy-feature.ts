@@ -1,5 +1,10 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { PortalPage, PortalRequest, PricingResponse, PurchaseResponse } from '../../contract/proxy-api.js';
+import type {
+  PortalPage,
+  PortalRequest,
+  PricingResponse,
+  PurchaseResponse,
+} from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { UNLIMITED_QUANTITY } from '../../contract/resources.js';
 import { resolveEndpoint } from '../../client/config.js';
@@ -10,13 +15,24 @@ import {
   BillingPurchaseEvent,
   BillingRemedyEvent,
 } from '../../client/events.js';
-import { formatNumber, localeOf, message, type MessageKey, type MessageVars } from '../../client/i18n.js';
+import {
+  formatNumber,
+  localeOf,
+  message,
+  type MessageKey,
+  type MessageVars,
+} from '../../client/i18n.js';
 import { openPortalPage, remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
+import { defineElement } from '../shared/define.js';
 import { LatestTask, type LatestTaskState } from './latest-task.js';
 import { registerBuyFeatureMessages } from './messages.js';
-import { PendingPurchaseKeeper, purchaseRequestOf, type PendingPurchase } from './pending-purchase.js';
+import {
+  PendingPurchaseKeeper,
+  purchaseRequestOf,
+  type PendingPurchase,
+} from './pending-purchase.js';
 import { refusalOf } from './remedies.js';
 import { buyFeatureStyles } from './styles.js';
 
@@ -119,11 +135,11 @@ export class BuyFeature extends LitElement {
   };
 
   /**
-   * Registers the element under `tag`. Does nothing when the tag is already defined, so
-   * loading the library twice does not throw.
+   * Registers the element under `tag`. Does nothing when this class already holds the tag, so
+   * loading the library twice does not throw; another class under the same tag does.
    */
   static define(tag = 'buy-feature', registry: CustomElementRegistry = customElements): void {
-    if (!registry.get(tag)) registry.define(tag, this);
+    defineElement(tag, this, registry);
   }
 
   /** The feature to buy (its reference, e.g. `seats`). */
@@ -144,7 +160,10 @@ export class BuyFeature extends LitElement {
   declare endpoint: string | undefined;
 
   readonly #preview = new LatestTask<PreviewArgs, PricingResponse>(this, (args, signal) =>
-    getProxyClient(args.endpoint).getPricing({ feature: args.feature, increment: args.increment }, signal),
+    getProxyClient(args.endpoint).getPricing(
+      { feature: args.feature, increment: args.increment },
+      signal,
+    ),
   );
   #phase: Phase = 'idle';
   #quote: Quote | undefined;
@@ -183,7 +202,9 @@ export class BuyFeature extends LitElement {
   }
 
   get #upper(): number {
-    return typeof this.max === 'number' && Number.isFinite(this.max) ? this.max : Number.MAX_SAFE_INTEGER;
+    return typeof this.max === 'number' && Number.isFinite(this.max)
+      ? this.max
+      : Number.MAX_SAFE_INTEGER;
   }
 
   get #dialog(): HTMLDialogElement | null {
@@ -252,7 +273,10 @@ export class BuyFeature extends LitElement {
       this.#preview.reset();
       return;
     }
-    this.#preview.run({ endpoint: this.#endpoint, feature: this.feature, increment: this.quantity }, immediate);
+    this.#preview.run(
+      { endpoint: this.#endpoint, feature: this.feature, increment: this.quantity },
+      immediate,
+    );
   }
 
   #setQuantity(value: number): void {
@@ -294,7 +318,9 @@ export class BuyFeature extends LitElement {
     const input = this.renderRoot.querySelector('input');
     const typed = input?.valueAsNumber ?? this.quantity;
     const from = Number.isFinite(typed) ? typed : this.quantity;
-    const next = this.#nearestAllowed(this.#isAllowed(from) ? from + direction * this.#stepSize : from);
+    const next = this.#nearestAllowed(
+      this.#isAllowed(from) ? from + direction * this.#stepSize : from,
+    );
     if (input) input.value = String(next);
     this.#setQuantity(next);
   }
@@ -323,7 +349,9 @@ export class BuyFeature extends LitElement {
   }
 
   #canBuy(): boolean {
-    return Boolean(this.feature) && !this.#invalid && this.quantity !== 0 && !this.#previewRefused();
+    return (
+      Boolean(this.feature) && !this.#invalid && this.quantity !== 0 && !this.#previewRefused()
+    );
   }
 
   /** The preview was refused for a reason only a portal workflow can fix. */
@@ -446,13 +474,22 @@ export class BuyFeature extends LitElement {
     this.#schedulePreview(true);
   }
 
-  #onPurchaseFailed(error: BillingError, pending: PendingPurchase, keeper: PendingPurchaseKeeper): void {
-    const outcomeUnknown = error.retryable || error.code === 'aborted' || error.code === 'invalid-response';
+  #onPurchaseFailed(
+    error: BillingError,
+    pending: PendingPurchase,
+    keeper: PendingPurchaseKeeper,
+  ): void {
+    const outcomeUnknown =
+      error.retryable || error.code === 'aborted' || error.code === 'invalid-response';
     if (!outcomeUnknown) keeper.settle(pending.idempotencyKey);
     this.#reportError(error);
     if (error.code === 'price-changed' && error.pricing) {
       // Nothing was applied. Show the service's new price and ask again, with a new key.
-      const args = { endpoint: this.#endpoint, feature: pending.feature, increment: pending.increment };
+      const args = {
+        endpoint: this.#endpoint,
+        feature: pending.feature,
+        increment: pending.increment,
+      };
       this.#preview.set(args, error.pricing);
       this.#phase = 'idle';
       void this.#ask({ increment: pending.increment, pricing: error.pricing, changed: true });
@@ -553,7 +590,9 @@ export class BuyFeature extends LitElement {
   }
 
   #featureLabel(): string {
-    return this.label || getUsageStore(this.endpoint).get(this.feature)?.TitleLocalized || this.feature;
+    return (
+      this.label || getUsageStore(this.endpoint).get(this.feature)?.TitleLocalized || this.feature
+    );
   }
 
   #renderQuantity(busy: boolean) {
@@ -561,12 +600,18 @@ export class BuyFeature extends LitElement {
     const hasMax = upper !== Number.MAX_SAFE_INTEGER;
     const atMin = !this.#invalid && this.quantity <= this.min;
     const atMax = !this.#invalid && this.quantity + this.#stepSize > upper;
-    const range = hasMax ? this.#t('buy.range', { min: this.#format(this.min), max: this.#format(upper) }) : '';
-    const describedBy = [hasMax ? 'range' : '', this.#invalid ? 'invalid' : ''].filter(Boolean).join(' ');
+    const range = hasMax
+      ? this.#t('buy.range', { min: this.#format(this.min), max: this.#format(upper) })
+      : '';
+    const describedBy = [hasMax ? 'range' : '', this.#invalid ? 'invalid' : '']
+      .filter(Boolean)
+      .join(' ');
     // Buttons use aria-disabled, not disabled: they keep the keyboard focus while unavailable.
     return html`
       <div class="quantity" part="quantity">
-        <label part="label" for="quantity"><slot name="label">${this.#t('buy.quantity')}</slot></label>
+        <label part="label" for="quantity"
+          ><slot name="label">${this.#t('buy.quantity')}</slot></label
+        >
         <div class="stepper" part="stepper" ?data-invalid=${this.#invalid}>
           <button
             type="button"
@@ -603,15 +648,17 @@ export class BuyFeature extends LitElement {
         </div>
         ${hasMax ? html`<span id="range" class="hint" part="hint">${range}</span>` : nothing}
       </div>
-      ${this.#invalid
-        ? html`<p id="invalid" class="invalid" part="invalid" role="alert">
-            ${this.#t('buy.invalid', {
-              min: this.#format(this.min),
-              max: this.#format(upper),
-              step: this.#format(this.#stepSize),
-            })}
-          </p>`
-        : nothing}
+      ${
+        this.#invalid
+          ? html`<p id="invalid" class="invalid" part="invalid" role="alert">
+              ${this.#t('buy.invalid', {
+                min: this.#format(this.min),
+                max: this.#format(upper),
+                step: this.#format(this.#stepSize),
+              })}
+            </p>`
+          : nothing
+      }
     `;
   }
 
@@ -620,7 +667,9 @@ export class BuyFeature extends LitElement {
     const pending = state.status === 'pending';
     let content: unknown = nothing;
     if (pending) {
-      content = html`<div class="skeleton" aria-hidden="true"><span></span><span></span></div>
+      content = html`<div class="bars" aria-hidden="true">
+          <span class="skeleton"></span><span class="skeleton"></span>
+        </div>
         <span class="visually-hidden">${this.#t('buy.calculating')}</span>`;
     } else if (state.status === 'complete') {
       const pricing = state.value;
@@ -629,35 +678,49 @@ export class BuyFeature extends LitElement {
           <dt>${pricing.LabelLocalized}</dt>
           <dd>${pricing.PricingLocalized}</dd>
         </div>
-        ${pricing.NextTerm
-          ? html`<div class="line next" part="price-next">
-              <dt>${pricing.NextTerm.LabelLocalized}</dt>
-              <dd>${pricing.NextTerm.PricingLocalized}</dd>
-            </div>`
-          : nothing}
+        ${
+          pricing.NextTerm
+            ? html`<div class="line next" part="price-next">
+                <dt>${pricing.NextTerm.LabelLocalized}</dt>
+                <dd>${pricing.NextTerm.PricingLocalized}</dd>
+              </div>`
+            : nothing
+        }
       </dl>`;
     }
-    return html`<div class="price" part="price" aria-live="polite" aria-busy=${pending ? 'true' : 'false'}>
+    return html`<div
+      class="price"
+      part="price"
+      aria-live="polite"
+      aria-busy=${pending ? 'true' : 'false'}
+    >
       ${content}
     </div>`;
   }
 
   #renderStatus() {
     let text = '';
-    if (this.#phase === 'applying') text = this.#t(this.#resuming ? 'buy.resuming' : 'buy.applying');
+    if (this.#phase === 'applying')
+      text = this.#t(this.#resuming ? 'buy.resuming' : 'buy.applying');
     else if (this.#success) text = this.#successText(this.#success);
     return html`<div class="status" part="status" role="status">
-      ${text
-        ? html`<div class=${this.#success && this.#phase !== 'applying' ? 'outcome' : 'progress'} part=${this.#success ? 'success' : 'progress'}>
-            <p>${text}</p>
-          </div>`
-        : nothing}
+      ${
+        text
+          ? html`<div
+              class=${this.#success && this.#phase !== 'applying' ? 'outcome' : 'progress'}
+              part=${this.#success ? 'success' : 'progress'}
+            >
+              <p>${text}</p>
+            </div>`
+          : nothing
+      }
     </div>`;
   }
 
   #successText(usage: Usage): string {
     const label = this.#featureLabel();
-    if (usage.QuantityIncluded === UNLIMITED_QUANTITY) return this.#t('buy.success.unlimited', { label });
+    if (usage.QuantityIncluded === UNLIMITED_QUANTITY)
+      return this.#t('buy.success.unlimited', { label });
     const quantity = usage.QuantityIncluded ?? usage.QuantityCurrent ?? 0;
     return this.#t('buy.success', { quantity: this.#format(quantity), label });
   }
@@ -665,27 +728,36 @@ export class BuyFeature extends LitElement {
   #renderProblem() {
     const previewState = this.#preview.state;
     const failure = this.#failure;
-    const error = failure?.error ?? (previewState.status === 'error' ? toBillingError(previewState.error) : undefined);
+    const error =
+      failure?.error ??
+      (previewState.status === 'error' ? toBillingError(previewState.error) : undefined);
     let content: unknown = nothing;
     if (error && error.code !== 'aborted') {
       const refusal = refusalOf(error, localeOf(this));
       const text = failure?.pending ? this.#t('buy.outcome-unknown') : this.#t(refusal.text);
       content = html`<div class="problem" part="error">
         <p>${text}</p>
-        ${refusal.page
-          ? html`<button
-              type="button"
-              class="secondary"
-              part="button remedy"
-              @click=${() => void this.#onRemedy(refusal.page!, error.code)}
-            >
-              ${this.#t(`remedy.${refusal.page}` as MessageKey)}
-            </button>`
-          : refusal.retry || failure?.pending
-            ? html`<button type="button" class="secondary" part="button retry" @click=${this.#onRetry}>
-                ${this.#t('retry')}
+        ${
+          refusal.page
+            ? html`<button
+                type="button"
+                class="secondary"
+                part="button remedy"
+                @click=${() => void this.#onRemedy(refusal.page!, error.code)}
+              >
+                ${this.#t(`remedy.${refusal.page}` as MessageKey)}
               </button>`
-            : nothing}
+            : refusal.retry || failure?.pending
+              ? html`<button
+                  type="button"
+                  class="secondary"
+                  part="button retry"
+                  @click=${this.#onRetry}
+                >
+                  ${this.#t('retry')}
+                </button>`
+              : nothing
+        }
       </div>`;
     }
     return html`<div role="alert">${content}</div>`;
@@ -703,47 +775,55 @@ export class BuyFeature extends LitElement {
       @cancel=${this.#onDialogCancel}
       @close=${this.#onDialogClose}
     >
-      ${quote
-        ? html`<h2 id="dialog-title" part="dialog-title">
-              <slot name="dialog-title">${this.#t('buy.dialog.title')}</slot>
-            </h2>
-            <p class="summary">
-              ${this.#t('buy.dialog.summary', { quantity: this.#format(quote.increment), label: this.#featureLabel() })}
-            </p>
-            ${quote.changed
-              ? html`<p class="changed" part="price-changed" role="alert">${this.#t('error.price-changed')}</p>`
-              : nothing}
-            <div id="quote" class="quote" part="quote">
-              <p class="label">${quote.pricing.LabelLocalized}</p>
-              <p class="amount" part="amount">${quote.pricing.PricingLocalized}</p>
-              ${nextTerm
-                ? html`<p class="next-term" part="next-term">
-                    ${nextTerm.LabelLocalized} <strong>${nextTerm.PricingLocalized}</strong>
-                  </p>`
-                : nothing}
-            </div>
-            <div class="actions">
-              <button
-                type="button"
-                class="secondary"
-                part="button cancel"
-                aria-disabled=${applying ? 'true' : 'false'}
-                @click=${this.#onCancel}
-              >
-                <slot name="cancel-label">${this.#t('buy.dialog.cancel')}</slot>
-              </button>
-              <button
-                type="button"
-                class="primary"
-                part="button confirm"
-                aria-disabled=${applying ? 'true' : 'false'}
-                aria-busy=${applying ? 'true' : 'false'}
-                @click=${this.#onConfirm}
-              >
-                <slot name="confirm-label">${this.#t('buy.dialog.confirm')}</slot>
-              </button>
-            </div>`
-        : nothing}
+      ${
+        quote
+          ? html`<h2 id="dialog-title" part="dialog-title">
+                <slot name="dialog-title">${this.#t('buy.dialog.title')}</slot>
+              </h2>
+              <p class="summary">
+                ${this.#t('buy.dialog.summary', { quantity: this.#format(quote.increment), label: this.#featureLabel() })}
+              </p>
+              ${
+                quote.changed
+                  ? html`<p class="changed" part="price-changed" role="alert">
+                      ${this.#t('error.price-changed')}
+                    </p>`
+                  : nothing
+              }
+              <div id="quote" class="quote" part="quote">
+                <p class="label">${quote.pricing.LabelLocalized}</p>
+                <p class="amount" part="amount">${quote.pricing.PricingLocalized}</p>
+                ${
+                  nextTerm
+                    ? html`<p class="next-term" part="next-term">
+                        ${nextTerm.LabelLocalized} <strong>${nextTerm.PricingLocalized}</strong>
+                      </p>`
+                    : nothing
+                }
+              </div>
+              <div class="actions">
+                <button
+                  type="button"
+                  class="secondary"
+                  part="button cancel"
+                  aria-disabled=${applying ? 'true' : 'false'}
+                  @click=${this.#onCancel}
+                >
+                  <slot name="cancel-label">${this.#t('buy.dialog.cancel')}</slot>
+                </button>
+                <button
+                  type="button"
+                  class="primary"
+                  part="button confirm"
+                  aria-disabled=${applying ? 'true' : 'false'}
+                  aria-busy=${applying ? 'true' : 'false'}
+                  @click=${this.#onConfirm}
+                >
+                  <slot name="confirm-label">${this.#t('buy.dialog.confirm')}</slot>
+                </button>
+              </div>`
+          : nothing
+      }
     </dialog>`;
   }
 

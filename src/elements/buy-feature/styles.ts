@@ -1,56 +1,7 @@
 import { css } from 'lit';
+import { baseStyles, buttonStyles, skeletonStyles } from '../shared/styles.js';
 
-export const buyFeatureStyles = css`
-  :host {
-    /* Tokens: the public --billing-* properties with their fallbacks, read once here. */
-    --_accent: var(--billing-accent, #4f46e5);
-    --_on-accent: var(--billing-on-accent, #fff);
-    --_critical: var(--billing-critical, #b42318);
-    --_success: var(--billing-success, #067647);
-    --_radius: var(--billing-radius, 8px);
-    --_space: var(--billing-space, 4px);
-    --_font-size: var(--billing-font-size, 1em);
-    --_hairline: var(--billing-border-color, color-mix(in srgb, currentColor 16%, transparent));
-    --_muted: var(--billing-muted-color, color-mix(in srgb, currentColor 68%, transparent));
-    --_subtle: color-mix(in srgb, currentColor 6%, transparent);
-    --_focus: var(--billing-focus-ring, 0 0 0 2px color-mix(in srgb, var(--_accent) 45%, transparent));
-    --_duration: var(--billing-duration, 160ms);
-
-    display: block;
-    font: inherit;
-    font-size: var(--_font-size);
-    color: inherit;
-    line-height: 1.4;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --_accent: var(--billing-accent, #8b87f7);
-      --_on-accent: var(--billing-on-accent, #14123a);
-      --_critical: var(--billing-critical, #f97066);
-      --_success: var(--billing-success, #47cd89);
-    }
-  }
-  :host([hidden]) {
-    display: none;
-  }
-  *,
-  *::before,
-  *::after {
-    box-sizing: border-box;
-  }
-
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-    border: 0;
-  }
-
+const ownStyles = css`
   form {
     display: flex;
     flex-wrap: wrap;
@@ -169,64 +120,22 @@ export const buyFeatureStyles = css`
   .next {
     font-size: 0.875em;
   }
-  .skeleton {
+  .bars {
     display: grid;
     gap: calc(var(--_space) * 2);
   }
-  .skeleton span {
-    display: block;
+  .bars .skeleton {
     block-size: 1.1em;
-    border-radius: calc(var(--_radius) / 2);
-    background: var(--_subtle);
-    animation: pulse 1.2s ease-in-out infinite;
   }
-  .skeleton span + span {
+  .bars .skeleton + .skeleton {
     inline-size: 70%;
     justify-self: end;
     block-size: 0.9em;
   }
-  @keyframes pulse {
-    50% {
-      opacity: 0.45;
-    }
-  }
 
-  /* Buttons */
-  .primary,
-  .secondary {
-    font: inherit;
-    font-weight: 600;
-    border-radius: var(--_radius);
+  /* Buttons: shared look, a roomier buy button */
+  form > .primary {
     padding: calc(var(--_space) * 2.5) calc(var(--_space) * 5);
-    cursor: pointer;
-    border: 1px solid transparent;
-    transition:
-      background-color var(--_duration) ease,
-      opacity var(--_duration) ease;
-  }
-  .primary {
-    background: var(--_accent);
-    color: var(--_on-accent);
-  }
-  .primary:hover:not([aria-disabled='true']) {
-    background: color-mix(in srgb, var(--_accent) 88%, currentColor);
-  }
-  .secondary {
-    background: transparent;
-    color: inherit;
-    border-color: var(--_hairline);
-  }
-  .secondary:hover:not([aria-disabled='true']) {
-    background: var(--_subtle);
-  }
-  .primary:focus-visible,
-  .secondary:focus-visible {
-    outline: none;
-    box-shadow: var(--_focus);
-  }
-  [aria-disabled='true'] {
-    cursor: not-allowed;
-    opacity: 0.55;
   }
   .primary[aria-busy='true'] {
     cursor: progress;
@@ -349,14 +258,6 @@ export const buyFeatureStyles = css`
   .actions button {
     flex: 1 1 0;
   }
-
-  @media (prefers-reduced-motion: reduce) {
-    *,
-    *::before,
-    *::after,
-    dialog[open] {
-      animation: none !important;
-      transition: none !important;
-    }
-  }
 `;
+
+export const buyFeatureStyles = [...baseStyles, buttonStyles, skeletonStyles, ownStyles];
