@@ -1,0 +1,130 @@
+import type { DemoCustomer } from './customers.js';
+import { escapeHtml, fill, raw } from './html.js';
+
+// The shell every signed-in page shares: sidebar, header with the signed-in customer, the
+// scenario note. Rendered on the server so the page never flashes an anonymous header.
+
+export type AppPage = 'overview' | 'billing' | 'embed';
+
+interface NavItem {
+  href: string;
+  label: string;
+  icon: string;
+  page?: AppPage;
+}
+
+const ICONS = {
+  overview:
+    '<path d="M3 3h6v8H3zM11 3h6v5h-6zM11 10h6v7h-6zM3 13h6v4H3z" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/>',
+  billing:
+    '<rect x="2.5" y="4.5" width="15" height="11" rx="2" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M2.5 8h15M5.5 12.5h3" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/>',
+  embed:
+    '<path d="M7 6 3 10l4 4M13 6l4 4-4 4M11.5 4.5l-3 11" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/>',
+  site: '<circle cx="10" cy="10" r="7.25" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M2.75 10h14.5M10 2.75c2 2 3 4.5 3 7.25s-1 5.25-3 7.25c-2-2-3-4.5-3-7.25s1-5.25 3-7.25z" fill="none" stroke="currentColor" stroke-width="1.5"/>',
+};
+
+const WORKSPACE_NAV: NavItem[] = [
+  { href: '/app/', label: 'Overview', icon: ICONS.overview, page: 'overview' },
+  { href: '/app/billing', label: 'Billing', icon: ICONS.billing, page: 'billing' },
+];
+const DEVELOPER_NAV: NavItem[] = [
+  { href: '/app/embed', label: 'Embed snippets', icon: ICONS.embed, page: 'embed' },
+  { href: '/site/', label: 'Script-tag page', icon: ICONS.site },
+];
+
+export const LOGO = `<svg class="logo-mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="var(--accent)"/><path d="M9 22V10l14 12V10" fill="none" stroke="var(--on-accent)" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+
+function navList(items: NavItem[], current: AppPage): string {
+  return items
+    .map((item) => {
+      const isCurrent = item.page === current;
+      return `<li><a href="${item.href}"${isCurrent ? ' aria-current="page"' : ''}><svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">${item.icon}</svg><span>${escapeHtml(item.label)}</span></a></li>`;
+    })
+    .join('');
+}
+
+export function initials(name: string): string {
+  const words = name.split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : name.slice(0, 2);
+  return letters.toUpperCase();
+}
+
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="light dark" />
+    <title>{{title}} · Northwind Analytics</title>
+    <link rel="icon" href="/demo/assets/favicon.svg" type="image/svg+xml" />
+    <link rel="stylesheet" href="/demo/src/styles.css" />
+    <script type="module" src="{{script}}"></script>
+  </head>
+  <body class="app" data-customer="{{reference}}">
+    <a class="skip-link" href="#main">Skip to content</a>
+    <div class="shell">
+      <aside class="sidebar">
+        <a class="brand" href="/app/">{{logo}}<span>Northwind <span class="brand-light">Analytics</span></span></a>
+        <nav aria-label="Main">
+          <p class="nav-heading" id="nav-workspace">Workspace</p>
+          <ul aria-labelledby="nav-workspace">{{workspaceNav}}</ul>
+          <p class="nav-heading" id="nav-developers">Developers</p>
+          <ul aria-labelledby="nav-developers">{{developerNav}}</ul>
+        </nav>
+        <p class="sidebar-foot">A demo of billing-elements, running on the billing sandbox.</p>
+      </aside>
+      <div class="workspace">
+        <header class="topbar">
+          <p class="topbar-org"><span class="topbar-label">Workspace</span> {{team}}</p>
+          <div class="account">
+            <span class="plan" data-plan hidden></span>
+            <span class="avatar" aria-hidden="true">{{initials}}</span>
+            <span class="who"><span class="who-name">{{name}}</span><span class="who-email">{{email}}</span></span>
+            <form method="post" action="/session/sign-out">
+              <button class="button quiet" type="submit">Sign out</button>
+            </form>
+          </div>
+        </header>
+        <main id="main" tabindex="-1">
+          <aside class="scenario tone-{{tone}}" aria-label="Demo scenario">
+            <p><span class="tag tone-{{tone}}">{{label}}</span> <strong>{{situation}}</strong> {{tryThis}}</p>
+            <a href="/">Switch customer</a>
+          </aside>
+          {{content}}
+        </main>
+      </div>
+    </div>
+  </body>
+</html>
+`;
+
+export interface AppPageOptions {
+  page: AppPage;
+  title: string;
+  customer: DemoCustomer;
+  /** The page's own markup, inside <main>. */
+  content: string;
+  /** The page's module script. */
+  script: string;
+}
+
+export function renderAppPage(options: AppPageOptions): string {
+  const { customer } = options;
+  return fill(SHELL, {
+    title: options.title,
+    script: options.script,
+    reference: customer.reference,
+    logo: raw(LOGO),
+    workspaceNav: raw(navList(WORKSPACE_NAV, options.page)),
+    developerNav: raw(navList(DEVELOPER_NAV, options.page)),
+    name: customer.name,
+    team: `${customer.name.split(/\s+/)[0] ?? customer.name}’s team`,
+    email: customer.email,
+    initials: initials(customer.name),
+    tone: customer.tone,
+    label: customer.label,
+    situation: customer.situation,
+    tryThis: customer.tryThis,
+    content: raw(options.content),
+  });
+}

@@ -1,0 +1,173 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { Connect, ViteDevServer } from 'vite';
+import type { Directory } from './directory.js';
+import { escapeHtml, fill, raw } from './html.js';
+import { LOGO, initials, renderAppPage, type AppPage } from './layout.js';
+import type { SessionCodec } from './session.js';
+
+// The host app's own routes: sign-in and sign-out, the signed-in pages (rendered on the
+// server, then through Vite for its module scripts), and the plain script-tag page.
+
+interface AppRoute {
+  page: AppPage;
+  title: string;
+  file: string;
+  script: string;
+}
+
+const APP_ROUTES: Record<string, AppRoute> = {
+  '/app/': { page: 'overview', title: 'Overview', file: 'overview.html', script: '/demo/src/overview.ts' },
+  '/app/billing': { page: 'billing', title: 'Billing', file: 'billing.html', script: '/demo/src/billing.ts' },
+  '/app/embed': { page: 'embed', title: 'Embed snippets', file: 'embed.html', script: '/demo/src/embed.ts' },
+};
+
+/** Where sign-in may send the browser next: our own pages only, never another site. */
+function safeNext(next: string | null): string {
+  if (!next) return '/app/';
+  const path = next.split(/[?#]/)[0] ?? '';
+  return path in APP_ROUTES || path === '/site/' ? next : '/app/';
+}
+
+function send(res: ServerResponse, status: number, body: string, type = 'text/html; charset=utf-8'): void {
+  res.statusCode = status;
+  res.setHeader('content-type', type);
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.end(body);
+}
+
+function redirect(res: ServerResponse, location: string, cookie?: string): void {
+  res.statusCode = 303;
+  res.setHeader('location', location);
+  res.setHeader('cache-control', 'no-store');
+  if (cookie) res.setHeader('set-cookie', cookie);
+  res.end();
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  let body = '';
+  for await (const chunk of req) {
+    body += String(chunk);
+    if (body.length > 4096) throw new Error('Form too large');
+  }
+  return new URLSearchParams(body);
+}
+
+/** A form post from another site is refused: the sessions are this app's own. */
+function isSameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export interface DemoRoutesOptions {
+  root: string;
+  vite: ViteDevServer;
+  sessions: SessionCodec;
+  directory: Directory;
+  /** Serves the script-tag bundle (GET /billing-elements.js). */
+  scriptBundle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+}
+
+export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFunction {
+  const { root, vite, sessions, directory } = options;
+  const demoDir = join(root, 'demo');
+
+  async function signInPage(req: IncomingMessage, url: URL): Promise<string> {
+    const current = directory.get(sessions.read(req.headers.cookie) ?? '');
+    const notices: string[] = [];
+    if (url.searchParams.has('signed-out')) notices.push('You are signed out.');
+    if (url.searchParams.has('next')) notices.push('Sign in to continue.');
+    let notice = notices.map((text) => `<p class="notice" role="status">${escapeHtml(text)}</p>`).join('');
+    if (current) {
+      notice += `<p class="notice" role="status">Signed in as ${escapeHtml(current.name)}. <a href="/app/">Back to the dashboard</a> or pick another account.</p>`;
+    }
+    const customers = [...directory.values()]
+      .map(
+        (customer) =>
+          `<li><button class="account" type="submit" name="customer" value="${escapeHtml(customer.reference)}">` +
+          `<span class="avatar" aria-hidden="true">${escapeHtml(initials(customer.name))}</span>` +
+          `<span class="account-text"><span class="account-name">${escapeHtml(customer.name)}</span>` +
+          `<span class="account-situation">${escapeHtml(customer.situation)}</span></span>` +
+          `<span class="tag tone-${customer.tone}">${escapeHtml(customer.label)}</span></button></li>`,
+      )
+      .join('\n');
+    const template = await readFile(join(root, 'index.html'), 'utf8');
+    return fill(template, {
+      logo: raw(LOGO),
+      notice: raw(notice),
+      next: safeNext(url.searchParams.get('next')),
+      customers: raw(customers),
+    });
+  }
+
+  return (req, res, next) => {
+    const url = new URL(req.url ?? '/', 'http://demo.invalid');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+
+    const handle = async (): Promise<boolean> => {
+      if ((path === '/' || path === '/index.html') && (method === 'GET' || method === 'HEAD')) {
+        const html = await vite.transformIndexHtml(req.url ?? '/', await signInPage(req, url));
+        send(res, 200, html);
+        return true;
+      }
+      if (path === '/session/sign-in' && method === 'POST') {
+        if (!isSameOrigin(req)) return send(res, 403, 'Cross-site sign-in refused.', 'text/plain'), true;
+        const form = await readForm(req);
+        const customer = directory.get(form.get('customer') ?? '');
+        if (!customer) return redirect(res, '/'), true;
+        redirect(res, safeNext(form.get('next')), sessions.signIn(customer.reference));
+        return true;
+      }
+      if (path === '/session/sign-out' && method === 'POST') {
+        if (!isSameOrigin(req)) return send(res, 403, 'Cross-site sign-out refused.', 'text/plain'), true;
+        redirect(res, '/?signed-out', sessions.signOut());
+        return true;
+      }
+      if (path === '/app' || path === '/app/index.html') {
+        redirect(res, '/app/');
+        return true;
+      }
+      const route = APP_ROUTES[path];
+      if (route && (method === 'GET' || method === 'HEAD')) {
+        const customer = directory.get(sessions.read(req.headers.cookie) ?? '');
+        if (!customer) {
+          redirect(res, `/?next=${encodeURIComponent(path)}`);
+          return true;
+        }
+        const content = await readFile(join(demoDir, 'pages', route.file), 'utf8');
+        const page = renderAppPage({ ...route, customer, content });
+        send(res, 200, await vite.transformIndexHtml(req.url ?? path, page));
+        return true;
+      }
+      if (path === '/site' ) {
+        redirect(res, '/site/');
+        return true;
+      }
+      if (path === '/site/' && (method === 'GET' || method === 'HEAD')) {
+        // As a plain website serves it: no dev-server transform, only the script tag.
+        send(res, 200, await readFile(join(demoDir, 'site', 'index.html'), 'utf8'));
+        return true;
+      }
+      if (path === '/billing-elements.js' && (method === 'GET' || method === 'HEAD')) {
+        await options.scriptBundle(req, res);
+        return true;
+      }
+      return false;
+    };
+
+    handle().then(
+      (handled) => {
+        if (!handled) next();
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}

@@ -1,0 +1,133 @@
+import { fileURLToPath } from 'node:url';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import { billingProxyVitePlugin } from 'billing-elements/server';
+import { startSandbox } from 'billing-elements/sandbox';
+import { loadDirectory } from './directory.js';
+import { demoRoutes } from './routes.js';
+import { createScriptBundle } from './script-bundle.js';
+import { createSessionCodec } from './session.js';
+
+// The demo host app: the billing sandbox, and a Vite dev server that serves the demo pages,
+// the app's own sign-in, and the billing proxy mounted the way a user would mount it.
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const src = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
+
+export interface DemoOptions {
+  /** Port of the demo; 0 picks a free one. Default 5173; the next free port when busy (unless strictPort). */
+  port?: number;
+  /** Fail instead of trying the next port. Default false. */
+  strictPort?: boolean;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Port of the sandbox; default 0 (a free one). */
+  sandboxPort?: number;
+  /** Vite's log level. Default 'info'. */
+  logLevel?: 'info' | 'warn' | 'error' | 'silent';
+  /** Where Vite keeps its pre-bundled dependencies (give each concurrent server its own). */
+  cacheDir?: string;
+  /** Reload pages when files change. Default true. */
+  watch?: boolean;
+}
+
+export type DemoSandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+export interface DemoServer {
+  /** Address of the demo, e.g. http://127.0.0.1:5173 */
+  url: string;
+  sandbox: DemoSandbox;
+  vite: ViteDevServer;
+  close(): Promise<void>;
+}
+
+export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> {
+  const host = options.host ?? '127.0.0.1';
+  const sandbox = await startSandbox({ host, port: options.sandboxPort ?? 0 });
+  let vite: ViteDevServer | undefined;
+  try {
+    const directory = await loadDirectory(sandbox);
+    const sessions = createSessionCodec();
+    const scriptBundle = createScriptBundle(ROOT);
+
+    const proxy = billingProxyVitePlugin({
+      basePath: '/billing',
+      baseUrl: sandbox.apiUrl,
+      agentKey: sandbox.agentKey,
+      apiKey: sandbox.apiKey,
+      businessId: sandbox.businessId,
+      segment: sandbox.segment,
+      portalScriptUrl: sandbox.portalScriptUrl,
+      portalSecret: sandbox.portalSecret,
+      // The customer comes from the demo's own session cookie, never from the browser's say-so.
+      identify: (request: Request) => {
+        const customer = directory.get(sessions.read(request.headers.get('cookie')) ?? '');
+        return customer ? { reference: customer.reference, name: customer.name, email: customer.email } : null;
+      },
+    });
+
+    const hostApp: Plugin = {
+      name: 'northwind-host-app',
+      configureServer(server) {
+        server.middlewares.use(
+          demoRoutes({ root: ROOT, vite: server, sessions, directory, scriptBundle: scriptBundle.serve }),
+        );
+        server.watcher.on('change', (file) => {
+          if (file.startsWith(src(''))) scriptBundle.invalidate();
+        });
+      },
+    };
+
+    vite = await createServer({
+      configFile: false,
+      root: ROOT,
+      appType: 'custom',
+      clearScreen: false,
+      logLevel: options.logLevel ?? 'info',
+      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+      publicDir: false,
+      resolve: {
+        // The demo imports the package as a user does; these resolve its entry points to the
+        // sources, so no build is needed first.
+        alias: [
+          { find: /^billing-elements$/, replacement: src('index.ts') },
+          { find: /^billing-elements\/define$/, replacement: src('define.ts') },
+        ],
+      },
+      optimizeDeps: {
+        entries: ['index.html', 'demo/src/*.ts'],
+        include: ['lit', 'lit/directives/*', 'zod/mini'],
+      },
+      server: {
+        host,
+        port: options.port ?? 5173,
+        strictPort: options.strictPort ?? false,
+        ...(options.watch === false ? { watch: null, hmr: false } : {}),
+      },
+      plugins: [proxy, hostApp],
+    });
+    await vite.listen();
+    const address = vite.httpServer?.address();
+    if (!address || typeof address === 'string') throw new Error('The demo server is not listening');
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    scriptBundle.warm();
+
+    const server = vite;
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      sandbox,
+      vite: server,
+      close() {
+        closing ??= (async () => {
+          await server.close();
+          await sandbox.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await vite?.close().catch(() => undefined);
+    await sandbox.close().catch(() => undefined);
+    throw error;
+  }
+}

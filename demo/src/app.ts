@@ -1,0 +1,74 @@
+// Shared by every signed-in page: registers the elements (as an SPA would, through the npm
+// entry points) and fills the plan badge of the header.
+import 'billing-elements/define';
+import { configureBilling, getProxyClient, getUsageStore } from 'billing-elements';
+import type { SubscriptionStatusResponse } from 'billing-elements';
+
+// '/billing' is the default; spelled out because this is where the demo mounts its proxy.
+configureBilling({ endpoint: '/billing' });
+
+const STATUS_TEXT: Record<SubscriptionStatusResponse['status'], string> = {
+  running: 'Active',
+  suspended: 'Suspended',
+  pending: 'Pending',
+  ended: 'Ended',
+  none: 'No plan',
+  other: 'Inactive',
+};
+
+export const STATUS_TONE: Record<SubscriptionStatusResponse['status'], string> = {
+  running: 'ok',
+  suspended: 'critical',
+  pending: 'info',
+  ended: 'warning',
+  none: 'info',
+  other: 'warning',
+};
+
+export function statusText(status: SubscriptionStatusResponse['status']): string {
+  return STATUS_TEXT[status];
+}
+
+type SubscriptionListener = (result: PromiseSettledResult<SubscriptionStatusResponse>) => void;
+const listeners = new Set<SubscriptionListener>();
+
+/** Fetches the subscription (at load, after a purchase or a portal workflow) and tells every watcher. */
+function loadSubscription(): void {
+  getProxyClient()
+    .getSubscription()
+    .then(
+      (value) => ({ status: 'fulfilled' as const, value }),
+      (reason: unknown) => ({ status: 'rejected' as const, reason }),
+    )
+    .then((result) => {
+      for (const listener of listeners) listener(result);
+    });
+}
+
+/** Calls `listener` with every state of the subscription this page learns. */
+export function watchSubscription(listener: SubscriptionListener): void {
+  listeners.add(listener);
+}
+
+watchSubscription((result) => {
+  const badge = document.querySelector<HTMLElement>('[data-plan]');
+  if (!badge) return;
+  if (result.status === 'rejected') {
+    badge.hidden = true;
+    return;
+  }
+  const sub = result.value;
+  badge.className = `plan tag tone-${STATUS_TONE[sub.status]}`;
+  badge.textContent = sub.title ? `${sub.title} · ${statusText(sub.status)}` : statusText(sub.status);
+  badge.hidden = false;
+});
+
+// The usages are kept for the browser session: forget them when this customer leaves.
+document
+  .querySelector('form[action="/session/sign-out"]')
+  ?.addEventListener('submit', () => getUsageStore().clear());
+
+document.addEventListener('billing-portal-complete', loadSubscription);
+document.addEventListener('billing-purchase', loadSubscription);
+// Every page module has registered its watchers once the module graph has run.
+queueMicrotask(loadSubscription);

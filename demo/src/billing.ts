@@ -1,0 +1,110 @@
+import { formatDate, formatMoney, openPortalPage } from 'billing-elements';
+import type { PortalRequest, SubscriptionStatusResponse } from 'billing-elements';
+import { STATUS_TONE, statusText, watchSubscription } from './app.js';
+
+// The billing page: a summary of the subscription from the proxy's GET /subscription, with
+// the actions that fit its state; each one opens its workflow in the embedded portal below.
+
+const summary = document.querySelector<HTMLElement>('[data-summary]')!;
+const actions = document.querySelector<HTMLElement>('[data-actions]')!;
+const status = document.querySelector<HTMLElement>('[data-status]')!;
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  children: (Node | string)[] = [],
+): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function action(label: string, request: PortalRequest, primary = false): HTMLButtonElement {
+  const button = element('button', {
+    type: 'button',
+    className: primary ? 'button' : 'button quiet',
+    textContent: label,
+  });
+  button.addEventListener('click', () => {
+    void openPortalPage(request, { from: button });
+  });
+  return button;
+}
+
+function fact(term: string, value: string): HTMLElement[] {
+  return [element('dt', { textContent: term }), element('dd', { textContent: value })];
+}
+
+function render(sub: SubscriptionStatusResponse): void {
+  status.className = `tag tone-${STATUS_TONE[sub.status]}`;
+  status.textContent = statusText(sub.status);
+
+  const facts = element('dl', { className: 'facts' });
+  facts.append(...fact('Plan', sub.title ?? 'None yet'));
+  if (sub.periodEnd) {
+    facts.append(...fact(sub.status === 'running' ? 'Renews on' : 'Period ends', formatDate(summary, sub.periodEnd)));
+  }
+  const due = sub.dueInvoices.reduce((total, invoice) => total + invoice.amountTotal, 0);
+  const currency = sub.dueInvoices[0]?.currency ?? 'USD';
+  facts.append(...fact('Amount due', formatMoney(summary, due, currency)));
+
+  const parts: Node[] = [facts];
+  if (sub.paymentCappingReached) {
+    parts.push(
+      element('p', {
+        className: 'notice tone-critical',
+        textContent:
+          'Overdue invoices reached your account’s limit: pay them, then restart the subscription.',
+      }),
+    );
+  }
+  if (sub.dueInvoices.length > 0) {
+    const list = element('ul', { className: 'feature-list' });
+    for (const invoice of sub.dueInvoices) {
+      const label = `Invoice ${invoice.number} · ${formatMoney(summary, invoice.amountTotal, invoice.currency)}${
+        invoice.datePaymentLimit ? ` · due ${formatDate(summary, invoice.datePaymentLimit)}` : ''
+      }`;
+      const pay = action(`Pay invoice ${invoice.number}`, { page: 'pay-invoice', invoice: invoice.id });
+      pay.textContent = 'Pay';
+      pay.setAttribute('aria-label', `Pay invoice ${invoice.number}`);
+      list.append(element('li', { className: 'invoice-row' }, [element('span', { textContent: label }), pay]));
+    }
+    parts.push(element('h3', { textContent: 'Invoices to pay' }), list);
+  }
+  summary.replaceChildren(...parts);
+  summary.setAttribute('aria-busy', 'false');
+
+  const buttons: HTMLButtonElement[] = [];
+  switch (sub.status) {
+    case 'running':
+      buttons.push(action('Change plan', { page: 'change-plan' }, true));
+      buttons.push(action('Update payment method', { page: 'register' }));
+      break;
+    case 'suspended':
+      if (sub.dueInvoices.length === 0) buttons.push(action('Restart subscription', { page: 'restart' }, true));
+      else buttons.push(action('Restart subscription', { page: 'restart' }));
+      buttons.push(action('Update payment method', { page: 'register' }));
+      break;
+    case 'pending':
+      buttons.push(action('Complete subscription', { page: 'subscribe' }, true));
+      break;
+    default:
+      buttons.push(action('Choose a plan', { page: 'offers' }, true));
+  }
+  actions.replaceChildren(...buttons);
+}
+
+watchSubscription((result) => {
+  if (result.status === 'fulfilled') {
+    render(result.value);
+    return;
+  }
+  const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
+  summary.replaceChildren(
+    element('p', {
+      className: 'notice tone-critical',
+      textContent: `The subscription could not be loaded (${reason}). Reload the page to try again.`,
+    }),
+  );
+  summary.setAttribute('aria-busy', 'false');
+});

@@ -1,0 +1,78 @@
+// `npm start`: the billing sandbox and the demo host app on 127.0.0.1.
+//   npm start -- --port 8080     (or PORT=8080 npm start; the next free port when busy)
+import { parseArgs } from 'node:util';
+import { startDemo } from '../demo/server.js';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', short: 'p' },
+    host: { type: 'string' },
+    'sandbox-port': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+if (values.help) {
+  console.log(`Usage: npm start -- [--port 5173] [--host 127.0.0.1] [--sandbox-port 4010]
+
+Starts the billing sandbox and the demo host app (Northwind Analytics).
+Environment: PORT and SANDBOX_PORT set the same ports as the options.`);
+  process.exit(0);
+}
+
+function portOf(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`${name} must be a port number (0-65535), not "${value}".`);
+    process.exit(2);
+  }
+  return port;
+}
+
+const port = portOf(values.port ?? process.env.PORT, '--port') ?? 5173;
+const sandboxPort = portOf(values['sandbox-port'] ?? process.env.SANDBOX_PORT, '--sandbox-port') ?? 0;
+
+const demo = await startDemo({
+  port,
+  sandboxPort,
+  ...(values.host ? { host: values.host } : {}),
+  logLevel: 'warn',
+});
+
+const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[22m` : text);
+const dim = (text: string) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[22m` : text);
+const { sandbox } = demo;
+console.log(`
+  ${bold('Northwind Analytics')}, the billing-elements demo, is running.
+
+  Open            ${bold(`${demo.url}/`)}${dim('   sign in as any of the sandbox customers')}
+  Script-tag page ${demo.url}/site/
+  Billing proxy   ${demo.url}/billing
+${demo.url.endsWith(`:${port}`) || port === 0 ? '' : dim(`  (port ${port} was busy)\n`)}
+  Sandbox         ${sandbox.url}
+    API           ${sandbox.apiUrl}/v1   ${dim(`HTTP Basic ${sandbox.agentKey}:${sandbox.apiKey}`)}
+    Hosted pages  ${sandbox.hostedUrl}
+    Portal script ${sandbox.portalScriptUrl}
+    Control API   ${sandbox.url}/_sandbox/
+
+  ${dim('Ctrl+C stops both.')}
+`);
+
+let stopping = false;
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(dim(`\n  ${signal}: stopping…`));
+  const timer = setTimeout(() => process.exit(1), 5000);
+  timer.unref();
+  try {
+    await demo.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', (signal) => void stop(signal));
+process.on('SIGTERM', (signal) => void stop(signal));
