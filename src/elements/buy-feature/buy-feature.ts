@@ -6,7 +6,6 @@ import type {
   PurchaseResponse,
 } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
-import { UNLIMITED_QUANTITY } from '../../contract/resources.js';
 import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
 import {
@@ -55,6 +54,8 @@ interface PurchaseFailure {
   error: BillingError;
   /** Set when the outcome is unknown: a retry re-sends this very request, same key. */
   pending?: PendingPurchase;
+  /** The proxy could not tell whether it was applied and will not try again: check the usage. */
+  unverifiable?: boolean;
 }
 
 type Phase = 'idle' | 'preparing' | 'confirming' | 'applying';
@@ -479,8 +480,12 @@ export class BuyFeature extends LitElement {
     pending: PendingPurchase,
     keeper: PendingPurchaseKeeper,
   ): void {
+    // The proxy's `upstream-error` on a purchase means it cannot tell and will never apply this
+    // key again: re-sending it is pointless, and only the usage shows what happened.
+    const unverifiable = error.code === 'upstream-error';
     const outcomeUnknown =
-      error.retryable || error.code === 'aborted' || error.code === 'invalid-response';
+      !unverifiable &&
+      (error.retryable || error.code === 'aborted' || error.code === 'invalid-response');
     if (!outcomeUnknown) keeper.settle(pending.idempotencyKey);
     this.#reportError(error);
     if (error.code === 'price-changed' && error.pricing) {
@@ -495,8 +500,13 @@ export class BuyFeature extends LitElement {
       void this.#ask({ increment: pending.increment, pricing: error.pricing, changed: true });
       return;
     }
+    if (unverifiable) {
+      getUsageStore(this.endpoint)
+        .refresh()
+        .catch(() => {});
+    }
     this.#phase = 'idle';
-    this.#failure = outcomeUnknown ? { error, pending } : { error };
+    this.#failure = { error, ...(outcomeUnknown ? { pending } : {}), unverifiable };
     this.#closeDialog();
     this.requestUpdate();
   }
@@ -718,11 +728,12 @@ export class BuyFeature extends LitElement {
   }
 
   #successText(usage: Usage): string {
-    const label = this.#featureLabel();
-    if (usage.QuantityIncluded === UNLIMITED_QUANTITY)
-      return this.#t('buy.success.unlimited', { label });
-    const quantity = usage.QuantityIncluded ?? usage.QuantityCurrent ?? 0;
-    return this.#t('buy.success', { quantity: this.#format(quantity), label });
+    // A purchase raises the current quantity; the service bills what goes past the included one.
+    const quantity = usage.QuantityCurrent ?? 0;
+    return this.#t('buy.success', {
+      quantity: this.#format(quantity),
+      label: this.#featureLabel(),
+    });
   }
 
   #renderProblem() {
@@ -734,7 +745,11 @@ export class BuyFeature extends LitElement {
     let content: unknown = nothing;
     if (error && error.code !== 'aborted') {
       const refusal = refusalOf(error, localeOf(this));
-      const text = failure?.pending ? this.#t('buy.outcome-unknown') : this.#t(refusal.text);
+      const text = failure?.pending
+        ? this.#t('buy.outcome-unknown')
+        : failure?.unverifiable
+          ? this.#t('buy.outcome-unverifiable')
+          : this.#t(refusal.text);
       content = html`<div class="problem" part="error">
         <p>${text}</p>
         ${

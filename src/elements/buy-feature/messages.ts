@@ -18,9 +18,9 @@ declare module '../../client/i18n.js' {
     'buy.dialog.cancel': string;
     'buy.applying': string;
     'buy.success': string;
-    'buy.success.unlimited': string;
     'buy.resuming': string;
     'buy.outcome-unknown': string;
+    'buy.outcome-unverifiable': string;
   }
 }
 
@@ -42,10 +42,11 @@ const texts: Record<Locale, Record<BuyMessageKey, string>> = {
     'buy.dialog.cancel': 'Cancel',
     'buy.applying': 'Applying your purchase…',
     'buy.success': 'Done. You now have {quantity} {label}.',
-    'buy.success.unlimited': 'Done. You now have unlimited {label}.',
     'buy.resuming': 'Checking your last purchase…',
     'buy.outcome-unknown':
       'We could not confirm whether your purchase went through. Try again: it will never be charged twice.',
+    'buy.outcome-unverifiable':
+      'We could not confirm whether your purchase went through. Check your usage before buying again.',
   },
   fr: {
     'buy.quantity': 'Quantité',
@@ -62,10 +63,11 @@ const texts: Record<Locale, Record<BuyMessageKey, string>> = {
     'buy.dialog.cancel': 'Annuler',
     'buy.applying': 'Application de votre achat…',
     'buy.success': 'C’est fait. Vous avez maintenant {quantity} {label}.',
-    'buy.success.unlimited': 'C’est fait. Vous avez maintenant des {label} en illimité.',
     'buy.resuming': 'Vérification de votre dernier achat…',
     'buy.outcome-unknown':
       'Nous n’avons pas pu confirmer que votre achat a abouti. Réessayez : il ne sera jamais facturé deux fois.',
+    'buy.outcome-unverifiable':
+      'Nous n’avons pas pu confirmer que votre achat a abouti. Vérifiez votre consommation avant d’acheter à nouveau.',
   },
 };
 
