@@ -1,0 +1,117 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { routePath, type BillingProxy } from '../proxy.js';
+
+export interface NodeHandlerOptions {
+  /**
+   * Build the request URL from X-Forwarded-Proto and X-Forwarded-Host (set this only behind a
+   * reverse proxy that overwrites them): the same-origin check then sees the public origin.
+   */
+  trustProxy?: boolean;
+}
+
+/** A node:http request listener, also usable as Connect/Express middleware (with `next`). */
+export type NodeHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next?: (error?: unknown) => void,
+) => void;
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.split(',')[0]?.trim() || undefined;
+}
+
+/** node:http request → web Request; the body stays a stream (the core enforces the size cap). */
+export function toWebRequest(
+  request: IncomingMessage,
+  options: NodeHandlerOptions = {},
+  signal?: AbortSignal,
+): Request {
+  const encrypted = (request.socket as { encrypted?: boolean }).encrypted === true;
+  const protocol =
+    (options.trustProxy ? firstHeader(request.headers['x-forwarded-proto']) : undefined) ??
+    (encrypted ? 'https' : 'http');
+  const host =
+    (options.trustProxy ? firstHeader(request.headers['x-forwarded-host']) : undefined) ??
+    request.headers.host ??
+    'localhost';
+  // Express strips its mount path from `url` but keeps it in `originalUrl`: basePath sees the full path.
+  const path = (request as { originalUrl?: string }).originalUrl ?? request.url ?? '/';
+
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name.startsWith(':') || value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+
+  let body: BodyInit | null = null;
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const parsed = (request as { body?: unknown }).body;
+    if (request.readableEnded && parsed !== undefined) {
+      // A body parser ran first (express.json()): hand its result on as JSON.
+      body =
+        typeof parsed === 'string'
+          ? parsed
+          : parsed instanceof Uint8Array
+            ? new TextDecoder().decode(parsed)
+            : JSON.stringify(parsed);
+      headers.delete('content-length');
+    } else {
+      body = Readable.toWeb(request) as unknown as ReadableStream<Uint8Array>;
+    }
+  }
+  return new Request(new URL(path, `${protocol}://${host}`), {
+    method: request.method ?? 'GET',
+    headers,
+    body,
+    signal: signal ?? null,
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** web Response → node:http response, streaming the body. */
+export async function sendWebResponse(response: Response, target: ServerResponse): Promise<void> {
+  target.statusCode = response.status;
+  response.headers.forEach((value, name) => target.setHeader(name, value));
+  if (response.body === null) {
+    target.end();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>)
+      .on('error', reject)
+      .pipe(target)
+      .on('finish', resolve)
+      .on('error', reject);
+  });
+}
+
+/**
+ * The proxy as a node:http listener: `http.createServer(toNodeHandler(proxy))`. As middleware
+ * (with `next`), requests outside the proxy's basePath are passed on.
+ */
+export function toNodeHandler(proxy: BillingProxy, options: NodeHandlerOptions = {}): NodeHandler {
+  return (request, response, next) => {
+    const path = (request as { originalUrl?: string }).originalUrl ?? request.url ?? '/';
+    if (next !== undefined && routePath(path.split('?')[0] ?? '/', proxy.basePath) === null) {
+      next();
+      return;
+    }
+    const aborted = new AbortController();
+    response.on('close', () => {
+      if (!response.writableFinished) aborted.abort();
+    });
+    Promise.resolve()
+      .then(() => proxy.handler(toWebRequest(request, options, aborted.signal)))
+      .then((answer) => sendWebResponse(answer, response))
+      .catch((error: unknown) => {
+        if (next !== undefined) next(error);
+        else if (!response.headersSent) {
+          response.statusCode = 500;
+          response.end();
+        } else response.destroy();
+      });
+  };
+}

@@ -1,0 +1,62 @@
+import type { IdempotencyStore } from './idempotency/store.js';
+import type { BillingIdentity, ResolvedOptions } from './options.js';
+import type { CallContext, UpstreamClient } from './upstream.js';
+import { ProxyError, UpstreamError } from './errors.js';
+
+/** What a route handler gets: the identified customer and the proxy's parts. */
+export interface RouteContext {
+  request: Request;
+  url: URL;
+  identity: BillingIdentity;
+  /** Forwarded upstream with each call (language). */
+  call: CallContext;
+  options: ResolvedOptions;
+  upstream: UpstreamClient;
+  store: IdempotencyStore;
+  /** Charges one request to the customer's rate limit; throws 429 when exhausted. */
+  chargeRateLimit: () => void;
+  /** Parsed JSON body (POST routes). */
+  body: unknown;
+}
+
+/**
+ * Runs `operation`; when the service does not know the customer and the proxy may create it,
+ * creates it (from the identity) and runs `operation` once more.
+ */
+export async function withCustomer<T>(
+  context: RouteContext,
+  operation: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (
+      !(error instanceof UpstreamError) ||
+      error.serviceCode !== 'Error.Customer.NotFound' ||
+      !context.options.ensureCustomer
+    ) {
+      throw error;
+    }
+    await context.upstream.createCustomer(context.identity, context.options.segment);
+    context.options.logger({
+      level: 'info',
+      event: 'customer-created',
+      message: 'Created the customer at the billing service',
+      customer: context.identity.reference,
+    });
+    return operation();
+  }
+}
+
+/** True for the service's "no such customer/subscription" answers. */
+export function isMissing(error: unknown): boolean {
+  return (
+    error instanceof UpstreamError &&
+    (error.serviceCode === 'Error.Customer.NotFound' ||
+      error.serviceCode === 'Error.Subscription.NotFound')
+  );
+}
+
+export function unavailablePage(message: string): ProxyError {
+  return new ProxyError(409, 'validation', message, { field: 'page' });
+}

@@ -1,0 +1,85 @@
+import { ProxyError } from './errors.js';
+
+const BASE_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  // Answers are about one signed-in customer: never cached by a browser or a shared cache.
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...BASE_HEADERS, ...headers } });
+}
+
+export function errorResponse(error: ProxyError): Response {
+  return jsonResponse(error.status, error.toBody(), error.headers);
+}
+
+/** True for `application/json`, with or without parameters such as `charset=utf-8`. */
+export function isJsonContentType(value: string | null): boolean {
+  if (value === null) return false;
+  const [type, ...parameters] = value.split(';');
+  if (type?.trim().toLowerCase() !== 'application/json') return false;
+  // A charset other than UTF-8 would be decoded wrongly: refuse it rather than guess.
+  return parameters.every((parameter) => {
+    const [name, raw] = parameter.split('=').map((part) => part.trim().toLowerCase());
+    return name !== 'charset' || raw?.replace(/"/g, '') === 'utf-8';
+  });
+}
+
+/**
+ * Reads a JSON body of at most `maxBytes`. The size is checked while streaming, so an
+ * oversized body is refused after `maxBytes` bytes, not after reading all of it; a declared
+ * Content-Length over the limit is refused before reading anything.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const tooLarge = () =>
+    new ProxyError(413, 'payload-too-large', `The body is larger than ${maxBytes} bytes.`);
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  if (request.body === null) throw new ProxyError(400, 'validation', 'A JSON body is required.');
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ProxyError(400, 'validation', 'The body is not valid UTF-8.');
+  }
+  if (text.trim() === '') throw new ProxyError(400, 'validation', 'A JSON body is required.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ProxyError(400, 'validation', 'The body is not valid JSON.');
+  }
+}
+
+/** A route's answer with a status other than 200 (routes return plain objects for 200). */
+export class JsonResult {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}

@@ -1,0 +1,101 @@
+import { ProxyError } from './errors.js';
+
+/**
+ * Who may call the proxy from a browser, and with which CORS headers.
+ *
+ * - Same-origin requests are always allowed: an `Origin` equal to the request's own origin, or
+ *   no `Origin` together with `Sec-Fetch-Site: same-origin` (browsers omit `Origin` on some
+ *   same-origin requests but always send `Sec-Fetch-Site`).
+ * - Other origins are allowed only when listed in `allowedOrigins`; they get CORS headers with
+ *   credentials (exact origin echoed, never `*`).
+ * - Everything else is refused before `identify` runs, for every method: a cross-site page
+ *   cannot make the proxy act (or create a customer upstream) with the visitor's cookies.
+ *   A request with neither `Origin` nor `Sec-Fetch-Site: same-origin` cannot be told apart
+ *   from a forged one, so state-changing requests need one of them; reads without either
+ *   (non-browser clients, old browsers) are allowed, as CORS keeps their answers from
+ *   cross-site pages and they change nothing but the customer's creation upstream.
+ */
+export function checkOrigin(
+  request: Request,
+  allowedOrigins: ReadonlySet<string>,
+  stateChanging: boolean,
+): string | null {
+  const origin = request.headers.get('origin');
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (origin !== null) {
+    if (origin === new URL(request.url).origin) return null;
+    if (allowedOrigins.has(origin)) return origin;
+    throw new ProxyError(403, 'forbidden-origin', 'This origin may not call the billing proxy.');
+  }
+  if (fetchSite === 'same-origin' || fetchSite === 'none') return null;
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site' || stateChanging) {
+    throw new ProxyError(403, 'forbidden-origin', 'Cross-site requests need an allowed Origin.');
+  }
+  return null;
+}
+
+/** Headers that let an allowed other origin read the answer with credentials. */
+export function corsHeaders(allowedOrigin: string | null): Record<string, string> {
+  if (allowedOrigin === null) return { vary: 'Origin' };
+  return {
+    'access-control-allow-origin': allowedOrigin,
+    'access-control-allow-credentials': 'true',
+    'access-control-expose-headers': 'Retry-After',
+    vary: 'Origin',
+  };
+}
+
+const ALLOWED_REQUEST_HEADERS = new Set([
+  'content-type',
+  'accept',
+  'accept-language',
+  'content-language',
+]);
+
+/** The answer to a CORS preflight (OPTIONS with Access-Control-Request-Method). */
+export function preflightResponse(
+  request: Request,
+  allowedOrigins: ReadonlySet<string>,
+  methods: readonly string[],
+): Response {
+  const origin = request.headers.get('origin');
+  const allow = [...methods, 'OPTIONS'].join(', ');
+  const requestedMethod = request.headers.get('access-control-request-method');
+  if (origin === null || requestedMethod === null) {
+    // A plain OPTIONS: say what the route accepts.
+    return new Response(null, { status: 204, headers: { allow, vary: 'Origin' } });
+  }
+  const sameOrigin = origin === new URL(request.url).origin;
+  if (!sameOrigin && !allowedOrigins.has(origin)) {
+    throw new ProxyError(403, 'forbidden-origin', 'This origin may not call the billing proxy.');
+  }
+  if (!methods.includes(requestedMethod)) {
+    throw new ProxyError(405, 'method-not-allowed', `Use ${methods.join(' or ')}.`, {
+      headers: { allow },
+    });
+  }
+  const requestedHeaders = (request.headers.get('access-control-request-headers') ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+  const refused = requestedHeaders.find((name) => !ALLOWED_REQUEST_HEADERS.has(name));
+  if (refused !== undefined) {
+    throw new ProxyError(
+      403,
+      'forbidden-origin',
+      `The request header "${refused}" is not allowed.`,
+    );
+  }
+  return new Response(null, {
+    status: 204,
+    headers: {
+      allow,
+      'access-control-allow-origin': origin,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': allow,
+      'access-control-allow-headers': [...ALLOWED_REQUEST_HEADERS].join(', '),
+      'access-control-max-age': '600',
+      vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+    },
+  });
+}

@@ -1,0 +1,164 @@
+import type { RouteContext } from './context.js';
+import { ProxyError, UpstreamError, toProxyError } from './errors.js';
+import {
+  JsonResult,
+  errorResponse,
+  isJsonContentType,
+  jsonResponse,
+  readJsonBody,
+} from './http.js';
+import { createMemoryIdempotencyStore } from './idempotency/memory-store.js';
+import { resolveOptions, type BillingProxyOptions } from './options.js';
+import { checkOrigin, corsHeaders, preflightResponse } from './origin.js';
+import { createRateLimiter } from './rate-limit.js';
+import { getLinks, getPortal } from './routes/portal.js';
+import { postUsage } from './routes/purchase.js';
+import { getSubscription } from './routes/subscription.js';
+import { getUsages, postPricing } from './routes/usages.js';
+import { createUpstreamClient } from './upstream.js';
+import { checkIdentity, refuseQuery } from './validation.js';
+
+export type BillingHandler = (request: Request) => Promise<Response>;
+
+export interface BillingProxy {
+  /** The web-standard core: every adapter calls it. */
+  handler: BillingHandler;
+  /** The same function, for runtimes that look for `fetch` (Bun, Deno, Hono, workers). */
+  fetch: BillingHandler;
+  /** The prefix the proxy is mounted under (adapters use it to pass other requests on). */
+  basePath: string;
+}
+
+interface Route {
+  method: 'GET' | 'POST';
+  run: (context: RouteContext) => Promise<unknown>;
+}
+
+const ROUTES: Record<string, Route> = {
+  '/usages': { method: 'GET', run: (context) => (refuseQuery(context.url), getUsages(context)) },
+  '/pricing': { method: 'POST', run: postPricing },
+  '/usage': { method: 'POST', run: postUsage },
+  '/portal': { method: 'GET', run: getPortal },
+  '/links': { method: 'GET', run: getLinks },
+  '/subscription': {
+    method: 'GET',
+    run: (context) => (refuseQuery(context.url), getSubscription(context)),
+  },
+};
+
+/** The route path under the base path, or null when the request is not for the proxy. */
+export function routePath(pathname: string, basePath: string): string | null {
+  if (basePath === '') return pathname;
+  if (pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return null;
+  return pathname.slice(basePath.length) || '/';
+}
+
+/**
+ * Creates the billing proxy: the host app's endpoint between the browser components and the
+ * billing service. Options are checked here, once; a mistake throws at start, not per request.
+ */
+export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
+  const options = resolveOptions(input);
+  const upstream = createUpstreamClient(options);
+  const store = options.idempotencyStore ?? createMemoryIdempotencyStore();
+  const limiter =
+    options.limits.rateLimit === false ? null : createRateLimiter(options.limits.rateLimit);
+  const { logger } = options;
+
+  async function handle(request: Request, url: URL): Promise<Response> {
+    const path = routePath(url.pathname, options.basePath);
+    const route =
+      path === null ? undefined : Object.hasOwn(ROUTES, path) ? ROUTES[path] : undefined;
+    if (route === undefined) throw new ProxyError(404, 'not-found', 'No such billing route.');
+    if (request.method === 'OPTIONS')
+      return preflightResponse(request, options.allowedOrigins, [route.method]);
+    if (request.method !== route.method) {
+      throw new ProxyError(405, 'method-not-allowed', `Use ${route.method}.`, {
+        headers: { allow: `${route.method}, OPTIONS` },
+      });
+    }
+    const stateChanging = route.method === 'POST';
+    const allowedOrigin = checkOrigin(request, options.allowedOrigins, stateChanging);
+    const cors = corsHeaders(allowedOrigin);
+    try {
+      if (stateChanging && !isJsonContentType(request.headers.get('content-type'))) {
+        throw new ProxyError(415, 'unsupported-media-type', 'Send the body as application/json.');
+      }
+      // The body is read (bounded) before identify so that an oversized upload is cut short
+      // whoever sends it; it is only parsed, never used, until the customer is known.
+      const body = stateChanging
+        ? await readJsonBody(request, options.limits.maxBodyBytes)
+        : undefined;
+      const identified = await options.identify(request);
+      if (identified === null || identified === undefined) {
+        throw new ProxyError(401, 'unauthenticated', 'Sign in to see your billing.');
+      }
+      const identity = checkIdentity(identified);
+      const context: RouteContext = {
+        request,
+        url,
+        identity,
+        call: {
+          language: identity.language ?? request.headers.get('accept-language') ?? undefined,
+        },
+        options,
+        upstream,
+        store,
+        body,
+        chargeRateLimit: () => {
+          const waitSeconds = limiter?.take(identity.reference) ?? 0;
+          if (waitSeconds > 0) {
+            throw new ProxyError(429, 'rate-limited', 'Too many requests. Try again shortly.', {
+              headers: { 'retry-after': String(waitSeconds) },
+            });
+          }
+        },
+      };
+      const result = await route.run(context);
+      if (result instanceof JsonResult) return jsonResponse(result.status, result.body, cors);
+      return jsonResponse(200, result, cors);
+    } catch (error) {
+      throw attachHeaders(error, cors);
+    }
+  }
+
+  const handler: BillingHandler = async (request) => {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return errorResponse(new ProxyError(400, 'validation', 'Invalid request URL.'));
+    }
+    try {
+      return await handle(request, url);
+    } catch (error) {
+      if (error instanceof ProxyError) return errorResponse(error);
+      logger({
+        level: 'error',
+        event: 'internal-error',
+        message: error instanceof Error ? error.message : String(error),
+        stack: error instanceof Error ? error.stack : undefined,
+        method: request.method,
+        path: url.pathname,
+      });
+      return errorResponse(
+        new ProxyError(500, 'internal', 'Something went wrong in the billing proxy.'),
+      );
+    }
+  };
+
+  return { handler, fetch: handler, basePath: options.basePath };
+}
+
+/** CORS headers go on refusals too, or an allowed origin could not read why it was refused. */
+function attachHeaders(error: unknown, headers: Record<string, string>): unknown {
+  const mapped =
+    error instanceof ProxyError
+      ? error
+      : error instanceof UpstreamError
+        ? toProxyError(error)
+        : null;
+  if (mapped === null) return error;
+  Object.assign(mapped.headers, headers);
+  return mapped;
+}

@@ -1,0 +1,203 @@
+import {
+  findLink,
+  type Customer,
+  type Link,
+  type LinkRel,
+  type LinksResponse,
+  type PortalRequest,
+  type PortalResponse,
+  type Subscription,
+} from '../../contract/index.js';
+import { isMissing, unavailablePage, withCustomer, type RouteContext } from '../context.js';
+import { ProxyError } from '../errors.js';
+import { parsePortalQuery } from '../validation.js';
+import { dueInvoices } from './subscription.js';
+
+function queryOf(links: readonly Link[] | undefined, rel: LinkRel): string | undefined {
+  const query = findLink(links, rel)?.query;
+  return query === undefined || query === '' ? undefined : query;
+}
+
+async function subscriptionOrNull(context: RouteContext): Promise<Subscription | null> {
+  try {
+    return await context.upstream.subscriptionOf(context.identity.reference, context.call);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+function requireSubscription(subscription: Subscription | null): Subscription {
+  if (subscription === null)
+    throw new ProxyError(404, 'no-subscription', 'There is no subscription for this account.');
+  return subscription;
+}
+
+/**
+ * The encrypted opening query of a page, taken from the Links of the Customer, Subscription
+ * or Invoice as the seed's opening table says. Every object read here is the identified
+ * customer's own: ids the browser sends (subscription, invoice) are checked for ownership.
+ */
+async function pageQuery(
+  context: RouteContext,
+  page: PortalRequest,
+  customer: () => Promise<Customer>,
+): Promise<string> {
+  const reference = context.identity.reference;
+  const { upstream, call } = context;
+  switch (page.page) {
+    case 'home': {
+      const subscription = await subscriptionOrNull(context);
+      const query = queryOf(subscription?.Links, 'insite-related-subscription');
+      // Without a subscription the portal's natural home is the catalogue of offers.
+      if (query !== undefined) return query;
+      return need(
+        queryOf((await customer()).Links, 'insite-collection-offers'),
+        'The portal home is not available.',
+      );
+    }
+    case 'offers':
+      return need(
+        queryOf((await customer()).Links, 'insite-collection-offers'),
+        'The offers catalogue is not available.',
+      );
+    case 'register':
+      return need(
+        queryOf((await customer()).Links, 'insite-register'),
+        'Registration is not available.',
+      );
+    case 'subscribe': {
+      if (page.offer !== undefined) {
+        const withOffer = await withCustomer(context, () =>
+          upstream.customer(reference, page.offer, call),
+        );
+        return need(
+          queryOf(withOffer.Links, 'insite-subscribe'),
+          'Subscribing to this offer is not available.',
+        );
+      }
+      const draft = await subscriptionOrNull(context);
+      const query = queryOf(draft?.Links, 'insite-subscribe');
+      if (query === undefined) {
+        throw new ProxyError(400, 'validation', 'offer is required to subscribe.', {
+          field: 'offer',
+        });
+      }
+      return query;
+    }
+    case 'change-plan': {
+      const current = requireSubscription(await subscriptionOrNull(context));
+      if (page.subscription !== undefined) {
+        const targeted = await upstream.targetedSubscription(page.subscription, current.Id, call);
+        if (targeted.ReferenceCustomer !== reference) {
+          // Another customer's subscription is indistinguishable from a missing one.
+          throw new ProxyError(404, 'not-found', 'Subscription not found.', {
+            field: 'subscription',
+          });
+        }
+        return need(
+          queryOf(targeted.Links, 'insite-upgrade'),
+          'Changing to this subscription is not available.',
+        );
+      }
+      if (page.offer !== undefined) {
+        const preview = await upstream.upgradePreview(current.Id, page.offer, call);
+        return need(
+          queryOf(preview.Links, 'insite-upgrade'),
+          'Changing to this offer is not available.',
+        );
+      }
+      const query =
+        queryOf(current.Links, 'insite-upgrade') ??
+        queryOf((await customer()).Links, 'insite-collection-upgrade');
+      return need(query, 'Changing plan is only available for an active subscription.');
+    }
+    case 'restart': {
+      const subscription = requireSubscription(await subscriptionOrNull(context));
+      return need(
+        queryOf(subscription.Links, 'insite-restart'),
+        'Restart is only available for a suspended subscription.',
+      );
+    }
+    case 'pay-invoice': {
+      if (page.invoice !== undefined) {
+        const invoice = await upstream.invoice(page.invoice, call);
+        if (invoice.ReferenceCustomer !== reference) {
+          throw new ProxyError(404, 'not-found', 'Invoice not found.', { field: 'invoice' });
+        }
+        return need(queryOf(invoice.Links, 'insite-charge'), 'This invoice is not due.');
+      }
+      // Without an id: the oldest due invoice.
+      const [oldest] = await dueInvoices(context, await subscriptionOrNull(context));
+      if (oldest === undefined) throw unavailablePage('There is no due invoice.');
+      return need(queryOf(oldest.invoice.Links, 'insite-charge'), 'There is no due invoice.');
+    }
+  }
+}
+
+function need(query: string | undefined, message: string): string {
+  if (query === undefined) throw unavailablePage(message);
+  return query;
+}
+
+/** HMAC-SHA256 of the customer reference with the portal secret, lowercase hex (ServicePortal.open `hash`). */
+export async function portalHash(customerReference: string, secret: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const signature = new Uint8Array(
+    await crypto.subtle.sign('HMAC', key, encoder.encode(customerReference)),
+  );
+  return Array.from(signature, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function customerLoader(context: RouteContext): () => Promise<Customer> {
+  let loaded: Promise<Customer> | undefined;
+  return () =>
+    (loaded ??= withCustomer(context, () =>
+      context.upstream.customer(context.identity.reference, undefined, context.call),
+    ));
+}
+
+/** GET /portal: what ServicePortal.open needs for the page. */
+export async function getPortal(context: RouteContext): Promise<PortalResponse> {
+  const page = parsePortalQuery(context.url);
+  const query = await pageQuery(context, page, customerLoader(context));
+  const { options } = context;
+  return {
+    scriptUrl: options.portalScriptUrl,
+    hostedOrigin: options.hostedOrigin,
+    params: {
+      business_id: options.businessId,
+      segment_ref: options.segment,
+      customer_ref: context.identity.reference,
+      query,
+      hash: await portalHash(context.identity.reference, options.portalSecret),
+    },
+  };
+}
+
+/** Appends `pa_query` to the installation URL, keeping whatever it already has (relative or absolute). */
+export function withPaQuery(home: string, query: string): string {
+  const base = 'http://relative.invalid';
+  const url = new URL(home, base);
+  url.searchParams.set('pa_query', query);
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(home);
+  return absolute ? url.href : url.href.slice(base.length);
+}
+
+/** GET /links: the page as an in-site address (installation URL + pa_query). */
+export async function getLinks(context: RouteContext): Promise<LinksResponse> {
+  const page = parsePortalQuery(context.url);
+  const customer = customerLoader(context);
+  const query = await pageQuery(context, page, customer);
+  const home = findLink((await customer()).Links, 'insite-home')?.href;
+  if (home === undefined || home === '')
+    throw unavailablePage('No installation URL is configured for in-site links.');
+  return { url: withPaQuery(home, query) };
+}

@@ -1,0 +1,23 @@
+import type { PricingResponse, UsagesResponse } from '../../contract/index.js';
+import { isMissing, withCustomer, type RouteContext } from '../context.js';
+import { parsePricingRequest } from '../validation.js';
+
+/** GET /usages: every Usage of the customer. A customer the service does not know has none. */
+export async function getUsages(context: RouteContext): Promise<UsagesResponse> {
+  try {
+    const usages = await withCustomer(context, () =>
+      context.upstream.usages(context.identity.reference, context.call),
+    );
+    return { usages };
+  } catch (error) {
+    if (isMissing(error)) return { usages: [] };
+    throw error;
+  }
+}
+
+/** POST /pricing: the price of a change, for this customer, dated now, NextTerm included. */
+export async function postPricing(context: RouteContext): Promise<PricingResponse> {
+  const { feature, increment } = parsePricingRequest(context.body, context.options);
+  context.chargeRateLimit();
+  return context.upstream.pricing(context.identity.reference, feature, increment, context.call);
+}

@@ -1,0 +1,123 @@
+import * as z from 'zod/mini';
+import {
+  FEATURE_REFERENCE_PATTERN,
+  PORTAL_PAGES,
+  PricingRequestSchema,
+  PurchaseRequestSchema,
+  type PortalRequest,
+  type PricingRequest,
+  type PurchaseRequest,
+} from '../contract/index.js';
+import { ProxyError } from './errors.js';
+import type { ResolvedOptions } from './options.js';
+
+type Issue = z.core.$ZodIssue;
+
+/** One readable message for the first problem, naming the field. */
+function validationError(issues: readonly Issue[]): ProxyError {
+  const issue = issues[0];
+  if (issue === undefined) return new ProxyError(400, 'validation', 'The request is invalid.');
+  if (issue.code === 'unrecognized_keys') {
+    const field = issue.keys[0] ?? '';
+    return new ProxyError(400, 'validation', `Unknown field "${field}".`, { field });
+  }
+  const field = issue.path.map(String).join('.');
+  if (field === '') return new ProxyError(400, 'validation', 'The body must be a JSON object.');
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return new ProxyError(400, 'validation', `The field "${field}" is required.`, { field });
+  }
+  // The contract's messages name the rule (e.g. the feature format); zod's generic ones are prefixed.
+  const message =
+    issue.code === 'invalid_format' ? issue.message : `Invalid "${field}": ${issue.message}.`;
+  return new ProxyError(400, 'validation', message, { field });
+}
+
+function checkIncrement(increment: number, options: ResolvedOptions): void {
+  const { minIncrement, maxIncrement } = options.limits;
+  if (increment === 0 || increment < minIncrement || increment > maxIncrement) {
+    throw new ProxyError(
+      400,
+      'validation',
+      `increment must be a non-zero integer between ${minIncrement} and ${maxIncrement}.`,
+      { field: 'increment' },
+    );
+  }
+}
+
+export function parsePricingRequest(body: unknown, options: ResolvedOptions): PricingRequest {
+  const parsed = PricingRequestSchema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  checkIncrement(parsed.data.increment, options);
+  return parsed.data;
+}
+
+export function parsePurchaseRequest(body: unknown, options: ResolvedOptions): PurchaseRequest {
+  const parsed = PurchaseRequestSchema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  checkIncrement(parsed.data.increment, options);
+  if (!Number.isSafeInteger(parsed.data.confirmedAmountTotal)) {
+    throw new ProxyError(400, 'validation', 'confirmedAmountTotal is out of range.', {
+      field: 'confirmedAmountTotal',
+    });
+  }
+  return parsed.data;
+}
+
+const idParameter = z.pipe(
+  z.string().check(z.regex(/^[1-9][0-9]{0,14}$/, 'must be a positive integer')),
+  z.transform((value: string) => Number(value)),
+);
+
+const PortalQuerySchema = z.strictObject({
+  page: z.enum(PORTAL_PAGES, `page must be one of ${PORTAL_PAGES.join(', ')}`),
+  offer: z.optional(
+    z.string().check(z.regex(FEATURE_REFERENCE_PATTERN, 'offer must be an offer reference')),
+  ),
+  subscription: z.optional(idParameter),
+  invoice: z.optional(idParameter),
+});
+
+/** The query of GET /portal and GET /links. Unknown or repeated parameters are refused. */
+export function parsePortalQuery(url: URL): PortalRequest {
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) {
+    if (Object.hasOwn(query, name)) {
+      throw new ProxyError(400, 'validation', `The parameter "${name}" is repeated.`, {
+        field: name,
+      });
+    }
+    query[name] = value;
+  }
+  const parsed = PortalQuerySchema.safeParse(query);
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const request: PortalRequest = { page: parsed.data.page };
+  if (parsed.data.offer !== undefined) request.offer = parsed.data.offer;
+  if (parsed.data.subscription !== undefined) request.subscription = parsed.data.subscription;
+  if (parsed.data.invoice !== undefined) request.invoice = parsed.data.invoice;
+  return request;
+}
+
+/** Routes without parameters refuse any query, so that nothing the browser adds is silently ignored. */
+export function refuseQuery(url: URL): void {
+  const [first] = url.searchParams.keys();
+  if (first !== undefined)
+    throw new ProxyError(400, 'validation', `Unknown parameter "${first}".`, { field: first });
+}
+
+const IdentitySchema = z.object({
+  reference: z.string().check(z.minLength(1), z.maxLength(256)),
+  name: z.optional(z.string().check(z.maxLength(256))),
+  email: z.optional(z.string().check(z.maxLength(320))),
+  language: z.optional(z.string().check(z.maxLength(100))),
+});
+
+/** `identify` is the host's code: a wrong answer is a server bug (500), logged, never guessed around. */
+export function checkIdentity(value: unknown) {
+  const parsed = IdentitySchema.safeParse(value);
+  if (!parsed.success) {
+    throw new Error(
+      `identify() returned an invalid identity: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
+  }
+  return parsed.data;
+}
