@@ -29,22 +29,6 @@ export interface CoreMessages {
   'remedy.pay-invoice': string;
   'remedy.restart': string;
   'remedy.offers': string;
-  'meter.of': string;
-  'meter.valueText': string;
-  'meter.unlimited': string;
-  'meter.unlimitedValueText': string;
-  'meter.resets': string;
-  'meter.included': string;
-  'meter.notIncluded': string;
-  'meter.disabled': string;
-  'meter.notInPlan': string;
-  'meter.warning': string;
-  'meter.critical': string;
-  'meter.over': string;
-  'meter.normal': string;
-  'meter.empty': string;
-  'meter.listLabel': string;
-  'meter.loadingLabel': string;
   'portal.title': string;
   'portal.loading': string;
   'portal.error': string;
@@ -88,22 +72,6 @@ const en: CoreMessages = {
   'remedy.pay-invoice': 'Settle invoices',
   'remedy.restart': 'Restart subscription',
   'remedy.offers': 'See plans',
-  'meter.of': '{used} of {total}',
-  'meter.valueText': '{used} of {total} {label}',
-  'meter.unlimited': 'Unlimited',
-  'meter.unlimitedValueText': '{used} {label} used, unlimited',
-  'meter.resets': 'Resets on {date}',
-  'meter.included': 'Included',
-  'meter.notIncluded': 'Not included',
-  'meter.disabled': 'Included, turned off',
-  'meter.notInPlan': '{label} is not part of your plan.',
-  'meter.warning': '{label}: {percent} used, close to the limit.',
-  'meter.critical': '{label}: limit reached.',
-  'meter.over': '{label}: over the limit.',
-  'meter.normal': '{label}: back under the limit.',
-  'meter.empty': 'Your plan has no features to show.',
-  'meter.listLabel': 'Plan usage',
-  'meter.loadingLabel': 'Loading usage',
   'portal.title': 'Billing portal',
   'portal.loading': 'Opening the billing portal…',
   'portal.error': 'The billing portal could not be loaded.',
@@ -142,22 +110,6 @@ const fr: CoreMessages = {
   'remedy.pay-invoice': 'Régler les factures',
   'remedy.restart': 'Réactiver l’abonnement',
   'remedy.offers': 'Voir les offres',
-  'meter.of': '{used} sur {total}',
-  'meter.valueText': '{used} sur {total} {label}',
-  'meter.unlimited': 'Illimité',
-  'meter.unlimitedValueText': '{used} {label} utilisés, illimité',
-  'meter.resets': 'Remise à zéro le {date}',
-  'meter.included': 'Inclus',
-  'meter.notIncluded': 'Non inclus',
-  'meter.disabled': 'Inclus, désactivé',
-  'meter.notInPlan': '{label} ne fait pas partie de votre offre.',
-  'meter.warning': '{label} : {percent} utilisés, limite proche.',
-  'meter.critical': '{label} : limite atteinte.',
-  'meter.over': '{label} : limite dépassée.',
-  'meter.normal': '{label} : de nouveau sous la limite.',
-  'meter.empty': 'Votre offre ne comporte aucune fonctionnalité à afficher.',
-  'meter.listLabel': 'Utilisation de l’offre',
-  'meter.loadingLabel': 'Chargement de l’utilisation',
   'portal.title': 'Portail de facturation',
   'portal.loading': 'Ouverture du portail de facturation…',
   'portal.error': 'Le portail de facturation n’a pas pu être chargé.',

@@ -2,6 +2,7 @@ import type { PortalPage, PortalRequest } from '../contract/proxy-api.js';
 import { resolveEndpoint } from './config.js';
 import { toBillingError } from './errors.js';
 import { openPortalDialog } from './portal-dialog.js';
+import { getProxyClient } from './proxy-client.js';
 
 export {
   loadPortalScript,
@@ -16,8 +17,8 @@ export {
 
 /** An element that can show portal pages in place (an embedding `<billing-portal>`). */
 export interface PortalHost extends Element {
-  /** The proxy it talks to. */
-  readonly endpoint: string;
+  /** The proxy it talks to (unset: the page's). */
+  readonly endpoint: string | undefined;
   /** Shows the page in place and brings it into view. */
   openPage(request: PortalRequest): Promise<void>;
 }
@@ -82,4 +83,18 @@ export function remedyFor(code: string): PortalPage | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * The full request for a remedy page: `pay-invoice` needs an invoice, so it opens the oldest
+ * due invoice of the customer (or the portal home when none is due any more).
+ */
+export async function remedyRequest(
+  page: PortalPage,
+  endpoint?: string | null,
+): Promise<PortalRequest> {
+  if (page !== 'pay-invoice') return { page };
+  const status = await getProxyClient(endpoint).getSubscription();
+  const invoice = status.dueInvoices[0];
+  return invoice ? { page, invoice: invoice.id } : { page: 'home' };
 }

@@ -1,0 +1,327 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { PORTAL_PAGES, type PortalPage, type PortalRequest } from '../../contract/proxy-api.js';
+import { BillingError, toBillingError } from '../../client/errors.js';
+import { BillingErrorEvent } from '../../client/events.js';
+import { hasMessage, localeOf, message, type MessageKey } from '../../client/i18n.js';
+import {
+  DEFAULT_PORTAL_CONTAINER_ID,
+  embedPortal,
+  registerPortalHost,
+  type PortalHost,
+} from '../../client/portal.js';
+import { getProxyClient } from '../../client/proxy-client.js';
+import { resolveEndpoint } from '../../client/config.js';
+import { followableUrl } from '../../client/safe-url.js';
+import { defineElement } from '../shared/define.js';
+import { billingPortalStyles } from './styles.js';
+
+export type PortalMode = 'embed' | 'link';
+type PortalState = 'idle' | 'loading' | 'open' | 'error';
+
+/**
+ * The billing service's customer portal, in the page. In `embed` mode it loads the service's
+ * portal script (once per page), renders the container the script looks for in the light DOM
+ * (so `document.getElementById` finds it) and opens the page; in `link` mode it renders an
+ * in-site link to the page instead. Remedies of the other elements (change plan, add a payment
+ * method...) open here when an embedding `<billing-portal>` is on the page.
+ *
+ * @summary Embeds the customer portal (or links to it) on a given page or workflow.
+ *
+ * @slot error - Replaces the sentence of the error state.
+ * @slot retry - Label of the retry button.
+ * @slot link - Text of the link in `link` mode (default: the page's name, e.g. "Manage billing").
+ * @slot portal - Holds the script's container; the element puts it there itself.
+ *
+ * @event billing-portal-ready - The hosted page is shown. `detail`: `{ page }`.
+ * @event billing-portal-complete - A hosted workflow completed; the usages refresh. `detail`: `{ page, workflow }`.
+ * @event billing-error - The portal could not be opened. `detail`: `{ error }`.
+ * @event service-portal:complete - The portal script's own event, bubbling from the container. `detail`: `{ workflow }`.
+ *
+ * @csspart base - The wrapper of the element's own UI.
+ * @csspart frame - The area the portal renders into (around the light-DOM container).
+ * @csspart status - The loading placeholder.
+ * @csspart message - The error state.
+ * @csspart retry-button - The retry button.
+ * @csspart link - The in-site link (`link` mode).
+ *
+ * @cssproperty --billing-accent - Buttons, the link and focus ring. Default #4f46e5 (#8b87f7 dark).
+ * @cssproperty --billing-on-accent - Text on the accent. Default #fff.
+ * @cssproperty --billing-critical - Border of the error state. Default #b42318.
+ * @cssproperty --billing-radius - Corner radius. Default 8px.
+ * @cssproperty --billing-space - Spacing unit (a 4px grid). Default 4px.
+ * @cssproperty --billing-font-size - Base font size. Default 1em (inherited).
+ * @cssproperty --billing-muted-color - Secondary text. Default currentColor at 68%.
+ * @cssproperty --billing-focus-ring - Focus ring (a box-shadow). Default a 2px accent ring.
+ * @cssproperty --billing-portal-min-height - Space kept for the portal while it loads. Default 24rem.
+ */
+export class BillingPortal extends LitElement implements PortalHost {
+  static override styles = billingPortalStyles;
+
+  /** Registers the element as `tag`; does nothing when this class already holds the tag. */
+  static define(tag = 'billing-portal', registry: CustomElementRegistry = customElements): void {
+    defineElement(tag, this, registry);
+  }
+
+  static override properties = {
+    page: { type: String, reflect: true },
+    offer: { type: String },
+    subscription: { type: Number },
+    invoice: { type: Number },
+    nonce: { type: String },
+    scriptGlobal: { type: String, attribute: 'script-global' },
+    containerId: { type: String, attribute: 'container-id' },
+    mode: { type: String, reflect: true },
+    endpoint: { type: String },
+    state: { type: String, reflect: true },
+    error: { attribute: false },
+    href: { attribute: false },
+  };
+
+  #container: HTMLElement | null = null;
+  #opening: AbortController | null = null;
+  #unregister: (() => void) | null = null;
+  #pending: { resolve: () => void; reject: (error: BillingError) => void } | null = null;
+
+  /** Portal page: `home`, `offers`, `subscribe`, `register`, `change-plan`, `restart` or `pay-invoice`. */
+  declare page: PortalPage;
+  /** Offer reference, for `subscribe` and `change-plan` to a given plan. */
+  declare offer: string | undefined;
+  /** Id of a custom subscription, for `change-plan` to it. */
+  declare subscription: number | undefined;
+  /** Id of the invoice to pay, for `pay-invoice`. */
+  declare invoice: number | undefined;
+  /** CSP nonce given to the portal script element. */
+  declare nonce: string | undefined;
+  /** Name of the global the portal script defines (default: `ServicePortal`, or the page's configuration). */
+  declare scriptGlobal: string | undefined;
+  /** Id of the container the script renders into (default `service_portal`); unique in the document. */
+  declare containerId: string;
+  /** `embed` (default) shows the portal here; `link` renders an in-site link to it. */
+  declare mode: PortalMode;
+  /** Location of the billing proxy; defaults to the page's (`configureBilling`), else `/billing`. */
+  declare endpoint: string | undefined;
+  /** Read-only: `idle`, `loading`, `open` or `error`, reflected for styling. */
+  declare state: PortalState;
+  /** Read-only: the last failure, in the `error` state. */
+  declare error: BillingError | null;
+  /** Read-only: the in-site address, in `link` mode. */
+  declare href: string | null;
+
+  constructor() {
+    super();
+    this.page = 'home';
+    this.containerId = DEFAULT_PORTAL_CONTAINER_ID;
+    this.mode = 'embed';
+    this.state = 'idle';
+    this.error = null;
+    this.href = null;
+  }
+
+  /** The element the portal script renders into (light DOM, findable by id). */
+  get container(): HTMLElement | null {
+    return this.#container;
+  }
+
+  /** The request the attributes describe. */
+  get request(): PortalRequest {
+    const request: PortalRequest = { page: this.page };
+    if (this.offer) request.offer = this.offer;
+    if (Number.isInteger(this.subscription)) request.subscription = this.subscription as number;
+    if (Number.isInteger(this.invoice)) request.invoice = this.invoice as number;
+    return request;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#syncRegistration();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#opening?.abort();
+    this.#opening = null;
+    this.#unregister?.();
+    this.#unregister = null;
+  }
+
+  /**
+   * Shows a portal page here (what `openPortalPage` calls), brings it into view, and
+   * resolves once the page is opened.
+   */
+  openPage(request: PortalRequest): Promise<void> {
+    this.mode = 'embed';
+    this.page = request.page;
+    this.offer = request.offer;
+    this.subscription = request.subscription;
+    this.invoice = request.invoice;
+    const reduced =
+      typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    return new Promise<void>((resolve, reject) => {
+      this.#pending?.reject(toBillingError(new DOMException('Superseded', 'AbortError')));
+      this.#pending = { resolve, reject };
+      this.reload();
+    });
+  }
+
+  /** Opens the current page again (the retry button does this). */
+  reload(): void {
+    void this.#open();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('mode')) this.#syncRegistration();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    const watched = [
+      'page',
+      'offer',
+      'subscription',
+      'invoice',
+      'mode',
+      'endpoint',
+      'containerId',
+    ] as const;
+    if (watched.some((name) => changed.has(name)) && !this.#pending) this.reload();
+  }
+
+  get #endpoint(): string {
+    return resolveEndpoint(this.endpoint);
+  }
+
+  #syncRegistration(): void {
+    const embeds = this.mode !== 'link';
+    if (embeds && this.isConnected && !this.#unregister)
+      this.#unregister = registerPortalHost(this);
+    if ((!embeds || !this.isConnected) && this.#unregister) {
+      this.#unregister();
+      this.#unregister = null;
+    }
+  }
+
+  #ensureContainer(): HTMLElement {
+    const id = this.containerId || DEFAULT_PORTAL_CONTAINER_ID;
+    let container = this.#container;
+    if (!container || container.parentElement !== this) {
+      container = document.createElement('div');
+      container.slot = 'portal';
+      container.className = 'billing-portal-container';
+      this.append(container);
+      this.#container = container;
+    }
+    container.id = id;
+    return container;
+  }
+
+  async #open(): Promise<void> {
+    this.#opening?.abort();
+    const controller = new AbortController();
+    this.#opening = controller;
+    this.state = 'loading';
+    this.error = null;
+    try {
+      if (this.mode === 'link') await this.#openLink(controller.signal);
+      else await this.#embed(controller.signal);
+      if (controller.signal.aborted) return;
+      this.state = 'open';
+      this.#settle();
+    } catch (reason) {
+      if (controller.signal.aborted) return;
+      const error = toBillingError(reason);
+      this.state = 'error';
+      this.error = error;
+      this.dispatchEvent(new BillingErrorEvent({ error }));
+      this.#settle(error);
+    }
+  }
+
+  #settle(error?: BillingError): void {
+    const pending = this.#pending;
+    this.#pending = null;
+    if (error) pending?.reject(error);
+    else pending?.resolve();
+  }
+
+  async #embed(signal: AbortSignal): Promise<void> {
+    this.href = null;
+    const container = this.#ensureContainer();
+    await embedPortal({
+      container,
+      request: this.request,
+      endpoint: this.#endpoint,
+      signal,
+      eventTarget: this,
+      ...(this.nonce ? { nonce: this.nonce } : {}),
+      ...(this.scriptGlobal ? { globalName: this.scriptGlobal } : {}),
+    });
+  }
+
+  async #openLink(signal: AbortSignal): Promise<void> {
+    this.#container?.replaceChildren();
+    this.href = null;
+    const { url } = await getProxyClient(this.#endpoint).getLinks(this.request, signal);
+    const safe = followableUrl(url);
+    if (!safe) {
+      throw new BillingError('unsafe-url', 'The in-site address is not on an allowed origin.');
+    }
+    this.href = safe.href;
+  }
+
+  #onRetry = (): void => {
+    this.reload();
+  };
+
+  #errorText(): string {
+    const code = this.error?.code ?? '';
+    if (code === 'unsafe-url') return message(this, 'portal.unsafe');
+    const key = `error.${code}`;
+    return hasMessage(localeOf(this), key) ? message(this, key) : message(this, 'portal.error');
+  }
+
+  #renderError(): TemplateResult {
+    return html`<div class="message" part="message">
+      <p role="alert"><slot name="error">${this.#errorText()}</slot></p>
+      <button type="button" class="primary" part="retry-button" @click=${this.#onRetry}>
+        <slot name="retry">${message(this, 'retry')}</slot>
+      </button>
+    </div>`;
+  }
+
+  #renderLink(): TemplateResult {
+    if (this.state === 'error') return this.#renderError();
+    const page = (PORTAL_PAGES as readonly string[]).includes(this.page) ? this.page : 'home';
+    const label = message(this, `portal.link.${page}` as MessageKey);
+    if (!this.href) {
+      return html`<span class="skeleton link-skeleton" aria-busy="true"
+        ><span class="visually-hidden">${message(this, 'loading')}</span></span
+      >`;
+    }
+    return html`<a class="primary" part="link" href=${this.href}
+      ><slot name="link">${label}</slot></a
+    >`;
+  }
+
+  #renderEmbed(): TemplateResult {
+    const loading = this.state === 'loading' || this.state === 'idle';
+    return html`<div class="portal" part="base" data-state=${this.state}>
+      ${
+        loading
+          ? html`<div class="status" part="status" role="status" aria-busy="true">
+              <span>${message(this, 'portal.loading')}</span>
+              <span class="skeleton" aria-hidden="true"></span>
+              <span class="skeleton" aria-hidden="true"></span>
+            </div>`
+          : nothing
+      }
+      ${this.state === 'error' ? this.#renderError() : nothing}
+      <div class="frame" part="frame" ?hidden=${this.state === 'error'}>
+        <slot name="portal"></slot>
+      </div>
+    </div>`;
+  }
+
+  override render(): TemplateResult {
+    return this.mode === 'link' ? this.#renderLink() : this.#renderEmbed();
+  }
+}
