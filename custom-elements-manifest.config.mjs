@@ -1,0 +1,47 @@
+// The custom-elements manifest (dist/custom-elements.json, named by package.json
+// `customElements`), read from the elements' JSDoc headers and their Lit `static properties`.
+// scripts/docs.mjs runs the analyzer with this file and turns the manifest into the
+// reference tables of docs/reference.md.
+
+/**
+ * Elements register themselves with `static define(tag = '<tag>')`, which the analyzer cannot
+ * read as a definition: the tag is the element's folder name (src/elements/<tag>/<tag>.ts),
+ * and the definition is exported by the folder's define module.
+ */
+function tagNamesFromFolders() {
+  return {
+    name: 'billing-elements:tag-names',
+    packageLinkPhase({ customElementsManifest }) {
+      const modules = customElementsManifest.modules ?? [];
+      for (const module of modules) {
+        const match = /^src\/elements\/([a-z][a-z0-9]*-[a-z0-9-]*)\/\1\.ts$/.exec(module.path);
+        if (!match) continue;
+        const tag = match[1];
+        for (const declaration of module.declarations ?? []) {
+          if (declaration.kind !== 'class' || !declaration.customElement || declaration.tagName)
+            continue;
+          declaration.tagName = tag;
+          const defineModule =
+            modules.find((m) => m.path === `src/elements/${tag}/define.ts`) ?? module;
+          defineModule.exports = [
+            ...(defineModule.exports ?? []),
+            {
+              kind: 'custom-element-definition',
+              name: tag,
+              declaration: { name: declaration.name, module: module.path },
+            },
+          ];
+        }
+      }
+    },
+  };
+}
+
+export default {
+  globs: ['src/elements/**/*.ts'],
+  exclude: ['**/*.test.ts', '**/*.d.ts'],
+  litelement: true,
+  packagejson: false,
+  quiet: true,
+  plugins: [tagNamesFromFolders()],
+};

@@ -1,0 +1,161 @@
+// `npm run build`: everything the published package contains, into dist/ (plus the manifest).
+//   dist/index.js, dist/define.js, dist/elements/<tag>/define.js, dist/chunks/   npm ES modules
+//   dist/billing-elements.js                          the self-contained script-tag file
+//   dist/server/, dist/sandbox/, dist/contract/       Node 20 JavaScript (tsc, one file per module)
+//   dist/types/                                       declarations of every entry point
+//   custom-elements.json                              the custom-elements manifest
+// Usage: node scripts/build.mjs [--quiet]
+import { spawn } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeManifest } from './docs.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const quiet = process.argv.includes('--quiet');
+const log = (message) => {
+  if (!quiet) console.log(message);
+};
+
+/** Files under a directory, recursively, as absolute paths. */
+function walk(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+function tsc(project) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/typescript/bin/tsc'), '-p', project],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`tsc -p ${project} failed:\n${output.trim()}`)),
+    );
+  });
+}
+
+async function viteBuild(mode) {
+  const { build } = await import('vite');
+  await build({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    mode,
+    logLevel: quiet ? 'warn' : 'info',
+  });
+}
+
+/**
+ * Node entries run from dist/ with plain `node`: files that the sandbox or the proxy read next to
+ * their modules at run time (HTML, CSS, JSON, browser scripts) are copied beside the compiled
+ * JavaScript; TypeScript sources and tests are not.
+ */
+function copyRuntimeAssets() {
+  for (const area of ['server', 'sandbox', 'contract']) {
+    for (const file of walk(join(root, 'src', area))) {
+      if (/\.(ts|tsx|mts|cts)$/.test(file) || /\.test\./.test(file)) continue;
+      cpSync(file, join(dist, relative(join(root, 'src'), file)));
+    }
+  }
+}
+
+/** The `billing-sandbox` command: a node shebang (whatever the source says) and the x bit. */
+function finishBin() {
+  const cli = join(dist, 'sandbox', 'cli.js');
+  if (!existsSync(cli)) return;
+  const code = readFileSync(cli, 'utf8').replace(/^#![^\n]*\n/, '');
+  writeFileSync(cli, `#!/usr/bin/env node\n${code}`);
+  chmodSync(cli, 0o755);
+}
+
+/** Framework typings are hand-written declarations (they augment optional modules): copied. */
+function copyDeclarationFiles() {
+  for (const file of walk(join(root, 'src', 'jsx'))) {
+    if (file.endsWith('.d.ts'))
+      cpSync(file, join(dist, 'types', relative(join(root, 'src'), file)));
+  }
+}
+
+export async function buildPackage() {
+  const started = Date.now();
+  rmSync(dist, { recursive: true, force: true });
+  // tsc runs in child processes while Vite bundles in this one.
+  const declarations = tsc('tsconfig.build.json');
+  const nodeCode = tsc('tsconfig.node.json');
+  await viteBuild('production');
+  await viteBuild('script-tag');
+  await Promise.all([declarations, nodeCode]);
+  copyRuntimeAssets();
+  finishBin();
+  copyDeclarationFiles();
+  await writeManifest();
+  const files = walk(dist);
+  const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
+  log(
+    `built ${files.length} files (${(bytes / 1024).toFixed(1)} KiB) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** Newest modification time of the inputs of the build. */
+function newestInput() {
+  const inputs = [
+    ...walk(join(root, 'src')),
+    ...[
+      'package.json',
+      'vite.config.ts',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      'tsconfig.node.json',
+    ].map((f) => join(root, f)),
+    join(root, 'scripts', 'build.mjs'),
+  ].filter(existsSync);
+  return Math.max(...inputs.map((file) => statSync(file).mtimeMs));
+}
+
+/** Builds unless dist/ is complete and newer than every input. */
+export async function ensureBuilt() {
+  const outputs = [
+    'index.js',
+    'define.js',
+    'billing-elements.js',
+    'server/index.js',
+    'sandbox/index.js',
+    'types/index.d.ts',
+  ];
+  const oldest = Math.min(
+    ...outputs.map((file) =>
+      existsSync(join(dist, file)) ? statSync(join(dist, file)).mtimeMs : 0,
+    ),
+  );
+  if (oldest > newestInput()) return false;
+  await buildPackage();
+  return true;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    await buildPackage();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

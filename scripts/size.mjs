@@ -1,0 +1,97 @@
+// `npm run size`: what the browser downloads. Builds the package if needed, then prints the
+// minified and gzip (-9) size of the script-tag file and of each element's npm entry bundled
+// with its dependencies (Lit, zod/mini), as a host app's bundler would. Fails when the
+// script-tag file is over its budget.
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './build.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const KIB = 1024;
+export const BUDGET_BYTES = 20 * KIB; // the script-tag file, gzip: a hard limit
+export const AIM_BYTES = 16_000; // the same, gzip: what we aim for
+
+const gzipSize = (code) => gzipSync(code, { level: 9 }).length;
+const kib = (bytes) => `${(bytes / KIB).toFixed(2)} KiB`;
+
+/** One npm entry bundled with its dependencies, minified, in memory. */
+async function bundle(entry) {
+  const { build } = await import('vite');
+  const result = await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    publicDir: false,
+    build: {
+      write: false,
+      lib: { entry, formats: ['es'], fileName: () => 'bundle.js' },
+      rolldownOptions: { output: { minify: true, codeSplitting: false } },
+    },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs
+    .flatMap((output) => output.output)
+    .filter((file) => file.type === 'chunk')
+    .map((file) => file.code)
+    .join('\n');
+}
+
+export async function measure() {
+  await ensureBuilt();
+  const tags = JSON.parse(readFileSync(join(root, 'dist', 'custom-elements.json'), 'utf8'))
+    .modules.flatMap((module) => module.exports ?? [])
+    .filter((e) => e.kind === 'custom-element-definition')
+    .map((e) => e.name)
+    .sort();
+  const rows = [];
+  const scriptTag = readFileSync(join(root, 'dist', 'billing-elements.js'));
+  rows.push({
+    name: 'dist/billing-elements.js (script tag, everything)',
+    min: scriptTag.length,
+    gzip: gzipSize(scriptTag),
+  });
+  for (const tag of tags) {
+    const code = await bundle(join(root, 'dist', 'elements', tag, 'define.js'));
+    rows.push({
+      name: `billing-elements/${tag} + lit, zod/mini`,
+      min: Buffer.byteLength(code),
+      gzip: gzipSize(code),
+    });
+  }
+  const all = await bundle(join(root, 'dist', 'define.js'));
+  rows.push({
+    name: 'billing-elements/define + lit, zod/mini',
+    min: Buffer.byteLength(all),
+    gzip: gzipSize(all),
+  });
+  return rows;
+}
+
+async function main() {
+  const rows = await measure();
+  const width = Math.max(...rows.map((row) => row.name.length));
+  console.log(`${'bundle'.padEnd(width)}  ${'minified'.padStart(11)}  ${'gzip -9'.padStart(11)}`);
+  for (const row of rows) {
+    console.log(
+      `${row.name.padEnd(width)}  ${kib(row.min).padStart(11)}  ${kib(row.gzip).padStart(11)}`,
+    );
+  }
+  const scriptTag = rows[0].gzip;
+  const verdict = scriptTag <= BUDGET_BYTES ? 'within' : 'OVER';
+  console.log(
+    `\nscript-tag file: ${scriptTag} B gzip = ${kib(scriptTag)} = ${(scriptTag / 1000).toFixed(1)} kB; ` +
+      `budget ${kib(BUDGET_BYTES)} (${verdict}), aim ${AIM_BYTES / 1000} kB (${scriptTag <= AIM_BYTES ? 'met' : 'not met'})`,
+  );
+  if (scriptTag > BUDGET_BYTES) process.exit(1);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    await main();
+  } catch (error) {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  }
+}

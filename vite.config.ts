@@ -1,0 +1,92 @@
+// Browser builds of the package (`npm run build` runs both through scripts/build.mjs):
+// - default mode: the npm ES modules (`billing-elements`, `/define`, one define module per
+//   element), with lit and zod left as imports so the host app's bundler keeps one copy of each;
+// - mode `script-tag`: dist/billing-elements.js, one self-contained file for a plain
+//   <script> tag that registers every element and exposes the API as `window.BillingElements`.
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const src = (path: string) => `${root}src/${path}`;
+
+/** Tags that have a define module: src/elements/<tag>/define.ts. */
+export function elementTags(): string[] {
+  const dir = src('elements');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(`${dir}/${entry.name}/define.ts`))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** Entry name (its path under dist/, without `.js`) to source file. */
+export function browserEntries(): Record<string, string> {
+  const entries: Record<string, string> = { index: src('index.ts'), define: src('define.ts') };
+  for (const tag of elementTags())
+    entries[`elements/${tag}/define`] = src(`elements/${tag}/define.ts`);
+  return entries;
+}
+
+// Virtual: lib mode resolves the entry against the root, so it is matched by its ending.
+const SCRIPT_TAG_ENTRY = 'virtual:billing-elements-script-tag.js';
+
+/** The script-tag file's entry: the whole public API plus the side effect of registering. */
+function scriptTagEntry(): Plugin {
+  return {
+    name: 'billing-elements:script-tag-entry',
+    resolveId: (id) => (id.endsWith(SCRIPT_TAG_ENTRY) ? `\0${SCRIPT_TAG_ENTRY}` : null),
+    load: (id) =>
+      id === `\0${SCRIPT_TAG_ENTRY}`
+        ? `export * from ${JSON.stringify(src('index.ts'))};\nimport ${JSON.stringify(src('define.ts'))};\n`
+        : null,
+  };
+}
+
+// Bare imports of the npm build's runtime dependencies (their subpaths included).
+const NPM_EXTERNALS = [
+  /^lit(\/.*)?$/,
+  /^@lit\//,
+  /^@lit-labs\//,
+  /^lit-html(\/.*)?$/,
+  /^lit-element(\/.*)?$/,
+  /^zod(\/.*)?$/,
+];
+
+export default defineConfig(({ mode }) => {
+  const scriptTag = mode === 'script-tag';
+  return {
+    publicDir: false,
+    build: {
+      outDir: 'dist',
+      // scripts/build.mjs empties dist/ once and then runs several builds into it.
+      emptyOutDir: false,
+      sourcemap: false,
+      reportCompressedSize: false,
+      lib: scriptTag
+        ? {
+            entry: SCRIPT_TAG_ENTRY,
+            name: 'BillingElements',
+            formats: ['iife'],
+            fileName: () => 'billing-elements.js',
+          }
+        : { entry: browserEntries(), formats: ['es'], fileName: (_format, name) => `${name}.js` },
+      rolldownOptions: scriptTag
+        ? {
+            output: {
+              minify: true,
+              // Loaded twice (two snippets on one page), the second copy does nothing at all, so
+              // `window.BillingElements` keeps driving the elements that are registered.
+              banner: 'if(!globalThis.BillingElements){',
+              footer: '}',
+            },
+          }
+        : {
+            external: NPM_EXTERNALS,
+            output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+          },
+    },
+    plugins: scriptTag ? [scriptTagEntry()] : [],
+  };
+});
