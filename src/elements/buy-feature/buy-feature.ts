@@ -21,7 +21,7 @@ import {
   type MessageKey,
   type MessageVars,
 } from '../../client/i18n.js';
-import { openPortalPage, remedyFor } from '../../client/portal.js';
+import { openPortalPage, remedyFor, remedyRequest } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
@@ -561,24 +561,15 @@ export class BuyFeature extends LitElement {
 
   async #onRemedy(page: PortalPage, code: string): Promise<void> {
     const event = new BillingRemedyEvent({ page, code, feature: this.feature });
-    this.dispatchEvent(event);
-    if (event.defaultPrevented) return;
-    const request = page === 'pay-invoice' ? await this.#invoiceToPay() : { page };
+    if (!this.dispatchEvent(event)) return;
+    // Settling invoices opens the first due one; the portal's home lists them all otherwise.
+    const request = await remedyRequest(page, this.endpoint).catch((): PortalRequest => ({
+      page: 'home',
+    }));
     try {
       await openPortalPage(request, { endpoint: this.endpoint ?? null, from: this });
     } catch (caught) {
       this.#reportError(toBillingError(caught));
-    }
-  }
-
-  /** The first due invoice's payment, or the portal's home (its invoice list) when none is known. */
-  async #invoiceToPay(): Promise<PortalRequest> {
-    try {
-      const { dueInvoices } = await getProxyClient(this.#endpoint).getSubscription();
-      const first = dueInvoices[0];
-      return first ? { page: 'pay-invoice', invoice: first.id } : { page: 'home' };
-    } catch {
-      return { page: 'home' };
     }
   }
 

@@ -1,0 +1,172 @@
+import { expect } from '@open-wc/testing';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { LatestTask } from '../../src/elements/buy-feature/latest-task.js';
+import {
+  PENDING_PURCHASE_MAX_AGE_MS,
+  PendingPurchaseKeeper,
+  newIdempotencyKey,
+} from '../../src/elements/buy-feature/pending-purchase.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../src/contract/proxy-api.js';
+
+// The two pieces of <buy-feature> whose timing and storage rules are easiest to pin down on
+// their own: the latest-only price task and the keeper of pending purchase keys.
+
+class Host implements ReactiveControllerHost {
+  updates = 0;
+  addController(_controller: ReactiveController): void {}
+  removeController(_controller: ReactiveController): void {}
+  requestUpdate(): void {
+    this.updates += 1;
+  }
+  get updateComplete(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+}
+
+interface Call {
+  args: number;
+  signal: AbortSignal;
+  resolve: (value: string) => void;
+  reject: (error: unknown) => void;
+}
+
+function recordingTask() {
+  const calls: Call[] = [];
+  const task = (args: number, signal: AbortSignal) =>
+    new Promise<string>((resolve, reject) => {
+      calls.push({ args, signal, resolve, reject });
+    });
+  return { calls, task };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('LatestTask (live price preview)', () => {
+  it('waits for the debounce delay and runs only for the last arguments', async () => {
+    const { calls, task } = recordingTask();
+    const latest = new LatestTask(new Host(), task, 40);
+    latest.run(1);
+    latest.run(2);
+    latest.run(3);
+    expect(latest.state).to.deep.equal({ status: 'pending', args: 3 });
+    await sleep(10);
+    expect(calls).to.have.length(0);
+    await sleep(60);
+    expect(calls.map((call) => call.args)).to.deep.equal([3]);
+    calls[0]!.resolve('price of 3');
+    await latest.settled();
+    expect(latest.state).to.deep.equal({ status: 'complete', args: 3, value: 'price of 3' });
+  });
+
+  it('aborts the run in flight and never shows an older answer, even one arriving last', async () => {
+    const { calls, task } = recordingTask();
+    const latest = new LatestTask(new Host(), task, 0);
+    latest.run(1, true);
+    latest.run(2, true);
+    expect(calls[0]!.signal.aborted).to.equal(true);
+    expect(calls[1]!.signal.aborted).to.equal(false);
+    calls[1]!.resolve('price of 2');
+    await sleep(0);
+    calls[0]!.resolve('price of 1');
+    await sleep(0);
+    expect(latest.state).to.deep.equal({ status: 'complete', args: 2, value: 'price of 2' });
+  });
+
+  it('settled() starts a scheduled run at once and resolves with its outcome', async () => {
+    const { calls, task } = recordingTask();
+    const latest = new LatestTask(new Host(), task, 10_000);
+    latest.run(7);
+    const settled = latest.settled();
+    expect(calls.map((call) => call.args)).to.deep.equal([7]);
+    calls[0]!.reject(new Error('refused'));
+    const state = await settled;
+    expect(state.status).to.equal('error');
+    expect(state.status === 'error' && (state.error as Error).message).to.equal('refused');
+  });
+
+  it('settled() follows a newer run started while it waits', async () => {
+    const { calls, task } = recordingTask();
+    const latest = new LatestTask(new Host(), task, 0);
+    latest.run(1, true);
+    const settled = latest.settled();
+    latest.run(2, true);
+    calls[0]!.resolve('price of 1');
+    await sleep(0);
+    calls[1]!.resolve('price of 2');
+    const state = await settled;
+    expect(state).to.deep.equal({ status: 'complete', args: 2, value: 'price of 2' });
+  });
+
+  it('drops everything when the host disconnects', async () => {
+    const { calls, task } = recordingTask();
+    const latest = new LatestTask(new Host(), task, 0);
+    latest.run(1, true);
+    latest.hostDisconnected();
+    expect(calls[0]!.signal.aborted).to.equal(true);
+    calls[0]!.resolve('late');
+    await sleep(0);
+    expect(latest.state).to.deep.equal({ status: 'idle' });
+  });
+
+  it('turns a task that throws synchronously into an error state', async () => {
+    const latest = new LatestTask<number, string>(
+      new Host(),
+      () => {
+        throw new Error('sync');
+      },
+      0,
+    );
+    latest.run(1, true);
+    const state = await latest.settled();
+    expect(state.status).to.equal('error');
+  });
+});
+
+describe('PendingPurchaseKeeper (idempotency keys)', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('creates one valid key per confirmation and keeps it in sessionStorage until settled', () => {
+    const keeper = new PendingPurchaseKeeper('/billing', 'seats');
+    const pending = keeper.create(3, 1234, 'healthy');
+    expect(pending.idempotencyKey).to.match(IDEMPOTENCY_KEY_PATTERN);
+    // Another instance (a reloaded page) reads the very same request back.
+    const again = new PendingPurchaseKeeper('/billing', 'seats').read();
+    expect(again).to.deep.equal(pending);
+    keeper.settle(pending.idempotencyKey);
+    expect(keeper.read()).to.equal(undefined);
+  });
+
+  it('keeps purchases apart per endpoint and feature', () => {
+    const seats = new PendingPurchaseKeeper('/billing', 'seats').create(1, 0);
+    expect(new PendingPurchaseKeeper('/billing', 'projects').read()).to.equal(undefined);
+    expect(new PendingPurchaseKeeper('https://other.example/billing', 'seats').read()).to.equal(undefined);
+    // A relative endpoint and its absolute form are the same proxy.
+    const absolute = new URL('/billing', document.baseURI).href;
+    expect(new PendingPurchaseKeeper(absolute, 'seats').read()?.idempotencyKey).to.equal(seats.idempotencyKey);
+  });
+
+  it('does not forget a newer confirmation when an older outcome arrives', () => {
+    const keeper = new PendingPurchaseKeeper('/billing', 'seats');
+    const older = keeper.create(1, 0);
+    const newer = keeper.create(2, 500);
+    keeper.settle(older.idempotencyKey);
+    expect(keeper.read()?.idempotencyKey).to.equal(newer.idempotencyKey);
+  });
+
+  it('drops tampered and expired entries instead of re-sending them', () => {
+    const keeper = new PendingPurchaseKeeper('/billing', 'seats');
+    const pending = keeper.create(1, 0);
+    const storageKey = Object.keys(sessionStorage).find((key) => key.includes('pending-purchase'))!;
+    sessionStorage.setItem(storageKey, JSON.stringify({ ...pending, idempotencyKey: 'short' }));
+    expect(keeper.read()).to.equal(undefined);
+    expect(sessionStorage.getItem(storageKey)).to.equal(null);
+    const old = keeper.create(1, 0);
+    expect(keeper.read(old.confirmedAt + PENDING_PURCHASE_MAX_AGE_MS + 1)).to.equal(undefined);
+  });
+
+  it('makes keys that are unique and URL-safe', () => {
+    const keys = new Set(Array.from({ length: 200 }, () => newIdempotencyKey()));
+    expect(keys.size).to.equal(200);
+    for (const key of keys) expect(key).to.match(IDEMPOTENCY_KEY_PATTERN);
+  });
+});
