@@ -173,6 +173,8 @@ export class BuyFeature extends LitElement {
   #resuming = false;
   /** The quantity input holds text that is not an allowed quantity. */
   #invalid = false;
+  /** Whether to say so (not while the field is merely empty). */
+  #invalidShown = false;
   /** The preview state last seen by `updated`, to report each preview error once. */
   #reportedPreview: LatestTaskState<PreviewArgs, PricingResponse> | undefined;
   /** The feature and endpoint whose pending purchase was already looked for. */
@@ -237,6 +239,7 @@ export class BuyFeature extends LitElement {
       const immediate = target || !this.hasUpdated || this.#previewOnConnect;
       this.#previewOnConnect = false;
       this.#invalid = !this.#isAllowed(this.quantity);
+      this.#invalidShown = this.#invalid;
       this.#schedulePreview(immediate);
     }
     if (target && this.isConnected) this.#resumePendingPurchase();
@@ -286,6 +289,7 @@ export class BuyFeature extends LitElement {
     if (value === this.quantity && this.#invalid) {
       // Back to the last valid value: the property does not change, so re-validate here.
       this.#invalid = false;
+      this.#invalidShown = false;
       this.#schedulePreview(false);
     }
     this.quantity = value;
@@ -300,7 +304,9 @@ export class BuyFeature extends LitElement {
       return;
     }
     // Keep what the user typed on screen, say why it cannot be priced, and show no old price.
+    // An emptied field is someone about to type: no message yet.
     this.#invalid = true;
+    this.#invalidShown = input.value !== '' || input.validity.badInput;
     this.#success = undefined;
     this.#preview.reset();
     this.requestUpdate();
@@ -350,8 +356,14 @@ export class BuyFeature extends LitElement {
   }
 
   #canBuy(): boolean {
+    // While a purchase's outcome is unknown, the only way on is to learn it (retry, same key).
+    const unresolved = this.#failure?.pending !== undefined;
     return (
-      Boolean(this.feature) && !this.#invalid && this.quantity !== 0 && !this.#previewRefused()
+      Boolean(this.feature) &&
+      !this.#invalid &&
+      this.quantity !== 0 &&
+      !unresolved &&
+      !this.#previewRefused()
     );
   }
 
@@ -604,7 +616,7 @@ export class BuyFeature extends LitElement {
     const range = hasMax
       ? this.#t('buy.range', { min: this.#format(this.min), max: this.#format(upper) })
       : '';
-    const describedBy = [hasMax ? 'range' : '', this.#invalid ? 'invalid' : '']
+    const describedBy = [hasMax ? 'range' : '', this.#invalidShown ? 'invalid' : '']
       .filter(Boolean)
       .join(' ');
     // Buttons use aria-disabled, not disabled: they keep the keyboard focus while unavailable.
@@ -613,7 +625,7 @@ export class BuyFeature extends LitElement {
         <label part="label" for="quantity"
           ><slot name="label">${this.#t('buy.quantity')}</slot></label
         >
-        <div class="stepper" part="stepper" ?data-invalid=${this.#invalid}>
+        <div class="stepper" part="stepper" ?data-invalid=${this.#invalidShown}>
           <button
             type="button"
             part="button decrease"
@@ -633,7 +645,7 @@ export class BuyFeature extends LitElement {
             max=${hasMax ? upper : nothing}
             step=${this.#stepSize}
             ?readonly=${busy}
-            aria-invalid=${this.#invalid ? 'true' : 'false'}
+            aria-invalid=${this.#invalidShown ? 'true' : 'false'}
             aria-describedby=${describedBy || nothing}
             @input=${this.#onInput}
           />
@@ -650,17 +662,24 @@ export class BuyFeature extends LitElement {
         ${hasMax ? html`<span id="range" class="hint" part="hint">${range}</span>` : nothing}
       </div>
       ${
-        this.#invalid
+        this.#invalidShown
           ? html`<p id="invalid" class="invalid" part="invalid" role="alert">
-              ${this.#t('buy.invalid', {
-                min: this.#format(this.min),
-                max: this.#format(upper),
-                step: this.#format(this.#stepSize),
-              })}
+              ${this.#invalidText(hasMax)}
             </p>`
           : nothing
       }
     `;
+  }
+
+  #invalidText(hasMax: boolean): string {
+    const vars = {
+      min: this.#format(this.min),
+      max: this.#format(this.#upper),
+      step: this.#format(this.#stepSize),
+    };
+    const stepped = this.#stepSize > 1;
+    if (hasMax) return this.#t(stepped ? 'buy.invalid.step' : 'buy.invalid', vars);
+    return this.#t(stepped ? 'buy.invalid.min-step' : 'buy.invalid.min', vars);
   }
 
   #renderPrice() {

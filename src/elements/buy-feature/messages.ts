@@ -9,6 +9,9 @@ declare module '../../client/i18n.js' {
     'buy.increase': string;
     'buy.range': string;
     'buy.invalid': string;
+    'buy.invalid.step': string;
+    'buy.invalid.min': string;
+    'buy.invalid.min-step': string;
     'buy.buy': string;
     'buy.calculating': string;
     'buy.free': string;
@@ -32,7 +35,10 @@ const texts: Record<Locale, Record<BuyMessageKey, string>> = {
     'buy.decrease': 'Decrease quantity',
     'buy.increase': 'Increase quantity',
     'buy.range': 'From {min} to {max}',
-    'buy.invalid': 'Choose a quantity from {min} to {max}, in steps of {step}.',
+    'buy.invalid': 'Choose a whole number from {min} to {max}.',
+    'buy.invalid.step': 'Choose a quantity from {min} to {max}, in steps of {step}.',
+    'buy.invalid.min': 'Choose a whole number, {min} or more.',
+    'buy.invalid.min-step': 'Choose a quantity of {min} or more, in steps of {step}.',
     'buy.buy': 'Buy',
     'buy.calculating': 'Calculating the price…',
     'buy.free': 'No extra cost',
@@ -53,7 +59,10 @@ const texts: Record<Locale, Record<BuyMessageKey, string>> = {
     'buy.decrease': 'Diminuer la quantité',
     'buy.increase': 'Augmenter la quantité',
     'buy.range': 'De {min} à {max}',
-    'buy.invalid': 'Choisissez une quantité de {min} à {max}, par pas de {step}.',
+    'buy.invalid': 'Choisissez un nombre entier de {min} à {max}.',
+    'buy.invalid.step': 'Choisissez une quantité de {min} à {max}, par pas de {step}.',
+    'buy.invalid.min': 'Choisissez un nombre entier, {min} ou plus.',
+    'buy.invalid.min-step': 'Choisissez une quantité de {min} ou plus, par pas de {step}.',
     'buy.buy': 'Acheter',
     'buy.calculating': 'Calcul du prix…',
     'buy.free': 'Sans surcoût',
