@@ -108,6 +108,9 @@ export function toProxyError(error: UpstreamError): ProxyError {
       return new ProxyError(400, 'validation', 'Unknown offer.', { field: 'offer' });
     case 'Error.Invoice.NotFound':
       return new ProxyError(404, 'not-found', 'Invoice not found.', { field: 'invoice' });
+    case 'Error.Api.Validation':
+    case 'Error.Api.Request.Malformed':
+      return new ProxyError(400, 'validation', 'The billing service refused these values.');
     case 'Error.Api.Usage.QuantityOutOfRange':
       return new ProxyError(400, 'validation', 'The quantity would be out of range.', {
         field: 'increment',

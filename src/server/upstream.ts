@@ -316,6 +316,7 @@ export function createUpstreamClient(options: ResolvedOptions) {
           ReferenceCustomer: identity.reference,
           Name: identity.name ?? identity.reference,
           Email: identity.email ?? '',
+
           ReferenceSegment: segment,
         },
         schema: null,

@@ -9,7 +9,7 @@ import {
   type Subscription,
 } from '../../contract/index.js';
 import { isMissing, unavailablePage, withCustomer, type RouteContext } from '../context.js';
-import { ProxyError } from '../errors.js';
+import { ProxyError, UpstreamError } from '../errors.js';
 import { parsePortalQuery } from '../validation.js';
 import { dueInvoices } from './subscription.js';
 
@@ -88,8 +88,15 @@ async function pageQuery(
     case 'change-plan': {
       const current = requireSubscription(await subscriptionOrNull(context));
       if (page.subscription !== undefined) {
-        const targeted = await upstream.targetedSubscription(page.subscription, current.Id, call);
-        if (targeted.ReferenceCustomer !== reference) {
+        const targeted = await upstream
+          .targetedSubscription(page.subscription, current.Id, call)
+          .catch((error: unknown) => {
+            // The service refuses a subscription of another customer as invalid: same answer as missing.
+            if (error instanceof UpstreamError && (error.status === 404 || error.status === 422))
+              return null;
+            throw error;
+          });
+        if (targeted === null || targeted.ReferenceCustomer !== reference) {
           // Another customer's subscription is indistinguishable from a missing one.
           throw new ProxyError(404, 'not-found', 'Subscription not found.', {
             field: 'subscription',

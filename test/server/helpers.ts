@@ -1,0 +1,136 @@
+// Shared set-up of the proxy tests: a real sandbox over HTTP, the real proxy in front of it,
+// and a counting (never answering) fetch wrapper to see what reaches the upstream.
+import { startSandbox } from '../../src/sandbox/index.js';
+import {
+  type BillingProxy,
+  type BillingProxyOptions,
+  type ProxyLogEntry,
+} from '../../src/server/index.js';
+
+export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+export const APP_ORIGIN = 'http://app.test';
+
+/** Counts the proxy's upstream calls per "METHOD /path" (query left out); optionally delays them. */
+export function countingFetch(delayMs = 0) {
+  const calls: Record<string, number> = {};
+  let total = 0;
+  const wrapped: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    calls[key] = (calls[key] ?? 0) + 1;
+    total += 1;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return fetch(input, init);
+  };
+  return {
+    fetch: wrapped,
+    calls,
+    get total() {
+      return total;
+    },
+  };
+}
+
+/** The host app's session in these tests: a cookie `session=<customer reference>`. */
+export async function identifyFromCookie(request: Request) {
+  const match = /(?:^|;\s*)session=([^;]+)/.exec(request.headers.get('cookie') ?? '');
+  if (match?.[1] === undefined) return null;
+  const reference = decodeURIComponent(match[1]);
+  return { reference, name: `User ${reference}`, email: `${reference}@example.test` };
+}
+
+export function proxyOptions(
+  sandbox: RunningSandbox,
+  overrides: Partial<BillingProxyOptions> = {},
+): BillingProxyOptions {
+  return {
+    baseUrl: sandbox.apiUrl,
+    agentKey: sandbox.agentKey,
+    apiKey: sandbox.apiKey,
+    businessId: sandbox.businessId,
+    segment: sandbox.segment,
+    portalScriptUrl: sandbox.portalScriptUrl,
+    portalSecret: sandbox.portalSecret,
+    identify: identifyFromCookie,
+    basePath: '/billing',
+    allowedOrigins: ['https://nocode.example'],
+    limits: { rateLimit: false },
+    ...overrides,
+  };
+}
+
+export interface CallOptions {
+  method?: string;
+  customer?: string | null;
+  body?: unknown;
+  /** Raw body text (wins over body). */
+  rawBody?: string;
+  origin?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** A browser-like request to the proxy: same-origin, signed in as `customer`. */
+export function browserRequest(path: string, options: CallOptions = {}): Request {
+  const method =
+    options.method ??
+    (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET');
+  const headers = new Headers(options.headers);
+  const customer = options.customer === undefined ? 'healthy' : options.customer;
+  if (customer !== null) headers.set('cookie', `session=${encodeURIComponent(customer)}`);
+  const origin =
+    options.origin === undefined ? (method === 'GET' ? null : APP_ORIGIN) : options.origin;
+  if (origin !== null) headers.set('origin', origin);
+  const body =
+    options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined && !headers.has('content-type'))
+    headers.set('content-type', 'application/json');
+  return new Request(`${APP_ORIGIN}/billing${path}`, { method, headers, body: body ?? null });
+}
+
+export async function call(proxy: BillingProxy, path: string, options: CallOptions = {}) {
+  const response = await proxy.handler(browserRequest(path, options));
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const body: any = text === '' ? undefined : JSON.parse(text);
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+/** The sandbox's control API (same credentials as the API). */
+export function control(sandbox: RunningSandbox) {
+  const authorization = `Basic ${Buffer.from(`${sandbox.agentKey}:${sandbox.apiKey}`).toString('base64')}`;
+  async function request(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${sandbox.url}/_sandbox${path}`, {
+      method,
+      headers: { authorization, 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${text}`);
+    return text === '' ? undefined : JSON.parse(text);
+  }
+  return {
+    reset: () => request('POST', '/reset'),
+    fault: (fault: { route: string; mode: string; delayMs?: number; times?: number }) =>
+      request('POST', '/faults', fault),
+    clearFaults: () => request('DELETE', '/faults'),
+    stats: (): Promise<{
+      requests: Record<string, number>;
+      appliedUsageChanges: number;
+      appliedUsageChangesByCustomer: Record<string, number>;
+    }> => request('GET', '/stats'),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    customer: (reference: string): Promise<any> =>
+      request('GET', `/customers/${encodeURIComponent(reference)}`),
+    paymentMethod: (reference: string, state: 'valid' | 'invalid' | 'absent') =>
+      request('POST', `/customers/${encodeURIComponent(reference)}/payment-method`, { state }),
+  };
+}
+
+/** Collects the logger's entries. */
+export function collectingLogger() {
+  const entries: ProxyLogEntry[] = [];
+  return { entries, logger: (entry: ProxyLogEntry) => void entries.push(entry) };
+}
+
+export { startSandbox };

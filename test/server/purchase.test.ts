@@ -1,0 +1,320 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import {
+  createBillingProxy,
+  createMemoryIdempotencyStore,
+  type BillingProxy,
+} from '../../src/server/index.js';
+import {
+  call,
+  collectingLogger,
+  control,
+  countingFetch,
+  proxyOptions,
+  startSandbox,
+  type RunningSandbox,
+} from './helpers.js';
+
+// Exactly-once purchases against the real sandbox, including its injected faults.
+describe('purchases: price check and exactly once', () => {
+  let sandbox: RunningSandbox;
+
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(() => sandbox.close());
+  beforeEach(async () => {
+    await control(sandbox).reset();
+    await control(sandbox).clearFaults();
+  });
+
+  async function price(
+    proxy: BillingProxy,
+    feature = 'seats',
+    increment = 3,
+    customer = 'healthy',
+  ): Promise<number> {
+    const { status, body } = await call(proxy, '/pricing', {
+      customer,
+      body: { feature, increment },
+    });
+    assert.equal(status, 200);
+    return body.AmountTotal;
+  }
+
+  async function applied(
+    customer = 'healthy',
+  ): Promise<{ count: number; invoices: number; seats: number }> {
+    const state = await control(sandbox).customer(customer);
+    const stats = await control(sandbox).stats();
+    const sub = state.subscriptions.find(
+      (subscription: { offer?: string; custom?: boolean }) => !subscription.custom,
+    );
+    return {
+      count: stats.appliedUsageChangesByCustomer[customer] ?? 0,
+      invoices: state.usageLog.filter(
+        (entry: { invoiceId: number | null }) => entry.invoiceId !== null,
+      ).length,
+      seats:
+        sub.features?.seats?.quantityCurrent ??
+        sub.Features?.find(
+          (feature: { ReferenceFeature: string }) => feature.ReferenceFeature === 'seats',
+        )?.QuantityCurrent,
+    };
+  }
+
+  it('refuses a forged or stale confirmedAmountTotal with 409 price-changed and the current price', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const amount = await price(proxy);
+    assert.ok(amount > 0);
+    for (const forged of [0, amount - 1, amount + 1]) {
+      const { status, body } = await call(proxy, '/usage', {
+        body: {
+          feature: 'seats',
+          increment: 3,
+          idempotencyKey: `forged-amount-${forged}-key`,
+          confirmedAmountTotal: forged,
+        },
+      });
+      assert.equal(status, 409);
+      assert.equal(body.code, 'price-changed');
+      assert.equal(body.pricing.AmountTotal, amount);
+    }
+    assert.equal((await applied()).count, 0);
+  });
+
+  it('lets a refused key be retried with the new price once confirmed', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const amount = await price(proxy);
+    const key = 'retry-after-price-change';
+    const stale = await call(proxy, '/usage', {
+      body: {
+        feature: 'seats',
+        increment: 3,
+        idempotencyKey: key,
+        confirmedAmountTotal: amount + 100,
+      },
+    });
+    assert.equal(stale.status, 409);
+    const confirmed = await call(proxy, '/usage', {
+      body: { feature: 'seats', increment: 3, idempotencyKey: key, confirmedAmountTotal: amount },
+    });
+    assert.equal(confirmed.status, 200);
+    assert.equal((await applied()).count, 1);
+  });
+
+  it('shares a refusal with identical duplicates, and forgets it after failedPurchaseTtlMs', async () => {
+    const counter = countingFetch();
+    const proxy = createBillingProxy(
+      proxyOptions(sandbox, {
+        fetch: counter.fetch,
+        limits: { rateLimit: false, failedPurchaseTtlMs: 300 },
+      }),
+    );
+    const purchase = {
+      feature: 'seats',
+      increment: 1,
+      idempotencyKey: 'refusal-shared-key',
+      confirmedAmountTotal: 0,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(proxy, '/usage', { customer: 'no-payment-method', body: purchase }),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((answer) => answer.body.code),
+      Array(5).fill('Error.Customer.PaymentSettings.Missing'),
+    );
+    assert.equal(counter.calls['POST /v1/Pricing/Usage'], 1);
+    await control(sandbox).paymentMethod('no-payment-method', 'valid');
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const amount = await price(proxy, 'seats', 1, 'no-payment-method');
+    const retried = await call(proxy, '/usage', {
+      customer: 'no-payment-method',
+      body: { ...purchase, confirmedAmountTotal: amount },
+    });
+    assert.equal(retried.status, 200, retried.text);
+  });
+
+  it('applies 100 concurrent identical purchases exactly once, with one invoice', async () => {
+    const counter = countingFetch();
+    const proxy = createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch }));
+    const amount = await price(proxy);
+    const before = await applied();
+    const purchase = {
+      feature: 'seats',
+      increment: 3,
+      idempotencyKey: 'hundred-concurrent-0001',
+      confirmedAmountTotal: amount,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => call(proxy, '/usage', { body: purchase })),
+    );
+    assert.ok(
+      answers.every((answer) => answer.status === 200),
+      JSON.stringify(answers.find((answer) => answer.status !== 200)?.body),
+    );
+    assert.equal(answers.filter((answer) => !answer.body.replayed).length, 1);
+    assert.ok(answers.every((answer) => answer.body.usage.QuantityCurrent === 6));
+    const after = await applied();
+    assert.equal(after.count - before.count, 1);
+    assert.equal(after.invoices - before.invoices, 1);
+    assert.equal(after.seats, 6);
+    assert.equal(counter.calls['POST /v1/Usage'], 1);
+    assert.equal(counter.calls['POST /v1/Pricing/Usage'], 2, 'the preview and one re-check');
+  });
+
+  it('serializes different keys buying the same feature, each applied once', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        call(proxy, '/usage', {
+          body: {
+            feature: 'projects',
+            increment: 1,
+            idempotencyKey: `distinct-keys-000${index}`,
+            confirmedAmountTotal: 0,
+          },
+        }),
+      ),
+    );
+    assert.ok(answers.every((answer) => answer.status === 200 && !answer.body.replayed));
+    assert.deepEqual(
+      answers.map((answer) => answer.body.usage.QuantityCurrent).sort(),
+      [5, 6, 7, 8, 9],
+    );
+    assert.equal((await applied()).count, 5);
+  });
+
+  it('reconciles a timeout after the change was applied, and a retry does not apply again', async () => {
+    const { logger, entries } = collectingLogger();
+    const counter = countingFetch();
+    const proxy = createBillingProxy(
+      proxyOptions(sandbox, {
+        fetch: counter.fetch,
+        logger,
+        timeouts: { applyMs: 150, reconcileMs: 1000 },
+      }),
+    );
+    const amount = await price(proxy);
+    await control(sandbox).fault({
+      route: 'POST /v1/Usage',
+      mode: 'delay-after-apply',
+      delayMs: 1000,
+    });
+    const purchase = {
+      feature: 'seats',
+      increment: 3,
+      idempotencyKey: 'timeout-after-apply-01',
+      confirmedAmountTotal: amount,
+    };
+    const first = await call(proxy, '/usage', { body: purchase });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.replayed, false);
+    assert.equal(first.body.usage.QuantityCurrent, 6);
+    assert.ok(entries.some((entry) => entry.event === 'purchase-ambiguous'));
+    const retry = await call(proxy, '/usage', { body: purchase });
+    assert.equal(retry.status, 200);
+    assert.equal(retry.body.replayed, true);
+    assert.equal(counter.calls['POST /v1/Usage'], 1);
+    assert.equal((await applied()).count, 1);
+  });
+
+  it('reconciles a connection dropped after the change was applied', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const amount = await price(proxy);
+    await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'drop-after-apply' });
+    const purchase = {
+      feature: 'seats',
+      increment: 3,
+      idempotencyKey: 'drop-after-apply-0001',
+      confirmedAmountTotal: amount,
+    };
+    const first = await call(proxy, '/usage', { body: purchase });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.usage.QuantityCurrent, 6);
+    const retry = await call(proxy, '/usage', { body: purchase });
+    assert.equal(retry.body.replayed, true);
+    assert.equal((await applied()).count, 1);
+  });
+
+  it('reports a drop before apply as a failure, and the retry with the same key applies once', async () => {
+    const counter = countingFetch();
+    const proxy = createBillingProxy(
+      proxyOptions(sandbox, { fetch: counter.fetch, timeouts: { reconcileMs: 200 } }),
+    );
+    const amount = await price(proxy);
+    await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'drop-before-apply' });
+    const purchase = {
+      feature: 'seats',
+      increment: 3,
+      idempotencyKey: 'drop-before-apply-001',
+      confirmedAmountTotal: amount,
+    };
+    const first = await call(proxy, '/usage', { body: purchase });
+    assert.equal(first.status, 503, first.text);
+    assert.equal(first.body.code, 'upstream-unavailable');
+    assert.equal((await applied()).count, 0);
+    const retry = await call(proxy, '/usage', { body: purchase });
+    assert.equal(retry.status, 200, retry.text);
+    assert.equal(retry.body.replayed, false);
+    const again = await call(proxy, '/usage', { body: purchase });
+    assert.equal(again.body.replayed, true);
+    assert.equal((await applied()).count, 1);
+    assert.equal(counter.calls['POST /v1/Usage'], 2);
+  });
+
+  it('finds a late apply when the retry comes: the retry reads back before applying', async () => {
+    // The apply lands after the proxy gave up on it (timeout shorter than the service's delay,
+    // reconcile window shorter still): the retry must find it instead of applying again.
+    const store = createMemoryIdempotencyStore();
+    const counter = countingFetch();
+    const proxy = createBillingProxy(
+      proxyOptions(sandbox, {
+        fetch: counter.fetch,
+        idempotencyStore: store,
+        timeouts: { applyMs: 100, reconcileMs: 100 },
+      }),
+    );
+    const amount = await price(proxy);
+    await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'delay', delayMs: 600 });
+    const purchase = {
+      feature: 'seats',
+      increment: 3,
+      idempotencyKey: 'late-apply-found-0001',
+      confirmedAmountTotal: amount,
+    };
+    const first = await call(proxy, '/usage', { body: purchase });
+    assert.equal(first.status, 504, first.text);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const stats = await applied();
+    const retry = await call(proxy, '/usage', { body: purchase });
+    assert.equal(retry.status, 200, retry.text);
+    assert.equal((await applied()).count, stats.count, 'the retry applied nothing new');
+    assert.equal(retry.body.usage.QuantityCurrent, 6);
+    assert.equal(counter.calls['POST /v1/Usage'], 1);
+  });
+
+  it('treats a 500 on apply as ambiguous and reconciles it', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox, { timeouts: { reconcileMs: 200 } }));
+    const amount = await price(proxy);
+    await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'status-500' });
+    const purchase = {
+      feature: 'seats',
+      increment: 3,
+      idempotencyKey: 'status-500-on-apply-1',
+      confirmedAmountTotal: amount,
+    };
+    const first = await call(proxy, '/usage', { body: purchase });
+    const count = (await applied()).count;
+    if (first.status === 200) assert.equal(count, 1);
+    else {
+      assert.equal(first.status, 503);
+      assert.equal(count, 0);
+    }
+    const retry = await call(proxy, '/usage', { body: purchase });
+    assert.equal(retry.status, 200);
+    assert.equal((await applied()).count, 1);
+  });
+});

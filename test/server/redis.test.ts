@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { createBillingProxy, createRedisIdempotencyStore } from '../../src/server/index.js';
+import {
+  call,
+  control,
+  countingFetch,
+  proxyOptions,
+  startSandbox,
+  type RunningSandbox,
+} from './helpers.js';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** A real redis-server of our own (REDIS_SERVER or redis-server on PATH), stopped by pid. */
+async function startRedis(): Promise<{ port: number; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.env.REDIS_SERVER ?? 'redis-server',
+    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`redis-server did not start: ${output}`)),
+      5000,
+    );
+    child.stdout?.on('data', () => {
+      if (/Ready to accept connections/i.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+  await ready;
+  return { port, process: child };
+}
+
+describe('Redis idempotency store (real redis-server)', () => {
+  let redis: { port: number; process: ChildProcess };
+  let clients: Redis[] = [];
+  let sandbox: RunningSandbox;
+
+  before(async () => {
+    redis = await startRedis();
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await Promise.all(clients.map((client) => client.quit()));
+    clients = [];
+    redis.process.kill('SIGTERM');
+    await sandbox.close();
+  });
+
+  function client(): Redis {
+    const made = new Redis({
+      port: redis.port,
+      host: '127.0.0.1',
+      lazyConnect: false,
+      maxRetriesPerRequest: 1,
+    });
+    clients.push(made);
+    return made;
+  }
+
+  it('claims once, compares and sets atomically, expires', async () => {
+    const store = createRedisIdempotencyStore(client(), { prefix: 'unit:', ttlMs: 200 });
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => store.setIfAbsent('k', `v${index}`)),
+    );
+    assert.equal(claims.filter(Boolean).length, 1);
+    const winner = await store.get('k');
+    assert.ok(winner !== null);
+    assert.equal(await store.compareAndSet('k', 'not-it', 'x'), false);
+    assert.equal(await store.compareAndSet('k', winner, 'next'), true);
+    assert.equal(await store.get('k'), 'next');
+    assert.equal(await store.compareAndDelete('k', 'nope'), false);
+    assert.equal(await store.compareAndDelete('k', 'next'), true);
+    assert.equal(await store.get('k'), null);
+    await store.setIfAbsent('short', 'v', 50);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    assert.equal(await store.get('short'), null);
+    assert.equal(await client().get('unit:k'), null, 'keys carry the prefix');
+  });
+
+  it('applies 100 concurrent identical purchases through two proxy instances exactly once', async () => {
+    await control(sandbox).reset();
+    const counters = [countingFetch(), countingFetch()];
+    const proxies = counters.map((counter) =>
+      createBillingProxy(
+        proxyOptions(sandbox, {
+          fetch: counter.fetch,
+          idempotencyStore: createRedisIdempotencyStore(client(), { prefix: 'e2e:' }),
+        }),
+      ),
+    );
+    const [first, second] = proxies as [
+      ReturnType<typeof createBillingProxy>,
+      ReturnType<typeof createBillingProxy>,
+    ];
+    const price = await call(first, '/pricing', { body: { feature: 'seats', increment: 3 } });
+    const before = await control(sandbox).stats();
+    const purchase = {
+      feature: 'seats',
+      increment: 3,
+      idempotencyKey: 'redis-two-instances-01',
+      confirmedAmountTotal: price.body.AmountTotal,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        call(index % 2 === 0 ? first : second, '/usage', { body: purchase }),
+      ),
+    );
+    assert.ok(
+      answers.every((answer) => answer.status === 200),
+      JSON.stringify(answers.find((answer) => answer.status !== 200)?.body),
+    );
+    assert.equal(answers.filter((answer) => !answer.body.replayed).length, 1);
+    const afterStats = await control(sandbox).stats();
+    assert.equal(
+      (afterStats.appliedUsageChangesByCustomer.healthy ?? 0) -
+        (before.appliedUsageChangesByCustomer.healthy ?? 0),
+      1,
+    );
+    const state = await control(sandbox).customer('healthy');
+    assert.equal(
+      state.usageLog.filter((entry: { invoiceId: number | null }) => entry.invoiceId !== null)
+        .length,
+      1,
+    );
+    assert.equal(
+      (counters[0]?.calls['POST /v1/Usage'] ?? 0) + (counters[1]?.calls['POST /v1/Usage'] ?? 0),
+      1,
+    );
+    // A later duplicate on either instance gets the stored outcome.
+    const later = await call(second, '/usage', { body: purchase });
+    assert.equal(later.body.replayed, true);
+  });
+});
