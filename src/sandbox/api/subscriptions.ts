@@ -1,0 +1,105 @@
+import * as z from 'zod';
+import { changeOffer, createSubscription } from '../billing/operations.js';
+import type { CatalogOffer } from '../catalog.js';
+import type { SandboxContext } from '../context.js';
+import { ApiError, notFound } from '../http/errors.js';
+import { json, readJson } from '../http/io.js';
+import type { Router } from '../http/router.js';
+import { presentSubscription, resolveLanguage } from './present.js';
+import { idParam, parse, ReferenceSchema, requiredParam } from './validate.js';
+
+const CreateSubscriptionBody = z.object({
+  ReferenceCustomer: ReferenceSchema,
+  ReferenceOffer: ReferenceSchema,
+});
+
+export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext): void {
+  const { store, catalog } = ctx;
+  const offer = (reference: string): CatalogOffer => {
+    const found = catalog.offers.get(reference);
+    if (!found)
+      throw notFound(
+        'Error.Offer.NotFound',
+        `No offer with reference '${reference}'.`,
+        'ReferenceOffer',
+      );
+    return found;
+  };
+
+  // 4. Creation: a pending subscription the customer starts on the hosted subscribe page.
+  router.add('POST', '/v1/Subscription', async (rc) => {
+    const body = parse(CreateSubscriptionBody, await readJson(rc.req));
+    const customer = store.customer(body.ReferenceCustomer);
+    const sub = createSubscription(store, customer, offer(body.ReferenceOffer));
+    return json(201, presentSubscription(ctx, sub, resolveLanguage(ctx, rc, customer)));
+  });
+
+  // 6. The customer's subscription: the running or suspended one, else the pending one.
+  router.add('GET', '/v1/Subscription', (rc) => {
+    const customer = store.customer(requiredParam(rc.query, 'ReferenceCustomer'));
+    const sub = store.mainSubscription(customer.id);
+    if (!sub) {
+      throw notFound(
+        'Error.Subscription.NotFound',
+        `Customer '${customer.reference}' has no subscription.`,
+        'ReferenceCustomer',
+      );
+    }
+    return json(200, presentSubscription(ctx, sub, resolveLanguage(ctx, rc, customer)));
+  });
+
+  // 5 and 7. By id; with IdSubscriptionToUpgrade, the targeted custom subscription.
+  router.add('GET', '/v1/Subscription/{id}', (rc) => {
+    const sub = store.subscription(idParam(rc.params.id, 'IdSubscription'));
+    const customer = store.customerById(sub.customerId);
+    const lang = resolveLanguage(ctx, rc, customer);
+    const fromRaw = rc.query.get('IdSubscriptionToUpgrade');
+    if (fromRaw === null) return json(200, presentSubscription(ctx, sub, lang));
+    const from = store.subscription(idParam(fromRaw, 'IdSubscriptionToUpgrade'));
+    if (from.customerId !== sub.customerId) {
+      throw new ApiError(
+        422,
+        'Error.Api.Validation',
+        'Both subscriptions must belong to the same customer.',
+        'IdSubscriptionToUpgrade',
+      );
+    }
+    return json(200, presentSubscription(ctx, sub, lang, { upgradeFrom: from }));
+  });
+
+  // 10. Preview on another offer.
+  router.add('GET', '/v1/Subscription/{id}/Upgrade', (rc) => {
+    const sub = store.subscription(idParam(rc.params.id, 'IdSubscription'));
+    const target = offer(requiredParam(rc.query, 'ReferenceOffer'));
+    const lang = resolveLanguage(ctx, rc, store.customerById(sub.customerId));
+    return json(200, presentSubscription(ctx, sub, lang, { previewOffer: target }));
+  });
+
+  // 8 and 9. Instant change to another subscription's or an offer's terms.
+  router.add('POST', '/v1/Subscription/{id}/Upgrade', (rc) => {
+    const sub = store.subscription(idParam(rc.params.id, 'IdSubscription'));
+    const toRaw = rc.query.get('IdSubscription');
+    const offerRef = rc.query.get('ReferenceOffer');
+    if ((toRaw === null) === (offerRef === null)) {
+      throw new ApiError(
+        422,
+        'Error.Api.Validation',
+        'Give exactly one of IdSubscription or ReferenceOffer.',
+        'IdSubscription',
+      );
+    }
+    let result;
+    if (toRaw !== null) {
+      const custom = store.subscription(idParam(toRaw, 'IdSubscription'));
+      result = changeOffer(store, sub, { offer: offer(custom.offer), custom });
+    } else {
+      result = changeOffer(store, sub, { offer: offer(offerRef as string) });
+    }
+    const lang = resolveLanguage(ctx, rc, store.customerById(sub.customerId));
+    return json(200, {
+      ...presentSubscription(ctx, sub, lang),
+      AmountChargedNow: result.amountTotal,
+      IdInvoice: result.invoice?.id ?? null,
+    });
+  });
+}

@@ -1,0 +1,94 @@
+import * as z from 'zod';
+import type { ServiceError } from '../../contract/errors.js';
+import { MAX_INCREMENT } from '../billing/pricing.js';
+import { ValidationError } from '../http/errors.js';
+
+export const ReferenceSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(128, 'must be at most 128 characters');
+
+export const IncrementSchema = z
+  .number({ error: 'must be an integer' })
+  .int('must be an integer')
+  .refine((n) => n !== 0, 'must not be 0')
+  .refine(
+    (n) => Math.abs(n) <= MAX_INCREMENT,
+    `must be between -${MAX_INCREMENT} and ${MAX_INCREMENT}`,
+  );
+
+export const DateStampSchema = z.iso.datetime({
+  offset: true,
+  message: 'must be an ISO 8601 timestamp',
+});
+
+export const LanguageFieldSchema = z.enum(['en', 'fr'], { error: "must be 'en' or 'fr'" });
+
+/** Parses with zod; on failure a 422 listing every invalid field as `{ Code, Message, Target }`. */
+export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ValidationError(result.error.issues.map((issue) => toServiceError(issue, value)));
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current = root;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function toServiceError(issue: z.core.$ZodIssue, input: unknown): ServiceError {
+  const target = issue.path.map(String).join('.');
+  let message = issue.message;
+  if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined)
+    message = 'is required';
+  if (issue.code === 'unrecognized_keys') message = `unknown field(s): ${issue.keys.join(', ')}`;
+  return target
+    ? { Code: 'Error.Api.Validation', Message: `${target} ${message}`, Target: target }
+    : { Code: 'Error.Api.Validation', Message: message };
+}
+
+/** An integer query parameter within bounds, or a 422. */
+export function intParam(
+  query: URLSearchParams,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^-?\d+$/.test(raw) || value < min || value > max) {
+    throw new ValidationError([
+      {
+        Code: 'Error.Api.Validation',
+        Message: `${name} must be an integer from ${min} to ${max}`,
+        Target: name,
+      },
+    ]);
+  }
+  return value;
+}
+
+export function requiredParam(query: URLSearchParams, name: string): string {
+  const value = query.get(name);
+  if (value === null || value.trim() === '') {
+    throw new ValidationError([
+      { Code: 'Error.Api.Validation', Message: `${name} is required`, Target: name },
+    ]);
+  }
+  return value;
+}
+
+export function idParam(raw: string | undefined, name: string): number {
+  if (raw === undefined || !/^\d{1,15}$/.test(raw)) {
+    throw new ValidationError([
+      { Code: 'Error.Api.Validation', Message: `${name} must be a positive integer`, Target: name },
+    ]);
+  }
+  return Number(raw);
+}

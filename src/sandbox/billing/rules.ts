@@ -1,0 +1,205 @@
+import { bothLanguages } from '../catalog.js';
+import { DAY_MS, iso } from '../clock.js';
+import { forbidden } from '../http/errors.js';
+import type { Store } from '../state/store.js';
+import type {
+  CustomerRecord,
+  InvoiceLine,
+  InvoiceRecord,
+  SubscriptionRecord,
+} from '../state/types.js';
+import { invoiceNumber, periodEndMs } from './periods.js';
+import { recurringPrice } from './pricing.js';
+
+// Management rules of the business:
+// - An invoice is due at its payment limit. At that moment the service collects it from a valid
+//   payment method; otherwise it stays unpaid and becomes overdue.
+// - When the number of overdue unpaid invoices reaches the business threshold, the capping is
+//   reached and the customer's running subscriptions are suspended (SuspendedPaymentDue).
+// - A payment method that is no longer valid suspends them too (SuspendedPaymentMethodInvalid).
+// - Nothing restarts by itself: the customer (hosted restart page) or the business (control API)
+//   restarts once the cause is gone.
+
+export const SUSPENDED_STATES = new Set([
+  'SuspendedPaymentDue',
+  'SuspendedPaymentMethodInvalid',
+  'SuspendedByBusiness',
+]);
+
+export function isLive(sub: SubscriptionRecord): boolean {
+  return sub.state === 'Running' || SUSPENDED_STATES.has(sub.state);
+}
+
+export function overdueInvoices(
+  store: Store,
+  customer: CustomerRecord,
+  nowMs: number,
+): InvoiceRecord[] {
+  return store
+    .invoicesOf(customer.id)
+    .filter((i) => i.state === 'PaymentDue' && Date.parse(i.datePaymentLimit) <= nowMs);
+}
+
+export function isCappingReached(store: Store, customer: CustomerRecord, nowMs: number): boolean {
+  return (
+    overdueInvoices(store, customer, nowMs).length >= store.catalog.business.unpaidInvoiceThreshold
+  );
+}
+
+/** Suspends what the rules say must be suspended. Returns true when something changed. */
+export function applyManagementRules(
+  store: Store,
+  customer: CustomerRecord,
+  nowMs: number,
+): boolean {
+  const capping = isCappingReached(store, customer, nowMs);
+  let changed = false;
+  for (const sub of store.subscriptionsOf(customer.id)) {
+    if (sub.custom) continue;
+    let next: string | null = null;
+    if (capping && (sub.state === 'Running' || sub.state === 'SuspendedPaymentMethodInvalid')) {
+      next = 'SuspendedPaymentDue';
+    } else if (customer.paymentMethod === 'invalid' && sub.state === 'Running') {
+      next = 'SuspendedPaymentMethodInvalid';
+    }
+    if (next) {
+      sub.state = next;
+      sub.dateUpdate = iso(nowMs);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** Why a restart cannot happen now, or null. */
+export function restartBlocker(store: Store, customer: CustomerRecord, nowMs: number) {
+  if (isCappingReached(store, customer, nowMs)) {
+    return forbidden(
+      'Error.Customer.Billing.CappingReached',
+      'Overdue invoices must be paid before the subscription can restart.',
+    );
+  }
+  if (customer.paymentMethod !== 'valid') {
+    return forbidden(
+      'Error.Customer.PaymentSettings.Missing',
+      'A valid payment method is needed before the subscription can restart.',
+    );
+  }
+  return null;
+}
+
+export function issueInvoice(
+  store: Store,
+  customer: CustomerRecord,
+  sub: SubscriptionRecord | null,
+  issueMs: number,
+  lines: InvoiceLine[],
+): InvoiceRecord {
+  const id = store.nextId('invoice');
+  const business = store.catalog.business;
+  const invoice: InvoiceRecord = {
+    id,
+    customerId: customer.id,
+    subscriptionId: sub?.id ?? null,
+    number: invoiceNumber(id, issueMs),
+    state: 'PaymentDue',
+    typePayment: 'ExternalBank',
+    dateIssue: iso(issueMs),
+    datePaymentLimit: iso(issueMs + business.paymentTermDays * DAY_MS),
+    collectionAttempted: false,
+    datePaid: null,
+    amountSubtotal: lines.reduce((s, l) => s + l.amountSubtotal, 0),
+    amountTotal: lines.reduce((s, l) => s + l.amountTotal, 0),
+    currency: business.currency,
+    lines,
+    dateUpdate: iso(issueMs),
+  };
+  store.addInvoice(invoice);
+  store.invalidateEvents();
+  return invoice;
+}
+
+/** The next moment something happens by itself for this customer, or Infinity. */
+function nextEventOf(store: Store, customer: CustomerRecord): number {
+  let next = Infinity;
+  for (const sub of store.subscriptionsOf(customer.id)) {
+    if (!sub.custom && isLive(sub)) next = Math.min(next, Date.parse(sub.periodEnd));
+  }
+  for (const inv of store.invoicesOf(customer.id)) {
+    if (inv.state === 'PaymentDue' && !inv.collectionAttempted) {
+      next = Math.min(next, Date.parse(inv.datePaymentLimit));
+    }
+  }
+  return next;
+}
+
+function renew(store: Store, customer: CustomerRecord, sub: SubscriptionRecord): void {
+  const offer = store.catalog.offers.get(sub.offer);
+  if (!offer) return;
+  const startMs = Date.parse(sub.periodEnd);
+  sub.periodStart = sub.periodEnd;
+  sub.periodEnd = iso(periodEndMs(offer, startMs));
+  for (const [ref, feature] of Object.entries(sub.features)) {
+    if (store.catalog.features.get(ref)?.type === 'Consumption') feature.quantityCurrent = 0;
+  }
+  sub.dateUpdate = iso(startMs);
+  // A suspended subscription is not billed for the period it cannot use.
+  if (sub.state !== 'Running') return;
+  const price = recurringPrice(store.catalog, sub);
+  if (price.total <= 0) return;
+  const title = bothLanguages(offer.title);
+  const day = iso(startMs).slice(0, 10);
+  issueInvoice(store, customer, sub, startMs, [
+    {
+      label: { en: `${title.en}, period from ${day}`, fr: `${title.fr}, période du ${day}` },
+      amountSubtotal: price.subtotal,
+      amountTotal: price.total,
+    },
+  ]);
+}
+
+function processCustomer(store: Store, customer: CustomerRecord, nowMs: number): boolean {
+  let changed = false;
+  for (;;) {
+    const at = nextEventOf(store, customer);
+    if (at > nowMs) return changed;
+    changed = true;
+    for (const sub of store.subscriptionsOf(customer.id)) {
+      if (!sub.custom && isLive(sub) && Date.parse(sub.periodEnd) === at)
+        renew(store, customer, sub);
+    }
+    for (const inv of store.invoicesOf(customer.id)) {
+      if (
+        inv.state === 'PaymentDue' &&
+        !inv.collectionAttempted &&
+        Date.parse(inv.datePaymentLimit) === at
+      ) {
+        inv.collectionAttempted = true;
+        if (customer.paymentMethod === 'valid') {
+          inv.state = 'Paid';
+          inv.datePaid = iso(at);
+          inv.dateUpdate = iso(at);
+        }
+      }
+    }
+    applyManagementRules(store, customer, at);
+  }
+}
+
+/**
+ * Brings the state up to the clock: renews periods (resetting consumption and invoicing the
+ * recurring price), collects invoices that fall due and applies the management rules, customer
+ * by customer in time order. Cheap when nothing is due.
+ */
+export function catchUp(store: Store): void {
+  const nowMs = store.clock.nowMs();
+  if (nowMs < store.nextEventMs) return;
+  let changed = false;
+  let next = Infinity;
+  for (const customer of store.state.customers) {
+    if (processCustomer(store, customer, nowMs)) changed = true;
+    next = Math.min(next, nextEventOf(store, customer));
+  }
+  store.nextEventMs = next;
+  if (changed) store.changed();
+}

@@ -1,0 +1,56 @@
+import type { Language } from '../fixtures/schema.js';
+import { html, SafeHtml } from './html.js';
+import { HOSTED_CSS, HOSTED_CSS_EXTRA } from './styles.js';
+
+export const WORKFLOWS = ['register', 'charge', 'restart', 'upgrade', 'subscribe'] as const;
+export type Workflow = (typeof WORKFLOWS)[number];
+
+export interface PageOptions {
+  lang: Language;
+  title: string;
+  businessName: string;
+  customerName?: string;
+  body: SafeHtml;
+  /** Set on the page shown after a workflow completed: tells the embedding page. */
+  complete?: Workflow;
+}
+
+// Tells the embedding page (portal script) the content height, and that a workflow completed.
+const FRAME_SCRIPT = `
+(function () {
+  var embedded = window.parent && window.parent !== window;
+  function post(message) { if (embedded) window.parent.postMessage(Object.assign({ source: 'service-portal' }, message), '*'); }
+  function size() { post({ type: 'resize', height: Math.ceil(document.documentElement.scrollHeight) }); }
+  if (window.ResizeObserver) new ResizeObserver(size).observe(document.documentElement);
+  window.addEventListener('load', size);
+  size();
+  var done = document.body.getAttribute('data-complete');
+  if (done) post({ type: 'workflow-complete', workflow: done });
+  var alert = document.querySelector('[data-focus]');
+  if (alert) alert.focus();
+})();
+`;
+
+const FRAME_SCRIPT_HTML = new SafeHtml(FRAME_SCRIPT);
+const CSS_HTML = new SafeHtml(HOSTED_CSS + HOSTED_CSS_EXTRA);
+
+export function page(options: PageOptions): string {
+  const { lang, title, businessName, customerName, body, complete } = options;
+  return html`<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} · ${businessName}</title>
+<style>${CSS_HTML}</style>
+</head>
+<body${complete ? html` data-complete="${complete}"` : ''}>
+<main>
+<header class="brand"><strong>${businessName}</strong>${customerName ? html`<span>${customerName}</span>` : ''}</header>
+${body}
+</main>
+<script>${FRAME_SCRIPT_HTML}</script>
+</body>
+</html>`.value;
+}

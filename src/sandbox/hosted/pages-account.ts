@@ -1,0 +1,476 @@
+import { localize } from '../catalog.js';
+import { payInvoice, setBillingAddress, setPaymentMethod } from '../billing/operations.js';
+import { isCappingReached, SUSPENDED_STATES } from '../billing/rules.js';
+import { recurringPrice } from '../billing/pricing.js';
+import { ApiError } from '../http/errors.js';
+import type { Reply } from '../http/io.js';
+import { perPeriod } from '../i18n.js';
+import type { InvoiceRecord, SubscriptionRecord } from '../state/types.js';
+import { cardFields, checkCard, errorSummary, field, type FieldErrors } from './forms.js';
+import { html, type SafeHtml } from './html.js';
+import { stateLabel } from './messages.js';
+import { errorAlert, successAlert, type PageContext } from './page-context.js';
+
+// Portal home, register (contact + payment method), charge, invoice document and invoice list.
+
+function badgeClass(state: string): string {
+  if (state === 'Running' || state === 'Paid') return 'badge ok';
+  if (SUSPENDED_STATES.has(state)) return 'badge bad';
+  if (state === 'PaymentDue') return 'badge warn';
+  return 'badge';
+}
+
+export function badge(pc: PageContext, state: string): SafeHtml {
+  return html`<span class="${badgeClass(state)}">${stateLabel(state, pc.lang)}</span>`;
+}
+
+function featureRows(pc: PageContext, sub: SubscriptionRecord): SafeHtml {
+  const { catalog } = pc.ctx;
+  const offer = catalog.offers.get(sub.offer);
+  if (!offer) return html``;
+  const number = new Intl.NumberFormat(pc.lang === 'fr' ? 'fr-FR' : 'en-US');
+  return html`<table>
+    <caption>
+      ${pc.t.features}
+    </caption>
+    <tbody>
+      ${offer.features.map((of) => {
+        const def = catalog.features.get(of.reference);
+        const rec = sub.features[of.reference];
+        if (!def || !rec || of.visible === false) return '';
+        let value: string;
+        if (def.type === 'OnOff')
+          value = (of.included ?? true) ? (rec.enabled ? pc.t.on : pc.t.off) : pc.t.notIncluded;
+        else if (rec.quantityIncluded === -1)
+          value = `${number.format(rec.quantityCurrent)} · ${pc.t.unlimited}`;
+        else
+          value = `${number.format(rec.quantityCurrent)} ${pc.t.of} ${number.format(rec.quantityIncluded)}${def.type === 'Consumption' ? ` ${pc.t.used}` : ''}`;
+        return html`<tr>
+          <th scope="row">${localize(def.title, pc.lang)}</th>
+          <td class="num">${value}</td>
+        </tr>`;
+      })}
+    </tbody>
+  </table>`;
+}
+
+function invoiceTable(pc: PageContext, invoices: InvoiceRecord[], caption: string): SafeHtml {
+  const t = pc.t;
+  if (invoices.length === 0) return html`<p>${t.noInvoices}</p>`;
+  return html`<table>
+    <caption>
+      ${caption}
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">${t.number}</th>
+        <th scope="col">${t.issued}</th>
+        <th scope="col" class="num">${t.amount}</th>
+        <th scope="col">${t.state}</th>
+        <th scope="col">${t.action}</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${invoices.map(
+        (i) =>
+          html`<tr>
+            <td>${i.number}</td>
+            <td>${pc.date(i.dateIssue)}</td>
+            <td class="num">${pc.money(i.amountTotal)}</td>
+            <td>${badge(pc, i.state)}</td>
+            <td>
+              <a href="${pc.link({ page: 'invoice', i: i.id })}"
+                >${t.view}<span class="visually-hidden"> ${i.number}</span></a
+              >${
+                i.state === 'PaymentDue'
+                  ? html` ·
+                      <a href="${pc.link({ page: 'charge', i: i.id })}"
+                        >${t.pay}<span class="visually-hidden"> ${i.number}</span></a
+                      >`
+                  : ''
+              }
+            </td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+export function portalPage(pc: PageContext): Reply {
+  const { store, catalog } = pc.ctx;
+  const t = pc.t;
+  const sub = pc.target.s
+    ? store.findSubscription(pc.target.s)
+    : store.mainSubscription(pc.customer.id);
+  const due = store.invoicesOf(pc.customer.id).filter((i) => i.state === 'PaymentDue');
+  let body: SafeHtml;
+  if (!sub || sub.customerId !== pc.customer.id) {
+    body = html`<h1>${t.portalTitle}</h1>
+      <div class="card">
+        <p>${t.noSubscription}</p>
+        <p><a class="button" href="${pc.link({ page: 'offers' })}">${t.seePlans}</a></p>
+      </div>`;
+  } else {
+    const offer = catalog.offers.get(sub.offer);
+    const price = recurringPrice(catalog, sub);
+    const period = offer ? perPeriod(offer.durationRecurrence, offer.unitRecurrence, pc.lang) : '';
+    const suspended = SUSPENDED_STATES.has(sub.state);
+    body = html`<h1>${t.portalTitle}</h1>
+      <div class="card">
+        <h2>${offer ? localize(offer.title, pc.lang) : sub.offer} ${badge(pc, sub.state)}</h2>
+        <p class="price">${pc.money(price.total)} <small>${period}</small></p>
+        ${price.total !== price.subtotal ? html`<p class="hint">${t.discount}: ${pc.money(price.subtotal - price.total)}</p>` : ''}
+        <p class="hint">${t.period}: ${pc.date(sub.periodStart)} – ${pc.date(sub.periodEnd)}</p>
+        ${featureRows(pc, sub)}
+        <div class="actions">
+          ${sub.state === 'Running' ? html`<a class="button" href="${pc.link({ page: 'upgrade', s: sub.id })}">${t.changePlan}</a>` : ''}
+          ${suspended ? html`<a class="button" href="${pc.link({ page: 'restart', s: sub.id })}">${t.restart}</a>` : ''}
+          ${sub.state === 'PendingSubscription' ? html`<a class="button" href="${pc.link({ page: 'subscribe', s: sub.id })}">${t.startSubscription}</a>` : ''}
+          <a class="button quiet" href="${pc.link({ page: 'register' })}">${t.paymentDetails}</a>
+          <a class="button quiet" href="${pc.link({ page: 'invoices' })}">${t.invoices}</a>
+        </div>
+      </div>
+      ${due.length > 0 ? html`<div class="card">${invoiceTable(pc, due, t.dueInvoices)}</div>` : ''}`;
+  }
+  return pc.render(t.portalTitle, body);
+}
+
+function paymentMethodSummary(pc: PageContext): SafeHtml {
+  const { t, customer } = pc;
+  if (customer.paymentMethod === 'valid')
+    return html`<p>${t.currentMethod}: <strong>${customer.paymentMethodLabel ?? ''}</strong></p>`;
+  if (customer.paymentMethod === 'invalid')
+    return html`<div class="alert info"><p>${t.invalidMethod}</p></div>`;
+  return html`<div class="alert info"><p>${t.noMethod}</p></div>`;
+}
+
+function registerForm(
+  pc: PageContext,
+  values: URLSearchParams,
+  errors: FieldErrors,
+  message?: string,
+): SafeHtml {
+  const t = pc.t;
+  return html`<h1>${t.registerTitle}</h1>
+    <p class="lead">${t.registerLead}</p>
+    ${errorSummary(pc.lang, errors, message)} ${paymentMethodSummary(pc)}
+    <form method="post" action="${pc.action}" novalidate class="card">
+      <fieldset>
+        <legend>${t.contact}</legend>
+        ${field({ name: 'name', label: 'name', autocomplete: 'name', required: true }, pc.lang, values, errors)}
+        ${field({ name: 'email', label: 'email', type: 'email', autocomplete: 'email', required: true }, pc.lang, values, errors)}
+      </fieldset>
+      <fieldset>
+        <legend>${t.address}</legend>
+        ${field({ name: 'company', label: 'company', autocomplete: 'organization' }, pc.lang, values, errors)}
+        ${field({ name: 'addressLine1', label: 'addressLine1', autocomplete: 'address-line1' }, pc.lang, values, errors)}
+        <div class="row">
+          ${field({ name: 'zipCode', label: 'zipCode', autocomplete: 'postal-code' }, pc.lang, values, errors)}
+          ${field({ name: 'city', label: 'city', autocomplete: 'address-level2' }, pc.lang, values, errors)}
+          ${field({ name: 'country', label: 'country', autocomplete: 'country' }, pc.lang, values, errors)}
+        </div>
+      </fieldset>
+      ${cardFields(pc.lang, values, errors)}
+      <div class="actions">
+        <button type="submit">${t.save}</button>
+        <a class="button quiet" href="${pc.link({ page: 'portal' })}">${t.backToPortal}</a>
+      </div>
+    </form>`;
+}
+
+export function registerPage(pc: PageContext): Reply {
+  const c = pc.customer;
+  const a = c.billingAddress ?? {};
+  const values = new URLSearchParams({
+    name: c.name,
+    email: c.email,
+    company: a.Company ?? '',
+    addressLine1: a.AddressLine1 ?? '',
+    zipCode: a.ZipCode ?? '',
+    city: a.City ?? '',
+    country: a.Country ?? '',
+  });
+  return pc.render(pc.t.registerTitle, registerForm(pc, values, {}));
+}
+
+export function registerSubmit(pc: PageContext, form: URLSearchParams): Reply {
+  const errors: FieldErrors = {};
+  const name = (form.get('name') ?? '').trim();
+  const email = (form.get('email') ?? '').trim();
+  const country = (form.get('country') ?? '').trim().toUpperCase();
+  if (!name) errors.name = 'required';
+  if (!email) errors.email = 'required';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'invalidEmail';
+  if (country && !/^[A-Z]{2}$/.test(country)) errors.country = 'invalidCountry';
+  const card = checkCard(form, pc.ctx.store.clock.nowMs());
+  Object.assign(errors, card.errors);
+  // Card data is never echoed back into the page.
+  const values = new URLSearchParams(form);
+  for (const key of ['cardNumber', 'cardCvc']) values.delete(key);
+  if (Object.keys(errors).length > 0) {
+    return pc.render(pc.t.registerTitle, registerForm(pc, values, errors), { status: 422 });
+  }
+  if (card.declined) {
+    return pc.render(pc.t.registerTitle, registerForm(pc, values, {}, pc.t.declined), {
+      status: 422,
+    });
+  }
+  const { store } = pc.ctx;
+  const c = pc.customer;
+  c.name = name;
+  c.email = email;
+  const opt = (key: string) => (form.get(key) ?? '').trim() || undefined;
+  setBillingAddress(store, c, {
+    ...c.billingAddress,
+    Company: opt('company'),
+    AddressLine1: opt('addressLine1'),
+    ZipCode: opt('zipCode'),
+    City: opt('city'),
+    Country: country || undefined,
+  });
+  setPaymentMethod(store, c, 'valid', card.label);
+  const suspended = store.subscriptionsOf(c.id).find((s) => SUSPENDED_STATES.has(s.state));
+  const t = pc.t;
+  return pc.render(
+    t.registerTitle,
+    html`<h1>${t.registerTitle}</h1>
+      ${successAlert(t.saved)} ${paymentMethodSummary(pc)}
+      <div class="actions">
+        ${suspended ? html`<a class="button" href="${pc.link({ page: 'restart', s: suspended.id })}">${t.restart}</a>` : ''}
+        <a class="button quiet" href="${pc.link({ page: 'portal' })}">${t.backToPortal}</a>
+      </div>`,
+    { complete: 'register' },
+  );
+}
+
+function ownInvoice(pc: PageContext): InvoiceRecord | null {
+  const id = pc.target.i;
+  if (id === undefined) return null;
+  const invoice = pc.ctx.store.invoicesOf(pc.customer.id).find((i) => i.id === id);
+  return invoice ?? null;
+}
+
+function invoiceSummary(pc: PageContext, invoice: InvoiceRecord): SafeHtml {
+  const t = pc.t;
+  return html`<dl class="card">
+    <div>
+      <dt>${t.number}</dt>
+      <dd>${invoice.number}</dd>
+    </div>
+    <div>
+      <dt>${t.amount}</dt>
+      <dd class="price">${pc.money(invoice.amountTotal)}</dd>
+    </div>
+    <div>
+      <dt>${t.dueDate}</dt>
+      <dd>${pc.date(invoice.datePaymentLimit)}</dd>
+    </div>
+    <div>
+      <dt>${t.state}</dt>
+      <dd>${badge(pc, invoice.state)}</dd>
+    </div>
+  </dl>`;
+}
+
+function chargeForm(
+  pc: PageContext,
+  invoice: InvoiceRecord,
+  form: URLSearchParams,
+  errors: FieldErrors,
+  message?: SafeHtml | string,
+): SafeHtml {
+  const t = pc.t;
+  const hasSaved = pc.customer.paymentMethod === 'valid';
+  const useSaved = hasSaved && (form.get('method') ?? 'saved') === 'saved';
+  return html`<h1>${t.chargeTitle}</h1>
+    ${typeof message === 'string' || Object.keys(errors).length > 0 ? errorSummary(pc.lang, errors, typeof message === 'string' ? message : undefined) : message ? errorAlert(message) : ''}
+    ${invoiceSummary(pc, invoice)}
+    <form method="post" action="${pc.action}" novalidate class="card">
+      ${
+        hasSaved
+          ? html`<fieldset>
+              <legend>${t.payNow}</legend>
+              <label class="check"
+                ><input
+                  type="radio"
+                  name="method"
+                  value="saved"
+                  ${useSaved ? html` checked` : ''}
+                />
+                ${t.payWithSaved} (${pc.customer.paymentMethodLabel ?? ''})</label
+              >
+              <label class="check"
+                ><input type="radio" name="method" value="new" ${useSaved ? '' : html` checked`} />
+                ${t.payWithNew}</label
+              >
+            </fieldset>`
+          : html`<input type="hidden" name="method" value="new" />`
+      }
+      ${cardFields(pc.lang, form, errors)}
+      <label class="check"
+        ><input
+          type="checkbox"
+          name="saveCard"
+          value="1"
+          ${form.get('saveCard') === null && form.has('method') ? '' : html` checked`}
+        />
+        ${t.saveCard}</label
+      >
+      <div class="actions">
+        <button type="submit">${t.pay} ${pc.money(invoice.amountTotal)}</button>
+        <a class="button quiet" href="${pc.link({ page: 'invoices' })}">${t.invoices}</a>
+      </div>
+    </form>`;
+}
+
+function paidPage(
+  pc: PageContext,
+  invoice: InvoiceRecord,
+  message: string,
+  complete: boolean,
+): Reply {
+  const t = pc.t;
+  const { store } = pc.ctx;
+  const suspended = store
+    .subscriptionsOf(pc.customer.id)
+    .find((s) => SUSPENDED_STATES.has(s.state));
+  const capping = isCappingReached(store, pc.customer, store.clock.nowMs());
+  return pc.render(
+    t.chargeTitle,
+    html`<h1>${t.chargeTitle}</h1>
+      ${successAlert(message)}${invoiceSummary(pc, invoice)}
+      <div class="actions">
+        ${suspended && !capping ? html`<a class="button" href="${pc.link({ page: 'restart', s: suspended.id })}">${t.restart}</a>` : ''}
+        <a class="button quiet" href="${pc.link({ page: 'invoice', i: invoice.id })}"
+          >${t.invoiceTitle} ${invoice.number}</a
+        >
+        <a class="button quiet" href="${pc.link({ page: 'portal' })}">${t.backToPortal}</a>
+      </div>`,
+    complete ? { complete: 'charge' } : {},
+  );
+}
+
+export function chargePage(pc: PageContext): Reply | null {
+  const invoice = ownInvoice(pc);
+  if (!invoice) return null;
+  if (invoice.state === 'Paid') return paidPage(pc, invoice, pc.t.alreadyPaid, false);
+  return pc.render(pc.t.chargeTitle, chargeForm(pc, invoice, new URLSearchParams(), {}));
+}
+
+export function chargeSubmit(pc: PageContext, form: URLSearchParams): Reply | null {
+  const invoice = ownInvoice(pc);
+  if (!invoice) return null;
+  if (invoice.state === 'Paid') return paidPage(pc, invoice, pc.t.alreadyPaid, false);
+  const { store } = pc.ctx;
+  const useSaved = pc.customer.paymentMethod === 'valid' && form.get('method') !== 'new';
+  const values = new URLSearchParams(form);
+  for (const key of ['cardNumber', 'cardCvc']) values.delete(key);
+  let label: string | null = null;
+  if (!useSaved) {
+    const card = checkCard(form, store.clock.nowMs());
+    if (Object.keys(card.errors).length > 0) {
+      return pc.render(pc.t.chargeTitle, chargeForm(pc, invoice, values, card.errors), {
+        status: 422,
+      });
+    }
+    if (card.declined) {
+      return pc.render(pc.t.chargeTitle, chargeForm(pc, invoice, values, {}, pc.t.declined), {
+        status: 422,
+      });
+    }
+    label = card.label;
+  }
+  try {
+    payInvoice(store, invoice);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return pc.render(pc.t.chargeTitle, chargeForm(pc, invoice, values, {}, pc.explain(error)), {
+        status: error.status,
+      });
+    }
+    throw error;
+  }
+  if (label && form.get('saveCard') === '1') setPaymentMethod(store, pc.customer, 'valid', label);
+  return paidPage(pc, invoice, pc.t.paid, true);
+}
+
+export function invoicePage(pc: PageContext): Reply | null {
+  const invoice = ownInvoice(pc);
+  if (!invoice) return null;
+  const t = pc.t;
+  const c = pc.customer;
+  const a = c.billingAddress;
+  return pc.render(
+    `${t.invoiceTitle} ${invoice.number}`,
+    html`<h1>${t.invoiceTitle} ${invoice.number} ${badge(pc, invoice.state)}</h1>
+      <div class="card">
+        <div class="grid">
+          <div>
+            <h2>${t.billedTo}</h2>
+            <p>
+              ${c.name}<br />${a?.Company ? html`${a.Company}<br />` : ''}${a?.AddressLine1 ? html`${a.AddressLine1}<br />` : ''}${a?.ZipCode ?? ''}
+              ${a?.City ?? ''} ${a?.Country ?? ''}<br />${c.email}
+            </p>
+          </div>
+          <div>
+            <p>
+              ${t.issued}: ${pc.date(invoice.dateIssue)}<br />${t.dueDate}:
+              ${pc.date(invoice.datePaymentLimit)}${
+                invoice.datePaid ? html`<br />${t.paidOn}: ${pc.date(invoice.datePaid)}` : ''
+              }
+            </p>
+          </div>
+        </div>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">${t.plan}</th>
+              <th scope="col" class="num">${t.amount}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${invoice.lines.map(
+              (l) =>
+                html`<tr>
+                  <td>${l.label[pc.lang]}</td>
+                  <td class="num">${pc.money(l.amountSubtotal)}</td>
+                </tr>`,
+            )}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">${t.subtotal}</th>
+              <td class="num">${pc.money(invoice.amountSubtotal)}</td>
+            </tr>
+            ${
+              invoice.amountSubtotal !== invoice.amountTotal
+                ? html`<tr>
+                    <th scope="row">${t.discount}</th>
+                    <td class="num">${pc.money(invoice.amountTotal - invoice.amountSubtotal)}</td>
+                  </tr>`
+                : ''
+            }
+            <tr>
+              <th scope="row">${t.total}</th>
+              <td class="num"><strong>${pc.money(invoice.amountTotal)}</strong></td>
+            </tr>
+          </tfoot>
+        </table>
+        <div class="actions">
+          ${invoice.state === 'PaymentDue' ? html`<a class="button" href="${pc.link({ page: 'charge', i: invoice.id })}">${t.pay}</a>` : ''}
+          <a class="button quiet" href="${pc.link({ page: 'invoices' })}">${t.invoices}</a>
+        </div>
+      </div>`,
+  );
+}
+
+export function invoicesPage(pc: PageContext): Reply {
+  const t = pc.t;
+  const invoices = [...pc.ctx.store.invoicesOf(pc.customer.id)].reverse();
+  return pc.render(
+    t.invoicesTitle,
+    html`<h1>${t.invoicesTitle}</h1>
+      <div class="card">${invoiceTable(pc, invoices, t.invoicesTitle)}</div>
+      <p><a href="${pc.link({ page: 'portal' })}">${t.backToPortal}</a></p>`,
+  );
+}

@@ -1,0 +1,388 @@
+import { localize, type CatalogOffer } from '../catalog.js';
+import {
+  changeOffer,
+  completeSubscription,
+  createSubscription,
+  restartSubscription,
+  setPaymentMethod,
+} from '../billing/operations.js';
+import { quoteOfferChange, recurringPrice } from '../billing/pricing.js';
+import { isCappingReached, overdueInvoices, SUSPENDED_STATES } from '../billing/rules.js';
+import { ApiError } from '../http/errors.js';
+import type { Reply } from '../http/io.js';
+import { perPeriod } from '../i18n.js';
+import { previewRecord } from '../api/present.js';
+import type { SubscriptionRecord } from '../state/types.js';
+import { cardFields, checkCard, errorSummary, type FieldErrors } from './forms.js';
+import { html, type SafeHtml } from './html.js';
+import { badge } from './pages-account.js';
+import { errorAlert, successAlert, type PageContext } from './page-context.js';
+
+// Catalogue, subscribe, upgrade table (and custom-offer conclusion), restart.
+
+function offerFeatures(pc: PageContext, offer: CatalogOffer): SafeHtml {
+  const { catalog } = pc.ctx;
+  const number = new Intl.NumberFormat(pc.lang === 'fr' ? 'fr-FR' : 'en-US');
+  return html`<ul class="plain">
+    ${offer.features.map((of) => {
+      const def = catalog.features.get(of.reference);
+      if (!def || of.visible === false) return '';
+      const title = localize(def.title, pc.lang);
+      if (def.type === 'OnOff') return (of.included ?? true) ? html`<li>✓ ${title}</li>` : '';
+      const q = of.quantityIncluded ?? 0;
+      return html`<li>${q === -1 ? pc.t.unlimited : number.format(q)} · ${title}</li>`;
+    })}
+  </ul>`;
+}
+
+function offerPrice(
+  pc: PageContext,
+  offer: CatalogOffer,
+  amount = offer.amountRecurrence,
+): SafeHtml {
+  return html`<p class="price">
+    ${pc.money(amount)}
+    <small>${perPeriod(offer.durationRecurrence, offer.unitRecurrence, pc.lang)}</small>
+  </p>`;
+}
+
+export function offersPage(pc: PageContext): Reply {
+  const t = pc.t;
+  const body = html`<h1>${t.offersTitle}</h1>
+    <p class="lead">${t.offersLead}</p>
+    <div class="grid">
+      ${pc.ctx.catalog.gridOffers().map(
+        (offer) =>
+          html`<section class="card" aria-labelledby="offer-${offer.reference}">
+            <h2 id="offer-${offer.reference}">${localize(offer.title, pc.lang)}</h2>
+            ${offer.description ? html`<p class="hint">${localize(offer.description, pc.lang)}</p>` : ''}
+            ${offerPrice(pc, offer)} ${offerFeatures(pc, offer)}
+            <a class="button" href="${pc.link({ page: 'subscribe', o: offer.reference })}"
+              >${t.subscribe}<span class="visually-hidden">
+                ${localize(offer.title, pc.lang)}</span
+              ></a
+            >
+          </section>`,
+      )}
+    </div>`;
+  return pc.render(t.offersTitle, body);
+}
+
+function subscribeTarget(
+  pc: PageContext,
+): { offer: CatalogOffer; sub: SubscriptionRecord | null } | null {
+  const { store, catalog } = pc.ctx;
+  if (pc.target.s !== undefined) {
+    const sub = store.findSubscription(pc.target.s);
+    if (!sub || sub.customerId !== pc.customer.id) return null;
+    const offer = catalog.offers.get(sub.offer);
+    return offer ? { offer, sub } : null;
+  }
+  const offer = pc.target.o ? catalog.offers.get(pc.target.o) : undefined;
+  return offer ? { offer, sub: null } : null;
+}
+
+function subscribeForm(
+  pc: PageContext,
+  offer: CatalogOffer,
+  sub: SubscriptionRecord | null,
+  values: URLSearchParams,
+  errors: FieldErrors,
+  message?: SafeHtml | string,
+): SafeHtml {
+  const t = pc.t;
+  const needsCard = pc.customer.paymentMethod !== 'valid';
+  const amount = sub ? recurringPrice(pc.ctx.catalog, sub).total : offer.amountRecurrence;
+  return html`<h1>${t.subscribeTitle}</h1>
+    ${typeof message === 'string' || Object.keys(errors).length > 0 ? errorSummary(pc.lang, errors, typeof message === 'string' ? message : undefined) : message ? errorAlert(message) : ''}
+    <section class="card" aria-labelledby="offer-title">
+      <h2 id="offer-title">${localize(offer.title, pc.lang)}</h2>
+      ${offerPrice(pc, offer, amount)} ${offerFeatures(pc, offer)}
+    </section>
+    <form method="post" action="${pc.action}" novalidate class="card">
+      ${needsCard ? cardFields(pc.lang, values, errors) : html`<p>${t.currentMethod}: <strong>${pc.customer.paymentMethodLabel ?? ''}</strong></p>`}
+      <div class="actions"><button type="submit">${t.startSubscription}</button></div>
+    </form>`;
+}
+
+export function subscribePage(pc: PageContext): Reply | null {
+  const target = subscribeTarget(pc);
+  if (!target) return null;
+  if (target.sub && target.sub.state !== 'PendingSubscription')
+    return portalRedirect(pc, target.sub);
+  return pc.render(
+    pc.t.subscribeTitle,
+    subscribeForm(pc, target.offer, target.sub, new URLSearchParams(), {}),
+  );
+}
+
+function portalRedirect(pc: PageContext, sub: SubscriptionRecord): Reply {
+  return { status: 303, headers: { location: pc.link({ page: 'portal', s: sub.id }) }, body: '' };
+}
+
+export function subscribeSubmit(pc: PageContext, form: URLSearchParams): Reply | null {
+  const target = subscribeTarget(pc);
+  if (!target) return null;
+  const { store } = pc.ctx;
+  if (target.sub && target.sub.state !== 'PendingSubscription')
+    return portalRedirect(pc, target.sub);
+  const values = new URLSearchParams(form);
+  for (const key of ['cardNumber', 'cardCvc']) values.delete(key);
+  let label: string | null = null;
+  if (pc.customer.paymentMethod !== 'valid') {
+    const card = checkCard(form, store.clock.nowMs());
+    if (Object.keys(card.errors).length > 0) {
+      return pc.render(
+        pc.t.subscribeTitle,
+        subscribeForm(pc, target.offer, target.sub, values, card.errors),
+        { status: 422 },
+      );
+    }
+    if (card.declined) {
+      return pc.render(
+        pc.t.subscribeTitle,
+        subscribeForm(pc, target.offer, target.sub, values, {}, pc.t.declined),
+        { status: 422 },
+      );
+    }
+    label = card.label;
+  }
+  if (label) setPaymentMethod(store, pc.customer, 'valid', label);
+  let sub: SubscriptionRecord;
+  try {
+    sub = target.sub ?? createSubscription(store, pc.customer, target.offer);
+    completeSubscription(store, sub);
+  } catch (error) {
+    return pc.render(
+      pc.t.subscribeTitle,
+      subscribeForm(pc, target.offer, target.sub, values, {}, pc.explain(error)),
+      {
+        status: error instanceof ApiError ? error.status : 400,
+      },
+    );
+  }
+  const t = pc.t;
+  return pc.render(
+    t.subscribeTitle,
+    html`<h1>${t.subscribeTitle}</h1>
+      ${successAlert(t.subscribed)}
+      <div class="actions">
+        <a class="button" href="${pc.link({ page: 'portal', s: sub.id })}">${t.backToPortal}</a>
+      </div>`,
+    { complete: 'subscribe' },
+  );
+}
+
+function currentSubscription(pc: PageContext): SubscriptionRecord | null {
+  const { store } = pc.ctx;
+  const sub =
+    pc.target.s !== undefined
+      ? store.findSubscription(pc.target.s)
+      : store.mainSubscription(pc.customer.id);
+  return sub && sub.customerId === pc.customer.id ? sub : null;
+}
+
+interface Choice {
+  key: string;
+  title: string;
+  offer: CatalogOffer;
+  custom?: SubscriptionRecord;
+  recurring: number;
+  dueNow: number;
+}
+
+function choices(pc: PageContext, sub: SubscriptionRecord): Choice[] {
+  const { catalog, store } = pc.ctx;
+  const nowMs = store.clock.nowMs();
+  const list: Choice[] = catalog.switchableOffers().map((offer) => {
+    const quote = quoteOfferChange(catalog, sub, offer, nowMs);
+    return {
+      key: `offer:${offer.reference}`,
+      title: localize(offer.title, pc.lang),
+      offer,
+      recurring: recurringPrice(catalog, previewRecord(pc.ctx, sub, offer)).total,
+      dueNow: offer.reference === sub.offer ? 0 : quote.amountTotal,
+    };
+  });
+  for (const custom of store.subscriptionsOf(pc.customer.id)) {
+    if (!custom.custom || custom.state !== 'PendingSubscription') continue;
+    const offer = catalog.offers.get(custom.offer);
+    if (!offer) continue;
+    const preview = { ...sub, discounts: [...new Set([...sub.discounts, ...custom.discounts])] };
+    const quote = quoteOfferChange(catalog, preview, offer, nowMs);
+    list.push({
+      key: `custom:${custom.id}`,
+      title: `${pc.t.customOffer}: ${localize(offer.title, pc.lang)}`,
+      offer,
+      custom,
+      recurring: quote.nextTerm.total,
+      dueNow: quote.amountTotal,
+    });
+  }
+  return list;
+}
+
+function upgradeBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtml): SafeHtml {
+  const t = pc.t;
+  let list = choices(pc, sub);
+  const { o, t: targetId } = pc.target;
+  const single = o !== undefined || targetId !== undefined;
+  if (o !== undefined) list = list.filter((c) => !c.custom && c.offer.reference === o);
+  if (targetId !== undefined) list = list.filter((c) => c.custom?.id === targetId);
+  const title = pc.target.page === 'conclude' ? t.concludeTitle : t.upgradeTitle;
+  const running = sub.state === 'Running';
+  return html`<h1>${title}</h1>
+    <p class="lead">${t.upgradeLead}</p>
+    ${message ? errorAlert(message) : ''}
+    ${!running ? html`<div class="alert info"><p>${badge(pc, sub.state)}</p></div>` : ''}
+    <div class="card">
+      <table>
+        <caption>
+          ${single ? t.confirmSwitch : t.upgradeTitle}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">${t.plan}</th>
+            <th scope="col" class="num">${t.price}</th>
+            <th scope="col" class="num">${t.dueNow}</th>
+            <th scope="col">${t.action}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${list.map((c) => {
+            const current = !c.custom && c.offer.reference === sub.offer;
+            return html`<tr${current ? html` class="current"` : ''}>
+<th scope="row">${c.title}${c.offer.inGrid ? '' : html` <span class="badge">${t.customOffer}</span>`}</th>
+<td class="num">${pc.money(c.recurring)} <span class="hint">${perPeriod(c.offer.durationRecurrence, c.offer.unitRecurrence, pc.lang)}</span></td>
+<td class="num">${current ? '' : pc.money(c.dueNow)}</td>
+<td>${
+              current
+                ? html`<span class="badge ok">${t.currentPlan}</span>`
+                : html`<form method="post" action="${pc.action}">
+                    <input type="hidden" name="choice" value="${c.key}" />
+                    <button type="submit" ${running ? '' : html` disabled`}>
+                      ${t.switchTo}<span class="visually-hidden"> ${c.title}</span>
+                    </button>
+                  </form>`
+            }</td>
+</tr>`;
+          })}
+        </tbody>
+      </table>
+    </div>
+    <p><a href="${pc.link({ page: 'portal', s: sub.id })}">${t.backToPortal}</a></p>`;
+}
+
+export function upgradePage(pc: PageContext): Reply | null {
+  const sub = currentSubscription(pc);
+  if (!sub) return null;
+  const title = pc.target.page === 'conclude' ? pc.t.concludeTitle : pc.t.upgradeTitle;
+  return pc.render(title, upgradeBody(pc, sub));
+}
+
+export function upgradeSubmit(pc: PageContext, form: URLSearchParams): Reply | null {
+  const sub = currentSubscription(pc);
+  if (!sub) return null;
+  const title = pc.target.page === 'conclude' ? pc.t.concludeTitle : pc.t.upgradeTitle;
+  const choice = choices(pc, sub).find((c) => c.key === form.get('choice'));
+  if (!choice) {
+    return pc.render(title, upgradeBody(pc, sub, html`${pc.t.fixErrors}`), { status: 422 });
+  }
+  let amount: number;
+  try {
+    amount = changeOffer(pc.ctx.store, sub, {
+      offer: choice.offer,
+      ...(choice.custom ? { custom: choice.custom } : {}),
+    }).amountTotal;
+  } catch (error) {
+    return pc.render(title, upgradeBody(pc, sub, pc.explain(error)), {
+      status: error instanceof ApiError ? error.status : 400,
+    });
+  }
+  const t = pc.t;
+  return pc.render(
+    title,
+    html`<h1>${title}</h1>
+      ${successAlert(t.switched)}
+      <div class="card">
+        <h2>${localize(choice.offer.title, pc.lang)}</h2>
+        ${offerPrice(pc, choice.offer, recurringPrice(pc.ctx.catalog, sub).total)}
+        ${amount > 0 ? html`<p>${t.dueNow}: <strong>${pc.money(amount)}</strong></p>` : ''}
+      </div>
+      <div class="actions">
+        <a class="button" href="${pc.link({ page: 'portal', s: sub.id })}">${t.backToPortal}</a>
+      </div>`,
+    { complete: 'upgrade' },
+  );
+}
+
+function restartBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtml): SafeHtml {
+  const t = pc.t;
+  const { store } = pc.ctx;
+  const nowMs = store.clock.nowMs();
+  const capping = isCappingReached(store, pc.customer, nowMs);
+  const methodOk = pc.customer.paymentMethod === 'valid';
+  const overdue = overdueInvoices(store, pc.customer, nowMs);
+  return html`<h1>${t.restartTitle}</h1>
+    ${message ? errorAlert(message) : ''}
+    <div class="card">
+      <p>${t.state}: ${badge(pc, sub.state)}</p>
+      ${
+        capping
+          ? html`<h2>${t.restartBlockedCapping}</h2>
+              <ul class="plain">
+                ${overdue.map(
+                  (i) =>
+                    html`<li>
+                      ${i.number} · ${pc.money(i.amountTotal)} ·
+                      <a href="${pc.link({ page: 'charge', i: i.id })}"
+                        >${t.pay}<span class="visually-hidden"> ${i.number}</span></a
+                      >
+                    </li>`,
+                )}
+              </ul>`
+          : ''
+      }
+      ${!methodOk ? html`<p>${t.restartBlockedMethod} <a href="${pc.link({ page: 'register' })}">${t.addPaymentMethod}</a></p>` : ''}
+      <form method="post" action="${pc.action}">
+        <div class="actions"><button type="submit">${t.restartNow}</button></div>
+      </form>
+    </div>`;
+}
+
+export function restartPage(pc: PageContext): Reply | null {
+  const sub = currentSubscription(pc);
+  if (!sub) return null;
+  if (!SUSPENDED_STATES.has(sub.state)) {
+    return pc.render(
+      pc.t.restartTitle,
+      html`<h1>${pc.t.restartTitle}</h1>
+        ${successAlert(pc.t.notSuspended)}
+        <p><a href="${pc.link({ page: 'portal', s: sub.id })}">${pc.t.backToPortal}</a></p>`,
+    );
+  }
+  return pc.render(pc.t.restartTitle, restartBody(pc, sub));
+}
+
+export function restartSubmit(pc: PageContext): Reply | null {
+  const sub = currentSubscription(pc);
+  if (!sub) return null;
+  const wasSuspended = SUSPENDED_STATES.has(sub.state);
+  try {
+    restartSubscription(pc.ctx.store, sub);
+  } catch (error) {
+    return pc.render(pc.t.restartTitle, restartBody(pc, sub, pc.explain(error)), {
+      status: error instanceof ApiError ? error.status : 400,
+    });
+  }
+  const t = pc.t;
+  return pc.render(
+    t.restartTitle,
+    html`<h1>${t.restartTitle}</h1>
+      ${successAlert(wasSuspended ? t.restarted : t.notSuspended)}
+      <div class="actions">
+        <a class="button" href="${pc.link({ page: 'portal', s: sub.id })}">${t.backToPortal}</a>
+      </div>`,
+    wasSuspended ? { complete: 'restart' } : {},
+  );
+}

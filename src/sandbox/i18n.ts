@@ -1,0 +1,75 @@
+import type { Language } from './fixtures/schema.js';
+
+// Localization: English and French. The language of an API answer is, in order: the `Language`
+// query parameter (or body field), the first supported language of Accept-Language, the
+// customer's own language, the business default.
+
+const LOCALES: Record<Language, string> = { en: 'en-US', fr: 'fr-FR' };
+const formatters = new Map<string, Intl.NumberFormat>();
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'en' || value === 'fr';
+}
+
+export function formatMoney(
+  amountHundredths: number,
+  currency: string,
+  language: Language,
+): string {
+  const key = `${language}:${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(amountHundredths / 100);
+}
+
+export function formatDate(isoDate: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(isoDate),
+  );
+}
+
+/** First supported language in an Accept-Language header, honouring q-values. */
+export function fromAcceptLanguage(header: string | undefined): Language | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((r) => r.tag && Number.isFinite(r.q) && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const base = tag.split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return null;
+}
+
+const RECURRENCE: Record<Language, Record<string, [string, string]>> = {
+  en: { Month: ['month', 'months'], Year: ['year', 'years'] },
+  fr: { Month: ['mois', 'mois'], Year: ['an', 'ans'] },
+};
+
+/** "/ month", "/ 3 months", "/ mois". */
+export function perPeriod(duration: number, unit: string, language: Language): string {
+  const [one, many] = RECURRENCE[language][unit] ?? [unit, unit];
+  return duration === 1 ? `/ ${one}` : `/ ${duration} ${many}`;
+}
+
+export const LABELS = {
+  en: {
+    amountDueNow: 'Amount due now',
+    noCharge: 'No extra charge',
+    nextTerm: 'New recurring price',
+  },
+  fr: {
+    amountDueNow: 'Montant dû maintenant',
+    noCharge: 'Aucun supplément',
+    nextTerm: 'Nouveau prix récurrent',
+  },
+} as const satisfies Record<Language, Record<string, string>>;

@@ -1,0 +1,141 @@
+import type { AddressInfo } from 'node:net';
+import { Catalog } from './catalog.js';
+import { Clock } from './clock.js';
+import type { SandboxContext, SandboxUrls } from './context.js';
+import { Faults } from './control/faults.js';
+import { Stats } from './control/stats.js';
+import { fixturesFingerprint, loadFixtures } from './fixtures/load.js';
+import type { SandboxFixtures } from './fixtures/schema.js';
+import { buildRouters, createSandboxServer } from './server.js';
+import { loadStateFile, StateWriter } from './state/persist.js';
+import { seedState } from './state/seed.js';
+import { Store } from './state/store.js';
+import { TokenSealer } from './tokens.js';
+import { catchUp } from './billing/rules.js';
+
+export { defaultFixtures } from './fixtures/default.js';
+export {
+  FixtureError,
+  parseFixtures,
+  SandboxFixturesSchema,
+  type ResolvedFixtures,
+  type SandboxFixtures,
+} from './fixtures/schema.js';
+export { portalHash } from './tokens.js';
+export { FAULT_MODES, type FaultMode } from './control/faults.js';
+
+export interface SandboxOptions {
+  /** 0 = a random free port (default). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Fixtures object or path to a JSON file; default: the built-in fixture. */
+  fixtures?: SandboxFixtures | string;
+  /** Persist the state to this file (atomic writes) and resume from it on start. */
+  stateFile?: string;
+  /** Initial clock (ISO); the clock is then frozen and moves only through the control API. */
+  now?: string;
+}
+
+export interface RunningSandbox {
+  /** Origin, e.g. http://127.0.0.1:4010. */
+  url: string;
+  /** Same as url: API paths start with /v1. */
+  apiUrl: string;
+  hostedUrl: string;
+  portalScriptUrl: string;
+  businessId: number;
+  segment: string;
+  agentKey: string;
+  apiKey: string;
+  portalSecret: string;
+  close(): Promise<void>;
+}
+
+/** Starts the billing-service sandbox on its own HTTP server. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const fixtures = await loadFixtures(options.fixtures);
+  const catalog = new Catalog(fixtures);
+  const initialNow = options.now ?? fixtures.now;
+  if (initialNow !== undefined && Number.isNaN(Date.parse(initialNow))) {
+    throw new Error(`startSandbox: now must be an ISO timestamp, got '${initialNow}'`);
+  }
+  const freshClock = () => (initialNow ? Clock.frozenAt(initialNow) : Clock.running());
+  const fingerprint = fixturesFingerprint(fixtures);
+  const persisted = options.stateFile ? await loadStateFile(options.stateFile, fingerprint) : null;
+
+  const clock = persisted ? new Clock(persisted.state.clock) : freshClock();
+  const seed = () => seedState(fixtures, catalog, clock.nowMs(), clock.snapshot());
+  const store = new Store(catalog, clock, persisted ? persisted.state : seed());
+  const tokenKey = persisted
+    ? Buffer.from(persisted.tokenKey, 'base64')
+    : TokenSealer.generateKey();
+
+  const urls: SandboxUrls = { url: '', hostedUrl: '', portalScriptUrl: '', installationUrl: '' };
+  const ctx: SandboxContext = {
+    store,
+    catalog,
+    tokens: new TokenSealer(tokenKey),
+    urls,
+    faults: new Faults(),
+    stats: new Stats(),
+    reset() {
+      const fresh = freshClock();
+      clock.set(fresh.nowMs());
+      store.replace(seed());
+      ctx.faults.clear();
+      ctx.stats.clear();
+    },
+  };
+
+  let writer: StateWriter | null = null;
+  if (options.stateFile) {
+    writer = new StateWriter(options.stateFile, () => ({
+      format: 'billing-elements-sandbox-state',
+      fixturesHash: fingerprint,
+      tokenKey: tokenKey.toString('base64'),
+      state: store.snapshot(),
+    }));
+    store.onChange(() => writer?.schedule());
+  }
+  catchUp(store);
+
+  const server = createSandboxServer(ctx, buildRouters(ctx));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  urls.url = url;
+  urls.hostedUrl = `${url}/hosted`;
+  urls.portalScriptUrl = `${url}/portal.js`;
+  urls.installationUrl = catalog.business.installationUrl ?? `${url}/insite`;
+  writer?.schedule();
+
+  return {
+    url,
+    apiUrl: url,
+    hostedUrl: urls.hostedUrl,
+    portalScriptUrl: urls.portalScriptUrl,
+    businessId: catalog.business.id,
+    segment: catalog.segment.reference,
+    agentKey: catalog.business.agentKey,
+    apiKey: catalog.business.apiKey,
+    portalSecret: catalog.business.portalSecret,
+    async close() {
+      server.closeIdleConnections();
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
+      // Keep-alive clients would hold close() open; their sockets carry no request now.
+      setTimeout(() => server.closeAllConnections(), 200).unref();
+      await closed;
+      await writer?.flush();
+    },
+  };
+}

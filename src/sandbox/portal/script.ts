@@ -1,0 +1,101 @@
+import { WORKFLOWS } from '../hosted/layout.js';
+
+/**
+ * Source of `${url}/portal.js`. `ServicePortal.open(params, { containerId })` asks the sandbox to
+ * check the hash and the query (the secret never reaches the browser), then shows the hosted page
+ * in an iframe that follows its content's height. Messages from the iframe are accepted only from
+ * that iframe and the sandbox origin; a completed workflow is re-dispatched on the container as
+ * `service-portal:complete`.
+ */
+export function portalScriptSource(origin: string): string {
+  return `/* billing-elements sandbox: ServicePortal */
+(function () {
+  'use strict';
+  var ORIGIN = ${JSON.stringify(origin)};
+  var WORKFLOWS = ${JSON.stringify(WORKFLOWS)};
+  if (window.ServicePortal && window.ServicePortal.__sandbox === ORIGIN) return;
+  var cleanups = new WeakMap();
+
+  function emit(container, type, detail) {
+    container.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail: detail }));
+  }
+
+  function showError(container, message, code) {
+    container.textContent = '';
+    var box = document.createElement('div');
+    box.setAttribute('role', 'alert');
+    box.className = 'service-portal-error';
+    box.style.cssText = 'padding:12px 16px;border:1px solid #f3b4b4;background:#fdecec;color:#7d1a1a;border-radius:8px;font:inherit;';
+    box.textContent = message;
+    container.appendChild(box);
+    emit(container, 'service-portal:error', { code: code, message: message });
+    return { opened: false, error: { code: code, message: message } };
+  }
+
+  function close(containerId) {
+    var container = document.getElementById(containerId || 'service_portal');
+    if (!container) return;
+    var cleanup = cleanups.get(container);
+    if (cleanup) cleanup();
+    cleanups.delete(container);
+    container.textContent = '';
+  }
+
+  function open(params, options) {
+    var containerId = (options && options.containerId) || 'service_portal';
+    var container = document.getElementById(containerId);
+    if (!container) return Promise.reject(new Error('ServicePortal: no element with id "' + containerId + '"'));
+    var previous = cleanups.get(container);
+    if (previous) previous();
+    cleanups.delete(container);
+    var p = params || {};
+    if (typeof p.business_id !== 'number' || typeof p.segment_ref !== 'string' || typeof p.customer_ref !== 'string' ||
+        typeof p.query !== 'string' || typeof p.hash !== 'string') {
+      return Promise.resolve(showError(container, 'The customer portal could not be opened: incomplete parameters.', 'invalid-params'));
+    }
+    var search = new URLSearchParams({
+      business_id: String(p.business_id), segment_ref: p.segment_ref, customer_ref: p.customer_ref, query: p.query, hash: p.hash
+    });
+    var lang = (document.documentElement.getAttribute('lang') || '').slice(0, 2);
+    if (lang) search.set('lang', lang);
+    return fetch(ORIGIN + '/portal/open?' + search.toString(), { credentials: 'omit', cache: 'no-store' })
+      .then(function (response) {
+        return response.json().then(function (body) { return { ok: response.ok, body: body }; });
+      })
+      .then(function (result) {
+        if (!result.ok) return showError(container, result.body.message, result.body.code);
+        var iframe = document.createElement('iframe');
+        iframe.title = result.body.title;
+        iframe.src = result.body.url;
+        iframe.setAttribute('allow', 'payment');
+        iframe.style.cssText = 'display:block;width:100%;border:0;height:560px;min-height:200px;';
+        var ready = false;
+        function onMessage(event) {
+          if (event.source !== iframe.contentWindow || event.origin !== ORIGIN) return;
+          var data = event.data;
+          if (!data || data.source !== 'service-portal') return;
+          if (data.type === 'resize' && typeof data.height === 'number' && isFinite(data.height)) {
+            iframe.style.height = Math.max(200, Math.min(Math.ceil(data.height), 10000)) + 'px';
+          } else if (data.type === 'workflow-complete' && WORKFLOWS.indexOf(data.workflow) >= 0) {
+            emit(container, 'service-portal:complete', { workflow: data.workflow });
+          }
+        }
+        window.addEventListener('message', onMessage);
+        iframe.addEventListener('load', function () {
+          if (ready) return;
+          ready = true;
+          emit(container, 'service-portal:ready', { page: result.body.page });
+        });
+        cleanups.set(container, function () { window.removeEventListener('message', onMessage); });
+        container.textContent = '';
+        container.appendChild(iframe);
+        return { opened: true, page: result.body.page, iframe: iframe };
+      }, function () {
+        return showError(container, 'The customer portal could not be reached.', 'unreachable');
+      });
+  }
+
+  window.ServicePortal = { open: open, close: close, __sandbox: ORIGIN };
+})();
+`;
+}

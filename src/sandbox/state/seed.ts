@@ -1,0 +1,121 @@
+import type { Catalog, CatalogOffer } from '../catalog.js';
+import { DAY_MS, iso } from '../clock.js';
+import { invoiceNumber, periodEndMs, startOfMonthMs } from '../billing/periods.js';
+import type { ResolvedFixtures } from '../fixtures/schema.js';
+import type {
+  CustomerRecord,
+  InvoiceRecord,
+  SandboxState,
+  SubscriptionFeatureRecord,
+  SubscriptionRecord,
+} from './types.js';
+
+const FIRST_IDS = { customer: 501, subscription: 1001, invoice: 9001 };
+
+/** Feature records of a new subscription to an offer, keeping known current quantities. */
+export function featuresForOffer(
+  catalog: Catalog,
+  offer: CatalogOffer,
+  quantities: Record<string, number> = {},
+  overrides: { quantitiesIncluded?: Record<string, number>; disabled?: string[] } = {},
+): Record<string, SubscriptionFeatureRecord> {
+  const features: Record<string, SubscriptionFeatureRecord> = {};
+  for (const f of offer.features) {
+    const type = catalog.features.get(f.reference)?.type;
+    const included = f.included ?? true;
+    features[f.reference] = {
+      quantityCurrent: type === 'OnOff' ? 0 : (quantities[f.reference] ?? 0),
+      quantityIncluded:
+        type === 'OnOff'
+          ? 0
+          : (overrides.quantitiesIncluded?.[f.reference] ?? f.quantityIncluded ?? 0),
+      enabled: type === 'OnOff' && included && !(overrides.disabled ?? []).includes(f.reference),
+    };
+  }
+  return features;
+}
+
+/** Builds the initial state of a business from its validated fixtures at the clock's time. */
+export function seedState(
+  fixtures: ResolvedFixtures,
+  catalog: Catalog,
+  nowMs: number,
+  clock: SandboxState['clock'],
+): SandboxState {
+  const state: SandboxState = {
+    version: 1,
+    clock,
+    nextId: { ...FIRST_IDS },
+    customers: [],
+    subscriptions: [],
+    invoices: [],
+  };
+  const now = iso(nowMs);
+  for (const c of fixtures.customers) {
+    const customer: CustomerRecord = {
+      id: state.nextId.customer++,
+      reference: c.reference,
+      name: c.name,
+      email: c.email,
+      segment: catalog.segment.reference,
+      language: c.language ?? null,
+      paymentMethod: c.paymentMethod,
+      paymentMethodLabel: c.paymentMethod === 'absent' ? null : 'Visa •••• 4242',
+      billingAddress: c.billingAddress ?? null,
+      createdAt: now,
+      usageLog: [],
+    };
+    state.customers.push(customer);
+    for (const s of c.subscriptions) {
+      const offer = catalog.offers.get(s.offer);
+      if (!offer) continue; // unreachable: references are validated
+      const startMs = s.periodStart ? Date.parse(s.periodStart) : startOfMonthMs(nowMs);
+      const sub: SubscriptionRecord = {
+        id: state.nextId.subscription++,
+        customerId: customer.id,
+        offer: offer.reference,
+        state: s.state,
+        custom: s.custom,
+        dateStart: iso(startMs),
+        periodStart: iso(startMs),
+        periodEnd: iso(periodEndMs(offer, startMs)),
+        features: featuresForOffer(catalog, offer, s.quantities, s),
+        discounts: [...new Set([...offer.discounts, ...s.discounts])],
+        dateUpdate: now,
+      };
+      state.subscriptions.push(sub);
+    }
+    const mainSub = state.subscriptions.find((s) => s.customerId === customer.id && !s.custom);
+    for (const inv of c.invoices) {
+      const id = state.nextId.invoice++;
+      const issueMs = nowMs - inv.issuedDaysAgo * DAY_MS;
+      const limitMs = issueMs + fixtures.business.paymentTermDays * DAY_MS;
+      const invoice: InvoiceRecord = {
+        id,
+        customerId: customer.id,
+        subscriptionId: mainSub?.id ?? null,
+        number: invoiceNumber(id, issueMs),
+        state: inv.state,
+        typePayment: 'ExternalBank',
+        dateIssue: iso(issueMs),
+        datePaymentLimit: iso(limitMs),
+        // Fixture invoices past their limit record a collection that already failed.
+        collectionAttempted: limitMs <= nowMs,
+        datePaid: inv.state === 'Paid' ? iso(issueMs) : null,
+        amountSubtotal: inv.amountTotal,
+        amountTotal: inv.amountTotal,
+        currency: fixtures.business.currency,
+        lines: [
+          {
+            label: { en: inv.label, fr: inv.label },
+            amountSubtotal: inv.amountTotal,
+            amountTotal: inv.amountTotal,
+          },
+        ],
+        dateUpdate: iso(issueMs),
+      };
+      state.invoices.push(invoice);
+    }
+  }
+  return state;
+}
