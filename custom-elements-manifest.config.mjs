@@ -37,11 +37,41 @@ function tagNamesFromFolders() {
   };
 }
 
+/**
+ * The manifest describes the public surface of the elements: modules with no element (the
+ * elements' helpers) and private members (`#x`, `private`, `protected`) are left out.
+ */
+function publicSurfaceOnly() {
+  const isPublic = (member) =>
+    !member.name.startsWith('#') && (member.privacy ?? 'public') === 'public';
+  return {
+    name: 'billing-elements:public-surface-only',
+    packageLinkPhase({ customElementsManifest }) {
+      customElementsManifest.modules = (customElementsManifest.modules ?? []).filter(
+        (module) =>
+          (module.declarations ?? []).some((d) => d.customElement) ||
+          (module.exports ?? []).some((e) => e.kind === 'custom-element-definition'),
+      );
+      for (const module of customElementsManifest.modules) {
+        module.declarations = (module.declarations ?? []).filter((d) => d.customElement);
+        module.exports = (module.exports ?? []).filter((e) =>
+          e.kind === 'custom-element-definition'
+            ? true
+            : module.declarations.some((d) => d.name === e.name),
+        );
+        for (const declaration of module.declarations) {
+          declaration.members = (declaration.members ?? []).filter(isPublic);
+        }
+      }
+    },
+  };
+}
+
 export default {
   globs: ['src/elements/**/*.ts'],
   exclude: ['**/*.test.ts', '**/*.d.ts'],
   litelement: true,
   packagejson: false,
   quiet: true,
-  plugins: [tagNamesFromFolders()],
+  plugins: [tagNamesFromFolders(), publicSurfaceOnly()],
 };

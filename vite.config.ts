@@ -7,16 +7,22 @@ import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+import { minifyLitCss, pureContractSchemas } from './scripts/build-plugins.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = (path: string) => `${root}src/${path}`;
 
-/** Tags that have a define module: src/elements/<tag>/define.ts. */
+/** Tags that have a define module: src/elements/<tag>/define.ts (a tag has a hyphen). */
 export function elementTags(): string[] {
   const dir = src('elements');
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(`${dir}/${entry.name}/define.ts`))
+    .filter(
+      (entry) =>
+        entry.isDirectory() &&
+        entry.name.includes('-') &&
+        existsSync(`${dir}/${entry.name}/define.ts`),
+    )
     .map((entry) => entry.name)
     .sort();
 }
@@ -87,6 +93,6 @@ export default defineConfig(({ mode }) => {
             output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
           },
     },
-    plugins: scriptTag ? [scriptTagEntry()] : [],
+    plugins: [pureContractSchemas(), minifyLitCss(), ...(scriptTag ? [scriptTagEntry()] : [])],
   };
 });

@@ -4,7 +4,7 @@
 //   dist/server/, dist/sandbox/, dist/contract/       Node 20 JavaScript (tsc, one file per module)
 //   dist/types/                                       declarations of every entry point
 //   custom-elements.json                              the custom-elements manifest
-// Usage: node scripts/build.mjs [--quiet]
+// Usage: node scripts/build.mjs [--quiet] [--if-needed]   (--if-needed: only when dist/ is stale)
 import { spawn } from 'node:child_process';
 import {
   chmodSync,
@@ -153,7 +153,11 @@ export async function ensureBuilt() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    await buildPackage();
+    if (process.argv.includes('--if-needed')) {
+      if (!(await ensureBuilt())) log('dist/ is up to date');
+    } else {
+      await buildPackage();
+    }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
