@@ -10,7 +10,7 @@ import { registerControlRoutes } from './control/control-api.js';
 import { registerHostedRoutes } from './hosted/routes.js';
 import { checkBasicAuth } from './http/auth.js';
 import { ApiError, ValidationError } from './http/errors.js';
-import { json, send, type Reply } from './http/io.js';
+import { json, readBody, send, type Reply } from './http/io.js';
 import { Router, type RequestContext } from './http/router.js';
 import { registerPortalRoutes } from './portal/routes.js';
 
@@ -87,6 +87,16 @@ export function createSandboxServer(ctx: SandboxContext, routers: SandboxRouters
         ? found.route.key
         : `${method} ${isApi ? '(unknown /v1 route)' : path}`;
     if (isApi) ctx.stats.request(route);
+
+    if (method !== 'GET' && method !== 'HEAD') {
+      try {
+        await readBody(req);
+      } catch (error) {
+        // A client that went away gets no answer; a body too large gets its error.
+        if (error instanceof ApiError) return send(res, errorReply(error));
+        return void res.destroy();
+      }
+    }
 
     // Injected faults apply to API routes only, before anything else (even authentication).
     const fault = isApi && found && 'route' in found ? ctx.faults.take(route) : null;

@@ -7,7 +7,7 @@ import {
 } from 'node:crypto';
 
 // Hosted-page tokens and in-site queries are AES-256-GCM sealed with a key of this sandbox:
-// opaque (the customer id inside is not readable), unguessable (random IV, 128-bit tag) and
+// opaque (the customer id inside is not readable), unguessable (256-bit key, 128-bit tag) and
 // tamper-evident (any change fails authentication). The two kinds use different associated data,
 // so a query cannot be replayed as a path token or the reverse.
 
@@ -44,21 +44,31 @@ type Kind = 'hosted' | 'query';
 
 export class TokenSealer {
   readonly #key: Buffer;
+  readonly #ivKey: Buffer;
 
   constructor(key: Buffer) {
     if (key.length !== 32) throw new Error('The token key must be 32 bytes');
     this.#key = key;
+    this.#ivKey = createHmac('sha256', key).update('iv-derivation').digest();
   }
 
   static generateKey(): Buffer {
     return randomBytes(32);
   }
 
+  /**
+   * Deterministic: the IV is derived from the content (synthetic IV), so one target always gives
+   * the same token and query; that reveals only that two links open the same thing.
+   */
   seal(kind: Kind, target: HostedTarget): string {
-    const iv = randomBytes(12);
+    const plain = JSON.stringify(target);
+    const iv = createHmac('sha256', this.#ivKey)
+      .update(`${kind}\n${plain}`)
+      .digest()
+      .subarray(0, 12);
     const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
     cipher.setAAD(Buffer.from(kind));
-    const body = Buffer.concat([cipher.update(JSON.stringify(target), 'utf8'), cipher.final()]);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
   }
 

@@ -90,9 +90,9 @@ export function priceUsage(
   if (!sub) {
     throw new ApiError(
       404,
-      'Error.Api.Usage.NoneMatching',
-      `Customer '${customer.reference}' has no subscription that includes '${featureRef}'.`,
-      'ReferenceFeature',
+      'Error.Subscription.NotFound',
+      `Customer '${customer.reference}' has no subscription.`,
+      'ReferenceCustomer',
     );
   }
   // Feature first: a plan that lacks the feature is the answer whatever the state.

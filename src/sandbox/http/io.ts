@@ -24,7 +24,22 @@ export const html = (status: number, body: string): Reply => ({
 
 const MAX_BODY_BYTES = 1_000_000;
 
-export async function readBody(req: IncomingMessage): Promise<string> {
+const bodies = new WeakMap<IncomingMessage, Promise<string>>();
+
+/**
+ * The request body, read once. The server reads it before any injected delay, as a real service
+ * has the whole request before it applies it, even when the client gives up meanwhile.
+ */
+export function readBody(req: IncomingMessage): Promise<string> {
+  let body = bodies.get(req);
+  if (!body) {
+    body = readStream(req);
+    bodies.set(req, body);
+  }
+  return body;
+}
+
+async function readStream(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
