@@ -26,7 +26,7 @@ export const SCENARIOS: readonly Scenario[] = [
     label: 'Healthy',
     tone: 'ok',
     situation: 'Pro plan with a card on file; 3 of 5 seats in use.',
-    tryThis: 'Buy two more seats: the price is shown, you confirm, the meter grows.',
+    tryThis: 'Buy three seats: two are included, the third is charged after you confirm its price.',
   },
   {
     reference: 'no-payment-method',

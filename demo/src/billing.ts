@@ -31,8 +31,8 @@ function action(label: string, request: PortalRequest, primary = false): HTMLBut
   return button;
 }
 
-function fact(term: string, value: string): HTMLElement[] {
-  return [element('dt', { textContent: term }), element('dd', { textContent: value })];
+function fact(term: string, value: string): HTMLElement {
+  return element('div', {}, [element('dt', { textContent: term }), element('dd', { textContent: value })]);
 }
 
 function render(sub: SubscriptionStatusResponse): void {
@@ -40,13 +40,13 @@ function render(sub: SubscriptionStatusResponse): void {
   status.textContent = statusText(sub.status);
 
   const facts = element('dl', { className: 'facts' });
-  facts.append(...fact('Plan', sub.title ?? 'None yet'));
+  facts.append(fact('Plan', sub.title ?? 'None yet'));
   if (sub.periodEnd) {
-    facts.append(...fact(sub.status === 'running' ? 'Renews on' : 'Period ends', formatDate(summary, sub.periodEnd)));
+    facts.append(fact(sub.status === 'running' ? 'Renews on' : 'Period ends', formatDate(summary, sub.periodEnd)));
   }
   const due = sub.dueInvoices.reduce((total, invoice) => total + invoice.amountTotal, 0);
   const currency = sub.dueInvoices[0]?.currency ?? 'USD';
-  facts.append(...fact('Amount due', formatMoney(summary, due, currency)));
+  facts.append(fact('Amount due', formatMoney(summary, due, currency)));
 
   const parts: Node[] = [facts];
   if (sub.paymentCappingReached) {

@@ -1,0 +1,71 @@
+// What the snippet builder offers for each element: the attributes a site owner sets.
+
+export interface AttributeSpec {
+  name: string;
+  label: string;
+  value: string;
+  type?: 'text' | 'number';
+  min?: number;
+  options?: { value: string; label: string }[];
+  hint?: string;
+  /** The element's default: left out of the snippet. */
+  omitWhen?: string;
+}
+
+export interface ElementSpec {
+  tag: 'usage-meter' | 'buy-feature' | 'billing-portal';
+  attributes: AttributeSpec[];
+  /** Room the preview needs at least (the buy dialog opens inside it). */
+  previewHeight: number;
+}
+
+const METERED = [
+  { value: 'seats', label: 'Seats' },
+  { value: 'projects', label: 'Projects' },
+  { value: 'api-calls', label: 'API calls' },
+];
+const ON_OFF = [
+  { value: 'sso', label: 'Single sign-on' },
+  { value: 'priority-support', label: 'Priority support' },
+];
+
+export const ELEMENT_SPECS: ElementSpec[] = [
+  {
+    tag: 'usage-meter',
+    previewHeight: 140,
+    attributes: [
+      { name: 'feature', label: 'Feature', value: 'seats', options: [...METERED, ...ON_OFF] },
+    ],
+  },
+  {
+    tag: 'buy-feature',
+    previewHeight: 420,
+    attributes: [
+      { name: 'feature', label: 'Feature', value: 'seats', options: METERED.slice(0, 2) },
+      {
+        name: 'label',
+        label: 'Unit name',
+        value: 'seats',
+        hint: 'Used in sentences such as “You now have 7 seats”.',
+      },
+      { name: 'quantity', label: 'Starting quantity', value: '1', type: 'number', min: 1, omitWhen: '1' },
+    ],
+  },
+  {
+    tag: 'billing-portal',
+    previewHeight: 520,
+    attributes: [
+      {
+        name: 'page',
+        label: 'Opens on',
+        value: 'home',
+        options: [
+          { value: 'home', label: 'Portal home' },
+          { value: 'offers', label: 'Plans' },
+          { value: 'change-plan', label: 'Change plan' },
+          { value: 'register', label: 'Payment method' },
+        ],
+      },
+    ],
+  },
+];

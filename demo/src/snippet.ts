@@ -1,0 +1,71 @@
+// Builds the copy-paste snippet of the builder, and the document that previews it.
+
+export interface SnippetInput {
+  tag: string;
+  /** The element's own attributes, in order. */
+  attributes: [string, string][];
+  /** The billing proxy's URL. */
+  endpoint: string;
+  /** Where the script-tag file is served. */
+  scriptUrl: string;
+  /** 'en', 'fr', or '' for the page's language. */
+  lang: string;
+  /** A CSS colour for --billing-accent, or '' for the elements' own. */
+  accent: string;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function buildSnippet(input: SnippetInput): string {
+  const attributes: [string, string][] = [...input.attributes];
+  if (input.endpoint) attributes.push(['endpoint', input.endpoint]);
+  if (input.lang) attributes.push(['lang', input.lang]);
+  if (input.accent) attributes.push(['style', `--billing-accent: ${input.accent}`]);
+  const rendered = attributes.map(([name, value]) => `${name}="${escapeAttribute(value)}"`);
+  const oneLine = `<${input.tag} ${rendered.join(' ')}></${input.tag}>`;
+  const element =
+    oneLine.length <= 80 || rendered.length < 2
+      ? oneLine
+      : `<${input.tag}\n${rendered.map((attribute) => `  ${attribute}`).join('\n')}\n></${input.tag}>`;
+  return `<script src="${escapeAttribute(input.scriptUrl)}" defer></script>\n${element}`;
+}
+
+/** The snippet as HTML with token spans, for the code block. */
+export function highlight(snippet: string): string {
+  return snippet
+    .split(/(<\/?[a-z-]+|>|[a-z-]+=|"[^"]*")/g)
+    .map((part) => {
+      if (part === '') return '';
+      if (/^<\/?[a-z-]+$/.test(part) || part === '>') return `<span class="tok-tag">${escapeText(part)}</span>`;
+      if (/^[a-z-]+=$/.test(part)) return `<span class="tok-attr">${escapeText(part.slice(0, -1))}</span>=`;
+      if (/^"[^"]*"$/.test(part)) return `<span class="tok-value">${escapeText(part)}</span>`;
+      return escapeText(part);
+    })
+    .join('');
+}
+
+/** A page holding only the snippet, as a site builder's HTML block would. */
+export function previewDocument(snippet: string, lang: string): string {
+  return `<!doctype html>
+<html lang="${escapeAttribute(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="color-scheme" content="light dark">
+<title>Snippet preview</title>
+<style>
+  body { margin: 0; padding: 20px; font: 15px/1.5 -apple-system, BlinkMacSystemFont, 'Segoe UI', 'Noto Sans', Helvetica, Arial, sans-serif; }
+</style>
+</head>
+<body>
+<main>
+${snippet}
+</main>
+</body>
+</html>`;
+}
