@@ -56,6 +56,8 @@ export function proxyOptions(
     basePath: '/billing',
     allowedOrigins: ['https://nocode.example'],
     limits: { rateLimit: false },
+    // Tests that look at the log pass their own; the rest keep the output clean.
+    logger: () => {},
     ...overrides,
   };
 }

@@ -48,18 +48,17 @@ describe('purchases: price check and exactly once', () => {
     const state = await control(sandbox).customer(customer);
     const stats = await control(sandbox).stats();
     const sub = state.subscriptions.find(
-      (subscription: { offer?: string; custom?: boolean }) => !subscription.custom,
+      (subscription: { StateSubscription: string }) =>
+        subscription.StateSubscription !== 'PendingSubscription',
     );
     return {
       count: stats.appliedUsageChangesByCustomer[customer] ?? 0,
       invoices: state.usageLog.filter(
         (entry: { invoiceId: number | null }) => entry.invoiceId !== null,
       ).length,
-      seats:
-        sub.features?.seats?.quantityCurrent ??
-        sub.Features?.find(
-          (feature: { ReferenceFeature: string }) => feature.ReferenceFeature === 'seats',
-        )?.QuantityCurrent,
+      seats: sub.Features.find(
+        (feature: { ReferenceFeature: string }) => feature.ReferenceFeature === 'seats',
+      ).QuantityCurrent,
     };
   }
 

@@ -226,9 +226,9 @@ describe('proxy routes against the sandbox', () => {
     it('opens the change to a custom subscription prepared for the customer', async () => {
       const state = await control(sandbox).customer('healthy');
       const custom = state.subscriptions.find(
-        (subscription: { custom?: boolean; Id?: number; id?: number }) => subscription.custom,
+        (subscription: { ReferenceOffer: string }) => subscription.ReferenceOffer === 'enterprise',
       );
-      const id = custom.id ?? custom.Id;
+      const id = custom.Id;
       const { status, body } = await call(proxy, `/portal?page=change-plan&subscription=${id}`);
       assert.equal(status, 200, JSON.stringify(body));
     });
