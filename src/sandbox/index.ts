@@ -133,8 +133,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         server.close((error) => (error ? reject(error) : resolve())),
       );
       // Keep-alive clients would hold close() open; their sockets carry no request now.
-      setTimeout(() => server.closeAllConnections(), 200).unref();
-      await closed;
+      const force = setTimeout(() => server.closeAllConnections(), 200);
+      await closed.finally(() => clearTimeout(force));
       await writer?.flush();
     },
   };
