@@ -102,6 +102,7 @@ type Phase = 'idle' | 'preparing' | 'confirming' | 'applying';
  * @csspart price-changed - The dialog's notice that the price changed since it was shown.
  * @csspart quote - The dialog's price block.
  * @csspart amount - The immediate price, in large type.
+ * @csspart details - The service's breakdown of the immediate price, under it.
  * @csspart next-term - The next-term label and price under it.
  * @csspart confirm - The confirm button (also `button`).
  * @csspart cancel - The cancel button (also `button`).
@@ -818,6 +819,7 @@ export class BuyFeature extends LitElement {
               <div id="quote" class="quote" part="quote">
                 <p class="label">${quote.pricing.LabelLocalized}</p>
                 <p class="amount" part="amount">${quote.pricing.PricingLocalized}</p>
+                ${this.#renderDetails(quote.pricing)}
                 ${
                   nextTerm
                     ? html`<p class="next-term" part="next-term">
@@ -850,6 +852,20 @@ export class BuyFeature extends LitElement {
           : nothing
       }
     </dialog>`;
+  }
+
+  /** The service's breakdown of the amount (prorated units, discounts), when it gives one. */
+  #renderDetails(pricing: PricingResponse) {
+    const lines = (pricing.Details ?? []).filter((line) => line.LabelLocalized);
+    if (lines.length === 0) return nothing;
+    return html`<ul class="details" part="details">
+      ${lines.map(
+        (line) =>
+          html`<li>
+            <span>${line.LabelLocalized}</span><span>${line.PricingLocalized ?? ''}</span>
+          </li>`,
+      )}
+    </ul>`;
   }
 
   #format(value: number): string {

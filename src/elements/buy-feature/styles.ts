@@ -110,6 +110,7 @@ const ownStyles = css`
   }
   dd {
     margin: 0;
+    white-space: nowrap;
     font-variant-numeric: tabular-nums;
     text-align: end;
   }
@@ -238,6 +239,22 @@ const ownStyles = css`
     line-height: 1.1;
     letter-spacing: -0.02em;
     font-variant-numeric: tabular-nums;
+  }
+  .details {
+    margin: calc(var(--_space) * 1) auto 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: calc(var(--_space) * 0.5);
+    max-inline-size: 20em;
+    color: var(--_muted);
+    font-size: 0.875em;
+    font-variant-numeric: tabular-nums;
+  }
+  .details li {
+    display: flex;
+    justify-content: space-between;
+    gap: calc(var(--_space) * 4);
   }
   .quote .next-term {
     margin-block-start: calc(var(--_space) * 2);
