@@ -92,7 +92,7 @@ export function registerControlRoutes(
       isPaymentCappingReached: isCappingReached(store, customer, store.clock.nowMs()),
       subscriptions: store
         .subscriptionsOf(customer.id)
-        .map((s) => presentSubscription(ctx, s, lang)),
+        .map((s) => ({ ...presentSubscription(ctx, s, lang), custom: s.custom })),
       invoices: store.invoicesOf(customer.id).map((i) => presentInvoice(ctx, i)),
       usageLog: customer.usageLog,
     });
