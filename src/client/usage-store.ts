@@ -242,6 +242,8 @@ let channel: BroadcastChannel | null | undefined;
 function getChannel(): BroadcastChannel | null {
   if (channel !== undefined) return channel;
   channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+  // Node has BroadcastChannel too (server rendering); there it must not keep the process alive.
+  (channel as { unref?: () => void } | null)?.unref?.();
   channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
     const message = event.data as Partial<ChannelMessage> | null;
     if (!message || typeof message.endpoint !== 'string' || typeof message.at !== 'number') return;

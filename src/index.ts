@@ -1,0 +1,90 @@
+// billing-elements: the element classes, the browser runtime and the types. No side effects:
+// importing this module registers no tag and touches neither window nor document (so it
+// loads under Node for server rendering). Register the tags with `billing-elements/define`
+// or with each class's static `define()`.
+
+export { UsageMeter } from './elements/usage-meter/usage-meter.js';
+export { BillingPortal, type PortalMode } from './elements/billing-portal/billing-portal.js';
+export { BuyFeature } from './elements/buy-feature/buy-feature.js';
+
+export {
+  configureBilling,
+  getBillingConfig,
+  resetBillingConfig,
+  resolveEndpoint,
+  type BillingConfig,
+  type BillingConfigOptions,
+} from './client/config.js';
+export { BillingError, isBillingError, type ClientErrorCode } from './client/errors.js';
+export { ProxyClient, getProxyClient } from './client/proxy-client.js';
+export {
+  UsageStore,
+  getUsageStore,
+  isUnlimited,
+  type UsageListener,
+  type UsageStoreState,
+  type UsageStoreStatus,
+} from './client/usage-store.js';
+export {
+  embedPortal,
+  loadPortalScript,
+  openPortalPage,
+  registerPortalHost,
+  remedyFor,
+  remedyRequest,
+  DEFAULT_PORTAL_CONTAINER_ID,
+  type EmbedPortalOptions,
+  type LoadPortalScriptOptions,
+  type OpenPortalPageOptions,
+  type PortalHost,
+  type ServicePortalApi,
+} from './client/portal.js';
+export {
+  LOCALES,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  localeOf,
+  message,
+  messageFor,
+  registerMessages,
+  type BillingMessages,
+  type Locale,
+  type MessageKey,
+  type Messages,
+} from './client/i18n.js';
+export {
+  BillingEvent,
+  BillingBeforePurchaseEvent,
+  BillingErrorEvent,
+  BillingPortalCompleteEvent,
+  BillingPortalReadyEvent,
+  BillingPurchaseEvent,
+  BillingRemedyEvent,
+  BillingThresholdEvent,
+  type BeforePurchaseDetail,
+  type ErrorDetail,
+  type PortalCompleteDetail,
+  type PortalDetail,
+  type PortalWorkflow,
+  type PurchaseDetail,
+  type RemedyDetail,
+  type ThresholdDetail,
+  type ThresholdLevel,
+} from './client/events.js';
+
+export { UNLIMITED_QUANTITY } from './contract/resources.js';
+export type { Usage, PricingUsageResult, NextTerm } from './contract/resources.js';
+export type {
+  PortalPage,
+  PortalRequest,
+  PortalResponse,
+  LinksResponse,
+  PricingRequest,
+  PricingResponse,
+  PurchaseRequest,
+  PurchaseResponse,
+  SubscriptionStatusResponse,
+  UsagesResponse,
+} from './contract/proxy-api.js';
