@@ -15,19 +15,22 @@ const CreateCustomerBody = z.object({
 });
 
 const optionalText = z.string().max(200).optional();
-const BillingAddressBody = z.object({
-  Company: optionalText,
-  FirstName: optionalText,
-  LastName: optionalText,
-  AddressLine1: optionalText,
-  ZipCode: z.string().max(20).optional(),
-  City: optionalText,
-  Country: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
-    .optional(),
-  TaxInformation: z.string().max(50).optional(),
-});
+const BillingAddressBody = z
+  .object({
+    Company: optionalText,
+    FirstName: optionalText,
+    LastName: optionalText,
+    AddressLine1: optionalText,
+    ZipCode: z.string().max(20).optional(),
+    City: optionalText,
+    Country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+      .optional(),
+    TaxInformation: z.string().max(50).optional(),
+  })
+  // The address has a fixed set of fields: a typo must not be silently dropped.
+  .strict();
 
 export function registerCustomerRoutes(router: Router, ctx: SandboxContext): void {
   const { store } = ctx;
