@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { billingProxyVitePlugin } from 'billing-elements/server';
-import { startSandbox } from 'billing-elements/sandbox';
+import { defaultFixtures, startSandbox } from 'billing-elements/sandbox';
 import { loadDirectory } from './directory.js';
 import { demoRoutes } from './routes.js';
 import { createScriptBundle } from './script-bundle.js';
@@ -40,9 +40,25 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
+/** The default fixtures, with the demo's company as the business the portal pages show. */
+function demoFixtures() {
+  const fixtures = defaultFixtures();
+  return { ...fixtures, business: { ...fixtures.business, name: 'Northwind Analytics' } };
+}
+
+/** On the given port, or on a free one when it is taken. */
+async function startSandboxWithFallback(host: string, port: number): Promise<DemoSandbox> {
+  try {
+    return await startSandbox({ host, port, fixtures: demoFixtures() });
+  } catch (error) {
+    if (port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return startSandbox({ host, port: 0, fixtures: demoFixtures() });
+  }
+}
+
 export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> {
   const host = options.host ?? '127.0.0.1';
-  const sandbox = await startSandbox({ host, port: options.sandboxPort ?? 0 });
+  const sandbox = await startSandboxWithFallback(host, options.sandboxPort ?? 0);
   let vite: ViteDevServer | undefined;
   try {
     const directory = await loadDirectory(sandbox);

@@ -1,0 +1,207 @@
+// The demo as a customer uses it: sign in, read the meters, buy seats, use the billing page.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, test } from 'node:test';
+import {
+  assertAccessible,
+  eventually,
+  meterFigures,
+  newPage,
+  pageErrors,
+  quantityOf,
+  resetSandbox,
+  sandboxCustomer,
+  screenshot,
+  setUp,
+  signIn,
+  usd,
+  type E2E,
+} from './helpers.js';
+
+let e2e: E2E;
+
+before(async () => {
+  e2e = await setUp();
+});
+
+after(async () => {
+  await e2e?.close();
+});
+
+beforeEach(async () => {
+  await resetSandbox(e2e.demo);
+});
+
+test('the sign-in page offers every fixture customer with its situation', async () => {
+  const page = await newPage(e2e);
+  await page.goto(`${e2e.demo.url}/`);
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  const accounts = page.locator('button.account');
+  const references = await accounts.evaluateAll((buttons) =>
+    buttons.map((button) => (button as HTMLButtonElement).value),
+  );
+  assert.deepEqual(references, [
+    'healthy',
+    'no-payment-method',
+    'capping-reached',
+    'suspended',
+    'starter-plan',
+    'unlimited',
+    'discounted',
+    'pending',
+    'no-subscription',
+  ]);
+  // Names come from the sandbox's fixtures, situations from the demo.
+  const healthy = page.getByRole('button', { name: /Hannah Healthy/ });
+  assert.match((await healthy.textContent()) ?? '', /3 of 5 seats in use/);
+  await assertAccessible(page, 'the sign-in page');
+  await screenshot(page, 'sign-in');
+  await page.context().close();
+});
+
+test('a signed-in customer sees the dashboard with their own meters', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'healthy');
+  const banner = page.getByRole('banner');
+  await banner.getByText('Hannah Healthy').waitFor();
+  await banner.getByText('Pro · Active').waitFor();
+  await eventually(async () => {
+    assert.deepEqual(await meterFigures(page, 'seats'), { used: '3', total: '5' });
+  });
+  assert.deepEqual(await meterFigures(page, 'projects'), { used: '4', total: '10' });
+  assert.deepEqual(await meterFigures(page, 'api-calls'), { used: '1,200', total: '10,000' });
+  await page.locator('usage-meter[feature="sso"]').getByText('Included', { exact: true }).waitFor();
+  await page
+    .locator('usage-meter[feature="priority-support"]')
+    .getByText('Not included', { exact: true })
+    .waitFor();
+  // The live price of the default quantity is shown before anything is bought.
+  await page.locator('buy-feature [part~="price-now"]').waitFor();
+  await assertAccessible(page, 'the dashboard');
+  await screenshot(page, 'dashboard', { docs: true, fullPage: false });
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
+test('the dashboard reads well in dark mode and on a phone', async () => {
+  const dark = await newPage(e2e, { colorScheme: 'dark' });
+  await signIn(dark, e2e.demo, 'discounted');
+  await eventually(async () => {
+    assert.deepEqual(await meterFigures(dark, 'seats'), { used: '3', total: '5' });
+  });
+  await assertAccessible(dark, 'the dashboard in dark mode');
+  await screenshot(dark, 'dashboard-dark', { fullPage: false });
+  await dark.context().close();
+
+  const phone = await newPage(e2e, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await signIn(phone, e2e.demo, 'healthy');
+  await eventually(async () => {
+    assert.deepEqual(await meterFigures(phone, 'seats'), { used: '3', total: '5' });
+  });
+  // Nothing sticks out sideways on a narrow screen.
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+  await assertAccessible(phone, 'the dashboard on a phone');
+  await screenshot(phone, 'dashboard-phone');
+  await phone.context().close();
+});
+
+test('buying seats shows the price, asks for confirmation, updates the meter and issues one invoice', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'healthy');
+  const before = await sandboxCustomer(e2e.demo, 'healthy');
+  assert.equal(quantityOf(before, 'seats'), 3);
+  const buy = page.locator('buy-feature[feature="seats"]');
+
+  // Two more seats fit in the five the plan includes: no charge, so nothing to confirm.
+  await buy.getByRole('spinbutton').fill('2');
+  await buy.locator('[part~="price-now"]').filter({ hasText: /No extra cost|\$0\.00/ }).waitFor();
+  await buy.getByRole('button', { name: 'Buy' }).click();
+  await buy.getByText('Done. You now have 5 seats.').waitFor();
+  await eventually(async () => {
+    assert.deepEqual(await meterFigures(page, 'seats'), { used: '5', total: '5' });
+  });
+  const free = await sandboxCustomer(e2e.demo, 'healthy');
+  assert.equal(quantityOf(free, 'seats'), 5);
+  assert.equal(free.invoices.length, before.invoices.length, 'a free change issues no invoice');
+
+  // Two more are beyond the plan: the price is shown, then confirmed in the dialog.
+  await buy.getByRole('spinbutton').fill('2');
+  const priceNow = buy.locator('[part~="price-now"]').filter({ hasText: /\$[1-9]/ });
+  await priceNow.waitFor();
+  const previewed = (await priceNow.locator('dd').textContent())?.trim() ?? '';
+  assert.match(previewed, /^\$\d+\.\d\d$/);
+  await buy.locator('[part~="price-next"]').getByText('$69.00 / month').waitFor();
+  await screenshot(page, 'purchase-price', { fullPage: false });
+
+  await buy.getByRole('button', { name: 'Buy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your purchase' });
+  await dialog.waitFor();
+  assert.equal((await dialog.locator('[part~="amount"]').textContent())?.trim(), previewed);
+  await dialog.getByText('Add 2 seats').waitFor();
+  await dialog.getByText('$69.00 / month').waitFor();
+  await assertAccessible(page, 'the confirmation dialog');
+  await screenshot(page, 'purchase-confirm', { fullPage: false });
+  // Nothing is applied before the confirmation.
+  assert.equal(quantityOf(await sandboxCustomer(e2e.demo, 'healthy'), 'seats'), 5);
+
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await buy.getByText('Done. You now have 7 seats.').waitFor();
+  await eventually(async () => {
+    assert.deepEqual(await meterFigures(page, 'seats'), { used: '7', total: '5' });
+  });
+  await screenshot(page, 'purchase-done', { fullPage: false });
+
+  const afterPurchase = await sandboxCustomer(e2e.demo, 'healthy');
+  assert.equal(quantityOf(afterPurchase, 'seats'), 7);
+  const issued = afterPurchase.invoices.slice(before.invoices.length);
+  assert.equal(issued.length, 1, 'exactly one invoice for the paid purchase');
+  assert.equal(usd(issued[0]!.AmountTotal), previewed, 'the invoice is the confirmed price');
+  assert.deepEqual(
+    afterPurchase.usageLog.filter((entry) => entry.feature === 'seats').map((entry) => entry.increment),
+    [2, 2],
+  );
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
+test('the billing page summarises the subscription and opens portal workflows in place', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'healthy');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click();
+  await page.waitForURL(`${e2e.demo.url}/app/billing`);
+  const summary = page.getByRole('region', { name: 'Subscription' });
+  await summary.getByText('Renews on').waitFor();
+  assert.match((await summary.textContent()) ?? '', /Pro/);
+
+  const portal = page.frameLocator('billing-portal iframe');
+  await portal.getByRole('heading', { level: 1, name: 'Your subscription' }).waitFor();
+  await assertAccessible(page, 'the billing page');
+  await screenshot(page, 'billing');
+
+  await summary.getByRole('button', { name: 'Update payment method' }).click();
+  await portal.getByRole('heading', { level: 1, name: 'Contact and payment details' }).waitFor();
+  await screenshot(page, 'billing-payment-method');
+
+  await summary.getByRole('button', { name: 'Change plan' }).click();
+  await portal.getByRole('heading', { level: 1, name: 'Change plan' }).waitFor();
+  await assertAccessible(page, 'the change-plan page of the portal');
+  await screenshot(page, 'billing-change-plan');
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
+test('signing out ends the session for the pages and for the billing proxy', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'healthy');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(`${e2e.demo.url}/?signed-out`);
+  await page.getByText('You are signed out.').waitFor();
+  const usages = await page.evaluate(async () => (await fetch('/billing/usages')).status);
+  assert.equal(usages, 401);
+  await page.goto(`${e2e.demo.url}/app/billing`);
+  assert.equal(page.url(), `${e2e.demo.url}/?next=%2Fapp%2Fbilling`);
+  // The cached usages left with the session.
+  const cached = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('billing-elements')));
+  assert.deepEqual(cached, []);
+  await page.context().close();
+});

@@ -1,0 +1,318 @@
+// The published package, as a user gets it: `npm pack`, installed into a fresh project, then
+// used there with plain `node` (no tsx) and type-checked by `tsc` against its declarations.
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+let work: string;
+let project: string;
+let packed: { filename: string; files: { path: string }[] };
+
+/** Runs an ES module in the installed project with plain node; returns its stdout. */
+async function node(name: string, code: string): Promise<string> {
+  const file = join(project, name);
+  writeFileSync(file, code);
+  const { stdout } = await run(process.execPath, [file], { cwd: project, timeout: 20_000 });
+  return stdout;
+}
+
+describe('the npm package', { timeout: 120_000 }, () => {
+  before(async () => {
+    // The tarball is made from dist/: build it unless it is already up to date.
+    await run(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet', '--if-needed'], {
+      cwd: root,
+      timeout: 120_000,
+    });
+    work = mkdtempSync(join(tmpdir(), 'billing-elements-pack-'));
+    const { stdout } = await run(
+      npm,
+      ['pack', '--json', '--ignore-scripts', '--pack-destination', work],
+      { cwd: root, timeout: 60_000 },
+    );
+    [packed] = JSON.parse(stdout) as (typeof packed)[];
+    project = join(work, 'app');
+    mkdirSync(project);
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'pack-test-app', private: true, type: 'module' }),
+    );
+    // lit and zod come from npm's cache (`npm ci` of this repository put them there).
+    await run(
+      npm,
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--no-package-lock',
+        join(work, packed.filename),
+      ],
+      { cwd: project, timeout: 90_000 },
+    );
+  });
+
+  after(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('contains the built entry points and nothing of the sources or tests', () => {
+    const paths = packed.files.map((file) => file.path);
+    for (const expected of [
+      'package.json',
+      'README.md',
+      'dist/index.js',
+      'dist/define.js',
+      'dist/elements/usage-meter/define.js',
+      'dist/elements/buy-feature/define.js',
+      'dist/elements/billing-portal/define.js',
+      'dist/billing-elements.js',
+      'dist/server/index.js',
+      'dist/sandbox/index.js',
+      'dist/sandbox/cli.js',
+      'dist/types/index.d.ts',
+      'dist/types/jsx/react.d.ts',
+      'dist/custom-elements.json',
+    ]) {
+      assert.ok(paths.includes(expected), `${expected} is in the tarball`);
+    }
+    const unwanted = paths.filter((path) =>
+      /^(src|test|demo|scripts|bench|node_modules)\/|\.map$|\.tsbuildinfo$|\.test\./.test(path),
+    );
+    assert.deepEqual(unwanted, []);
+  });
+
+  it('runs the sandbox and the proxy from the installed package with plain node', async () => {
+    const stdout = await node(
+      'server.mjs',
+      `
+      import { createServer } from 'node:http';
+      import { startSandbox } from 'billing-elements/sandbox';
+      import { createBillingProxy, toNodeHandler } from 'billing-elements/server';
+
+      const sandbox = await startSandbox();
+      const proxy = createBillingProxy({
+        baseUrl: sandbox.apiUrl,
+        agentKey: sandbox.agentKey,
+        apiKey: sandbox.apiKey,
+        businessId: sandbox.businessId,
+        segment: sandbox.segment,
+        portalScriptUrl: sandbox.portalScriptUrl,
+        portalSecret: sandbox.portalSecret,
+        identify: async () => ({ reference: 'healthy' }),
+        basePath: '/billing',
+      });
+      const server = createServer(toNodeHandler(proxy));
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const origin = 'http://127.0.0.1:' + server.address().port;
+      const usages = await fetch(origin + '/billing/usages');
+      const portal = await fetch(sandbox.portalScriptUrl);
+      console.log(JSON.stringify({
+        usagesStatus: usages.status,
+        usages: await usages.json(),
+        portalStatus: portal.status,
+        portalType: portal.headers.get('content-type'),
+      }));
+      server.close();
+      await sandbox.close();
+      `,
+    );
+    const result = JSON.parse(stdout) as {
+      usagesStatus: number;
+      usages: { usages: { ReferenceFeature: string }[] };
+      portalStatus: number;
+      portalType: string;
+    };
+    assert.equal(result.usagesStatus, 200);
+    const features = result.usages.usages.map((usage) => usage.ReferenceFeature).sort();
+    assert.ok(features.includes('seats'), `the healthy customer's usages: ${features.join(', ')}`);
+    assert.equal(result.portalStatus, 200);
+    assert.match(result.portalType, /javascript/);
+  });
+
+  it('starts the sandbox with the billing-sandbox command', async () => {
+    const bin = join(project, 'node_modules', '.bin', 'billing-sandbox');
+    assert.ok(existsSync(bin), 'npm linked the bin');
+    const child = spawn(bin, ['--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const timer = setTimeout(() => reject(new Error(`no address printed:\n${output}`)), 15_000);
+        const onData = (chunk: Buffer) => {
+          output += chunk;
+          const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[0]);
+          }
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+      });
+      const auth = Buffer.from('sandbox-agent:sandbox-api-key').toString('base64');
+      const clock = await fetch(`${url}/_sandbox/clock`, {
+        headers: { authorization: `Basic ${auth}` },
+      });
+      assert.equal(clock.status, 200);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+    }
+  });
+
+  it('imports billing-elements under Node without touching window or document', async () => {
+    const stdout = await node(
+      'ssr.mjs',
+      `
+      const touched = [];
+      for (const name of ['window', 'document', 'localStorage', 'sessionStorage']) {
+        Object.defineProperty(globalThis, name, {
+          configurable: true,
+          get() {
+            const stack = new Error().stack.split('\\n').slice(2);
+            if (stack.some((line) => line.includes('/node_modules/billing-elements/'))) touched.push(name);
+            return undefined;
+          },
+        });
+      }
+      const entry = await import('billing-elements');
+      console.log(JSON.stringify({
+        touched,
+        exports: ['UsageMeter', 'BuyFeature', 'BillingPortal', 'configureBilling', 'getUsageStore']
+          .filter((name) => typeof entry[name] === 'function'),
+        defined: ['usage-meter', 'buy-feature', 'billing-portal']
+          .filter((tag) => globalThis.customElements?.get(tag)),
+      }));
+      `,
+    );
+    const result = JSON.parse(stdout) as {
+      touched: string[];
+      exports: string[];
+      defined: string[];
+    };
+    assert.deepEqual(result.touched, []);
+    assert.deepEqual(result.exports, [
+      'UsageMeter',
+      'BuyFeature',
+      'BillingPortal',
+      'configureBilling',
+      'getUsageStore',
+    ]);
+    assert.deepEqual(result.defined, [], 'the main entry registers no tag');
+  });
+
+  it('ships the script-tag file and the manifest at their exported paths', async () => {
+    const stdout = await node(
+      'resolve.mjs',
+      `
+      console.log(JSON.stringify({
+        script: import.meta.resolve('billing-elements/billing-elements.js'),
+        manifest: import.meta.resolve('billing-elements/custom-elements.json'),
+      }));
+      `,
+    );
+    const { script, manifest } = JSON.parse(stdout) as { script: string; manifest: string };
+    const code = readFileSync(fileURLToPath(script), 'utf8');
+    assert.ok(code.length > 10_000, 'a real bundle');
+    assert.doesNotMatch(
+      code,
+      /^\s*(import|export)\s/m,
+      'no module syntax: it runs from a plain <script>',
+    );
+    const tags = (
+      JSON.parse(readFileSync(fileURLToPath(manifest), 'utf8')) as {
+        modules: { exports?: { kind: string; name: string }[] }[];
+      }
+    ).modules
+      .flatMap((module) => module.exports ?? [])
+      .filter((entry) => entry.kind === 'custom-element-definition')
+      .map((entry) => entry.name)
+      .sort();
+    assert.deepEqual(tags, ['billing-portal', 'buy-feature', 'usage-meter']);
+    const pkg = JSON.parse(
+      readFileSync(join(project, 'node_modules', 'billing-elements', 'package.json'), 'utf8'),
+    ) as { customElements: string };
+    assert.ok(existsSync(join(project, 'node_modules', 'billing-elements', pkg.customElements)));
+  });
+
+  it('type-checks a TypeScript file that uses every entry point', async () => {
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: ['node'],
+          typeRoots: [join(root, 'node_modules', '@types')],
+        },
+        files: ['app.ts'],
+      }),
+    );
+    writeFileSync(
+      join(project, 'app.ts'),
+      `
+      import { UsageMeter, configureBilling, getUsageStore, type Usage } from 'billing-elements';
+      import 'billing-elements/define';
+      import 'billing-elements/usage-meter';
+      import 'billing-elements/buy-feature';
+      import 'billing-elements/billing-portal';
+      import { createBillingProxy, toNodeHandler } from 'billing-elements/server';
+      import { startSandbox } from 'billing-elements/sandbox';
+      import type { BillingElementTags, BillingEventMap } from 'billing-elements/jsx';
+
+      configureBilling({ endpoint: '/billing' });
+      const meter: UsageMeter = document.createElement('usage-meter');
+      meter.feature = 'seats';
+      // @ts-expect-error feature is a string
+      meter.feature = 5;
+      const buy: BillingElementTags['buy-feature'] = document.createElement('buy-feature');
+      buy.addEventListener('billing-purchase', (event) => {
+        const usage: Usage = event.detail.usage;
+        void usage;
+      });
+      const portal = document.querySelector('billing-portal');
+      portal?.setAttribute('page', 'offers');
+      const purchase: BillingEventMap['billing-purchase'] | undefined = undefined;
+      void purchase;
+      void getUsageStore().isEntitled('seats');
+
+      const sandbox = await startSandbox({ port: 0 });
+      const proxy = createBillingProxy({
+        baseUrl: sandbox.apiUrl,
+        agentKey: sandbox.agentKey,
+        apiKey: sandbox.apiKey,
+        businessId: sandbox.businessId,
+        segment: sandbox.segment,
+        portalScriptUrl: sandbox.portalScriptUrl,
+        portalSecret: sandbox.portalSecret,
+        identify: async () => ({ reference: 'healthy' }),
+      });
+      const response: Response = await proxy.fetch(new Request('http://app.test/usages'));
+      void toNodeHandler(proxy);
+      void response;
+      `,
+    );
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    try {
+      await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project, timeout: 60_000 });
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+      assert.fail(`tsc failed in the installed project:\n${stdout ?? ''}${stderr ?? ''}`);
+    }
+  });
+});
