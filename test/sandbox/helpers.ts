@@ -118,8 +118,10 @@ function attributes(tag: string): Record<string, string> {
 
 /** The href of the first link whose visible text contains `text`. */
 export function findLink(page: HostedPageView, text: string): string {
-  for (const m of page.html.matchAll(/<a\s([^>]*)>([\s\S]*?)<\/a>/g)) {
-    const label = unescape((m[2] as string).replace(/<[^>]+>/g, ''));
+  for (const m of page.html.matchAll(/<a\s([^>]*)>([\s\S]*?)<\/a\s*>/g)) {
+    const label = unescape((m[2] as string).replace(/<[^>]+>/g, ''))
+      .replace(/\s+/g, ' ')
+      .trim();
     if (label.includes(text))
       return new URL(attributes(m[1] as string).href ?? '', page.url).toString();
   }
@@ -135,7 +137,7 @@ export interface FormView {
 /** Every POST form of a page with the values a browser would send by default. */
 export function forms(page: HostedPageView): FormView[] {
   const out: FormView[] = [];
-  for (const m of page.html.matchAll(/<form\s([^>]*)>([\s\S]*?)<\/form>/g)) {
+  for (const m of page.html.matchAll(/<form\s([^>]*)>([\s\S]*?)<\/form\s*>/g)) {
     const attrs = attributes(m[1] as string);
     if ((attrs.method ?? 'get').toLowerCase() !== 'post') continue;
     const fields = new URLSearchParams();

@@ -328,8 +328,8 @@ function restartBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
     <div class="card">
       <p>${t.state}: ${badge(pc, sub.state)}</p>
       ${
-        capping
-          ? html`<h2>${t.restartBlockedCapping}</h2>
+        overdue.length > 0
+          ? html`<h2>${capping ? t.restartBlockedCapping : t.dueInvoices}</h2>
               <ul class="plain">
                 ${overdue.map(
                   (i) =>

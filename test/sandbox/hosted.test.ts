@@ -1,0 +1,321 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { defaultFixtures } from '../../src/sandbox/index.js';
+import {
+  completedWorkflow,
+  findLink,
+  forms,
+  GOOD_CARD,
+  link,
+  openPage,
+  startTestSandbox,
+  submit,
+  type TestSandbox,
+} from './helpers.js';
+
+// The hosted pages driven like a browser: GET a page, POST its form, follow its links.
+
+describe('hosted pages', () => {
+  let t: TestSandbox;
+  before(async () => {
+    t = await startTestSandbox();
+  });
+  after(() => t.close());
+  beforeEach(() => t.control('POST', '/reset'));
+
+  const subscription = async (customer: string) =>
+    (await t.api('GET', `/v1/Subscription?ReferenceCustomer=${customer}`)).body;
+  const portalOf = async (customer: string) =>
+    openPage(link(await subscription(customer), 'hosted-related-subscription').href ?? '');
+  const price = (customer: string, feature = 'seats', increment = 1) =>
+    t.api('POST', '/v1/Pricing/Usage', {
+      ReferenceCustomer: customer,
+      ReferenceFeature: feature,
+      Increment: increment,
+    });
+
+  it('register: a payment method added on the page makes PaymentSettings.Missing go away', async () => {
+    const before = await price('no-payment-method');
+    assert.equal(before.body.Code, 'Error.Customer.PaymentSettings.Missing');
+
+    const portal = await portalOf('no-payment-method');
+    const register = await openPage(findLink(portal, 'Payment details'));
+    assert.equal(register.status, 200);
+    assert.match(register.html, /No payment method on file/);
+    assert.equal(completedWorkflow(register), null);
+    // Labels for every input.
+    for (const name of ['name', 'email', 'cardNumber', 'cardExpiry', 'cardCvc', 'cardHolder']) {
+      assert.match(register.html, new RegExp(`<label for="f-${name}">`), name);
+    }
+
+    // A wrong card: the form comes back with the errors, nothing saved.
+    const wrong = await submit(register, {
+      ...GOOD_CARD,
+      cardNumber: '4242 4242 4242 4241',
+      cardExpiry: '01/20',
+      email: 'nope',
+    });
+    assert.equal(wrong.status, 422);
+    assert.match(wrong.html, /role="alert"/);
+    assert.match(wrong.html, /This card number is not valid/);
+    assert.match(wrong.html, /Enter a future expiry date/);
+    assert.match(wrong.html, /Enter an e-mail address/);
+    assert.match(wrong.html, /aria-invalid="true"/);
+    assert.doesNotMatch(wrong.html, /4242 4242 4242 4241/, 'the card number is never echoed');
+    const declined = await submit(register, { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' });
+    assert.equal(declined.status, 422);
+    assert.match(declined.html, /The card was declined/);
+    assert.equal((await t.customer('no-payment-method')).paymentMethod, 'absent');
+
+    const saved = await submit(register, {
+      ...GOOD_CARD,
+      company: 'Nadia & Co',
+      city: 'Lyon',
+      country: 'fr',
+    });
+    assert.equal(saved.status, 200);
+    assert.equal(completedWorkflow(saved), 'register');
+    assert.match(saved.html, /Visa •••• 4242/);
+    const state = await t.customer('no-payment-method');
+    assert.equal(state.paymentMethod, 'valid');
+    assert.equal(state.billingAddress.Company, 'Nadia & Co');
+    assert.equal(state.billingAddress.Country, 'FR');
+
+    const after = await price('no-payment-method');
+    assert.equal(after.status, 200, after.text);
+    // 5 of 5 seats, +1: (1000 x 1/2) = 500.
+    assert.equal(after.body.AmountTotal, 500);
+  });
+
+  it('charge + restart: paying the invoices lifts the capping, a restart brings the subscription back', async () => {
+    assert.equal(
+      (await price('capping-reached')).body.Code,
+      'Error.Customer.Billing.CappingReached',
+    );
+    const sub = await subscription('capping-reached');
+    const restart = await openPage(link(sub, 'hosted-restart').href ?? '');
+    assert.match(restart.html, /Some invoices are overdue/);
+
+    // Restarting first is refused on the page, and changes nothing.
+    const refused = await submit(restart);
+    assert.equal(refused.status, 403);
+    assert.match(refused.html, /Pay the overdue invoices first/);
+    assert.equal((await subscription('capping-reached')).StateSubscription, 'SuspendedPaymentDue');
+
+    // Pay each overdue invoice from the restart page's links (saved card).
+    const state = await t.customer('capping-reached');
+    for (const invoice of state.invoices) {
+      const page = await openPage(
+        findLink(
+          await openPage(link(sub, 'hosted-restart').href ?? ''),
+          `Pay ${invoice.FullNumber}`,
+        ),
+      );
+      assert.match(page.html, new RegExp(invoice.FullNumber));
+      const paid = await submit(page);
+      assert.equal(paid.status, 200, paid.html);
+      assert.equal(completedWorkflow(paid), 'charge');
+      assert.match(paid.html, /the invoice is paid/);
+    }
+    const lifted = await subscription('capping-reached');
+    assert.equal(lifted.IsPaymentCappingReached, false);
+    assert.equal(lifted.StateSubscription, 'SuspendedPaymentDue');
+
+    const restarted = await submit(await openPage(link(lifted, 'hosted-restart').href ?? ''));
+    assert.equal(restarted.status, 200);
+    assert.equal(completedWorkflow(restarted), 'restart');
+    assert.equal((await subscription('capping-reached')).StateSubscription, 'Running');
+    assert.equal((await price('capping-reached')).status, 200);
+  });
+
+  it('charge: an invoice paid with a new card saves it; paying again says it is paid', async () => {
+    const usage = await t.api('POST', '/v1/Usage', {
+      ReferenceCustomer: 'healthy',
+      ReferenceFeature: 'seats',
+      Increment: 4,
+    });
+    const invoice = await t.api('GET', `/v1/Invoice/${usage.body.IdInvoice}`);
+    const charge = await openPage(link(invoice.body, 'hosted-charge').href ?? '');
+    assert.match(charge.html, /Pay with the saved card/);
+    assert.match(charge.html, /\$10\.00/);
+    const missing = await submit(charge, { method: 'new' });
+    assert.equal(missing.status, 422);
+    assert.match(missing.html, /This field is required/);
+    const paid = await submit(charge, {
+      method: 'new',
+      ...GOOD_CARD,
+      cardNumber: '5555 5555 5555 4444',
+      saveCard: '1',
+    });
+    assert.equal(paid.status, 200);
+    const state = await t.customer('healthy');
+    assert.equal(state.paymentMethodLabel, 'Mastercard •••• 4444');
+    assert.equal(state.invoices.at(-1).StateInvoice, 'Paid');
+    const again = await openPage(charge.url);
+    assert.match(again.html, /already paid/);
+    assert.equal(completedWorkflow(again), null);
+    // The invoice document and the list.
+    const doc = await openPage(link(invoice.body, 'hosted-related-invoice').href ?? '');
+    assert.match(doc.html, new RegExp(`Invoice ${invoice.body.FullNumber}`));
+    assert.match(doc.html, /2 × Seats, 15 of 30 days/);
+    const list = await openPage(link(invoice.body, 'hosted-collection-invoice').href ?? '');
+    assert.match(list.html, new RegExp(invoice.body.FullNumber));
+  });
+
+  it('restart after an invalid payment method: register a card, then restart', async () => {
+    const sub = await subscription('suspended');
+    const restart = await openPage(link(sub, 'hosted-restart').href ?? '');
+    assert.match(restart.html, /A valid payment method is needed/);
+    const register = await openPage(findLink(restart, 'Add a payment method'));
+    const saved = await submit(register, GOOD_CARD);
+    assert.equal(completedWorkflow(saved), 'register');
+    const again = await submit(await openPage(findLink(saved, 'Restart subscription')));
+    assert.equal(completedWorkflow(again), 'restart');
+    assert.equal((await subscription('suspended')).StateSubscription, 'Running');
+  });
+
+  it('subscribe: the pending subscription starts once the card is given', async () => {
+    const sub = await subscription('pending');
+    const page = await openPage(link(sub, 'hosted-subscribe').href ?? '');
+    assert.match(page.html, /Start your subscription/);
+    assert.match(page.html, /\$49\.00/);
+    const done = await submit(page, GOOD_CARD);
+    assert.equal(done.status, 200, done.html);
+    assert.equal(completedWorkflow(done), 'subscribe');
+    const running = await subscription('pending');
+    assert.equal(running.StateSubscription, 'Running');
+    assert.equal(running.DatePeriodStart, '2026-11-16T00:00:00.000Z');
+    // Opening the link again shows the portal instead of a second start.
+    const reopened = await openPage(page.url);
+    assert.match(reopened.html, /Your subscription/);
+  });
+
+  it('offers: the catalogue lists the visible grid and subscribes to an offer', async () => {
+    const customer = await t.api('GET', '/v1/Customer?ReferenceCustomer=no-subscription');
+    const opened = await fetch(
+      `${t.sandbox.url}/insite?pa_query=${link(customer.body, 'insite-collection-offers').query}`,
+    );
+    assert.equal(opened.status, 200);
+    const home = await openPage(`${t.sandbox.url}/hosted/portal/x`);
+    assert.equal(home.status, 404);
+    // The portal of a customer without subscription points to the offers.
+    const offers = await openPage(
+      findLink(await openFirstPortal('no-subscription'), 'See the plans'),
+    );
+    for (const title of ['Starter', 'Pro', 'Business'])
+      assert.match(offers.html, new RegExp(`>${title}</h2>`));
+    assert.doesNotMatch(offers.html, />Enterprise</, 'not in the visible grid');
+    const subscribe = await openPage(findLink(offers, 'Subscribe Starter'));
+    const done = await submit(subscribe, GOOD_CARD);
+    assert.equal(completedWorkflow(done), 'subscribe');
+    const sub = await subscription('no-subscription');
+    assert.equal(sub.ReferenceOffer, 'starter');
+    assert.equal(sub.StateSubscription, 'Running');
+  });
+
+  async function openFirstPortal(customer: string) {
+    const index = await openPage(`${t.sandbox.url}/`);
+    const row = new RegExp(`<code>${customer}</code>[\\s\\S]*?href="([^"]+)"`).exec(index.html);
+    if (!row?.[1]) throw new Error('no portal link on the index');
+    return openPage(row[1]);
+  }
+
+  it('upgrade: the table switches the plan and charges the prorated difference', async () => {
+    const sub = await subscription('healthy');
+    const table = await openPage(link(sub, 'hosted-upgrade').href ?? '');
+    // Pro -> Business: (19900 - 4900) x 1/2 = 7500 due now.
+    assert.match(table.html, /<th scope="row">Business[\s\S]*?\$199\.00[\s\S]*?\$75\.00/);
+    const done = await submit(table, {}, 'value="offer:business"');
+    assert.equal(done.status, 200, done.html);
+    assert.equal(completedWorkflow(done), 'upgrade');
+    assert.match(done.html, /\$75\.00/);
+    assert.equal((await subscription('healthy')).ReferenceOffer, 'business');
+    // A forged choice is refused.
+    const forged = await submit(table, { choice: 'offer:gold' });
+    assert.equal(forged.status, 422);
+  });
+
+  it('upgrade without payment method: refused on the page with a link to add one', async () => {
+    const sub = await subscription('no-payment-method');
+    const preview = await t.api(
+      'GET',
+      `/v1/Subscription/${sub.Id}/Upgrade?ReferenceOffer=business`,
+    );
+    const page = await openPage(link(preview.body, 'hosted-upgrade').href ?? '');
+    assert.equal(forms(page).length, 1, 'only the chosen offer');
+    const refused = await submit(page);
+    assert.equal(refused.status, 403);
+    assert.match(refused.html, /Add a payment method/);
+    assert.equal((await subscription('no-payment-method')).ReferenceOffer, 'pro');
+  });
+
+  it('conclude: the customer accepts the custom subscription prepared for them', async () => {
+    const custom = (await t.customer('healthy')).subscriptions.find(
+      (s: { custom: boolean }) => s.custom,
+    );
+    const targeted = await t.api(
+      'GET',
+      `/v1/Subscription/${custom.Id}/?IdSubscriptionToUpgrade=1001`,
+    );
+    const page = await openPage(link(targeted.body, 'hosted-conclude').href ?? '');
+    assert.match(page.html, /Your custom offer/);
+    const done = await submit(page);
+    assert.equal(completedWorkflow(done), 'upgrade');
+    assert.equal((await subscription('healthy')).ReferenceOffer, 'enterprise');
+  });
+
+  it('refuses forged, altered and other pages’ tokens with a 404 page', async () => {
+    const href = link(await subscription('healthy'), 'hosted-upgrade').href ?? '';
+    const token = href.split('/').pop() ?? '';
+    const flipped = token.slice(0, 20) + (token[20] === 'A' ? 'B' : 'A') + token.slice(21);
+    for (const url of [
+      href.replace(token, flipped),
+      href.replace('/upgrade/', '/restart/'),
+      `${t.sandbox.hostedUrl}/portal/${'A'.repeat(60)}`,
+      `${t.sandbox.hostedUrl}/nothing/${token}`,
+    ]) {
+      const page = await openPage(url);
+      assert.equal(page.status, 404, url);
+      assert.match(page.html, /This link cannot be opened/);
+    }
+    // An in-site query is not a hosted token either.
+    const customer = await t.api('GET', '/v1/Customer?ReferenceCustomer=healthy');
+    const query = link(customer.body, 'insite-register').query;
+    assert.equal((await openPage(`${t.sandbox.hostedUrl}/register/${query}`)).status, 404);
+  });
+
+  it('renders in French and escapes every value', async () => {
+    const portal = await openPage(
+      `${link(await subscription('healthy'), 'hosted-related-subscription').href}?lang=fr`,
+    );
+    assert.match(portal.html, /<html lang="fr">/);
+    assert.match(portal.html, /Votre abonnement/);
+    assert.match(portal.html, /49,00\s\$US/u);
+    const byHeader = await openPage(
+      link(await subscription('healthy'), 'hosted-related-subscription').href ?? '',
+      { 'accept-language': 'fr' },
+    );
+    assert.match(byHeader.html, /Votre abonnement/);
+  });
+});
+
+describe('hosted pages escape customer data', () => {
+  it('shows a hostile name as text', async () => {
+    const fixtures = defaultFixtures();
+    const healthy = fixtures.customers?.find((c) => c.reference === 'healthy');
+    if (!healthy) throw new Error('fixture changed');
+    healthy.name = '<script>alert("x")</script> & "Co"';
+    const t = await startTestSandbox({ fixtures });
+    try {
+      const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy')).body;
+      const page = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
+      assert.doesNotMatch(page.html, /<script>alert/);
+      assert.match(
+        page.html,
+        /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &quot;Co&quot;/,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
