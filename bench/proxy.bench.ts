@@ -21,6 +21,8 @@ interface Role {
 }
 
 async function runChildRole(role: Role): Promise<void> {
+  // The parent closes our stdin to stop us: a clean exit lets --cpu-prof write its profile.
+  process.stdin.on('end', () => process.exit(0)).resume();
   if (role.sandbox) {
     const { startSandbox } = await import('../src/sandbox/index.js');
     const sandbox = await startSandbox();
@@ -62,7 +64,7 @@ function startChild(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(import.meta.url), ...args],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
   return new Promise((resolve, reject) => {
@@ -73,7 +75,7 @@ function startChild(
       if (buffer.includes('\n') && line !== undefined)
         resolve({ child, info: JSON.parse(line) as Record<string, unknown> });
     });
-    child.on('exit', (code) => reject(new Error(`child ${args.join(' ')} exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`child ${args.join(' ')} exited with ${code}`)));
   });
 }
 
@@ -205,8 +207,11 @@ async function main(): Promise<void> {
     );
   } finally {
     agent.destroy();
-    proxyChild.child.kill();
-    sandboxChild.child.kill();
+    for (const { child } of [proxyChild, sandboxChild]) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin?.end();
+      await exited;
+    }
   }
 }
 

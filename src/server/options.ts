@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { IdempotencyStore } from './idempotency/store.js';
+import { createNodeTransport } from './node-transport.js';
 
 /** The signed-in customer, as the host app knows it. */
 export interface BillingIdentity {
@@ -81,7 +82,7 @@ export interface BillingProxyOptions {
     /** How long a refusal of a purchase is replayed to identical duplicates. Default 5000 ms. */
     failedPurchaseTtlMs?: number;
   };
-  /** The fetch used for upstream calls. Default: globalThis.fetch. */
+  /** The fetch used for upstream calls. Default: a keep-alive node:http transport (pass globalThis.fetch to use the runtime's). */
   fetch?: typeof fetch;
   /** Receives the details of failures (upstream bodies, stacks); never sent to the browser. */
   logger?: ProxyLogger;
@@ -260,7 +261,7 @@ export function resolveOptions(options: BillingProxyOptions): ResolvedOptions {
       upstreamRetries: value.limits?.upstreamRetries ?? 2,
       failedPurchaseTtlMs: value.limits?.failedPurchaseTtlMs ?? 5_000,
     },
-    fetch: value.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetch: value.fetch ?? createNodeTransport(),
     logger: value.logger ?? consoleLogger,
   };
 }
