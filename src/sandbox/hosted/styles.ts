@@ -2,7 +2,7 @@
 export const HOSTED_CSS = `
 :root {
   --accent: #3b5bdb; --accent-ink: #fff; --ink: #1f2430; --muted: #5b6275; --line: #e3e6ee;
-  --surface: #fff; --page: #f7f8fb; --ok: #2b8a3e; --warn: #b35c00; --bad: #c92a2a; --radius: 8px;
+  --surface: #fff; --page: #f7f8fb; --ok: #1d6a2f; --warn: #8a4300; --bad: #b02525; --radius: 8px;
   color-scheme: light;
 }
 * { box-sizing: border-box; }
@@ -26,7 +26,7 @@ th { font-size: .8125rem; font-weight: 600; color: var(--muted); }
 caption { text-align: left; font-weight: 600; padding-bottom: 8px; }
 ul.plain { list-style: none; padding: 0; margin: 0 0 12px; }
 ul.plain li { padding: 4px 0; }
-.badge { display: inline-block; font-size: .75rem; font-weight: 600; padding: 2px 8px; border-radius: 999px; background: #eef1fb; color: var(--accent); }
+.badge { display: inline-block; font-size: .75rem; font-weight: 600; padding: 2px 8px; border-radius: 999px; background: #eef1fb; color: #2c44a8; }
 .badge.ok { background: #e9f6ec; color: var(--ok); }
 .badge.warn { background: #fff3e3; color: var(--warn); }
 .badge.bad { background: #fdecec; color: var(--bad); }
