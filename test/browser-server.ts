@@ -1,0 +1,229 @@
+// The browser tests' server side: a real sandbox of the billing service and the real billing
+// proxy in front of it, mounted on web-test-runner's dev server so the test pages reach the
+// proxy same-origin at /billing, as a host app would mount it. Test-only routes under /_test
+// let a test pick the signed-in customer (a cookie), reset the sandbox, drive its control API
+// and count what reached the proxy.
+import type { Plugin } from '@web/dev-server-core';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context, Next } from 'koa';
+import { createBillingProxy, type BillingProxy } from '../src/server/index.js';
+import { startSandbox } from '../src/sandbox/index.js';
+
+type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+/** Cookie the browser helpers set to sign a customer in (test/browser/billing.ts). */
+export const CUSTOMER_COOKIE = 'billing_test_customer';
+
+interface Mount {
+  basePath: string;
+  proxy: BillingProxy;
+}
+
+function cookieValue(header: string | null, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+async function readBody(ctx: Context): Promise<Buffer | null> {
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Koa context → web Request. */
+async function toRequest(ctx: Context): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(ctx.req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const body = await readBody(ctx);
+  return new Request(`${ctx.protocol}://${ctx.host}${ctx.originalUrl}`, {
+    method: ctx.method,
+    headers,
+    body: body ? new Uint8Array(body) : null,
+  });
+}
+
+/** Web Response → Koa context. */
+async function sendResponse(ctx: Context, response: Response): Promise<void> {
+  ctx.status = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'content-encoding') ctx.set(name, value);
+  });
+  ctx.body = Buffer.from(await response.arrayBuffer());
+}
+
+function sendJson(ctx: Context, status: number, body: unknown): void {
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.set('cache-control', 'no-store');
+  ctx.body = JSON.stringify(body);
+}
+
+/** The dev-server plugin: starts the sandbox and mounts the proxy and the test routes. */
+export function browserTestServerPlugin(): Plugin {
+  let sandbox: RunningSandbox | null = null;
+  const requests = new Map<string, number>();
+  const flaky = { failing: true, hits: 0 };
+
+  return {
+    name: 'billing-test-server',
+
+    async serverStart({ app, config, server }) {
+      const running = await startSandbox({ port: 0 });
+      sandbox = running;
+      const origin = `http://${config.hostname ?? 'localhost'}:${config.port ?? 8000}`;
+      const basic = `Basic ${Buffer.from(`${running.agentKey}:${running.apiKey}`).toString('base64')}`;
+
+      const proxyFor = (basePath: string, portalScriptUrl: string): Mount => ({
+        basePath,
+        proxy: createBillingProxy({
+          baseUrl: running.apiUrl,
+          agentKey: running.agentKey,
+          apiKey: running.apiKey,
+          businessId: running.businessId,
+          segment: running.segment,
+          portalScriptUrl,
+          portalSecret: running.portalSecret,
+          hostedOrigin: running.url,
+          basePath,
+          // Tests hammer the same customer far faster than a person would.
+          limits: { rateLimit: false },
+          identify(request) {
+            const reference = cookieValue(request.headers.get('cookie'), CUSTOMER_COOKIE);
+            if (!reference) return null;
+            return { reference, name: `Test ${reference}`, email: `${reference}@example.test` };
+          },
+        }),
+      });
+      // Longest base path first, so /billing-flaky is not taken for /billing.
+      const mounts = [
+        proxyFor('/billing-flaky', `${origin}/_test/flaky-portal.js`),
+        proxyFor('/billing', running.portalScriptUrl),
+      ];
+
+      const sandboxControl = async (path: string, init: RequestInit = {}) => {
+        const response = await fetch(`${running.url}/_sandbox${path}`, {
+          ...init,
+          headers: { authorization: basic, 'content-type': 'application/json' },
+        });
+        return response;
+      };
+
+      const middleware = async (ctx: Context, next: Next): Promise<void> => {
+        const path = ctx.path;
+        const mount = mounts.find(
+          (candidate) => path === candidate.basePath || path.startsWith(`${candidate.basePath}/`),
+        );
+        if (mount) {
+          const key = `${ctx.method} ${path}`;
+          requests.set(key, (requests.get(key) ?? 0) + 1);
+          await sendResponse(ctx, await mount.proxy.handler(await toRequest(ctx)));
+          return;
+        }
+        if (!path.startsWith('/_test/')) {
+          await next();
+          return;
+        }
+        if (path === '/_test/env' && ctx.method === 'GET') {
+          sendJson(ctx, 200, {
+            sandboxUrl: running.url,
+            hostedUrl: running.hostedUrl,
+            portalScriptUrl: running.portalScriptUrl,
+            flakyPortalScriptUrl: `${origin}/_test/flaky-portal.js`,
+          });
+          return;
+        }
+        if (path === '/_test/reset' && ctx.method === 'POST') {
+          const reset = await sandboxControl('/reset', { method: 'POST' });
+          await sandboxControl('/faults', { method: 'DELETE' });
+          requests.clear();
+          flaky.failing = true;
+          flaky.hits = 0;
+          sendJson(ctx, reset.ok ? 200 : 502, { reset: reset.ok });
+          return;
+        }
+        if (path === '/_test/stats' && ctx.method === 'GET') {
+          sendJson(ctx, 200, {
+            requests: Object.fromEntries(requests),
+            flakyPortalScript: flaky.hits,
+          });
+          return;
+        }
+        if (path === '/_test/flaky-portal' && ctx.method === 'POST') {
+          const body = await readBody(ctx);
+          const { failing } = JSON.parse(body?.toString('utf8') || '{}') as { failing?: boolean };
+          flaky.failing = failing !== false;
+          sendJson(ctx, 200, { failing: flaky.failing });
+          return;
+        }
+        if (path === '/_test/flaky-portal.js') {
+          // A portal script address that is wrong until a test repairs it: the real script then.
+          flaky.hits += 1;
+          if (flaky.failing) {
+            ctx.status = 404;
+            ctx.body = 'not found';
+          } else {
+            ctx.redirect(running.portalScriptUrl);
+          }
+          return;
+        }
+        if (path.startsWith('/_test/sandbox/')) {
+          const body = await readBody(ctx);
+          const response = await sandboxControl(
+            `/${path.slice('/_test/sandbox/'.length)}${ctx.search}`,
+            {
+              method: ctx.method,
+              ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),
+            },
+          );
+          await sendResponse(ctx, response);
+          return;
+        }
+        sendJson(ctx, 404, { error: `no test route ${ctx.method} ${path}` });
+      };
+      // The dev server composed its Koa middleware when it started listening, so app.use()
+      // would come too late: the proxy and test routes take their requests at the HTTP server,
+      // still as a Koa context of the same app, and pass every other request on unchanged.
+      if (!server)
+        throw new Error('browserTestServerPlugin needs the dev server to own its HTTP server');
+      const koa = app as typeof app & {
+        handleRequest(ctx: Context, middleware: (ctx: Context) => Promise<void>): Promise<void>;
+      };
+      const ours = (url: string | undefined) => {
+        const path = (url ?? '').split('?')[0] ?? '';
+        return (
+          path.startsWith('/_test/') ||
+          mounts.some((mount) => path === mount.basePath || path.startsWith(`${mount.basePath}/`))
+        );
+      };
+      const passOn = server.listeners('request') as ((
+        req: IncomingMessage,
+        res: ServerResponse,
+      ) => void)[];
+      server.removeAllListeners('request');
+      server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        if (!ours(req.url)) {
+          for (const listener of passOn) listener.call(server, req, res);
+          return;
+        }
+        const ctx = koa.createContext(req, res) as Context;
+        void koa.handleRequest(ctx, (context) =>
+          middleware(context, async () => {
+            sendJson(context, 404, { error: 'not found' });
+          }),
+        );
+      });
+    },
+
+    async serverStop() {
+      await sandbox?.close();
+      sandbox = null;
+    },
+  };
+}

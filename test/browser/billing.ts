@@ -1,0 +1,139 @@
+// Helpers for browser tests: they talk to the test server (test/browser-server.ts), which
+// runs the real proxy at /billing over a real sandbox.
+import { resetBillingConfig } from '../../src/client/config.js';
+import { getUsageStore } from '../../src/client/usage-store.js';
+
+const COOKIE = 'billing_test_customer';
+
+export interface TestEnv {
+  sandboxUrl: string;
+  hostedUrl: string;
+  portalScriptUrl: string;
+  flakyPortalScriptUrl: string;
+}
+
+export interface TestStats {
+  /** Requests that reached the test server's proxies, by `METHOD /path` (no query). */
+  requests: Record<string, number>;
+  /** Requests for the repairable portal script at /_test/flaky-portal.js. */
+  flakyPortalScript: number;
+}
+
+async function call(path: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** Signs a customer in for every later request to the proxy (the host app's session). */
+export function signIn(customer: string): void {
+  document.cookie = `${COOKIE}=${encodeURIComponent(customer)}; path=/; SameSite=Lax`;
+}
+
+export function signOut(): void {
+  document.cookie = `${COOKIE}=; path=/; max-age=0`;
+}
+
+/** A customer reference no other test uses (the proxy creates it on first use). */
+export function uniqueCustomer(prefix = 'customer'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Puts the sandbox back to its fixtures, clears faults and the request counters. */
+export async function resetSandbox(): Promise<void> {
+  await call('/_test/reset', { method: 'POST' });
+}
+
+/** Forgets what this page's runtime knows (usages in memory and sessionStorage, configuration). */
+export function resetClient(): void {
+  for (const endpoint of ['/billing', '/billing-flaky']) getUsageStore(endpoint).clear();
+  sessionStorage.clear();
+  resetBillingConfig();
+}
+
+/** Everything a test usually starts from: a fresh sandbox, a fresh runtime, a signed-in customer. */
+export async function freshStart(customer = 'healthy'): Promise<void> {
+  await resetSandbox();
+  resetClient();
+  signIn(customer);
+}
+
+/** Calls the sandbox's control API (`/_sandbox/<path>`), credentials added by the server. */
+export async function sandbox<T = unknown>(
+  path: string,
+  body?: unknown,
+  method?: string,
+): Promise<T> {
+  const response = await call(`/_test/sandbox/${path.replace(/^\//, '')}`, {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as T;
+}
+
+/** Makes the next matching request(s) to the sandbox misbehave (delay, drop, 500). */
+export function addFault(fault: {
+  route: string;
+  mode: 'delay' | 'delay-after-apply' | 'drop-before-apply' | 'drop-after-apply' | 'status-500';
+  delayMs?: number;
+  times?: number;
+}): Promise<unknown> {
+  return sandbox('faults', fault);
+}
+
+export async function testEnv(): Promise<TestEnv> {
+  return (await (await call('/_test/env')).json()) as TestEnv;
+}
+
+export async function testStats(): Promise<TestStats> {
+  return (await (await call('/_test/stats')).json()) as TestStats;
+}
+
+/** How many `METHOD /path` requests reached the proxy since the last reset. */
+export async function proxyRequestCount(method: string, path: string): Promise<number> {
+  return (await testStats()).requests[`${method} ${path}`] ?? 0;
+}
+
+/** Makes the portal script of the `/billing-flaky` proxy fail (404) or load (the real one). */
+export async function setFlakyPortalScript(failing: boolean): Promise<void> {
+  await call('/_test/flaky-portal', { method: 'POST', body: JSON.stringify({ failing }) });
+}
+
+/** Resolves when `predicate` holds, polling; rejects after `timeoutMs` with `what`. */
+export async function until(
+  predicate: () => boolean,
+  what: string,
+  timeoutMs = 5000,
+): Promise<void> {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Resolves with the next `type` event on `target`. */
+export function nextEvent<E extends Event = Event>(
+  target: EventTarget,
+  type: string,
+  timeoutMs = 8000,
+): Promise<E> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`No ${type} event within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    target.addEventListener(
+      type,
+      (event) => {
+        clearTimeout(timer);
+        resolve(event as E);
+      },
+      { once: true },
+    );
+  });
+}
