@@ -1,7 +1,7 @@
 // `npm run build`: everything the published package contains, into dist/ (plus the manifest).
 //   dist/index.js, dist/define.js, dist/elements/<tag>/define.js, dist/chunks/   npm ES modules
 //   dist/billing-elements.js                          the self-contained script-tag file
-//   dist/server/, dist/sandbox/, dist/contract/       Node 20 JavaScript (tsc, one file per module)
+//   dist/server/, dist/sandbox/, dist/contract/       Node 20 JavaScript, one file per module
 //   dist/types/                                       declarations of every entry point
 //   custom-elements.json                              the custom-elements manifest
 // Usage: node scripts/build.mjs [--quiet] [--if-needed]   (--if-needed: only when dist/ is stale)
@@ -10,13 +10,14 @@ import {
   chmodSync,
   cpSync,
   existsSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeManifest } from './docs.mjs';
 
@@ -52,6 +53,58 @@ function tsc(project) {
       code === 0 ? resolve() : reject(new Error(`tsc -p ${project} failed:\n${output.trim()}`)),
     );
   });
+}
+
+/**
+ * The Node entry points and every module they import, transpiled file by file with
+ * TypeScript's own emitter (no bundling, so paths relative to a module stay true; no type
+ * check, which `npm run typecheck` and the declarations build do).
+ */
+async function transpileNodeEntries(entries) {
+  const { default: ts } = await import('typescript');
+  const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config;
+  const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, root);
+  const compilerOptions = {
+    ...options,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    sourceMap: false,
+    declaration: false,
+    paths: undefined,
+  };
+  const pending = entries.map((entry) => join(root, entry)).filter(existsSync);
+  const done = new Set();
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (done.has(file)) continue;
+    done.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = join(dirname(file), fileName.replace(/\.js$/, '.ts'));
+      if (!existsSync(target))
+        throw new Error(`${relative(root, file)} imports ${fileName}, not found`);
+      pending.push(target);
+    }
+    const { outputText, diagnostics } = ts.transpileModule(source, {
+      compilerOptions,
+      fileName: file,
+      reportDiagnostics: true,
+    });
+    if (diagnostics?.length) {
+      throw new Error(
+        ts.formatDiagnostics(diagnostics, {
+          getCanonicalFileName: (f) => f,
+          getCurrentDirectory: () => root,
+          getNewLine: () => '\n',
+        }),
+      );
+    }
+    const out = join(dist, relative(join(root, 'src'), file)).replace(/\.ts$/, '.js');
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, outputText);
+  }
+  return done.size;
 }
 
 async function viteBuild(mode) {
@@ -98,12 +151,13 @@ function copyDeclarationFiles() {
 export async function buildPackage() {
   const started = Date.now();
   rmSync(dist, { recursive: true, force: true });
-  // tsc runs in child processes while Vite bundles in this one.
+  // tsc (declarations, which needs the type checker) runs in a child process meanwhile.
   const declarations = tsc('tsconfig.build.json');
-  const nodeCode = tsc('tsconfig.node.json');
+  declarations.catch(() => {}); // awaited below
   await viteBuild('production');
   await viteBuild('script-tag');
-  await Promise.all([declarations, nodeCode]);
+  await transpileNodeEntries(['src/server/index.ts', 'src/sandbox/index.ts', 'src/sandbox/cli.ts']);
+  await declarations;
   copyRuntimeAssets();
   finishBin();
   copyDeclarationFiles();
@@ -127,6 +181,7 @@ function newestInput() {
       'tsconfig.node.json',
     ].map((f) => join(root, f)),
     join(root, 'scripts', 'build.mjs'),
+    join(root, 'scripts', 'build-plugins.ts'),
   ].filter(existsSync);
   return Math.max(...inputs.map((file) => statSync(file).mtimeMs));
 }

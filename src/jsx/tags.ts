@@ -1,23 +1,28 @@
 // Framework-neutral typings of the tags, for the JSX and template declarations next to this
 // file (react.d.ts, vue.d.ts, svelte.d.ts) and for any other framework's own. Types only.
 import type { LitElement } from 'lit';
-// The define modules add the tags to HTMLElementTagNameMap; the events module adds the
-// `billing-*` events to GlobalEventHandlersEventMap.
-import type {} from '../elements/usage-meter/define.js';
-import type {} from '../elements/buy-feature/define.js';
-import type {} from '../elements/billing-portal/define.js';
-import type {} from '../client/events.js';
+import type { BillingEvent } from '../client/events.js';
+// Imported from the define modules, whose declarations also add the tags to
+// HTMLElementTagNameMap (the events module adds the events to GlobalEventHandlersEventMap).
+import type { BillingPortal } from '../elements/billing-portal/define.js';
+import type { BuyFeature } from '../elements/buy-feature/define.js';
+import type { UsageMeter } from '../elements/usage-meter/define.js';
 
 /** Every element of the package, by tag. */
-export type BillingElementTags = Pick<
-  HTMLElementTagNameMap,
-  'usage-meter' | 'buy-feature' | 'billing-portal'
->;
+export interface BillingElementTags {
+  'usage-meter': UsageMeter;
+  'buy-feature': BuyFeature;
+  'billing-portal': BillingPortal;
+}
 
 /** Every `billing-*` event, by name (all of them bubble and cross shadow roots). */
 export type BillingEventMap = {
   [
-    K in keyof GlobalEventHandlersEventMap as K extends `billing-${string}` ? K : never
+    K in keyof GlobalEventHandlersEventMap as K extends `billing-${string}`
+      ? GlobalEventHandlersEventMap[K] extends BillingEvent<unknown>
+        ? K
+        : never
+      : never
   ]: GlobalEventHandlersEventMap[K];
 };
 
