@@ -2,11 +2,19 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { portalHash } from '../../src/sandbox/index.js';
 import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
 import { GOOD_CARD, link, openPage, startTestSandbox, type TestSandbox } from './helpers.js';
+
+/** What the host page of the browser tests exposes. */
+interface HostWindow {
+  events: { type: string; detail: unknown; target: string }[];
+  ServicePortal: {
+    open(params: unknown, options?: { containerId?: string }): Promise<{ opened: boolean }>;
+  };
+}
 
 async function customerQuery(t: TestSandbox, customer: string, rel: string): Promise<string> {
   const res = await t.api('GET', `/v1/Customer?ReferenceCustomer=${customer}`);
@@ -136,26 +144,25 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
     await page.goto(hostUrl);
     return page;
   }
-
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const events = (page: Page) =>
-    page.evaluate(() => (window as any).events as { type: string; detail: any; target: string }[]);
+    page.evaluate(() => (window as unknown as HostWindow).events as HostWindow['events']);
 
   it('opens the register workflow in an iframe, follows its height and reports completion', async () => {
     const page = await hostPage();
     try {
       const query = await customerQuery(t, 'no-payment-method', 'insite-register');
       const result = await page.evaluate(
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        async (p) => ((await (window as any).ServicePortal.open(p)) as { opened: boolean }).opened,
+        async (p) =>
+          ((await (window as unknown as HostWindow).ServicePortal.open(p)) as { opened: boolean })
+            .opened,
         params(t, 'no-payment-method', query),
       );
       assert.equal(result, true);
       const iframe = page.locator('#service_portal iframe');
       assert.match((await iframe.getAttribute('title')) ?? '', /Contact and payment details/);
       await page.waitForFunction(() =>
-        (window as any).events.some((e: any) => e.type === 'service-portal:ready'),
-      ); // eslint-disable-line @typescript-eslint/no-explicit-any
+        (window as unknown as HostWindow).events.some((e) => e.type === 'service-portal:ready'),
+      );
       // The iframe grows to its content (the register form is taller than the initial 560 px).
       await page.waitForFunction(
         () => parseInt(document.querySelector('iframe')!.style.height, 10) > 700,
@@ -175,8 +182,8 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
       await frame.getByRole('button', { name: 'Save' }).click();
       await frame.getByText('Your details and payment method are saved.').waitFor();
       await page.waitForFunction(() =>
-        (window as any).events.some((e: any) => e.type === 'service-portal:complete'),
-      ); // eslint-disable-line @typescript-eslint/no-explicit-any
+        (window as unknown as HostWindow).events.some((e) => e.type === 'service-portal:complete'),
+      );
       const complete = (await events(page)).filter((e) => e.type === 'service-portal:complete');
       assert.deepEqual(complete, [
         {
@@ -200,10 +207,13 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
         params(t, 'discounted', query),
         params(t, 'healthy', `${query.slice(0, 10)}x${query.slice(11)}`),
       ]) {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
         const opened = await page.evaluate(
           async (args) =>
-            ((await (window as any).ServicePortal.open(args)) as { opened: boolean }).opened,
+            (
+              (await (window as unknown as HostWindow).ServicePortal.open(args)) as {
+                opened: boolean;
+              }
+            ).opened,
           p,
         );
         assert.equal(opened, false);
@@ -222,8 +232,7 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
     try {
       const query = await customerQuery(t, 'healthy', 'insite-collection-offers');
       await page.evaluate(
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        (p) => (window as any).ServicePortal.open(p, { containerId: 'other' }),
+        (p) => (window as unknown as HostWindow).ServicePortal.open(p, { containerId: 'other' }),
         params(t, 'healthy', query),
       );
       assert.equal(await page.locator('#other iframe').count(), 1);
