@@ -64,17 +64,23 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   const limiter =
     options.limits.rateLimit === false ? null : createRateLimiter(options.limits.rateLimit);
   const { logger } = options;
+  const listedCors = (request: Request) => listedCorsFor(options.allowedOrigins, request);
 
   async function handle(request: Request, url: URL): Promise<Response> {
     const path = routePath(url.pathname, options.basePath);
     const route =
       path === null ? undefined : Object.hasOwn(ROUTES, path) ? ROUTES[path] : undefined;
-    if (route === undefined) throw new ProxyError(404, 'not-found', 'No such billing route.');
+    if (route === undefined) {
+      throw attachHeaders(
+        new ProxyError(404, 'not-found', 'No such billing route.'),
+        listedCors(request),
+      );
+    }
     if (request.method === 'OPTIONS')
       return preflightResponse(request, options.allowedOrigins, [route.method]);
     if (request.method !== route.method) {
       throw new ProxyError(405, 'method-not-allowed', `Use ${route.method}.`, {
-        headers: { allow: `${route.method}, OPTIONS` },
+        headers: { allow: `${route.method}, OPTIONS`, ...listedCors(request) },
       });
     }
     const stateChanging = route.method === 'POST';
@@ -148,6 +154,15 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   };
 
   return { handler, fetch: handler, basePath: options.basePath };
+}
+
+/** CORS headers for an origin listed in allowedOrigins, whatever the route (so it can read a 404). */
+function listedCorsFor(
+  allowedOrigins: ReadonlySet<string>,
+  request: Request,
+): Record<string, string> {
+  const origin = request.headers.get('origin');
+  return corsHeaders(origin !== null && allowedOrigins.has(origin) ? origin : null);
 }
 
 /** CORS headers go on refusals too, or an allowed origin could not read why it was refused. */

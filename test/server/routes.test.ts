@@ -214,6 +214,7 @@ describe('proxy routes against the sandbox', () => {
         ['change-plan&offer=business', 'healthy'],
         ['restart', 'suspended'],
         ['subscribe', 'pending'],
+        ['pay-invoice', 'capping-reached'],
       ] as const) {
         const { status, body } = await call(proxy, `/portal?page=${page}`, { customer });
         assert.equal(status, 200, `${page}: ${JSON.stringify(body)}`);

@@ -216,6 +216,9 @@ describe('proxy security boundary', () => {
       }
       const outside = await proxy.handler(new Request(`${APP_ORIGIN}/other/usages`));
       assert.equal(outside.status, 404);
+      const listed = await call(proxy, '/nope', { origin: 'https://nocode.example' });
+      assert.equal(listed.status, 404);
+      assert.equal(listed.headers.get('access-control-allow-origin'), 'https://nocode.example');
     });
 
     it('answers 405 with Allow for a wrong method', async () => {

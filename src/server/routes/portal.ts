@@ -134,10 +134,16 @@ async function pageQuery(
         }
         return need(queryOf(invoice.Links, 'insite-charge'), 'This invoice is not due.');
       }
-      // Without an id: the oldest due invoice.
-      const [oldest] = await dueInvoices(context, await subscriptionOrNull(context));
-      if (oldest === undefined) throw unavailablePage('There is no due invoice.');
-      return need(queryOf(oldest.invoice.Links, 'insite-charge'), 'There is no due invoice.');
+      // Without an id: the oldest due invoice. When the service links no invoice to the
+      // subscription, the customer portal on the subscription, where its invoices are paid.
+      const subscription = await subscriptionOrNull(context);
+      const [oldest] = await dueInvoices(context, subscription);
+      const query =
+        queryOf(oldest?.invoice.Links, 'insite-charge') ??
+        (subscription?.IsPaymentCappingReached
+          ? queryOf(subscription.Links, 'insite-related-subscription')
+          : undefined);
+      return need(query, 'There is no due invoice.');
     }
   }
 }

@@ -341,6 +341,15 @@ class Purchase {
 
   private async succeed(usage: Usage, amountTotal: number): Promise<Outcome> {
     const response = { usage, amountTotal };
+    this.context.options.logger({
+      level: 'info',
+      event: 'purchase-applied',
+      message: `Applied ${this.request.increment} × ${this.request.feature}`,
+      customer: this.context.identity.reference,
+      feature: this.request.feature,
+      increment: this.request.increment,
+      amountTotal,
+    });
     try {
       await this.save({ state: 'done', fingerprint: this.fingerprint, response });
     } catch (error) {
