@@ -216,7 +216,7 @@ describe('POST /v1/Pricing/Usage', () => {
 
   describe('refusals of the seed', () => {
     it('404 Error.Api.Usage.NoneMatching when the plan lacks the feature', async () => {
-      for (const feature of ['seats', 'sso', 'no-such-feature']) {
+      for (const feature of ['seats', 'sso', 'priority-support', 'no-such-feature']) {
         const res = await price({
           ReferenceCustomer: 'starter-plan',
           ReferenceFeature: feature,

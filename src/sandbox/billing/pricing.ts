@@ -148,7 +148,8 @@ export function quoteIncrement(
   const definition = catalog.features.get(featureRef);
   const offerFeature = offer.featureByRef.get(featureRef);
   const record = sub.features[featureRef];
-  if (!definition || !offerFeature || !record) {
+  // An OnOff feature the plan lists as not included is not part of the subscription either.
+  if (!definition || !offerFeature || !record || offerFeature.included === false) {
     throw notFound(
       'Error.Api.Usage.NoneMatching',
       `The subscription does not include the feature '${featureRef}'.`,
