@@ -23,7 +23,7 @@ import { writeManifest } from './docs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
-const quiet = process.argv.includes('--quiet');
+let quiet = process.argv.includes('--quiet');
 const log = (message) => {
   if (!quiet) console.log(message);
 };
@@ -148,7 +148,8 @@ function copyDeclarationFiles() {
   }
 }
 
-export async function buildPackage() {
+export async function buildPackage(options = {}) {
+  if (options.quiet !== undefined) quiet = options.quiet;
   const started = Date.now();
   rmSync(dist, { recursive: true, force: true });
   // tsc (declarations, which needs the type checker) runs in a child process meanwhile.
@@ -187,7 +188,7 @@ function newestInput() {
 }
 
 /** Builds unless dist/ is complete and newer than every input. */
-export async function ensureBuilt() {
+export async function ensureBuilt(options = {}) {
   const outputs = [
     'index.js',
     'define.js',
@@ -202,7 +203,7 @@ export async function ensureBuilt() {
     ),
   );
   if (oldest > newestInput()) return false;
-  await buildPackage();
+  await buildPackage(options);
   return true;
 }
 

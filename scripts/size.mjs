@@ -1,7 +1,7 @@
 // `npm run size`: what the browser downloads. Builds the package if needed, then prints the
 // minified and gzip (-9) size of the script-tag file and of each element's npm entry bundled
 // with its dependencies (Lit, zod/mini), as a host app's bundler would. Fails when the
-// script-tag file is over its budget.
+// script-tag file is over its budget. `--modules` lists what the script-tag file is made of.
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +39,7 @@ async function bundle(entry) {
 }
 
 export async function measure() {
-  await ensureBuilt();
+  if (await ensureBuilt({ quiet: true })) console.log('(built the package first)');
   const tags = JSON.parse(readFileSync(join(root, 'dist', 'custom-elements.json'), 'utf8'))
     .modules.flatMap((module) => module.exports ?? [])
     .filter((e) => e.kind === 'custom-element-definition')
@@ -69,6 +69,35 @@ export async function measure() {
   return rows;
 }
 
+/** What the script-tag file is made of: source size of each module before minification. */
+async function modules() {
+  const { build } = await import('vite');
+  const result = await build({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    mode: 'script-tag',
+    logLevel: 'silent',
+    build: { write: false },
+  });
+  const chunk = (Array.isArray(result) ? result : [result])
+    .flatMap((output) => output.output)
+    .find((file) => file.fileName === 'billing-elements.js');
+  const entries = Object.entries(chunk.modules)
+    .map(([id, info]) => [
+      id.replace(/^.*node_modules\//, '').replace(root, ''),
+      info.renderedLength,
+    ])
+    .filter(([, length]) => length > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const total = entries.reduce((sum, [, length]) => sum + length, 0);
+  console.log('\nscript-tag file by module (tree-shaken source before minification):');
+  for (const [id, length] of entries) {
+    console.log(
+      `${(length / KIB).toFixed(1).padStart(7)} KiB ${((100 * length) / total).toFixed(1).padStart(5)} %  ${id}`,
+    );
+  }
+}
+
 async function main() {
   const rows = await measure();
   const width = Math.max(...rows.map((row) => row.name.length));
@@ -84,6 +113,9 @@ async function main() {
     `\nscript-tag file: ${scriptTag} B gzip = ${kib(scriptTag)} = ${(scriptTag / 1000).toFixed(1)} kB; ` +
       `budget ${kib(BUDGET_BYTES)} (${verdict}), aim ${AIM_BYTES / 1000} kB (${scriptTag <= AIM_BYTES ? 'met' : 'not met'})`,
   );
+  if (process.argv.includes('--modules')) await modules();
+  else if (scriptTag > BUDGET_BYTES)
+    console.log('`npm run size -- --modules` shows what it is made of.');
   if (scriptTag > BUDGET_BYTES) process.exit(1);
 }
 

@@ -87,6 +87,13 @@ const stages = {
     if (code !== 0 && counted.failed === 0) counted.failed = 1;
     return counted;
   },
+  // Builds the package (when dist/ is stale) for the e2e stage too. Two checks: the script-tag
+  // file's gzip budget, and docs/reference.md equal to a fresh generation from the manifest.
+  async size() {
+    const budget = await single(process.execPath, ['scripts/size.mjs']);
+    const docs = await single(process.execPath, ['scripts/docs.mjs', '--check']);
+    return { passed: budget.passed + docs.passed, failed: budget.failed + docs.failed };
+  },
   async e2e() {
     const files = filesUnder('test/e2e', /\.test\.ts$/);
     if (files.length === 0) return { passed: 0, failed: 0 };
