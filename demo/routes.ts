@@ -18,9 +18,24 @@ interface AppRoute {
 }
 
 const APP_ROUTES: Record<string, AppRoute> = {
-  '/app/': { page: 'overview', title: 'Overview', file: 'overview.html', script: '/demo/src/overview.ts' },
-  '/app/billing': { page: 'billing', title: 'Billing', file: 'billing.html', script: '/demo/src/billing.ts' },
-  '/app/embed': { page: 'embed', title: 'Embed snippets', file: 'embed.html', script: '/demo/src/embed.ts' },
+  '/app/': {
+    page: 'overview',
+    title: 'Overview',
+    file: 'overview.html',
+    script: '/demo/src/overview.ts',
+  },
+  '/app/billing': {
+    page: 'billing',
+    title: 'Billing',
+    file: 'billing.html',
+    script: '/demo/src/billing.ts',
+  },
+  '/app/embed': {
+    page: 'embed',
+    title: 'Embed snippets',
+    file: 'embed.html',
+    script: '/demo/src/embed.ts',
+  },
 };
 
 /** Where sign-in may send the browser next: our own pages only, never another site. */
@@ -30,7 +45,12 @@ function safeNext(next: string | null): string {
   return path in APP_ROUTES || path === '/site/' ? next : '/app/';
 }
 
-function send(res: ServerResponse, status: number, body: string, type = 'text/html; charset=utf-8'): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type = 'text/html; charset=utf-8',
+): void {
   res.statusCode = status;
   res.setHeader('content-type', type);
   res.setHeader('cache-control', 'no-store');
@@ -84,7 +104,9 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
     const notices: string[] = [];
     if (url.searchParams.has('signed-out')) notices.push('You are signed out.');
     if (url.searchParams.has('next')) notices.push('Sign in to continue.');
-    let notice = notices.map((text) => `<p class="notice" role="status">${escapeHtml(text)}</p>`).join('');
+    let notice = notices
+      .map((text) => `<p class="notice" role="status">${escapeHtml(text)}</p>`)
+      .join('');
     if (current) {
       notice += `<p class="notice" role="status">Signed in as ${escapeHtml(current.name)}. <a href="/app/">Back to the dashboard</a> or pick another account.</p>`;
     }
@@ -119,16 +141,20 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
         return true;
       }
       if (path === '/session/sign-in' && method === 'POST') {
-        if (!isSameOrigin(req)) return send(res, 403, 'Cross-site sign-in refused.', 'text/plain'), true;
+        if (!isSameOrigin(req)) {
+          send(res, 403, 'Cross-site sign-in refused.', 'text/plain; charset=utf-8');
+          return true;
+        }
         const form = await readForm(req);
         const customer = directory.get(form.get('customer') ?? '');
-        if (!customer) return redirect(res, '/'), true;
-        redirect(res, safeNext(form.get('next')), sessions.signIn(customer.reference));
+        if (customer)
+          redirect(res, safeNext(form.get('next')), sessions.signIn(customer.reference));
+        else redirect(res, '/');
         return true;
       }
       if (path === '/session/sign-out' && method === 'POST') {
-        if (!isSameOrigin(req)) return send(res, 403, 'Cross-site sign-out refused.', 'text/plain'), true;
-        redirect(res, '/?signed-out', sessions.signOut());
+        if (isSameOrigin(req)) redirect(res, '/?signed-out', sessions.signOut());
+        else send(res, 403, 'Cross-site sign-out refused.', 'text/plain; charset=utf-8');
         return true;
       }
       if (path === '/app' || path === '/app/index.html') {
@@ -147,7 +173,7 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
         send(res, 200, await vite.transformIndexHtml(req.url ?? path, page));
         return true;
       }
-      if (path === '/site' ) {
+      if (path === '/site') {
         redirect(res, '/site/');
         return true;
       }

@@ -54,7 +54,9 @@ export function createScriptBundle(root: string): ScriptBundle {
         res.statusCode = 500;
         res.setHeader('content-type', 'text/javascript; charset=utf-8');
         const reason = error instanceof Error ? error.message : String(error);
-        res.end(`console.error(${JSON.stringify(`billing-elements.js failed to build: ${reason}`)});\n`);
+        res.end(
+          `console.error(${JSON.stringify(`billing-elements.js failed to build: ${reason}`)});\n`,
+        );
         return;
       }
       res.statusCode = 200;

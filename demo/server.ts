@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { billingProxyVitePlugin } from 'billing-elements/server';
@@ -40,6 +41,43 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
+/** Listens on `port`, or (unless strict) on the next free one of the ten after it. */
+async function listen(
+  server: Server,
+  host: string,
+  port: number,
+  strict: boolean,
+): Promise<number> {
+  const attempts = strict || port === 0 ? 1 : 10;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onError = (error: Error) => reject(error);
+        server.once('error', onError);
+        server.listen(port + attempt, host, () => {
+          server.off('error', onError);
+          resolve();
+        });
+      });
+      const address = server.address();
+      if (!address || typeof address === 'string')
+        throw new Error('The demo server is not listening');
+      return address.port;
+    } catch (error) {
+      const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!busy || attempt + 1 >= attempts) throw error;
+    }
+  }
+}
+
+function closeHttp(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    // Keep-alive connections of the browser would hold close() open.
+    server.closeAllConnections();
+  });
+}
+
 /** The default fixtures, with the demo's company as the business the portal pages show. */
 function demoFixtures() {
   const fixtures = defaultFixtures();
@@ -60,6 +98,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   const host = options.host ?? '127.0.0.1';
   const sandbox = await startSandboxWithFallback(host, options.sandboxPort ?? 0);
   let vite: ViteDevServer | undefined;
+  let httpServer: Server | undefined;
   try {
     const directory = await loadDirectory(sandbox);
     const sessions = createSessionCodec();
@@ -77,7 +116,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       // The customer comes from the demo's own session cookie, never from the browser's say-so.
       identify: (request: Request) => {
         const customer = directory.get(sessions.read(request.headers.get('cookie')) ?? '');
-        return customer ? { reference: customer.reference, name: customer.name, email: customer.email } : null;
+        return customer
+          ? { reference: customer.reference, name: customer.name, email: customer.email }
+          : null;
       },
     });
 
@@ -85,7 +126,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       name: 'northwind-host-app',
       configureServer(server) {
         server.middlewares.use(
-          demoRoutes({ root: ROOT, vite: server, sessions, directory, scriptBundle: scriptBundle.serve }),
+          demoRoutes({
+            root: ROOT,
+            vite: server,
+            sessions,
+            directory,
+            scriptBundle: scriptBundle.serve,
+          }),
         );
         server.watcher.on('change', (file) => {
           if (file.startsWith(src(''))) scriptBundle.invalidate();
@@ -93,6 +140,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       },
     };
 
+    // Vite in middleware mode on a server of our own: we choose the port (and the next free one
+    // when it is busy) and we close it, instead of Vite exiting the process on SIGTERM.
+    httpServer = createHttpServer();
     vite = await createServer({
       configFile: false,
       root: ROOT,
@@ -111,23 +161,23 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       },
       optimizeDeps: {
         entries: ['index.html', 'demo/src/*.ts'],
-        include: ['lit', 'lit/directives/*', 'zod/mini'],
+        include: ['lit', 'zod/mini'],
       },
       server: {
-        host,
-        port: options.port ?? 5173,
-        strictPort: options.strictPort ?? false,
-        ...(options.watch === false ? { watch: null, hmr: false } : {}),
+        middlewareMode: true,
+        ...(options.watch === false
+          ? { watch: null, hmr: false }
+          : { hmr: { server: httpServer } }),
       },
       plugins: [proxy, hostApp],
     });
-    await vite.listen();
-    const address = vite.httpServer?.address();
-    if (!address || typeof address === 'string') throw new Error('The demo server is not listening');
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    httpServer.on('request', vite.middlewares);
+    const port = await listen(httpServer, host, options.port ?? 5173, options.strictPort ?? false);
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     scriptBundle.warm();
 
     const server = vite;
+    const http = httpServer;
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -136,6 +186,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       close() {
         closing ??= (async () => {
           await server.close();
+          await closeHttp(http);
           await sandbox.close();
         })();
         return closing;
@@ -143,6 +194,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     };
   } catch (error) {
     await vite?.close().catch(() => undefined);
+    if (httpServer?.listening) await closeHttp(httpServer).catch(() => undefined);
     await sandbox.close().catch(() => undefined);
     throw error;
   }

@@ -40,7 +40,8 @@ export function createSessionCodec(secret: Buffer = randomBytes(32)): SessionCod
   const attributes = `Path=/; HttpOnly; SameSite=Lax`;
   return {
     signIn(reference) {
-      if (!REFERENCE_PATTERN.test(reference)) throw new Error(`Not a customer reference: ${reference}`);
+      if (!REFERENCE_PATTERN.test(reference))
+        throw new Error(`Not a customer reference: ${reference}`);
       const issued = Math.floor(Date.now() / 1000);
       const value = `${reference}.${issued}`;
       return `${SESSION_COOKIE}=${value}.${sign(value)}; ${attributes}; Max-Age=${MAX_AGE_SECONDS}`;

@@ -32,7 +32,8 @@ function portOf(value: string | undefined, name: string): number | undefined {
 
 const port = portOf(values.port ?? process.env.PORT, '--port') ?? 5173;
 // A stable sandbox address is handier to bookmark; a free port is taken when 4010 is busy.
-const sandboxPort = portOf(values['sandbox-port'] ?? process.env.SANDBOX_PORT, '--sandbox-port') ?? 4010;
+const sandboxPort =
+  portOf(values['sandbox-port'] ?? process.env.SANDBOX_PORT, '--sandbox-port') ?? 4010;
 
 const demo = await startDemo({
   port,

@@ -59,7 +59,9 @@ watchSubscription((result) => {
   }
   const sub = result.value;
   badge.className = `plan tag tone-${STATUS_TONE[sub.status]}`;
-  badge.textContent = sub.title ? `${sub.title} · ${statusText(sub.status)}` : statusText(sub.status);
+  badge.textContent = sub.title
+    ? `${sub.title} · ${statusText(sub.status)}`
+    : statusText(sub.status);
   badge.hidden = false;
 });
 

@@ -32,7 +32,10 @@ function action(label: string, request: PortalRequest, primary = false): HTMLBut
 }
 
 function fact(term: string, value: string): HTMLElement {
-  return element('div', {}, [element('dt', { textContent: term }), element('dd', { textContent: value })]);
+  return element('div', {}, [
+    element('dt', { textContent: term }),
+    element('dd', { textContent: value }),
+  ]);
 }
 
 function render(sub: SubscriptionStatusResponse): void {
@@ -42,7 +45,12 @@ function render(sub: SubscriptionStatusResponse): void {
   const facts = element('dl', { className: 'facts' });
   facts.append(fact('Plan', sub.title ?? 'None yet'));
   if (sub.periodEnd) {
-    facts.append(fact(sub.status === 'running' ? 'Renews on' : 'Period ends', formatDate(summary, sub.periodEnd)));
+    facts.append(
+      fact(
+        sub.status === 'running' ? 'Renews on' : 'Period ends',
+        formatDate(summary, sub.periodEnd),
+      ),
+    );
   }
   const due = sub.dueInvoices.reduce((total, invoice) => total + invoice.amountTotal, 0);
   const currency = sub.dueInvoices[0]?.currency ?? 'USD';
@@ -64,10 +72,15 @@ function render(sub: SubscriptionStatusResponse): void {
       const label = `Invoice ${invoice.number} · ${formatMoney(summary, invoice.amountTotal, invoice.currency)}${
         invoice.datePaymentLimit ? ` · due ${formatDate(summary, invoice.datePaymentLimit)}` : ''
       }`;
-      const pay = action(`Pay invoice ${invoice.number}`, { page: 'pay-invoice', invoice: invoice.id });
+      const pay = action(`Pay invoice ${invoice.number}`, {
+        page: 'pay-invoice',
+        invoice: invoice.id,
+      });
       pay.textContent = 'Pay';
       pay.setAttribute('aria-label', `Pay invoice ${invoice.number}`);
-      list.append(element('li', { className: 'invoice-row' }, [element('span', { textContent: label }), pay]));
+      list.append(
+        element('li', { className: 'invoice-row' }, [element('span', { textContent: label }), pay]),
+      );
     }
     parts.push(element('h3', { textContent: 'Invoices to pay' }), list);
   }
@@ -81,7 +94,8 @@ function render(sub: SubscriptionStatusResponse): void {
       buttons.push(action('Update payment method', { page: 'register' }));
       break;
     case 'suspended':
-      if (sub.dueInvoices.length === 0) buttons.push(action('Restart subscription', { page: 'restart' }, true));
+      if (sub.dueInvoices.length === 0)
+        buttons.push(action('Restart subscription', { page: 'restart' }, true));
       else buttons.push(action('Restart subscription', { page: 'restart' }));
       buttons.push(action('Update payment method', { page: 'register' }));
       break;

@@ -48,7 +48,14 @@ export const ELEMENT_SPECS: ElementSpec[] = [
         value: 'seats',
         hint: 'Used in sentences such as “You now have 7 seats”.',
       },
-      { name: 'quantity', label: 'Starting quantity', value: '1', type: 'number', min: 1, omitWhen: '1' },
+      {
+        name: 'quantity',
+        label: 'Starting quantity',
+        value: '1',
+        type: 'number',
+        min: 1,
+        omitWhen: '1',
+      },
     ],
   },
   {

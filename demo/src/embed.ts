@@ -34,7 +34,9 @@ function fieldFor(spec: ElementSpec, attribute: AttributeSpec): HTMLElement {
   if (attribute.options) {
     control = document.createElement('select');
     for (const option of attribute.options) {
-      control.append(new Option(option.label, option.value, false, option.value === attribute.value));
+      control.append(
+        new Option(option.label, option.value, false, option.value === attribute.value),
+      );
     }
   } else {
     control = document.createElement('input');

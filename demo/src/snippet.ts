@@ -42,8 +42,10 @@ export function highlight(snippet: string): string {
     .split(/(<\/?[a-z-]+|>|[a-z-]+=|"[^"]*")/g)
     .map((part) => {
       if (part === '') return '';
-      if (/^<\/?[a-z-]+$/.test(part) || part === '>') return `<span class="tok-tag">${escapeText(part)}</span>`;
-      if (/^[a-z-]+=$/.test(part)) return `<span class="tok-attr">${escapeText(part.slice(0, -1))}</span>=`;
+      if (/^<\/?[a-z-]+$/.test(part) || part === '>')
+        return `<span class="tok-tag">${escapeText(part)}</span>`;
+      if (/^[a-z-]+=$/.test(part))
+        return `<span class="tok-attr">${escapeText(part.slice(0, -1))}</span>=`;
       if (/^"[^"]*"$/.test(part)) return `<span class="tok-value">${escapeText(part)}</span>`;
       return escapeText(part);
     })

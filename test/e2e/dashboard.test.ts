@@ -92,13 +92,19 @@ test('the dashboard reads well in dark mode and on a phone', async () => {
   await screenshot(dark, 'dashboard-dark', { fullPage: false });
   await dark.context().close();
 
-  const phone = await newPage(e2e, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await newPage(e2e, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   await signIn(phone, e2e.demo, 'healthy');
   await eventually(async () => {
     assert.deepEqual(await meterFigures(phone, 'seats'), { used: '3', total: '5' });
   });
   // Nothing sticks out sideways on a narrow screen.
-  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await phone.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
   assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
   await assertAccessible(phone, 'the dashboard on a phone');
   await screenshot(phone, 'dashboard-phone');
@@ -114,7 +120,10 @@ test('buying seats shows the price, asks for confirmation, updates the meter and
 
   // Two more seats fit in the five the plan includes: no charge, so nothing to confirm.
   await buy.getByRole('spinbutton').fill('2');
-  await buy.locator('[part~="price-now"]').filter({ hasText: /No extra cost|\$0\.00/ }).waitFor();
+  await buy
+    .locator('[part~="price-now"]')
+    .filter({ hasText: /No extra cost|\$0\.00/ })
+    .waitFor();
   await buy.getByRole('button', { name: 'Buy' }).click();
   await buy.getByText('Done. You now have 5 seats.').waitFor();
   await eventually(async () => {
@@ -157,7 +166,9 @@ test('buying seats shows the price, asks for confirmation, updates the meter and
   assert.equal(issued.length, 1, 'exactly one invoice for the paid purchase');
   assert.equal(usd(issued[0]!.AmountTotal), previewed, 'the invoice is the confirmed price');
   assert.deepEqual(
-    afterPurchase.usageLog.filter((entry) => entry.feature === 'seats').map((entry) => entry.increment),
+    afterPurchase.usageLog
+      .filter((entry) => entry.feature === 'seats')
+      .map((entry) => entry.increment),
     [2, 2],
   );
   assert.deepEqual(pageErrors(page), []);
@@ -167,7 +178,10 @@ test('buying seats shows the price, asks for confirmation, updates the meter and
 test('the billing page summarises the subscription and opens portal workflows in place', async () => {
   const page = await newPage(e2e);
   await signIn(page, e2e.demo, 'healthy');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Billing' })
+    .click();
   await page.waitForURL(`${e2e.demo.url}/app/billing`);
   const summary = page.getByRole('region', { name: 'Subscription' });
   await summary.getByText('Renews on').waitFor();
@@ -201,7 +215,9 @@ test('signing out ends the session for the pages and for the billing proxy', asy
   await page.goto(`${e2e.demo.url}/app/billing`);
   assert.equal(page.url(), `${e2e.demo.url}/?next=%2Fapp%2Fbilling`);
   // The cached usages left with the session.
-  const cached = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('billing-elements')));
+  const cached = await page.evaluate(() =>
+    Object.keys(sessionStorage).filter((key) => key.startsWith('billing-elements')),
+  );
   assert.deepEqual(cached, []);
   await page.context().close();
 });

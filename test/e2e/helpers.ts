@@ -25,7 +25,13 @@ export interface E2E {
 /** The demo on a free port (own Vite cache, so concurrent files do not share one) and a browser. */
 export async function setUp(): Promise<E2E> {
   const cacheDir = await mkdtemp(join(tmpdir(), 'billing-e2e-vite-'));
-  const demo = await startDemo({ port: 0, strictPort: true, logLevel: 'silent', watch: false, cacheDir });
+  const demo = await startDemo({
+    port: 0,
+    strictPort: true,
+    logLevel: 'silent',
+    watch: false,
+    cacheDir,
+  });
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: findChrome(), args: [...CHROME_FLAGS] });
@@ -85,7 +91,8 @@ export async function meterFigures(
   feature: string,
 ): Promise<{ used: string; total: string | null }> {
   const meter = page.locator(`usage-meter[feature="${feature}"]`).first();
-  const used = (await meter.locator('[part~="value"]').first().textContent({ timeout: 10_000 })) ?? '';
+  const used =
+    (await meter.locator('[part~="value"]').first().textContent({ timeout: 10_000 })) ?? '';
   const totals = meter.locator('[part~="total"]');
   const total = (await totals.count()) > 0 ? await totals.first().textContent() : null;
   return { used: used.trim(), total: total?.trim() ?? null };
@@ -171,7 +178,9 @@ export async function assertAccessible(page: Page, what: string): Promise<void> 
     .map(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help}\n` +
-        violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),
+        violation.nodes
+          .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
+          .join('\n'),
     )
     .join('\n');
   assert.equal(results.violations.length, 0, `axe found violations on ${what}:\n${report}`);
@@ -188,7 +197,10 @@ export async function screenshot(
   await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: 'disabled' });
   if (options.docs && process.env.UPDATE_DOCS_SCREENSHOTS === '1') {
     await mkdir(DOCS_SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: join(DOCS_SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+    await page.screenshot({
+      path: join(DOCS_SCREENSHOT_DIR, `${name}.png`),
+      animations: 'disabled',
+    });
   }
 }
 

@@ -1,0 +1,210 @@
+// Every refusal of the billing service as the customer meets it in the demo, and its remedy
+// followed through the portal's hosted pages until the purchase goes through.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, test } from 'node:test';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import {
+  assertAccessible,
+  eventually,
+  meterFigures,
+  newPage,
+  pageErrors,
+  quantityOf,
+  resetSandbox,
+  sandboxCustomer,
+  screenshot,
+  setUp,
+  signIn,
+  type E2E,
+} from './helpers.js';
+
+let e2e: E2E;
+
+before(async () => {
+  e2e = await setUp();
+});
+
+after(async () => {
+  await e2e?.close();
+});
+
+beforeEach(async () => {
+  await resetSandbox(e2e.demo);
+});
+
+/** The portal the elements open in a dialog when the page has no <billing-portal>. */
+function portalDialog(page: Page): { dialog: Locator; hosted: FrameLocator } {
+  const dialog = page.getByRole('dialog', { name: /portal/i });
+  return { dialog, hosted: dialog.frameLocator('iframe') };
+}
+
+/** Buys one seat through the dialog and returns the price that was confirmed. */
+async function buyOneSeat(page: Page, expectedTotal: number): Promise<void> {
+  const buy = page.locator('buy-feature[feature="seats"]');
+  await buy.getByRole('spinbutton').fill('1');
+  await buy
+    .locator('[part~="price-now"]')
+    .filter({ hasText: /\$[1-9]/ })
+    .waitFor();
+  await buy.getByRole('button', { name: 'Buy' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your purchase' });
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await buy.getByText(`Done. You now have ${expectedTotal} seats.`).waitFor();
+  await eventually(async () => {
+    assert.equal((await meterFigures(page, 'seats')).used, String(expectedTotal));
+  });
+}
+
+test('no payment method: the refusal offers to add one, then the purchase goes through', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'no-payment-method');
+  const buy = page.locator('buy-feature[feature="seats"]');
+  // All five seats are used, so one more costs something: refused without a payment method.
+  const refusal = buy.locator('[part~="error"]');
+  await refusal.getByText('Add a payment method to make this change.').waitFor();
+  await assertAccessible(page, 'the payment-method refusal');
+  await screenshot(page, 'refusal-no-payment-method', { fullPage: false });
+
+  await refusal.getByRole('button', { name: 'Add a payment method' }).click();
+  const { dialog, hosted } = portalDialog(page);
+  await hosted.getByRole('heading', { level: 1, name: 'Contact and payment details' }).waitFor();
+  await hosted.getByLabel('Name on card').fill('Nadia No-Card');
+  await hosted.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await hosted.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await hosted.getByLabel('Security code').fill('123');
+  await screenshot(page, 'remedy-register', { fullPage: false });
+  await hosted.getByRole('button', { name: 'Save' }).click();
+  await hosted.getByText(/saved/i).first().waitFor();
+  assert.equal((await sandboxCustomer(e2e.demo, 'no-payment-method')).paymentMethod, 'valid');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  const before = await sandboxCustomer(e2e.demo, 'no-payment-method');
+  await buyOneSeat(page, 6);
+  const afterPurchase = await sandboxCustomer(e2e.demo, 'no-payment-method');
+  assert.equal(quantityOf(afterPurchase, 'seats'), 6);
+  assert.equal(afterPurchase.invoices.length, before.invoices.length + 1);
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
+test('capping reached: settle the invoices, restart the subscription, then buy', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'capping-reached');
+  const start = await sandboxCustomer(e2e.demo, 'capping-reached');
+  assert.equal(start.isPaymentCappingReached, true);
+  const buy = page.locator('buy-feature[feature="seats"]');
+  const refusal = buy.locator('[part~="error"]');
+  await refusal.getByRole('button', { name: 'Settle invoices' }).waitFor();
+  await screenshot(page, 'refusal-capping-reached', { fullPage: false });
+
+  await refusal.getByRole('button', { name: 'Settle invoices' }).click();
+  const { dialog, hosted } = portalDialog(page);
+  await hosted.getByRole('heading', { level: 1, name: 'Your subscription' }).waitFor();
+  await hosted
+    .getByRole('link', { name: /^Pay\s+INV-/ })
+    .first()
+    .click();
+  await hosted.getByRole('heading', { level: 1, name: 'Pay an invoice' }).waitFor();
+  await assertAccessible(page, 'the charge page in the portal dialog');
+  await screenshot(page, 'remedy-charge', { fullPage: false });
+  await hosted.getByRole('button', { name: /^Pay \$/ }).click();
+  await hosted.getByText('Thank you, the invoice is paid.').waitFor();
+  await hosted.getByRole('link', { name: 'Restart subscription' }).click();
+  await hosted.getByRole('heading', { level: 1, name: 'Restart your subscription' }).waitFor();
+  await hosted.getByRole('button', { name: /Restart/ }).click();
+  await hosted.getByText('Your subscription is running again.').waitFor();
+  await screenshot(page, 'remedy-restarted', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  const restarted = await sandboxCustomer(e2e.demo, 'capping-reached');
+  assert.equal(restarted.isPaymentCappingReached, false);
+  assert.equal(restarted.subscriptions[0]?.StateSubscription, 'Running');
+  assert.equal(restarted.invoices.filter((invoice) => invoice.StateInvoice === 'Paid').length, 1);
+  // Two seats of five are used: the third is free, so buy up to the limit and one beyond.
+  await buy.getByRole('spinbutton').fill('3');
+  await buy
+    .locator('[part~="price-now"]')
+    .filter({ hasText: /No extra cost|\$0\.00/ })
+    .waitFor();
+  await buy.getByRole('button', { name: 'Buy' }).click();
+  await buy.getByText('Done. You now have 5 seats.').waitFor();
+  await buyOneSeat(page, 6);
+  const afterPurchase = await sandboxCustomer(e2e.demo, 'capping-reached');
+  assert.equal(quantityOf(afterPurchase, 'seats'), 6);
+  assert.equal(afterPurchase.invoices.length, restarted.invoices.length + 1);
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
+test('suspended: the meters and the buy control offer the restart', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'suspended');
+  await page.getByRole('banner').getByText('Pro · Suspended').waitFor();
+  const refusal = page.locator('buy-feature[feature="seats"] [part~="error"]');
+  await refusal.getByRole('button', { name: 'Restart subscription' }).click();
+  const { hosted } = portalDialog(page);
+  await hosted.getByRole('heading', { level: 1, name: 'Restart your subscription' }).waitFor();
+  await screenshot(page, 'remedy-restart', { fullPage: false });
+  await page.context().close();
+});
+
+test('feature not in the plan: the meter and the buy control suggest changing plan', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'starter-plan');
+  const meter = page.locator('usage-meter[feature="seats"]');
+  await meter.locator('[part~="message"]').waitFor();
+  const refusal = page.locator('buy-feature[feature="seats"] [part~="error"]');
+  await refusal.getByRole('button', { name: 'Change plan' }).waitFor();
+  await assertAccessible(page, 'the not-in-plan state');
+  await screenshot(page, 'refusal-not-in-plan', { fullPage: false });
+  await refusal.getByRole('button', { name: 'Change plan' }).click();
+  const { hosted } = portalDialog(page);
+  await hosted.getByRole('heading', { level: 1, name: 'Change plan' }).waitFor();
+  await page.context().close();
+});
+
+test('unlimited access: the meters say so and adding seats costs nothing', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'unlimited');
+  await page.locator('usage-meter[feature="seats"] [part~="unlimited"]').waitFor();
+  const buy = page.locator('buy-feature[feature="seats"]');
+  await buy.getByRole('spinbutton').fill('3');
+  await buy
+    .locator('[part~="price-now"]')
+    .filter({ hasText: /No extra cost|\$0\.00/ })
+    .waitFor();
+  await buy.getByRole('button', { name: 'Buy' }).click();
+  await buy.getByText('Done. You now have 45 seats.').waitFor();
+  const customer = await sandboxCustomer(e2e.demo, 'unlimited');
+  assert.equal(quantityOf(customer, 'seats'), 45);
+  assert.equal(customer.invoices.length, 0);
+  await screenshot(page, 'unlimited', { fullPage: false });
+  await page.context().close();
+});
+
+test('a pending subscription is completed, and a customer without one picks a plan, from the billing page', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'pending');
+  await page.goto(`${e2e.demo.url}/app/billing`);
+  const summary = page.getByRole('region', { name: 'Subscription' });
+  await summary.getByRole('button', { name: 'Complete subscription' }).click();
+  const portal = page.frameLocator('billing-portal iframe');
+  await portal.getByRole('heading', { level: 1, name: 'Start your subscription' }).waitFor();
+  await screenshot(page, 'billing-pending');
+  await page.context().close();
+
+  const other = await newPage(e2e);
+  await signIn(other, e2e.demo, 'no-subscription');
+  await other.goto(`${e2e.demo.url}/app/billing`);
+  const noPlan = other.getByRole('region', { name: 'Subscription' });
+  await noPlan.getByRole('button', { name: 'Choose a plan' }).click();
+  await other
+    .frameLocator('billing-portal iframe')
+    .getByRole('heading', { level: 1, name: 'Choose a plan' })
+    .waitFor();
+  await assertAccessible(other, 'the plans page');
+  await screenshot(other, 'billing-choose-plan');
+  await other.context().close();
+});

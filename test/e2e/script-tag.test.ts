@@ -1,0 +1,140 @@
+// The no-build ways in: the plain HTML page on the script-tag file, and the snippet builder.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, test } from 'node:test';
+import {
+  assertAccessible,
+  eventually,
+  newPage,
+  pageErrors,
+  quantityOf,
+  resetSandbox,
+  sandboxCustomer,
+  screenshot,
+  setUp,
+  signIn,
+  type E2E,
+} from './helpers.js';
+
+let e2e: E2E;
+
+before(async () => {
+  e2e = await setUp();
+});
+
+after(async () => {
+  await e2e?.close();
+});
+
+beforeEach(async () => {
+  await resetSandbox(e2e.demo);
+});
+
+test('the plain page runs on the script-tag file alone', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'healthy');
+  await page.goto(`${e2e.demo.url}/site/`);
+
+  // As served: no dev server, no module script, one classic <script src> (the portal script
+  // that <billing-portal> adds later is the billing service's).
+  const html = await (await page.request.get(`${e2e.demo.url}/site/`)).text();
+  assert.deepEqual(html.match(/<script[^>]*>/g), ['<script src="/billing-elements.js" defer>']);
+  await page.waitForFunction(
+    () => customElements.get('usage-meter') && customElements.get('buy-feature'),
+  );
+  assert.equal(
+    await page.evaluate(() => typeof (window as { BillingElements?: unknown }).BillingElements),
+    'object',
+  );
+
+  // Without `feature`, the meter lists the whole plan.
+  const list = page.getByRole('region', { name: 'Usage this month' }).locator('usage-meter');
+  await list.locator('[part~="item"]').nth(4).waitFor();
+  assert.equal(await list.locator('[part~="item"]').count(), 5);
+  await page
+    .frameLocator('billing-portal iframe')
+    .getByRole('heading', { level: 1, name: 'Your subscription' })
+    .waitFor();
+  await assertAccessible(page, 'the script-tag page');
+  await screenshot(page, 'script-tag-page');
+
+  // A purchase works the same way: one more project (4 of 10 used) costs nothing.
+  const buy = page.locator('buy-feature[feature="projects"]');
+  await buy
+    .locator('[part~="price-now"]')
+    .filter({ hasText: /No extra cost|\$0\.00/ })
+    .waitFor();
+  await buy.getByRole('button', { name: 'Buy' }).click();
+  await buy.getByText('Done. You now have 5 projects.').waitFor();
+  assert.equal(quantityOf(await sandboxCustomer(e2e.demo, 'healthy'), 'projects'), 5);
+
+  // Loading the file a second time (two pasted snippets) changes nothing and throws nothing.
+  await page.addScriptTag({ url: '/billing-elements.js' });
+  await page.waitForTimeout(200);
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
+test('the script-tag file is served fresh from the sources as a classic script', async () => {
+  const response = await fetch(`${e2e.demo.url}/billing-elements.js`);
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/javascript/);
+  const code = await response.text();
+  assert.doesNotMatch(code, /^\s*(import|export)\s/m, 'no ES module syntax at the top level');
+  for (const tag of ['usage-meter', 'buy-feature', 'billing-portal'])
+    assert.ok(code.includes(tag), tag);
+});
+
+test('the snippet builder previews the snippet live and copies it', async () => {
+  const page = await newPage(e2e);
+  await page
+    .context()
+    .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.demo.url });
+  await signIn(page, e2e.demo, 'healthy');
+  await page.getByRole('link', { name: 'Embed snippets' }).click();
+  await page.waitForURL(`${e2e.demo.url}/app/embed`);
+  const code = page.locator('[data-snippet]');
+  const preview = page.frameLocator('iframe[data-preview]');
+
+  // The default: a seats meter, pointed at this app's proxy.
+  await preview
+    .locator('usage-meter[feature="seats"] [part~="value"]')
+    .filter({ hasText: '3' })
+    .waitFor();
+  assert.match((await code.textContent()) ?? '', /<usage-meter\s+feature="seats"/);
+  await assertAccessible(page, 'the snippet builder');
+
+  // Pick <buy-feature> for projects: the snippet and the live preview follow.
+  await page.getByRole('radio', { name: /<buy-feature>/ }).check();
+  await page.getByLabel('Feature', { exact: true }).selectOption('projects');
+  await page.getByLabel('Unit name').fill('projects');
+  await page.getByLabel('Language').selectOption('fr');
+  const snippet = await eventually(async () => {
+    const text = (await code.textContent()) ?? '';
+    assert.match(text, /feature="projects"/);
+    assert.match(text, /lang="fr"/);
+    return text;
+  });
+  const expected = [
+    `<script src="${e2e.demo.url}/billing-elements.js" defer></script>`,
+    '<buy-feature',
+    '  feature="projects"',
+    '  label="projects"',
+    `  endpoint="${e2e.demo.url}/billing"`,
+    '  lang="fr"',
+    '  style="--billing-accent: #0f766e"',
+    '></buy-feature>',
+  ].join('\n');
+  assert.equal(snippet, expected);
+  // The preview runs exactly that snippet, in French.
+  await preview
+    .locator('buy-feature[feature="projects"]')
+    .getByRole('button', { name: 'Acheter' })
+    .waitFor();
+  await screenshot(page, 'snippet-builder');
+
+  await page.getByRole('button', { name: 'Copy snippet' }).click();
+  await page.getByRole('status').filter({ hasText: 'Copied to the clipboard.' }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), expected);
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
