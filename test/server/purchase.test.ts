@@ -264,6 +264,37 @@ describe('purchases: price check and exactly once', () => {
     assert.equal(counter.calls['POST /v1/Usage'], 2);
   });
 
+  it('keeps an unresolved apply recorded when the retry cannot read back', async () => {
+    const counter = countingFetch();
+    const proxy = createBillingProxy(
+      proxyOptions(sandbox, { fetch: counter.fetch, timeouts: { reconcileMs: 100 } }),
+    );
+    const amount = await price(proxy);
+    await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'drop-after-apply' });
+    // The read before applying works (a zero delay uses up the first fault), then every
+    // read-back fails: the first attempt cannot tell, and gives the key up.
+    await control(sandbox).fault({ route: 'GET /v1/Usages', mode: 'delay', delayMs: 0, times: 1 });
+    await control(sandbox).fault({ route: 'GET /v1/Usages', mode: 'status-500', times: 1000 });
+    const purchase = {
+      feature: 'seats',
+      increment: 3,
+      idempotencyKey: 'unresolved-apply-kept-1',
+      confirmedAmountTotal: amount,
+    };
+    const first = await call(proxy, '/usage', { body: purchase });
+    assert.equal(first.status, 503, first.text);
+    // A retry while reads still fail must not apply (it cannot check the first attempt).
+    const blind = await call(proxy, '/usage', { body: purchase });
+    assert.equal(blind.status, 503, blind.text);
+    await control(sandbox).clearFaults();
+    // Once reads work, the retry finds the first attempt's change.
+    const retry = await call(proxy, '/usage', { body: purchase });
+    assert.equal(retry.status, 200, retry.text);
+    assert.equal(retry.body.usage.QuantityCurrent, 6);
+    assert.equal((await applied()).count, 1);
+    assert.equal(counter.calls['POST /v1/Usage'], 1);
+  });
+
   it('finds a late apply when the retry comes: the retry reads back before applying', async () => {
     // The apply lands after the proxy gave up on it (timeout shorter than the service's delay,
     // reconcile window shorter still): the retry must find it instead of applying again.

@@ -93,6 +93,8 @@ class Purchase {
   private readonly leaseMs: number;
   /** The stored value this owner last wrote: every update is a compare-and-set from it. */
   private current = '';
+  /** An earlier ambiguous apply not yet read back (takeover): errors must keep it recorded. */
+  private unresolved: { before: Before; amountTotal: number | undefined } | undefined;
 
   constructor(
     private readonly context: RouteContext,
@@ -209,6 +211,8 @@ class Purchase {
 
   /** This request owns the key: check the price, apply once, or find out what happened. */
   private async own(previous: Before | undefined, previousAmount?: number): Promise<Outcome> {
+    this.unresolved =
+      previous === undefined ? undefined : { before: previous, amountTotal: previousAmount };
     try {
       const lock = await this.lock();
       try {
@@ -219,8 +223,17 @@ class Purchase {
     } catch (error) {
       const proxyError = error instanceof UpstreamError ? toProxyError(error) : error;
       if (!(proxyError instanceof ProxyError)) throw error;
-      // Reached only before the apply call or after a definite refusal of it: nothing applied.
       const body = proxyError.toBody();
+      if (this.unresolved !== undefined) {
+        // An earlier apply is still unaccounted for (the read-back failed): keep what is needed
+        // to check it, so that the next attempt reads back first too. Never "failed" here.
+        await this.save({
+          ...this.pending(this.unresolved.before, this.unresolved.amountTotal),
+          leaseUntil: 0,
+        });
+        return new Outcome(proxyError.status, body);
+      }
+      // Reached only before the apply call or after a definite refusal of it: nothing applied.
       await this.save(
         { state: 'failed', fingerprint: this.fingerprint, status: proxyError.status, body },
         this.context.options.limits.failedPurchaseTtlMs,
@@ -265,6 +278,8 @@ class Purchase {
         return this.succeed(now.usage, previousAmount ?? confirmedAmountTotal);
       }
       if (now?.quantity !== previous.quantity) return this.unknown();
+      // Not applied: from here on this attempt is a fresh one.
+      this.unresolved = undefined;
     }
 
     const pricing = await upstream.pricing(identity.reference, feature, increment, call);
