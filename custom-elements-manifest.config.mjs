@@ -60,7 +60,14 @@ function publicSurfaceOnly() {
             : module.declarations.some((d) => d.name === e.name),
         );
         for (const declaration of module.declarations) {
+          const hidden = new Set(
+            (declaration.members ?? []).filter((m) => !isPublic(m)).map((m) => m.name),
+          );
           declaration.members = (declaration.members ?? []).filter(isPublic);
+          // Lit's `state: true` properties have no attribute, whatever the analyzer says.
+          declaration.attributes = (declaration.attributes ?? []).filter(
+            (a) => !hidden.has(a.fieldName),
+          );
         }
       }
     },
