@@ -139,10 +139,14 @@ describe('PendingPurchaseKeeper (idempotency keys)', () => {
   it('keeps purchases apart per endpoint and feature', () => {
     const seats = new PendingPurchaseKeeper('/billing', 'seats').create(1, 0);
     expect(new PendingPurchaseKeeper('/billing', 'projects').read()).to.equal(undefined);
-    expect(new PendingPurchaseKeeper('https://other.example/billing', 'seats').read()).to.equal(undefined);
+    expect(new PendingPurchaseKeeper('https://other.example/billing', 'seats').read()).to.equal(
+      undefined,
+    );
     // A relative endpoint and its absolute form are the same proxy.
     const absolute = new URL('/billing', document.baseURI).href;
-    expect(new PendingPurchaseKeeper(absolute, 'seats').read()?.idempotencyKey).to.equal(seats.idempotencyKey);
+    expect(new PendingPurchaseKeeper(absolute, 'seats').read()?.idempotencyKey).to.equal(
+      seats.idempotencyKey,
+    );
   });
 
   it('does not forget a newer confirmation when an older outcome arrives', () => {

@@ -572,7 +572,7 @@ export class BuyFeature extends LitElement {
     );
   }
 
-  async #onRemedy(page: PortalPage, code: string): Promise<void> {
+  async #onRemedy(page: PortalPage, code: string, button: HTMLElement): Promise<void> {
     const event = new BillingRemedyEvent({ page, code, feature: this.feature });
     if (!this.dispatchEvent(event)) return;
     // Settling invoices opens the first due one; the portal's home lists them all otherwise.
@@ -580,7 +580,8 @@ export class BuyFeature extends LitElement {
       page: 'home',
     }));
     try {
-      await openPortalPage(request, { endpoint: this.endpoint ?? null, from: this });
+      // From the button: focus goes back to it when the portal dialog closes.
+      await openPortalPage(request, { endpoint: this.endpoint ?? null, from: button });
     } catch (caught) {
       this.#reportError(toBillingError(caught));
     }
@@ -769,7 +770,12 @@ export class BuyFeature extends LitElement {
                 type="button"
                 class="secondary"
                 part="button remedy"
-                @click=${() => void this.#onRemedy(refusal.page!, error.code)}
+                @click=${(event: Event) =>
+                  void this.#onRemedy(
+                    refusal.page!,
+                    error.code,
+                    event.currentTarget as HTMLElement,
+                  )}
               >
                 ${this.#t(`remedy.${refusal.page}` as MessageKey)}
               </button>`

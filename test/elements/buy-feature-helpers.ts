@@ -1,0 +1,133 @@
+import { fixture, waitUntil } from '@open-wc/testing';
+import type { TemplateResult } from 'lit';
+import { sandbox } from '../browser/billing.js';
+import type { PricingResponse } from '../../src/contract/proxy-api.js';
+import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
+import '../../src/elements/buy-feature/define.js';
+
+// Shared steps of the <buy-feature> browser tests. The page talks to the real proxy at
+// /billing, mounted by the test server over a real sandbox (test/browser-server.ts; its
+// helpers in test/browser/billing.ts sign customers in and drive the sandbox).
+
+export interface SandboxStats {
+  requests: Record<string, number>;
+  appliedUsageChanges: number;
+  appliedUsageChangesByCustomer: Record<string, number>;
+}
+
+export { addFault, freshStart, sandbox } from '../browser/billing.js';
+
+/** What reached the sandbox since the last reset: requests per route, usage changes applied. */
+export function sandboxStats(): Promise<SandboxStats> {
+  return sandbox<SandboxStats>('stats');
+}
+
+/** Requests the sandbox received on one route ('POST /v1/Usage'), 0 when none. */
+export async function requestsTo(route: string): Promise<number> {
+  return (await sandboxStats()).requests[route] ?? 0;
+}
+
+/** The price the proxy quotes right now (the same call the element makes). */
+export async function quote(feature: string, increment: number): Promise<PricingResponse> {
+  const response = await fetch('/billing/pricing', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ feature, increment }),
+  });
+  if (!response.ok)
+    throw new Error(`pricing answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as PricingResponse;
+}
+
+export function part<T extends Element = HTMLElement>(element: Element, name: string): T | null {
+  return element.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+}
+
+export function partText(element: Element, name: string): string {
+  return part(element, name)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+}
+
+export function dialogOf(element: Element): HTMLDialogElement {
+  return element.shadowRoot!.querySelector('dialog')!;
+}
+
+/** The shadow-internal element that has the focus, if any. */
+export function focusedPart(element: Element): string | null {
+  return element.shadowRoot!.activeElement?.getAttribute('part') ?? null;
+}
+
+export async function waitForFocus(element: Element, partName: string): Promise<void> {
+  await waitUntil(
+    () => focusedPart(element) === partName,
+    `focus on ${partName} (it is on ${focusedPart(element)})`,
+    { timeout: 3000 },
+  );
+}
+
+export async function pricedElement(template: TemplateResult): Promise<BuyFeature> {
+  const element = await fixture<BuyFeature>(template);
+  await waitForPrice(element);
+  return element;
+}
+
+export async function waitForPrice(element: Element, text?: string): Promise<void> {
+  await waitUntil(
+    () => {
+      const shown = part(element, 'price-now')?.querySelector('dd')?.textContent?.trim();
+      return shown !== undefined && (text === undefined || shown === text);
+    },
+    `price ${text ?? ''} shown`,
+    { timeout: 8000 },
+  );
+}
+
+export function shownPrice(element: Element): string | undefined {
+  return part(element, 'price-now')?.querySelector('dd')?.textContent?.trim();
+}
+
+export async function waitForDialog(element: Element, open = true): Promise<void> {
+  await waitUntil(() => dialogOf(element).open === open, `dialog ${open ? 'open' : 'closed'}`, {
+    timeout: 8000,
+  });
+}
+
+export async function waitForText(element: Element, partName: string, text: string | RegExp) {
+  await waitUntil(
+    () => {
+      const value = partText(element, partName);
+      return typeof text === 'string' ? value.includes(text) : text.test(value);
+    },
+    `${partName} says ${String(text)} (it says "${partText(element, partName)}")`,
+    { timeout: 10000 },
+  );
+}
+
+/** Clicks the buy button and waits for the confirmation dialog. */
+export async function openConfirmation(element: Element): Promise<void> {
+  part<HTMLButtonElement>(element, 'buy')!.click();
+  await waitForDialog(element);
+}
+
+/** The portal dialog opened by a remedy (no <billing-portal> on the page): its iframe's path. */
+export async function openedPortalPath(): Promise<string> {
+  let path = '';
+  await waitUntil(
+    () => {
+      const frame = document.querySelector<HTMLIFrameElement>('dialog[open] iframe');
+      path = frame?.src ? new URL(frame.src).pathname : '';
+      return path !== '';
+    },
+    'a portal page opened',
+    { timeout: 10000 },
+  );
+  return path;
+}
+
+/** Closes any portal dialog a remedy left open. */
+export function closePortalDialogs(): void {
+  for (const dialog of document.querySelectorAll<HTMLDialogElement>('body > dialog'))
+    dialog.close();
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,131 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { configureBilling, getBillingConfig } from '../../src/client/config.js';
+import type { BillingPurchaseEvent } from '../../src/client/events.js';
+import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
+import { PendingPurchaseKeeper } from '../../src/elements/buy-feature/pending-purchase.js';
+import {
+  addFault,
+  openConfirmation,
+  part,
+  partText,
+  pricedElement,
+  quote,
+  sandboxStats,
+  freshStart,
+  sleep,
+  waitForText,
+} from './buy-feature-helpers.js';
+
+// A confirmed purchase is applied at most once, whatever happens to the page in between:
+// its idempotency key waits in sessionStorage until the outcome is known.
+
+const pendingKeys = () =>
+  Object.keys(sessionStorage).filter((key) => key.includes('pending-purchase'));
+
+describe('<buy-feature> exactly once', () => {
+  const defaultTimeout = getBillingConfig().timeoutMs;
+
+  it('learns the outcome of a purchase cut off by a reload, without buying twice', async () => {
+    await freshStart('healthy');
+    // The service applies the purchase but answers late; the page gives up first.
+    await addFault({
+      route: 'POST /v1/Usage',
+      mode: 'delay-after-apply',
+      delayMs: 2500,
+      times: 1,
+    });
+    configureBilling({ timeoutMs: 800 });
+    const first = await pricedElement(
+      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+    );
+    await openConfirmation(first);
+    part<HTMLButtonElement>(first, 'confirm')!.click();
+    await waitForText(first, 'error', 'could not confirm whether your purchase went through');
+    // While the outcome is unknown the only way on is to learn it, never a second purchase.
+    expect(part(first, 'retry')).not.to.equal(null);
+    expect(part(first, 'buy')!.getAttribute('aria-disabled')).to.equal('true');
+    expect(pendingKeys()).to.have.length(1);
+    const keptKey = sessionStorage.getItem(pendingKeys()[0]!);
+    await expect(first).to.be.accessible();
+
+    // "Reload": the element goes, its pending key stays, a new element comes.
+    first.remove();
+    configureBilling({ timeoutMs: defaultTimeout });
+    const purchased = new Promise<BillingPurchaseEvent>((resolve) =>
+      document.addEventListener('billing-purchase', resolve, { once: true }),
+    );
+    const second = await fixture<BuyFeature>(
+      html`<buy-feature feature="seats" label="seats"></buy-feature>`,
+    );
+    expect(sessionStorage.getItem(pendingKeys()[0]!)).to.equal(keptKey);
+    const event = await purchased;
+    expect(event.detail.increment).to.equal(4);
+    expect(event.detail.usage.QuantityCurrent).to.equal(7);
+    await waitForText(second, 'success', 'You now have 7 seats');
+
+    await sleep(2500); // past the first request's late answer
+    const stats = await sandboxStats();
+    expect(stats.appliedUsageChanges).to.equal(1);
+    expect(pendingKeys()).to.have.length(0);
+  });
+
+  it('sends a pending purchase found on load once, then forgets it', async () => {
+    await freshStart('healthy');
+    const price = await quote('seats', 4);
+    const pending = new PendingPurchaseKeeper('/billing', 'seats').create(
+      4,
+      price.AmountTotal,
+      'healthy',
+    );
+
+    const element = await fixture<BuyFeature>(html`<buy-feature feature="seats"></buy-feature>`);
+    const event = (await oneEvent(element, 'billing-purchase')) as BillingPurchaseEvent;
+    expect(event.detail.replayed).to.equal(false);
+    expect(event.detail.amountTotal).to.equal(pending.confirmedAmountTotal);
+    expect(pendingKeys()).to.have.length(0);
+    element.remove();
+
+    // Another page load: nothing pending any more, nothing sent.
+    const again = await pricedElement(html`<buy-feature feature="seats"></buy-feature>`);
+    await sleep(300);
+    expect(partText(again, 'status')).to.equal('');
+    const stats = await sandboxStats();
+    expect(stats.appliedUsageChanges).to.equal(1);
+    expect(stats.requests['POST /v1/Usage']).to.equal(1);
+  });
+
+  it('retries a timed-out purchase with the same key: one application', async () => {
+    await freshStart('healthy');
+    await addFault({
+      route: 'POST /v1/Usage',
+      mode: 'delay-after-apply',
+      delayMs: 1500,
+      times: 1,
+    });
+    configureBilling({ timeoutMs: 600 });
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+    );
+    await openConfirmation(element);
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'error', 'could not confirm');
+    configureBilling({ timeoutMs: defaultTimeout });
+    const purchased = oneEvent(element, 'billing-purchase');
+    part<HTMLButtonElement>(element, 'retry')!.click();
+    await purchased;
+    await waitForText(element, 'success', 'You now have 7');
+    await sleep(1200);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
+  });
+
+  it('never re-sends a pending purchase of another customer signed in on the same tab', async () => {
+    await freshStart('discounted');
+    const price = await quote('seats', 4);
+    new PendingPurchaseKeeper('/billing', 'seats').create(4, price.AmountTotal, 'healthy');
+    const element = await pricedElement(html`<buy-feature feature="seats"></buy-feature>`);
+    await sleep(500);
+    expect(pendingKeys()).to.have.length(0);
+    expect(part(element, 'success')).to.equal(null);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+  });
+});

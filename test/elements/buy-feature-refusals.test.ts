@@ -1,0 +1,166 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import type { BillingErrorEvent, BillingRemedyEvent } from '../../src/client/events.js';
+import { getUsageStore } from '../../src/client/usage-store.js';
+import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
+import {
+  closePortalDialogs,
+  openConfirmation,
+  openedPortalPath,
+  part,
+  partText,
+  pricedElement,
+  sandbox,
+  sandboxStats,
+  freshStart,
+  waitForDialog,
+  waitForPrice,
+  waitForText,
+} from './buy-feature-helpers.js';
+
+// Every refusal of the service is said in customer words, with the action that fixes it,
+// and that action opens the right workflow of the real portal (here in the modal portal
+// dialog, as the page has no <billing-portal>).
+
+afterEach(() => closePortalDialogs());
+
+interface Case {
+  customer: string;
+  /** The code the element hears (the proxy may name a suspension itself). */
+  codes: string[];
+  says: string;
+  action: string;
+  page: string;
+  /** The hosted page the portal shows for that workflow. */
+  hosted: RegExp;
+}
+
+const CASES: Case[] = [
+  {
+    customer: 'starter-plan',
+    codes: ['Error.Api.Usage.NoneMatching'],
+    says: 'Your plan does not include',
+    action: 'Change plan',
+    page: 'change-plan',
+    hosted: /^\/hosted\/(upgrade|offers)\//,
+  },
+  {
+    customer: 'no-payment-method',
+    codes: ['Error.Customer.PaymentSettings.Missing'],
+    says: 'Add a payment method',
+    action: 'Add a payment method',
+    page: 'register',
+    hosted: /^\/hosted\/register\//,
+  },
+  {
+    customer: 'capping-reached',
+    codes: ['Error.Customer.Billing.CappingReached'],
+    says: 'invoices are still unpaid',
+    action: 'Settle invoices',
+    page: 'pay-invoice',
+    // The first due invoice's payment; the portal's home (its invoice list) when the proxy
+    // lists none.
+    hosted: /^\/hosted\/(charge|portal)\//,
+  },
+  {
+    customer: 'suspended',
+    codes: ['Error.Subscription.NotActive', 'subscription-suspended'],
+    says: 'suspended',
+    action: 'Restart subscription',
+    page: 'restart',
+    hosted: /^\/hosted\/restart\//,
+  },
+];
+
+describe('<buy-feature> refusals and their remedies', () => {
+  for (const refusal of CASES) {
+    it(`${refusal.customer}: says what is wrong and "${refusal.action}" opens the ${refusal.page} workflow`, async () => {
+      await freshStart(refusal.customer);
+      const errors: BillingErrorEvent[] = [];
+      const listener = (event: BillingErrorEvent) => errors.push(event);
+      document.addEventListener('billing-error', listener);
+      const element = await fixture<BuyFeature>(
+        html`<buy-feature feature="seats" quantity="3"></buy-feature>`,
+      );
+      await waitForText(element, 'error', refusal.says);
+      document.removeEventListener('billing-error', listener);
+
+      expect(errors.length).to.be.greaterThan(0);
+      expect(refusal.codes).to.include(errors[0]!.detail.error.code);
+      expect(errors[0]!.detail.error.message).to.be.a('string').and.not.equal('');
+      expect(errors[0]!.detail.feature).to.equal('seats');
+      expect(errors[0]!.detail.remedy).to.equal(refusal.page);
+      // Nothing to confirm: the only way on is the remedy.
+      expect(part(element, 'buy')!.getAttribute('aria-disabled')).to.equal('true');
+      expect(partText(element, 'remedy')).to.equal(refusal.action);
+      await expect(element).to.be.accessible();
+
+      const remedy = oneEvent(element, 'billing-remedy');
+      part<HTMLButtonElement>(element, 'remedy')!.click();
+      expect(((await remedy) as BillingRemedyEvent).detail.page).to.equal(refusal.page);
+      expect(await openedPortalPath()).to.match(refusal.hosted);
+      expect((await sandboxStats()).requests['POST /v1/Usage'] ?? 0).to.equal(0);
+    });
+  }
+
+  it('settling opens the first due invoice GET /subscription lists, else the portal home', async () => {
+    await freshStart('capping-reached');
+    const response = await fetch('/billing/subscription', { credentials: 'include' });
+    const { dueInvoices } = (await response.json()) as { dueInvoices: { id: number }[] };
+    const element = await fixture<BuyFeature>(html`<buy-feature feature="seats"></buy-feature>`);
+    await waitForText(element, 'remedy', 'Settle invoices');
+    const portalCalls: URL[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const url = new URL(entry.name);
+        if (url.pathname === '/billing/portal') portalCalls.push(url);
+      }
+    });
+    observer.observe({ type: 'resource', buffered: false });
+    part<HTMLButtonElement>(element, 'remedy')!.click();
+    const hosted = await openedPortalPath();
+    await waitUntil(() => portalCalls.length > 0, 'GET /billing/portal observed');
+    observer.disconnect();
+    const asked = portalCalls[0]!.searchParams;
+    if (dueInvoices.length > 0) {
+      expect(asked.get('page')).to.equal('pay-invoice');
+      expect(asked.get('invoice')).to.equal(String(dueInvoices[0]!.id));
+      expect(hosted).to.match(/^\/hosted\/charge\//);
+    } else {
+      expect(asked.get('page')).to.equal('home');
+      expect(hosted).to.match(/^\/hosted\/portal\//);
+    }
+  });
+
+  it('a refusal met only at Confirm closes the dialog and offers its remedy', async () => {
+    await freshStart('healthy');
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+    );
+    await openConfirmation(element);
+    const customer = (await sandbox('customers/healthy')) as {
+      subscriptions: { Id: number }[];
+    };
+    await sandbox(`subscriptions/${customer.subscriptions[0]!.Id}/suspend`, {});
+
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForDialog(element, false);
+    await waitForText(element, 'error', 'suspended');
+    expect(partText(element, 'remedy')).to.equal('Restart subscription');
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+    await expect(element).to.be.accessible();
+  });
+
+  it('prices again once the usages refresh after a fixed refusal', async () => {
+    await freshStart('no-payment-method');
+    const element = await fixture<BuyFeature>(html`<buy-feature feature="seats"></buy-feature>`);
+    await waitForText(element, 'error', 'Add a payment method');
+    // What a completed "register" workflow does: the payment method exists, the usages refresh.
+    await sandbox('customers/no-payment-method/payment-method', {
+      state: 'valid',
+    });
+    await getUsageStore().refresh();
+    await waitForPrice(element);
+    await waitUntil(() => part(element, 'remedy') === null, 'the remedy is gone');
+    expect(part(element, 'buy')!.getAttribute('aria-disabled')).to.equal('false');
+  });
+});

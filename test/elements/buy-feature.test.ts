@@ -1,0 +1,364 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { BillingBeforePurchaseEvent, BillingPurchaseEvent } from '../../src/client/events.js';
+import { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
+import {
+  addFault,
+  dialogOf,
+  focusedPart,
+  openConfirmation,
+  part,
+  partText,
+  pricedElement,
+  quote,
+  requestsTo,
+  sandbox,
+  sandboxStats,
+  shownPrice,
+  freshStart,
+  sleep,
+  waitForDialog,
+  waitForFocus,
+  waitForPrice,
+  waitForText,
+} from './buy-feature-helpers.js';
+
+// <buy-feature> against the real proxy over the real sandbox: the live price, the
+// confirmation rule, applying once, events, keyboard use and accessibility in each state.
+
+describe('<buy-feature> live price', () => {
+  it('shows the price the service quotes for the chosen quantity, now and next term', async () => {
+    await freshStart('healthy');
+    const expected = await quote('seats', 4);
+    expect(expected.AmountTotal).to.be.greaterThan(0);
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+    );
+    expect(shownPrice(element)).to.equal(expected.PricingLocalized);
+    expect(partText(element, 'price-now')).to.include(expected.LabelLocalized);
+    expect(partText(element, 'price-next')).to.include(expected.NextTerm!.PricingLocalized);
+    expect(partText(element, 'price-next')).to.include(expected.NextTerm!.LabelLocalized);
+    await expect(element).to.be.accessible();
+  });
+
+  it('prices only the last of quickly typed quantities, and never shows an older answer', async () => {
+    await freshStart('healthy');
+    const priceOfThree = (await quote('seats', 3)).PricingLocalized;
+    const priceOfSix = (await quote('seats', 6)).PricingLocalized;
+    expect(priceOfThree).not.to.equal(priceOfSix);
+
+    // The answer for 3 is held back by the sandbox so that it would arrive after the one for 6.
+    await addFault({
+      route: 'POST /v1/Pricing/Usage',
+      mode: 'delay',
+      delayMs: 1500,
+      times: 1,
+    });
+    const before = await requestsTo('POST /v1/Pricing/Usage');
+    const element = await fixture<BuyFeature>(
+      html`<buy-feature feature="seats" quantity="3"></buy-feature>`,
+    );
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const price = shownPrice(element);
+      if (price) seen.push(price);
+    });
+    observer.observe(element.shadowRoot!, { subtree: true, childList: true, characterData: true });
+
+    await sleep(100);
+    const input = part<HTMLInputElement>(element, 'input')!;
+    for (const value of ['4', '5', '6']) {
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    await waitForPrice(element, priceOfSix);
+    await sleep(1800); // past the delayed answer for 3
+    observer.disconnect();
+
+    expect(shownPrice(element)).to.equal(priceOfSix);
+    expect(seen).not.to.include(priceOfThree);
+    // 3 (aborted in the browser), then one request for 6: none for 4 or 5.
+    expect((await requestsTo('POST /v1/Pricing/Usage')) - before).to.equal(2);
+  });
+
+  it('says why a quantity out of range cannot be bought, and prices nothing for it', async () => {
+    await freshStart('healthy');
+    const element = await pricedElement(html`<buy-feature feature="seats" max="10"></buy-feature>`);
+    const input = part<HTMLInputElement>(element, 'input')!;
+    input.value = '12';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await element.updateComplete;
+    expect(partText(element, 'invalid')).to.include('1 to 10');
+    expect(input.getAttribute('aria-invalid')).to.equal('true');
+    expect(shownPrice(element)).to.equal(undefined);
+    expect(part(element, 'buy')!.getAttribute('aria-disabled')).to.equal('true');
+    await expect(element).to.be.accessible();
+
+    // The + button brings it back to the largest allowed quantity, which is priced again.
+    part<HTMLButtonElement>(element, 'increase')!.click();
+    await element.updateComplete;
+    expect(input.value).to.equal('10');
+    expect(part(element, 'invalid')).to.equal(null);
+    await waitForPrice(element, (await quote('seats', 10)).PricingLocalized);
+  });
+});
+
+describe('<buy-feature> confirmation', () => {
+  it('applies nothing before Confirm, and nothing after Cancel or Escape', async () => {
+    await freshStart('healthy');
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+    );
+    const expected = await quote('seats', 4);
+
+    await openConfirmation(element);
+    const dialog = dialogOf(element);
+    expect(dialog.matches(':modal')).to.equal(true);
+    expect(partText(element, 'amount')).to.equal(expected.PricingLocalized);
+    expect(partText(element, 'quote')).to.include(expected.LabelLocalized);
+    expect(partText(element, 'next-term')).to.include(expected.NextTerm!.PricingLocalized);
+    // Focus is moved in, on the choice that spends nothing.
+    expect(focusedPart(element)).to.equal('button cancel');
+    await expect(element).to.be.accessible();
+    await sleep(300);
+    expect(await requestsTo('POST /v1/Usage')).to.equal(0);
+
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
+    await waitForFocus(element, 'button buy');
+
+    await openConfirmation(element);
+    await sendKeys({ press: 'Escape' });
+    await waitForDialog(element, false);
+    await waitForFocus(element, 'button buy');
+
+    const stats = await sandboxStats();
+    expect(stats.requests['POST /v1/Usage'] ?? 0).to.equal(0);
+    expect(stats.appliedUsageChanges).to.equal(0);
+  });
+
+  it('applies once on Confirm, says so, and the meter on the page follows', async () => {
+    await freshStart('healthy');
+    await import('../../src/elements/usage-meter/define.js');
+    const page = await fixture<HTMLElement>(
+      html`<div>
+        <usage-meter feature="seats"></usage-meter>
+        <buy-feature feature="seats" label="seats" quantity="4"></buy-feature>
+      </div>`,
+    );
+    const element = page.querySelector('buy-feature')!;
+    const meter = page.querySelector('usage-meter')!;
+    await waitForPrice(element);
+    await waitUntil(() => meter.shadowRoot?.querySelector('[role="meter"]'), 'meter shown');
+    const figures = () => meter.shadowRoot!.querySelector('[part~="figures"]')?.textContent ?? '';
+    expect(figures()).to.include('3');
+
+    await openConfirmation(element);
+    const purchased = oneEvent(element, 'billing-purchase');
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    // Busy while applying: buttons unavailable, dialog and form marked busy.
+    await element.updateComplete;
+    expect(part(element, 'confirm')!.getAttribute('aria-disabled')).to.equal('true');
+    expect(dialogOf(element).getAttribute('aria-busy')).to.equal('true');
+    expect(part(element, 'form')!.getAttribute('aria-busy')).to.equal('true');
+
+    const event = (await purchased) as BillingPurchaseEvent;
+    expect(event.detail.feature).to.equal('seats');
+    expect(event.detail.increment).to.equal(4);
+    expect(event.detail.usage.QuantityCurrent).to.equal(7);
+    expect(event.detail.replayed).to.equal(false);
+    await waitForText(element, 'success', 'You now have 7 seats');
+    await waitForDialog(element, false);
+    await waitUntil(() => figures().includes('7'), 'the meter shows the new quantity');
+    await expect(element).to.be.accessible();
+
+    const stats = await sandboxStats();
+    expect(stats.appliedUsageChanges).to.equal(1);
+    expect(stats.requests['POST /v1/Usage']).to.equal(1);
+  });
+
+  it('applies once when Confirm is clicked twice', async () => {
+    await freshStart('healthy');
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+    );
+    await openConfirmation(element);
+    const confirm = part<HTMLButtonElement>(element, 'confirm')!;
+    confirm.click();
+    confirm.click();
+    confirm.dispatchEvent(new MouseEvent('dblclick', { bubbles: true, composed: true }));
+    await waitForText(element, 'success', 'You now have 7');
+    await sleep(300);
+    const stats = await sandboxStats();
+    expect(stats.appliedUsageChanges).to.equal(1);
+    expect(stats.requests['POST /v1/Usage']).to.equal(1);
+  });
+
+  it('applies a purchase that costs nothing without asking, unless confirm="always"', async () => {
+    await freshStart('unlimited');
+    const free = await quote('seats', 2);
+    expect(free.AmountTotal).to.equal(0);
+
+    const always = await pricedElement(
+      html`<buy-feature feature="seats" quantity="2" confirm="always"></buy-feature>`,
+    );
+    await openConfirmation(always);
+    expect(partText(always, 'amount')).to.equal(free.PricingLocalized);
+    part<HTMLButtonElement>(always, 'cancel')!.click();
+    await waitForDialog(always, false);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+    always.remove();
+
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" quantity="2"></buy-feature>`,
+    );
+    let opened = false;
+    dialogOf(element).addEventListener('toggle', () => (opened = true));
+    const observer = new MutationObserver(() => (opened ||= dialogOf(element).open));
+    observer.observe(dialogOf(element), { attributes: true });
+    part<HTMLButtonElement>(element, 'buy')!.click();
+    await waitForText(element, 'success', 'You now have 44');
+    observer.disconnect();
+    expect(opened).to.equal(false);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
+  });
+
+  it('shows the new price and asks again when the price changed before Confirm', async () => {
+    await freshStart('healthy');
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+    );
+    await openConfirmation(element);
+    const firstPrice = partText(element, 'amount');
+
+    // Ten days pass between the quote and the click: the prorated amount falls.
+    await sandbox('clock', { advance: { days: 10 } });
+    const newPrice = (await quote('seats', 4)).PricingLocalized;
+    expect(newPrice).not.to.equal(firstPrice);
+
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'price-changed', 'price has changed');
+    expect(dialogOf(element).open).to.equal(true);
+    expect(partText(element, 'amount')).to.equal(newPrice);
+    expect(focusedPart(element)).to.equal('button cancel');
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+    await expect(element).to.be.accessible();
+
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'success', 'You now have 7');
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
+    expect(shownPrice(element)).not.to.equal(undefined);
+  });
+});
+
+describe('<buy-feature> events', () => {
+  it('fires billing-before-purchase with the confirmed price; cancelling it applies nothing', async () => {
+    await freshStart('healthy');
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+    );
+    const expected = await quote('seats', 4);
+    let detail: BillingBeforePurchaseEvent['detail'] | undefined;
+    let composedAndBubbling = false;
+    document.addEventListener(
+      'billing-before-purchase',
+      (event) => {
+        detail = event.detail;
+        composedAndBubbling = event.bubbles && event.composed && event.cancelable;
+        event.preventDefault();
+      },
+      { once: true },
+    );
+    await openConfirmation(element);
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForDialog(element, false);
+
+    expect(composedAndBubbling).to.equal(true);
+    expect(detail?.feature).to.equal('seats');
+    expect(detail?.increment).to.equal(4);
+    expect(detail?.pricing.AmountTotal).to.equal(expected.AmountTotal);
+    expect(detail?.pricing.PricingLocalized).to.equal(expected.PricingLocalized);
+    await sleep(300);
+    expect(await requestsTo('POST /v1/Usage')).to.equal(0);
+    expect(part(element, 'success')).to.equal(null);
+  });
+});
+
+describe('<buy-feature> keyboard', () => {
+  it('buys with the keyboard alone: Tab, arrows, Enter, Tab, Space', async () => {
+    await freshStart('healthy');
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" label="seats"></buy-feature>`,
+    );
+    const input = part<HTMLInputElement>(element, 'input')!;
+    const expected = (await quote('seats', 4)).PricingLocalized;
+
+    await sendKeys({ press: 'Tab' }); // − button
+    await sendKeys({ press: 'Tab' }); // the quantity
+    expect(focusedPart(element)).to.equal('input');
+    for (let step = 0; step < 3; step += 1) await sendKeys({ press: 'ArrowUp' });
+    expect(input.value).to.equal('4');
+    await waitForPrice(element, expected);
+
+    await sendKeys({ press: 'Enter' });
+    await waitForDialog(element);
+    expect(focusedPart(element)).to.equal('button cancel');
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(element)).to.equal('button confirm');
+    await sendKeys({ press: 'Space' });
+    await waitForText(element, 'success', 'You now have 7 seats');
+    await waitForDialog(element, false);
+    // Back where the purchase started: the quantity field, where Enter was pressed.
+    await waitForFocus(element, 'input');
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
+  });
+
+  it('types a quantity and buys with the buy button', async () => {
+    await freshStart('healthy');
+    const element = await pricedElement(html`<buy-feature feature="seats"></buy-feature>`);
+    const input = part<HTMLInputElement>(element, 'input')!;
+    input.focus();
+    input.select();
+    await sendKeys({ type: '5' });
+    await sendKeys({ press: 'Tab' }); // +
+    await sendKeys({ press: 'Tab' }); // Buy
+    expect(focusedPart(element)).to.equal('button buy');
+    // Enter right away: the element prices 5 at once instead of waiting for the debounce.
+    await sendKeys({ press: 'Enter' });
+    await waitForDialog(element);
+    expect(partText(element, 'amount')).to.equal((await quote('seats', 5)).PricingLocalized);
+    await sendKeys({ press: 'Escape' });
+    await waitForDialog(element, false);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+  });
+});
+
+describe('<buy-feature> in French', () => {
+  it('speaks French under lang="fr"', async () => {
+    await freshStart('healthy');
+    const wrapper = await fixture<HTMLElement>(
+      html`<div lang="fr"><buy-feature feature="seats" quantity="4"></buy-feature></div>`,
+    );
+    const element = wrapper.querySelector('buy-feature')!;
+    await waitForPrice(element);
+    expect(partText(element, 'buy')).to.equal('Acheter');
+    expect(partText(element, 'label')).to.equal('Quantité');
+    await openConfirmation(element);
+    expect(partText(element, 'dialog-title')).to.equal('Confirmez votre achat');
+    expect(partText(element, 'confirm')).to.equal('Confirmer');
+    expect(partText(element, 'cancel')).to.equal('Annuler');
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
+  });
+});
+
+describe('<buy-feature> registration', () => {
+  it('defines once, and again under another tag', () => {
+    expect(customElements.get('buy-feature')).to.equal(BuyFeature);
+    expect(() => BuyFeature.define()).not.to.throw();
+    class Renamed extends BuyFeature {}
+    Renamed.define('renamed-buy-feature');
+    expect(customElements.get('renamed-buy-feature')).to.equal(Renamed);
+    expect(document.createElement('buy-feature')).to.be.instanceOf(BuyFeature);
+  });
+});
