@@ -70,12 +70,26 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
     signal ? { signal } : {},
   );
   container.replaceChildren();
+  let outcome: unknown;
   try {
-    api.open(portal.params, { containerId: container.id });
+    outcome = await api.open(portal.params, { containerId: container.id });
   } catch (cause) {
     throw new BillingError('portal-open-failed', 'The portal script could not open the page.', {
       cause,
     });
+  }
+  // The sandbox's script (like others) answers { opened: false, error } for a refused opening;
+  // a script that answers nothing is taken at its word.
+  const refused = outcome as
+    { opened?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
+  if (refused && typeof refused === 'object' && refused.opened === false) {
+    const code =
+      typeof refused.error?.code === 'string' ? refused.error.code : 'portal-open-failed';
+    const text =
+      typeof refused.error?.message === 'string'
+        ? refused.error.message
+        : 'The portal refused to open.';
+    throw new BillingError(code, text);
   }
   return portal;
 }

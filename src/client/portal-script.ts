@@ -4,7 +4,8 @@ import type { PortalOpenParams } from '../contract/resources.js';
 
 /** What the service's portal script puts on `window`. */
 export interface ServicePortalApi {
-  open(params: PortalOpenParams, options?: { containerId?: string }): void;
+  /** Some scripts answer a promise of `{ opened, error? }`; others nothing. */
+  open(params: PortalOpenParams, options?: { containerId?: string }): unknown;
 }
 
 export interface LoadPortalScriptOptions {

@@ -1,23 +1,317 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/usage-meter/define.js';
-import type { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
-import { freshStart, proxyRequestCount, until } from '../browser/billing.js';
+import { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
+import { configureBilling } from '../../src/client/config.js';
+import type { BillingRemedyEvent, BillingThresholdEvent } from '../../src/client/events.js';
+import { getProxyClient } from '../../src/client/proxy-client.js';
+import { getUsageStore } from '../../src/client/usage-store.js';
+import { addFault, freshStart, proxyRequestCount, until } from '../browser/billing.js';
 
-function ready(el: UsageMeter): Promise<void> {
-  return until(() => !el.shadowRoot?.querySelector('[aria-busy="true"]'), 'the meter to load');
+const loaded = (el: UsageMeter) =>
+  until(() => el.shadowRoot!.querySelector('[aria-busy="true"]') === null, 'the meter to load');
+
+const part = (el: UsageMeter, name: string) =>
+  el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+
+const text = (node: Element | null | undefined) =>
+  (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** A purchase through the real proxy, as <buy-feature> makes it, merged into the page's store. */
+async function buyOneSeat(): Promise<void> {
+  const client = getProxyClient();
+  const pricing = await client.getPricing({ feature: 'seats', increment: 1 });
+  const { usage } = await client.purchase({
+    feature: 'seats',
+    increment: 1,
+    idempotencyKey: crypto.randomUUID(),
+    confirmedAmountTotal: pricing.AmountTotal,
+  });
+  getUsageStore().applyUsage(usage);
 }
 
 describe('<usage-meter>', () => {
   beforeEach(() => freshStart('healthy'));
+  afterEach(() => emulateMedia({ reducedMotion: 'no-preference' }));
 
-  it('shows a limitation as an accessible meter', async () => {
+  it('shows a limitation as a labelled meter with "3 of 5"-style figures', async () => {
     const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
-    await ready(el);
+    await loaded(el);
     const meter = el.shadowRoot!.querySelector('[role="meter"]')!;
     expect(meter.getAttribute('aria-valuenow')).to.equal('3');
+    expect(meter.getAttribute('aria-valuemin')).to.equal('0');
     expect(meter.getAttribute('aria-valuemax')).to.equal('5');
-    expect(el.shadowRoot!.querySelector('[part="figures"]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('3 of 5');
+    expect(meter.getAttribute('aria-valuetext')).to.equal('3 of 5 Seats');
+    expect(text(part(el, 'figures'))).to.equal('3 of 5');
+    expect(text(part(el, 'label'))).to.equal('Seats');
+    expect(part(el, 'fill')!.style.inlineSize).to.equal('60%');
+    expect(el.level).to.equal('normal');
     await expect(el).to.be.accessible();
+  });
+
+  it('makes the figures the largest text, in tabular numerals', async () => {
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await loaded(el);
+    const value = getComputedStyle(part(el, 'value')!);
+    const label = getComputedStyle(part(el, 'label')!);
+    expect(parseFloat(value.fontSize)).to.be.greaterThan(parseFloat(label.fontSize) * 1.4);
+    expect(getComputedStyle(part(el, 'figures')!).fontVariantNumeric).to.equal('tabular-nums');
+  });
+
+  it('shows a consumption with what is included and the reset date', async () => {
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="api-calls"></usage-meter>`);
+    await loaded(el);
+    expect(text(part(el, 'figures'))).to.equal('1,200 of 10,000');
+    expect(text(part(el, 'detail'))).to.equal('Resets on December 1, 2026');
+    expect(el.shadowRoot!.querySelector('[role="meter"]')!.getAttribute('aria-valuetext')).to.equal(
+      '1,200 of 10,000 API calls',
+    );
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows on/off features as included or not', async () => {
+    const on = await fixture<UsageMeter>(html`<usage-meter feature="sso"></usage-meter>`);
+    const off = await fixture<UsageMeter>(
+      html`<usage-meter feature="priority-support"></usage-meter>`,
+    );
+    await loaded(on);
+    await loaded(off);
+    expect(text(part(on, 'label'))).to.equal('Single sign-on');
+    expect(text(part(on, 'state'))).to.equal('Included');
+    expect(part(on, 'state')!.hasAttribute('data-on')).to.equal(true);
+    expect(text(part(off, 'state'))).to.equal('Not included');
+    expect(part(off, 'state')!.hasAttribute('data-on')).to.equal(false);
+    expect(on.shadowRoot!.querySelector('[role="meter"]')).to.equal(null);
+    await expect(on).to.be.accessible();
+    await expect(off).to.be.accessible();
+  });
+
+  it('shows unlimited access as such, without a meter', async () => {
+    await freshStart('unlimited');
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await loaded(el);
+    expect(text(part(el, 'figures'))).to.equal('42 used Unlimited');
+    expect(text(part(el, 'unlimited'))).to.equal('Unlimited');
+    expect(el.shadowRoot!.querySelector('[role="meter"]')).to.equal(null);
+    expect(part(el, 'figures')!.getAttribute('aria-label')).to.equal('42 Seats used, unlimited');
+    await expect(el).to.be.accessible();
+  });
+
+  it('lists every feature of the plan without a feature attribute', async () => {
+    const el = await fixture<UsageMeter>(html`<usage-meter></usage-meter>`);
+    await loaded(el);
+    const items = el.shadowRoot!.querySelectorAll('[part="item"]');
+    expect(items.length).to.equal(5);
+    expect([...el.shadowRoot!.querySelectorAll('[part="label"]')].map(text)).to.deep.equal([
+      'Seats',
+      'Projects',
+      'API calls',
+      'Single sign-on',
+      'Priority support',
+    ]);
+    expect(el.shadowRoot!.querySelectorAll('[role="meter"]').length).to.equal(3);
+    expect(part(el, 'list')!.getAttribute('aria-label')).to.equal('Plan usage');
+    await expect(el).to.be.accessible();
+  });
+
+  it('says so when the plan has no feature', async () => {
+    await freshStart('no-subscription');
+    const el = await fixture<UsageMeter>(html`<usage-meter></usage-meter>`);
+    await loaded(el);
+    expect(text(part(el, 'message'))).to.equal('Your plan has no features to show.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows a skeleton of the final size while loading', async () => {
+    await addFault({ route: 'GET /v1/Usages', mode: 'delay', delayMs: 1200 });
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    const busy = el.shadowRoot!.querySelector('[aria-busy="true"]');
+    expect(busy).to.not.equal(null);
+    expect(part(el, 'skeleton')).to.not.equal(null);
+    await expect(el).to.be.accessible();
+    const loadingHeight = el.getBoundingClientRect().height;
+    await loaded(el);
+    const readyHeight = el.getBoundingClientRect().height;
+    expect(Math.abs(readyHeight - loadingHeight)).to.be.lessThan(4);
+  });
+
+  it('shows an error with a retry that works from the keyboard', async () => {
+    // The proxy retries idempotent reads twice: three failures make it give up.
+    await addFault({ route: 'GET /v1/Usages', mode: 'status-500', times: 3 });
+    const errors: Event[] = [];
+    const el = await fixture<UsageMeter>(
+      html`<usage-meter
+        feature="seats"
+        @billing-error=${(event: Event) => errors.push(event)}
+      ></usage-meter>`,
+    );
+    await until(() => part(el, 'retry-button') !== null, 'the error state');
+    const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
+    expect(text(alert)).to.not.equal('');
+    expect(errors.length).to.equal(1);
+    await expect(el).to.be.accessible();
+
+    part(el, 'retry-button')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await loaded(el);
+    await until(
+      () => el.shadowRoot!.querySelector('[role="meter"]') !== null,
+      'the meter after retry',
+    );
+    expect(text(part(el, 'figures'))).to.equal('3 of 5');
+  });
+
+  it('offers to change plan when the plan lacks the feature', async () => {
+    await freshStart('starter-plan');
+    const remedies: BillingRemedyEvent[] = [];
+    const el = await fixture<UsageMeter>(html`
+      <usage-meter
+        feature="seats"
+        label="Seats"
+        @billing-remedy=${(event: BillingRemedyEvent) => {
+          event.preventDefault();
+          remedies.push(event);
+        }}
+      ></usage-meter>
+    `);
+    await loaded(el);
+    expect(text(part(el, 'message'))).to.contain('Seats is not part of your plan.');
+    const button = part(el, 'remedy-button')!;
+    expect(text(button)).to.equal('Change plan');
+    await expect(el).to.be.accessible();
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    expect(remedies.length).to.equal(1);
+    expect(remedies[0]!.detail).to.deep.equal({
+      page: 'change-plan',
+      code: 'Error.Api.Usage.NoneMatching',
+      feature: 'seats',
+    });
+  });
+
+  it('changes its look past the warning and critical thresholds', async () => {
+    const warning = await fixture<UsageMeter>(
+      html`<usage-meter feature="seats" warning-threshold="0.5"></usage-meter>`,
+    );
+    const critical = await fixture<UsageMeter>(
+      html`<usage-meter feature="projects" critical-threshold="0.4"></usage-meter>`,
+    );
+    await loaded(warning);
+    await loaded(critical);
+    expect(warning.getAttribute('level')).to.equal('warning');
+    expect(part(warning, 'meter')!.dataset.level).to.equal('warning');
+    expect(text(part(warning, 'level'))).to.equal('60% used');
+    expect(critical.getAttribute('level')).to.equal('critical');
+    expect(text(part(critical, 'level'))).to.equal('Limit reached');
+    const fill = (el: UsageMeter) => getComputedStyle(part(el, 'fill')!).backgroundColor;
+    expect(fill(warning)).to.not.equal(fill(critical));
+    await expect(warning).to.be.accessible();
+    await expect(critical).to.be.accessible();
+  });
+
+  it('announces a threshold crossing once, politely', async () => {
+    const crossings: BillingThresholdEvent[] = [];
+    const el = await fixture<UsageMeter>(
+      html`<usage-meter
+        feature="seats"
+        @billing-threshold=${(event: BillingThresholdEvent) => crossings.push(event)}
+      ></usage-meter>`,
+    );
+    await loaded(el);
+    const live = el.shadowRoot!.querySelector('[role="status"]')!;
+    expect(text(live)).to.equal('');
+    expect(crossings.length).to.equal(0);
+
+    await buyOneSeat();
+    await el.updateComplete;
+    expect(text(part(el, 'figures'))).to.equal('4 of 5');
+    expect(text(live)).to.equal('Seats: 80% used, close to the limit.');
+    expect(crossings.map((event) => event.detail)).to.deep.equal([
+      { feature: 'seats', level: 'warning', previousLevel: 'normal', ratio: 0.8 },
+    ]);
+
+    // Another update at the same level is no new crossing.
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(crossings.length).to.equal(1);
+    await expect(el).to.be.accessible();
+  });
+
+  it('animates the fill briefly, and not at all under reduced motion', async () => {
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await loaded(el);
+    const duration = () => getComputedStyle(part(el, 'fill')!).transitionDuration.split(',')[0];
+    expect(duration()).to.equal('0.18s');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    expect(duration()).to.equal('0s');
+  });
+
+  it('speaks French under a French lang, with Intl numbers and dates', async () => {
+    const wrapper = await fixture<HTMLElement>(html`
+      <div lang="fr-FR">
+        <usage-meter feature="api-calls"></usage-meter>
+        <usage-meter feature="sso"></usage-meter>
+      </div>
+    `);
+    const [consumption, onOff] = [...wrapper.querySelectorAll('usage-meter')] as UsageMeter[];
+    await loaded(consumption!);
+    await loaded(onOff!);
+    // French groups digits with a (narrow) no-break space; text() folds every space into one.
+    expect(part(consumption!, 'figures')!.textContent).to.match(/1[\u00a0\u202f]200/);
+    expect(text(part(consumption!, 'figures'))).to.equal('1 200 sur 10 000');
+    expect(text(part(consumption!, 'detail'))).to.equal('Remise à zéro le 1 décembre 2026');
+    expect(text(part(onOff!, 'state'))).to.equal('Inclus');
+  });
+
+  it('takes its texts from configureBilling and from slots', async () => {
+    configureBilling({ messages: { en: { 'meter.of': '{used} / {total}' } } });
+    const el = await fixture<UsageMeter>(
+      html`<usage-meter feature="seats"><span slot="label">Team seats</span></usage-meter>`,
+    );
+    await loaded(el);
+    expect(text(part(el, 'figures'))).to.equal('3 / 5');
+    const slot = part(el, 'label')!.querySelector('slot')!;
+    expect(slot.assignedNodes().map((node) => node.textContent)).to.deep.equal(['Team seats']);
+    await expect(el).to.be.accessible();
+  });
+
+  it('renders text from the service as text', async () => {
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await loaded(el);
+    getUsageStore().applyUsage({
+      IdSubscription: 1001,
+      ReferenceFeature: 'seats',
+      TypeFeature: 'Limitation',
+      QuantityIncluded: 5,
+      QuantityCurrent: 3,
+      TitleLocalized: '<img src=x onerror="window.__pwned=1">Seats',
+    });
+    await el.updateComplete;
+    expect(part(el, 'label')!.querySelector('img')).to.equal(null);
+    expect(text(part(el, 'label'))).to.equal('<img src=x onerror="window.__pwned=1">Seats');
+  });
+
+  it('can be defined twice under the same tag without throwing', () => {
+    expect(() => UsageMeter.define()).to.not.throw();
+    expect(customElements.get('usage-meter')).to.equal(UsageMeter);
+    // Another class under the tag is a real conflict, and still throws.
+    class Other extends HTMLElement {}
+    customElements.define('other-meter', Other);
+    expect(() => UsageMeter.define('other-meter')).to.throw(DOMException);
+  });
+
+  it('makes one request to the proxy for any number of meters', async () => {
+    await fixture(html`
+      <div>
+        <usage-meter feature="seats"></usage-meter>
+        <usage-meter feature="projects"></usage-meter>
+        <usage-meter feature="api-calls"></usage-meter>
+        <usage-meter feature="sso"></usage-meter>
+        <usage-meter></usage-meter>
+      </div>
+    `);
+    const meters = [...document.querySelectorAll('usage-meter')] as UsageMeter[];
+    for (const meter of meters) await loaded(meter);
     expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(1);
   });
 });

@@ -1,0 +1,37 @@
+// Other "tabs" of the app for browser tests: same-origin iframes, each with its own copy of
+// the runtime (module instances, usage stores), sharing the session storage and the
+// BroadcastChannel of the origin, as tabs of the same app would share the channel.
+import type * as Billing from '../../src/index.js';
+
+export interface TestFrame {
+  frame: HTMLIFrameElement;
+  window: Window & { billing: typeof Billing };
+  document: Document;
+  remove(): void;
+}
+
+export async function openFrame(): Promise<TestFrame> {
+  const frame = document.createElement('iframe');
+  frame.title = 'Another tab of the app';
+  frame.style.cssText = 'width:480px;height:320px;border:0';
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The test frame did not start')), 10_000);
+    const poll = () => {
+      const win = frame.contentWindow as (Window & { billing?: unknown }) | null;
+      if (win?.billing) {
+        clearTimeout(timer);
+        resolve();
+      } else setTimeout(poll, 25);
+    };
+    frame.addEventListener('load', poll, { once: true });
+  });
+  frame.src = new URL('./frame.html', import.meta.url).href;
+  document.body.append(frame);
+  await ready;
+  return {
+    frame,
+    window: frame.contentWindow as TestFrame['window'],
+    document: frame.contentDocument!,
+    remove: () => frame.remove(),
+  };
+}

@@ -1,0 +1,78 @@
+import { expect } from '@open-wc/testing';
+import { configureBilling } from '../../src/client/config.js';
+import { BillingError } from '../../src/client/errors.js';
+import { getProxyClient, ProxyClient } from '../../src/client/proxy-client.js';
+import { addFault, freshStart, testEnv } from '../browser/billing.js';
+
+async function failure(promise: Promise<unknown>): Promise<BillingError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).to.be.instanceOf(BillingError);
+  return error as BillingError;
+}
+
+describe('proxy client', () => {
+  beforeEach(() => freshStart('healthy'));
+
+  it('is one client per endpoint, the page default being /billing', () => {
+    expect(getProxyClient()).to.equal(getProxyClient('/billing'));
+    expect(getProxyClient().endpoint).to.equal('/billing');
+    configureBilling({ endpoint: '/billing-flaky' });
+    expect(getProxyClient().endpoint).to.equal('/billing-flaky');
+    expect(getProxyClient('/billing')).to.be.instanceOf(ProxyClient);
+  });
+
+  it('prices a change without applying it', async () => {
+    const pricing = await getProxyClient().getPricing({ feature: 'seats', increment: 3 });
+    expect(pricing.ReferenceFeature).to.equal('seats');
+    expect(pricing.Currency).to.equal('USD');
+    expect(pricing.NextTerm).to.not.equal(undefined);
+    const { usages } = await getProxyClient().getUsages();
+    expect(usages.find((usage) => usage.ReferenceFeature === 'seats')?.QuantityCurrent).to.equal(3);
+  });
+
+  it('gets the opening parameters of the portal and in-site links', async () => {
+    const env = await testEnv();
+    const portal = await getProxyClient().getPortal({ page: 'change-plan', offer: 'business' });
+    expect(portal.scriptUrl).to.equal(env.portalScriptUrl);
+    expect(portal.hostedOrigin).to.equal(env.sandboxUrl);
+    expect(portal.params.customer_ref).to.equal('healthy');
+    expect(portal.params.hash).to.match(/^[0-9a-f]{64}$/);
+    const { url } = await getProxyClient().getLinks({ page: 'home' });
+    expect(url.startsWith(`${env.sandboxUrl}/insite?pa_query=`)).to.equal(true);
+    const status = await getProxyClient().getSubscription();
+    expect(status.status).to.equal('running');
+  });
+
+  it("carries the proxy's error code and status", async () => {
+    await freshStart('starter-plan');
+    const error = await failure(getProxyClient().getPricing({ feature: 'seats', increment: 1 }));
+    expect(error.code).to.equal('Error.Api.Usage.NoneMatching');
+    expect(error.status).to.equal(404);
+    expect(error.retryable).to.equal(false);
+  });
+
+  it('gives up after the configured time with a timeout error', async () => {
+    configureBilling({ timeoutMs: 300 });
+    await addFault({ route: 'GET /v1/Usages', mode: 'delay', delayMs: 1500 });
+    const error = await failure(getProxyClient().getUsages());
+    expect(error.code).to.equal('timeout');
+    expect(error.retryable).to.equal(true);
+  });
+
+  it('tells an abort by the caller apart', async () => {
+    await addFault({ route: 'GET /v1/Usages', mode: 'delay', delayMs: 1000 });
+    const controller = new AbortController();
+    const pending = getProxyClient().getUsages(controller.signal);
+    setTimeout(() => controller.abort(), 50);
+    expect((await failure(pending)).code).to.equal('aborted');
+  });
+
+  it('reports an unreachable proxy as a network error', async () => {
+    const error = await failure(getProxyClient('http://127.0.0.1:9').getUsages());
+    expect(error.code).to.equal('network');
+    expect(error.status).to.equal(0);
+  });
+});

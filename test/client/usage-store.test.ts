@@ -1,0 +1,164 @@
+import { expect } from '@open-wc/testing';
+import { getProxyClient } from '../../src/client/proxy-client.js';
+import { getUsageStore, type UsageStoreState } from '../../src/client/usage-store.js';
+import { BillingError } from '../../src/client/errors.js';
+import { addFault, freshStart, proxyRequestCount, signOut, until } from '../browser/billing.js';
+import { openFrame, type TestFrame } from '../browser/frames.js';
+
+describe('usage store', () => {
+  let frames: TestFrame[] = [];
+  beforeEach(() => freshStart('healthy'));
+  afterEach(() => {
+    for (const frame of frames) frame.remove();
+    frames = [];
+  });
+
+  it('answers any number of concurrent callers with one GET /usages', async () => {
+    const store = getUsageStore();
+    const results = await Promise.all([
+      store.load(),
+      store.load(),
+      getUsageStore('/billing/').load(),
+    ]);
+    expect(results[0]).to.equal(results[1]);
+    expect(results[0].map((usage) => usage.ReferenceFeature)).to.deep.equal([
+      'seats',
+      'projects',
+      'api-calls',
+      'sso',
+      'priority-support',
+    ]);
+    await store.load();
+    expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(1);
+    expect(store.state.status).to.equal('ready');
+  });
+
+  it('keeps the usages for the browser session: another page of the app asks nothing', async () => {
+    await getUsageStore().load();
+    const other = await openFrame();
+    frames.push(other);
+    const usages = await other.window.billing.getUsageStore().load();
+    expect(usages.find((usage) => usage.ReferenceFeature === 'seats')?.QuantityCurrent).to.equal(3);
+    expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(1);
+  });
+
+  it('answers entitlement questions for the host app', async () => {
+    const store = getUsageStore();
+    expect(store.isEntitled('seats')).to.equal(false);
+    await store.load();
+    expect(store.get('seats')?.QuantityIncluded).to.equal(5);
+    expect(store.isEntitled('sso')).to.equal(true);
+    expect(store.isEntitled('priority-support')).to.equal(false);
+    expect(store.isEntitled('seats')).to.equal(true);
+    expect(store.isEntitled('seats', 2)).to.equal(true);
+    expect(store.isEntitled('seats', 3)).to.equal(false);
+    expect(store.remaining('seats')).to.equal(2);
+    expect(store.remaining('sso')).to.equal(undefined);
+    expect(store.isEntitled('not-a-feature')).to.equal(false);
+  });
+
+  it('treats unlimited access as always entitled', async () => {
+    await freshStart('unlimited');
+    const store = getUsageStore();
+    await store.load();
+    expect(store.isEntitled('seats', 1_000_000)).to.equal(true);
+    expect(store.remaining('seats')).to.equal(Number.POSITIVE_INFINITY);
+  });
+
+  it('refreshes on demand and tells its subscribers', async () => {
+    const store = getUsageStore();
+    await store.load();
+    const seen: UsageStoreState[] = [];
+    const stop = store.subscribe((state) => seen.push(state));
+    const client = getProxyClient();
+    const pricing = await client.getPricing({ feature: 'seats', increment: 1 });
+    await client.purchase({
+      feature: 'seats',
+      increment: 1,
+      idempotencyKey: crypto.randomUUID(),
+      confirmedAmountTotal: pricing.AmountTotal,
+    });
+    await store.refresh();
+    stop();
+    expect(store.get('seats')?.QuantityCurrent).to.equal(4);
+    expect(seen.at(-1)?.status).to.equal('ready');
+    expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(2);
+  });
+
+  it('sends a change to the other open tabs', async () => {
+    const store = getUsageStore();
+    await store.load();
+    const other = await openFrame();
+    frames.push(other);
+    const otherStore = other.window.billing.getUsageStore();
+    await otherStore.load();
+    other.document.querySelector('main')!.innerHTML = '<usage-meter feature="seats"></usage-meter>';
+    const meter = other.document.querySelector('usage-meter')!;
+    await until(
+      () => meter.shadowRoot?.querySelector('[role="meter"]') != null,
+      'the other tab meter',
+    );
+
+    const client = getProxyClient();
+    const pricing = await client.getPricing({ feature: 'seats', increment: 1 });
+    const { usage } = await client.purchase({
+      feature: 'seats',
+      increment: 1,
+      idempotencyKey: crypto.randomUUID(),
+      confirmedAmountTotal: pricing.AmountTotal,
+    });
+    store.applyUsage(usage);
+
+    await until(
+      () => otherStore.get('seats')?.QuantityCurrent === 4,
+      'the other tab to hear the change',
+    );
+    await until(
+      () =>
+        meter.shadowRoot?.querySelector('[role="meter"]')?.getAttribute('aria-valuenow') === '4',
+      'the other tab meter to update',
+    );
+    // The update travelled between tabs: nobody asked the proxy again.
+    expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(1);
+  });
+
+  it('forgets the usages on clear, here and in the other tabs', async () => {
+    const store = getUsageStore();
+    await store.load();
+    const other = await openFrame();
+    frames.push(other);
+    const otherStore = other.window.billing.getUsageStore();
+    await otherStore.load();
+    store.clear();
+    expect(store.state.status).to.equal('idle');
+    expect(sessionStorage.length).to.equal(0);
+    await until(() => otherStore.state.status === 'idle', 'the other tab to forget');
+  });
+
+  it('reports a failed load as a BillingError with the proxy code, and recovers', async () => {
+    signOut();
+    const store = getUsageStore();
+    const failure = await store.load().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).to.be.instanceOf(BillingError);
+    expect((failure as BillingError).code).to.equal('unauthenticated');
+    expect((failure as BillingError).status).to.equal(401);
+    expect(store.state.status).to.equal('error');
+    await freshStart('healthy');
+    await store.load();
+    expect(store.state.status).to.equal('ready');
+  });
+
+  it('keeps the last usages when a refresh fails', async () => {
+    const store = getUsageStore();
+    await store.load();
+    await addFault({ route: 'GET /v1/Usages', mode: 'status-500', times: 3 });
+    const failure = await store.refresh().catch((error: unknown) => error);
+    expect(failure).to.be.instanceOf(BillingError);
+    expect(store.state.status).to.equal('ready');
+    expect(store.state.error).to.equal(failure);
+    expect(store.get('seats')?.QuantityCurrent).to.equal(3);
+  });
+});
