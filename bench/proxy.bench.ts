@@ -4,11 +4,11 @@
 // Three processes, as in production: the sandbox (the billing service), the proxy (the host
 // app's server) and this client. Loopback only; request counts are bounded.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
+import { Agent, createServer, request as httpRequest } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { Agent, request as httpRequest } from 'node:http';
 
 const SEQUENTIAL_REQUESTS = 1500;
 const CONCURRENT_REQUESTS = 6000;
@@ -199,7 +199,10 @@ async function main(): Promise<void> {
     }
     console.log(
       `billing proxy vs sandbox direct — ${SEQUENTIAL_REQUESTS} sequential requests for latency, ` +
-        `${CONCURRENT_REQUESTS} at concurrency ${CONCURRENCY} for throughput, loopback, keep-alive\n`,
+        `${CONCURRENT_REQUESTS} at concurrency ${CONCURRENCY} for throughput, loopback, keep-alive\n` +
+        `machine: ${cpus().length} cores, load average ${loadavg()
+          .map((load) => load.toFixed(1))
+          .join(' ')} (other work on the machine skews both sides)\n`,
     );
     console.log(rows.join('\n'));
     console.log(
