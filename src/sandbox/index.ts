@@ -11,7 +11,7 @@ import { loadStateFile, StateWriter } from './state/persist.js';
 import { seedState } from './state/seed.js';
 import { Store } from './state/store.js';
 import { TokenSealer } from './tokens.js';
-import { catchUp } from './billing/rules.js';
+import { settle } from './billing/rules.js';
 
 export { defaultFixtures } from './fixtures/default.js';
 export {
@@ -83,6 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       const fresh = freshClock();
       clock.set(fresh.nowMs());
       store.replace(seed());
+      settle(store);
       ctx.faults.clear();
       ctx.stats.clear();
     },
@@ -98,7 +99,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }));
     store.onChange(() => writer?.schedule());
   }
-  catchUp(store);
+  settle(store);
 
   const server = createSandboxServer(ctx, buildRouters(ctx));
   const host = options.host ?? '127.0.0.1';

@@ -221,3 +221,21 @@ describe('clock, periods and management rules', () => {
     assert.equal(bad.status, 422);
   });
 });
+
+describe('fixtures are settled by the rules at start', () => {
+  it('suspends a Running subscription whose customer is over the threshold', async () => {
+    const { defaultFixtures } = await import('../../src/sandbox/index.js');
+    const fixtures = defaultFixtures();
+    const capped = fixtures.customers?.find((c) => c.reference === 'capping-reached');
+    const sub = capped?.subscriptions?.[0];
+    if (!sub) throw new Error('fixture changed');
+    sub.state = 'Running';
+    const t = await startTestSandbox({ fixtures });
+    try {
+      const res = await t.api('GET', '/v1/Subscription?ReferenceCustomer=capping-reached');
+      assert.equal(res.body.StateSubscription, 'SuspendedPaymentDue');
+    } finally {
+      await t.close();
+    }
+  });
+});

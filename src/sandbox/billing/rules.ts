@@ -203,3 +203,11 @@ export function catchUp(store: Store): void {
   store.nextEventMs = next;
   if (changed) store.changed();
 }
+
+/** Applies the rules to every customer, then catches up with the clock (start, reset, load). */
+export function settle(store: Store): void {
+  const nowMs = store.clock.nowMs();
+  for (const customer of store.state.customers) applyManagementRules(store, customer, nowMs);
+  store.invalidateEvents();
+  catchUp(store);
+}
