@@ -251,6 +251,38 @@ describe('<buy-feature> confirmation', () => {
   });
 });
 
+describe('<buy-feature> busy states', () => {
+  it('shows a placeholder while pricing and is busy while applying, accessibly', async () => {
+    await freshStart('healthy');
+    await addFault({ route: 'POST /v1/Pricing/Usage', mode: 'delay', delayMs: 1000, times: 1 });
+    await addFault({ route: 'POST /v1/Usage', mode: 'delay-after-apply', delayMs: 1000, times: 1 });
+    const element = await fixture<BuyFeature>(
+      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+    );
+    const price = part(element, 'price')!;
+    expect(price.getAttribute('aria-busy')).to.equal('true');
+    expect(price.querySelectorAll('.skeleton').length).to.be.greaterThan(0);
+    expect(price.textContent).to.include('Calculating the price');
+    await expect(element).to.be.accessible();
+    await waitForPrice(element);
+    expect(price.getAttribute('aria-busy')).to.equal('false');
+
+    await openConfirmation(element);
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'progress', 'Applying your purchase');
+    expect(part(element, 'cancel')!.getAttribute('aria-disabled')).to.equal('true');
+    expect(part(element, 'buy')!.getAttribute('aria-disabled')).to.equal('true');
+    expect(part<HTMLInputElement>(element, 'input')!.readOnly).to.equal(true);
+    await expect(element).to.be.accessible();
+    // Escape may close the dialog (the browser decides), but the purchase's progress and
+    // outcome stay on show in the element.
+    await sendKeys({ press: 'Escape' });
+    expect(partText(element, 'progress')).to.include('Applying your purchase');
+    await waitForText(element, 'success', 'You now have 7');
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
+  });
+});
+
 describe('<buy-feature> events', () => {
   it('fires billing-before-purchase with the confirmed price; cancelling it applies nothing', async () => {
     await freshStart('healthy');

@@ -92,7 +92,8 @@ type Phase = 'idle' | 'preparing' | 'confirming' | 'applying';
  * @csspart price-next - The next-term price line of the preview.
  * @csspart button - Every button.
  * @csspart buy - The buy button (also `button`).
- * @csspart status - The line that reports progress and success.
+ * @csspart status - The live region that reports progress and success.
+ * @csspart progress - The "applying your purchase" message.
  * @csspart success - The success message.
  * @csspart error - The refusal or failure message, with its remedy.
  * @csspart remedy - The button that opens the portal workflow fixing a refusal (also `button`).
@@ -156,7 +157,7 @@ export class BuyFeature extends LitElement {
   declare step: number;
   /** `always` asks for confirmation even when the purchase costs nothing; `auto` only when it costs something. */
   declare confirm: 'auto' | 'always';
-  /** The feature's name in the customer's words, used in sentences ("You now have 7 seats"); defaults to the feature reference. */
+  /** The feature's name in the customer's words, used in sentences ("You now have 7 seats"); defaults to the usage's `TitleLocalized`, else the feature reference. */
   declare label: string;
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
   declare endpoint: string | undefined;
