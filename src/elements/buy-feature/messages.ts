@@ -14,7 +14,6 @@ declare module '../../client/i18n.js' {
     'buy.invalid.min-step': string;
     'buy.buy': string;
     'buy.calculating': string;
-    'buy.free': string;
     'buy.dialog.title': string;
     'buy.dialog.summary': string;
     'buy.dialog.confirm': string;
@@ -41,7 +40,6 @@ const texts: Record<Locale, Record<BuyMessageKey, string>> = {
     'buy.invalid.min-step': 'Choose a quantity of {min} or more, in steps of {step}.',
     'buy.buy': 'Buy',
     'buy.calculating': 'Calculating the price…',
-    'buy.free': 'No extra cost',
     'buy.dialog.title': 'Confirm your purchase',
     'buy.dialog.summary': 'Add {quantity} {label}',
     'buy.dialog.confirm': 'Confirm',
@@ -65,7 +63,6 @@ const texts: Record<Locale, Record<BuyMessageKey, string>> = {
     'buy.invalid.min-step': 'Choisissez une quantité de {min} ou plus, par pas de {step}.',
     'buy.buy': 'Acheter',
     'buy.calculating': 'Calcul du prix…',
-    'buy.free': 'Sans surcoût',
     'buy.dialog.title': 'Confirmez votre achat',
     'buy.dialog.summary': 'Ajouter {quantity} {label}',
     'buy.dialog.confirm': 'Confirmer',
