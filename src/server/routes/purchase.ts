@@ -136,7 +136,7 @@ class Purchase {
       if (record.fingerprint !== this.fingerprint) {
         // A refused attempt applied nothing: its key may be reused with other values (a new price).
         if (record.state === 'failed') {
-          if (await this.takeOver(stored, undefined)) return this.own(undefined);
+          if (await this.takeOver(stored)) return this.own(undefined);
           continue;
         }
         return new Outcome(422, {
@@ -157,7 +157,7 @@ class Purchase {
           });
         case 'pending':
           if (record.leaseUntil <= Date.now()) {
-            if (await this.takeOver(stored, record.before))
+            if (await this.takeOver(stored, record.before, record.amountTotal))
               return this.own(record.before, record.amountTotal);
             continue;
           }
@@ -185,8 +185,8 @@ class Purchase {
     };
   }
 
-  private async takeOver(stored: string, before: Before | undefined): Promise<boolean> {
-    const record = this.pending(before);
+  private async takeOver(stored: string, before?: Before, amountTotal?: number): Promise<boolean> {
+    const record = this.pending(before, amountTotal);
     this.context.chargeRateLimit();
     if (!(await this.store.compareAndSet(this.key, stored, JSON.stringify(record)))) return false;
     this.current = JSON.stringify(record);
