@@ -435,6 +435,26 @@ describe('proxy security boundary', () => {
       assert.equal(body.code, 'upstream-timeout');
     });
 
+    it('answers 502 upstream-error, never a crash, when an answer does not match the contract', async () => {
+      // Real sandbox answers of another shape: the base URL is bent so that "/v1/Usages" lands
+      // in the query string of another real endpoint (a control-API JSON document, a script).
+      for (const [baseUrl, event] of [
+        [`${sandbox.url}/_sandbox/customers/healthy?bent=`, 'upstream-invalid-response'],
+        [`${sandbox.url}/portal.js?bent=`, 'upstream-invalid-json'],
+      ] as const) {
+        const { logger, entries } = collectingLogger();
+        const bent = createBillingProxy(proxyOptions(sandbox, { baseUrl, logger }));
+        const { status, body, text } = await call(bent, '/usages');
+        assert.equal(status, 502, text);
+        assert.equal(body.code, 'upstream-error');
+        assert.doesNotMatch(text, /Hannah|ServicePortal|Items/);
+        assert.ok(
+          entries.some((entry) => entry.event === event),
+          event,
+        );
+      }
+    });
+
     it('answers 503 when the service cannot be reached', async () => {
       const unreachable = createBillingProxy(
         proxyOptions(sandbox, {
