@@ -29,6 +29,8 @@ export interface DemoOptions {
   cacheDir?: string;
   /** Reload pages when files change. Default true. */
   watch?: boolean;
+  /** Build the script-tag file at start rather than on its first request. Default true. */
+  prebuildScriptTag?: boolean;
 }
 
 export type DemoSandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -174,7 +176,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     httpServer.on('request', vite.middlewares);
     const port = await listen(httpServer, host, options.port ?? 5173, options.strictPort ?? false);
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    scriptBundle.warm();
+    if (options.prebuildScriptTag !== false) scriptBundle.warm();
 
     const server = vite;
     const http = httpServer;

@@ -11,7 +11,13 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let demo: DemoServer;
 
 before(async () => {
-  demo = await startDemo({ port: 0, strictPort: true, logLevel: 'silent', watch: false });
+  demo = await startDemo({
+    port: 0,
+    strictPort: true,
+    logLevel: 'silent',
+    watch: false,
+    prebuildScriptTag: false,
+  });
 });
 
 after(async () => {

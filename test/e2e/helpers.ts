@@ -23,7 +23,7 @@ export interface E2E {
 }
 
 /** The demo on a free port (own Vite cache, so concurrent files do not share one) and a browser. */
-export async function setUp(): Promise<E2E> {
+export async function setUp(options: { prebuildScriptTag?: boolean } = {}): Promise<E2E> {
   const cacheDir = await mkdtemp(join(tmpdir(), 'billing-e2e-vite-'));
   const demo = await startDemo({
     port: 0,
@@ -31,6 +31,7 @@ export async function setUp(): Promise<E2E> {
     logLevel: 'silent',
     watch: false,
     cacheDir,
+    prebuildScriptTag: options.prebuildScriptTag ?? false,
   });
   let browser: Browser;
   try {
@@ -193,8 +194,11 @@ export async function screenshot(
   options: { fullPage?: boolean; docs?: boolean } = {},
 ): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
+  // A page scrolled by a portal opening would shift its sticky sidebar in a full-page capture.
+  const fullPage = options.fullPage ?? true;
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: 'disabled' });
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
   if (options.docs && process.env.UPDATE_DOCS_SCREENSHOTS === '1') {
     await mkdir(DOCS_SCREENSHOT_DIR, { recursive: true });
     await page.screenshot({

@@ -2,12 +2,17 @@
 // used there with plain `node` (no tsx) and type-checked by `tsc` against its declarations.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -336,6 +341,121 @@ describe('the npm package', { timeout: 120_000 }, () => {
     } catch (error) {
       const { stdout, stderr } = error as { stdout?: string; stderr?: string };
       assert.fail(`tsc failed in the installed project:\n${stdout ?? ''}${stderr ?? ''}`);
+    }
+  });
+
+  it('registers once in a browser, whether the script-tag file or the npm build comes first', async () => {
+    // The installed project served as files; an import map stands in for the app's bundler.
+    const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html' };
+    const server = createServer((request, response) => {
+      const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+      const file = join(project, path);
+      if (!file.startsWith(project) || !existsSync(file)) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, {
+        'content-type': types[extname(file)] ?? 'application/octet-stream',
+      });
+      response.end(readFileSync(file));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const imports = {
+      lit: '/node_modules/lit/index.js',
+      'lit/': '/node_modules/lit/',
+      'lit-html': '/node_modules/lit-html/lit-html.js',
+      'lit-html/': '/node_modules/lit-html/',
+      'lit-element/': '/node_modules/lit-element/',
+      '@lit/reactive-element': '/node_modules/@lit/reactive-element/reactive-element.js',
+      '@lit/reactive-element/': '/node_modules/@lit/reactive-element/',
+    };
+    // Each page loads two copies, in order, then sets `done` (or records the error).
+    const page = (steps: string) => `<!doctype html><html lang="en"><head>
+      <script type="importmap">${JSON.stringify({ imports })}</script></head><body>
+      <usage-meter feature="seats"></usage-meter><buy-feature feature="seats"></buy-feature>
+      <script type="module">
+        window.errors = [];
+        addEventListener('error', (event) => errors.push(String(event.message)));
+        const dist = '/node_modules/billing-elements/dist';
+        const scriptTag = () => new Promise((resolve, reject) => {
+          const script = Object.assign(document.createElement('script'), { src: dist + '/billing-elements.js' });
+          script.onload = resolve;
+          script.onerror = reject;
+          document.head.append(script);
+        });
+        const npmBuild = async () => {
+          await import(dist + '/define.js');
+          window.npmUsageMeter = (await import(dist + '/index.js')).UsageMeter;
+        };
+        try {
+          ${steps}
+          window.done = true;
+        } catch (error) {
+          errors.push(String(error));
+        }
+      </script></body></html>`;
+    const scenarios: Record<string, string> = {
+      'npm-first': 'await npmBuild(); await scriptTag();',
+      'script-first': 'await scriptTag(); await npmBuild();',
+      'script-twice': 'await scriptTag(); await scriptTag();',
+    };
+    for (const [name, steps] of Object.entries(scenarios)) {
+      writeFileSync(join(project, `${name}.html`), page(steps));
+    }
+
+    const browser = await chromium.launch({
+      executablePath: findChrome(),
+      args: [...CHROME_FLAGS],
+    });
+    try {
+      for (const name of Object.keys(scenarios)) {
+        const tab = await browser.newPage();
+        const pageErrors: string[] = [];
+        tab.on('pageerror', (error) => pageErrors.push(error.message));
+        await tab.goto(`${origin}/${name}.html`);
+        await tab.waitForFunction(() => {
+          const w = window as unknown as { done?: boolean; errors?: string[] };
+          return w.done === true || (w.errors?.length ?? 0) > 0;
+        });
+        const state = await tab.evaluate(() => {
+          const w = window as unknown as {
+            errors: string[];
+            npmUsageMeter?: unknown;
+            BillingElements?: { UsageMeter: unknown };
+          };
+          const registered = customElements.get('usage-meter');
+          return {
+            errors: w.errors,
+            defined: ['usage-meter', 'buy-feature', 'billing-portal'].filter((tag) =>
+              customElements.get(tag),
+            ).length,
+            api: typeof w.BillingElements,
+            // Which copy holds the tag: the one loaded first.
+            holder:
+              registered === w.npmUsageMeter
+                ? 'npm'
+                : registered === w.BillingElements?.UsageMeter
+                  ? 'script'
+                  : 'other',
+            upgraded: document.querySelector('usage-meter')?.shadowRoot !== null,
+          };
+        });
+        assert.deepEqual([...pageErrors, ...state.errors], [], `${name}: no error`);
+        assert.equal(state.defined, 3, `${name}: every tag is defined`);
+        assert.equal(state.api, 'object', `${name}: window.BillingElements`);
+        assert.equal(
+          state.holder,
+          name === 'npm-first' ? 'npm' : 'script',
+          `${name}: first copy wins`,
+        );
+        assert.equal(state.upgraded, true, `${name}: the element is upgraded`);
+        await tab.close();
+      }
+    } finally {
+      await browser.close();
+      server.close();
     }
   });
 });

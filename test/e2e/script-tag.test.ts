@@ -18,7 +18,7 @@ import {
 let e2e: E2E;
 
 before(async () => {
-  e2e = await setUp();
+  e2e = await setUp({ prebuildScriptTag: true });
 });
 
 after(async () => {
