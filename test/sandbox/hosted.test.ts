@@ -319,3 +319,22 @@ describe('hosted pages escape customer data', () => {
     }
   });
 });
+
+describe('register page with a card on file', () => {
+  it('updates the contact details and keeps the card when the card fields stay empty', async () => {
+    const t = await startTestSandbox();
+    try {
+      const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy')).body;
+      const portal = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
+      const register = await openPage(findLink(portal, 'Payment details'));
+      assert.match(register.html, /Leave the card fields empty to keep the current card/);
+      const saved = await submit(register, { email: 'hannah.new@example.com' });
+      assert.equal(saved.status, 200, saved.html);
+      const state = await t.customer('healthy');
+      assert.equal(state.customer.Email, 'hannah.new@example.com');
+      assert.equal(state.paymentMethodLabel, 'Visa •••• 4242');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -170,6 +170,7 @@ function registerForm(
           ${field({ name: 'country', label: 'country', autocomplete: 'country' }, pc.lang, values, errors)}
         </div>
       </fieldset>
+      ${pc.customer.paymentMethod === 'valid' ? html`<p class="hint">${t.cardOptional}</p>` : ''}
       ${cardFields(pc.lang, values, errors)}
       <div class="actions">
         <button type="submit">${t.save}</button>
@@ -202,15 +203,19 @@ export function registerSubmit(pc: PageContext, form: URLSearchParams): Reply {
   if (!email) errors.email = 'required';
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'invalidEmail';
   if (country && !/^[A-Z]{2}$/.test(country)) errors.country = 'invalidCountry';
-  const card = checkCard(form, pc.ctx.store.clock.nowMs());
-  Object.assign(errors, card.errors);
+  // With a valid card on file, blank card fields keep it (contact or address update only).
+  const keepCard =
+    pc.customer.paymentMethod === 'valid' &&
+    ['cardHolder', 'cardNumber', 'cardExpiry', 'cardCvc'].every((k) => !(form.get(k) ?? '').trim());
+  const card = keepCard ? null : checkCard(form, pc.ctx.store.clock.nowMs());
+  if (card) Object.assign(errors, card.errors);
   // Card data is never echoed back into the page.
   const values = new URLSearchParams(form);
   for (const key of ['cardNumber', 'cardCvc']) values.delete(key);
   if (Object.keys(errors).length > 0) {
     return pc.render(pc.t.registerTitle, registerForm(pc, values, errors), { status: 422 });
   }
-  if (card.declined) {
+  if (card?.declined) {
     return pc.render(pc.t.registerTitle, registerForm(pc, values, {}, pc.t.declined), {
       status: 422,
     });
@@ -228,7 +233,7 @@ export function registerSubmit(pc: PageContext, form: URLSearchParams): Reply {
     City: opt('city'),
     Country: country || undefined,
   });
-  setPaymentMethod(store, c, 'valid', card.label);
+  if (card) setPaymentMethod(store, c, 'valid', card.label);
   const suspended = store.subscriptionsOf(c.id).find((s) => SUSPENDED_STATES.has(s.state));
   const t = pc.t;
   return pc.render(

@@ -238,7 +238,7 @@ function upgradeBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
     <div class="card">
       <table>
         <caption>
-          ${single ? t.confirmSwitch : t.upgradeTitle}
+          ${single ? t.confirmSwitch : t.plans}
         </caption>
         <thead>
           <tr>
@@ -252,7 +252,7 @@ function upgradeBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
           ${list.map((c) => {
             const current = !c.custom && c.offer.reference === sub.offer;
             return html`<tr${current ? html` class="current"` : ''}>
-<th scope="row">${c.title}${c.offer.inGrid ? '' : html` <span class="badge">${t.customOffer}</span>`}</th>
+<th scope="row">${c.title}${c.offer.inGrid || c.custom ? '' : html` <span class="badge">${t.onRequest}</span>`}</th>
 <td class="num">${pc.money(c.recurring)} <span class="hint">${perPeriod(c.offer.durationRecurrence, c.offer.unitRecurrence, pc.lang)}</span></td>
 <td class="num">${current ? '' : pc.money(c.dueNow)}</td>
 <td>${

@@ -11,7 +11,8 @@ body { margin: 0; }
 main { max-width: 760px; margin: 0 auto; padding: 24px 20px 32px; }
 header.brand { display: flex; justify-content: space-between; align-items: baseline; gap: 12px; margin-bottom: 20px; color: var(--muted); font-size: .875rem; }
 header.brand strong { color: var(--ink); font-weight: 600; }
-h1 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 4px; }
+h1 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 16px; }
+h1 + .lead { margin-top: -12px; }
 h2 { font-size: 1.0625rem; margin: 0 0 12px; }
 p { margin: 0 0 12px; }
 .lead { color: var(--muted); margin-bottom: 20px; }
@@ -23,6 +24,7 @@ p { margin: 0 0 12px; }
 table { width: 100%; border-collapse: collapse; }
 th, td { text-align: left; padding: 8px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-size: .8125rem; font-weight: 600; color: var(--muted); }
+tbody th, tfoot th { font-size: 1rem; color: var(--ink); }
 caption { text-align: left; font-weight: 600; padding-bottom: 8px; }
 ul.plain { list-style: none; padding: 0; margin: 0 0 12px; }
 ul.plain li { padding: 4px 0; }
