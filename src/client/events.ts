@@ -33,6 +33,10 @@ export class BillingThresholdEvent extends BillingEvent<ThresholdDetail> {
 
 export interface ErrorDetail {
   error: BillingError;
+  /** `error.code`, for listeners that read only plain data (analytics). */
+  code: string;
+  /** `error.message`, likewise. */
+  message: string;
   /** The feature concerned, when there is one. */
   feature?: string;
   /** The portal page that remedies the error, when there is one. */
@@ -42,8 +46,12 @@ export interface ErrorDetail {
 /** `billing-error`: an element could not load or apply something. */
 export class BillingErrorEvent extends BillingEvent<ErrorDetail> {
   static readonly type = 'billing-error';
-  constructor(detail: ErrorDetail) {
-    super(BillingErrorEvent.type, detail);
+  constructor(detail: Omit<ErrorDetail, 'code' | 'message'>) {
+    super(BillingErrorEvent.type, {
+      ...detail,
+      code: detail.error.code,
+      message: detail.error.message,
+    });
   }
 }
 

@@ -87,6 +87,9 @@ describe('<buy-feature> refusals and their remedies', () => {
       expect(errors.length).to.be.greaterThan(0);
       expect(refusal.codes).to.include(errors[0]!.detail.error.code);
       expect(errors[0]!.detail.error.message).to.be.a('string').and.not.equal('');
+      expect(errors[0]!.detail.code).to.equal(errors[0]!.detail.error.code);
+      expect(errors[0]!.detail.message).to.equal(errors[0]!.detail.error.message);
+      expect(errors[0]!.bubbles && errors[0]!.composed).to.equal(true);
       expect(errors[0]!.detail.feature).to.equal('seats');
       expect(errors[0]!.detail.remedy).to.equal(refusal.page);
       // Nothing to confirm: the only way on is the remedy.
