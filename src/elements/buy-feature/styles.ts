@@ -134,9 +134,14 @@ const ownStyles = css`
     block-size: 0.9em;
   }
 
-  /* Buttons: shared look, a roomier buy button */
+  /* Buttons: shared look, a roomier buy button. Only the background eases: a button coming
+     back from aria-disabled is at full contrast at once. */
   form > .primary {
     padding: calc(var(--_space) * 2.5) calc(var(--_space) * 5);
+  }
+  .primary,
+  .secondary {
+    transition: background-color var(--_duration) ease;
   }
   .primary[aria-busy='true'] {
     cursor: progress;
