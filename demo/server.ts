@@ -151,7 +151,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       appType: 'custom',
       clearScreen: false,
       logLevel: options.logLevel ?? 'info',
-      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+      // Its own pre-bundled dependencies, apart from any other Vite use of the repository.
+      cacheDir:
+        options.cacheDir ?? fileURLToPath(new URL('../node_modules/.vite/demo', import.meta.url)),
       publicDir: false,
       resolve: {
         // The demo imports the package as a user does; these resolve its entry points to the

@@ -32,8 +32,11 @@ export function statusText(status: SubscriptionStatusResponse['status']): string
 type SubscriptionListener = (result: PromiseSettledResult<SubscriptionStatusResponse>) => void;
 const listeners = new Set<SubscriptionListener>();
 
+let latestRequest = 0;
+
 /** Fetches the subscription (at load, after a purchase or a portal workflow) and tells every watcher. */
 function loadSubscription(): void {
+  const request = ++latestRequest;
   getProxyClient()
     .getSubscription()
     .then(
@@ -41,6 +44,8 @@ function loadSubscription(): void {
       (reason: unknown) => ({ status: 'rejected' as const, reason }),
     )
     .then((result) => {
+      // An older answer arriving late must not undo a newer one.
+      if (request !== latestRequest) return;
       for (const listener of listeners) listener(result);
     });
 }
