@@ -90,6 +90,9 @@ export default defineConfig(({ mode }) => {
           }
         : {
             external: NPM_EXTERNALS,
+            // lit and zod have no import-time effect: an import of zod/mini left with nothing
+            // used from it (the contract's schemas are dropped) must go too.
+            treeshake: { moduleSideEffects: 'no-external' },
             output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
           },
     },
