@@ -183,6 +183,8 @@ function newestInput() {
     ].map((f) => join(root, f)),
     join(root, 'scripts', 'build.mjs'),
     join(root, 'scripts', 'build-plugins.ts'),
+    join(root, 'scripts', 'docs.mjs'),
+    join(root, 'custom-elements-manifest.config.mjs'),
   ].filter(existsSync);
   return Math.max(...inputs.map((file) => statSync(file).mtimeMs));
 }
