@@ -173,6 +173,15 @@ export function browserTestServerPlugin(): Plugin {
           }
           return;
         }
+        if (path === '/_test/slow-portal.js') {
+          // A portal script that answers late (loader timeouts).
+          const delay = Math.min(Number(ctx.query.ms ?? 2000) || 0, 10_000);
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          ctx.type = 'text/javascript';
+          ctx.body =
+            'window.SlowPortal = { open() { return Promise.resolve({ opened: true }); } };';
+          return;
+        }
         if (path.startsWith('/_test/sandbox/')) {
           const body = await readBody(ctx);
           const response = await sandboxControl(

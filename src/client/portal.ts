@@ -2,7 +2,6 @@ import type { PortalPage, PortalRequest } from '../contract/proxy-api.js';
 import { resolveEndpoint } from './config.js';
 import { toBillingError } from './errors.js';
 import { openPortalDialog } from './portal-dialog.js';
-import { getProxyClient } from './proxy-client.js';
 
 export {
   loadPortalScript,
@@ -86,15 +85,13 @@ export function remedyFor(code: string): PortalPage | undefined {
 }
 
 /**
- * The full request for a remedy page: `pay-invoice` needs an invoice, so it opens the oldest
- * due invoice of the customer (or the portal home when none is due any more).
+ * The full request for a remedy page. `pay-invoice` goes without an invoice id: the proxy
+ * then opens the oldest due invoice (or the subscription's portal, where invoices are paid),
+ * so the remedy holds even when the invoice list changed since the refusal.
  */
 export async function remedyRequest(
   page: PortalPage,
-  endpoint?: string | null,
+  _endpoint?: string | null,
 ): Promise<PortalRequest> {
-  if (page !== 'pay-invoice') return { page };
-  const status = await getProxyClient(endpoint).getSubscription();
-  const invoice = status.dueInvoices[0];
-  return invoice ? { page, invoice: invoice.id } : { page: 'home' };
+  return { page };
 }

@@ -171,9 +171,8 @@ export class BillingPortal extends LitElement implements PortalHost {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('mode')) this.#syncRegistration();
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
+    // Opening here rather than in updated(): its first step sets `state`, which then renders
+    // in this same update instead of scheduling another.
     const watched = [
       'page',
       'offer',

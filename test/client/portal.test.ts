@@ -1,0 +1,170 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { BillingError } from '../../src/client/errors.js';
+import {
+  loadPortalScript,
+  openPortalPage,
+  remedyFor,
+  remedyRequest,
+} from '../../src/client/portal.js';
+import { followableUrl } from '../../src/client/safe-url.js';
+import { configureBilling } from '../../src/client/config.js';
+import {
+  freshStart,
+  proxyRequestCount,
+  setFlakyPortalScript,
+  testEnv,
+  testStats,
+  until,
+} from '../browser/billing.js';
+
+const scriptsFor = (url: string) =>
+  [...document.querySelectorAll<HTMLScriptElement>('script[src]')].filter(
+    (script) => script.src === url,
+  );
+
+describe('portal runtime', () => {
+  beforeEach(() => freshStart('healthy'));
+  afterEach(() => {
+    for (const dialog of document.querySelectorAll('dialog.billing-portal-dialog'))
+      (dialog as HTMLDialogElement).close();
+  });
+
+  it('loads a portal script once per page, with its CSP nonce', async () => {
+    const env = await testEnv();
+    const first = loadPortalScript(env.portalScriptUrl, { nonce: 'n0nce-value' });
+    const second = loadPortalScript(env.portalScriptUrl);
+    const api = await first;
+    expect(await second).to.equal(api);
+    expect(typeof api.open).to.equal('function');
+    const scripts = scriptsFor(env.portalScriptUrl);
+    expect(scripts.length).to.be.at.most(1);
+    if (scripts[0]) expect(scripts[0].nonce).to.equal('n0nce-value');
+    expect(await loadPortalScript(env.portalScriptUrl)).to.equal(api);
+    expect(scriptsFor(env.portalScriptUrl).length).to.be.at.most(1);
+  });
+
+  it('fails on a wrong script address, and tries again when asked', async () => {
+    const env = await testEnv();
+    const options = { globalName: 'ServicePortal', timeoutMs: 5000 };
+    // Another URL than the loaded one, under a global not yet defined: a real load each time.
+    const failing = await loadPortalScript(env.flakyPortalScriptUrl, {
+      ...options,
+      globalName: 'FlakyPortal',
+    }).catch((error: unknown) => error);
+    expect(failing).to.be.instanceOf(BillingError);
+    expect((failing as BillingError).code).to.equal('portal-script-failed');
+    expect(scriptsFor(env.flakyPortalScriptUrl).length).to.equal(0);
+    await setFlakyPortalScript(false);
+    // The repaired address serves the sandbox's script, which defines ServicePortal, not FlakyPortal.
+    const invalid = await loadPortalScript(env.flakyPortalScriptUrl, {
+      ...options,
+      globalName: 'FlakyPortal',
+    }).catch((error: unknown) => error);
+    expect((invalid as BillingError).code).to.equal('portal-script-invalid');
+    expect((await testStats()).flakyPortalScript).to.equal(2);
+  });
+
+  it('gives up on a script that does not load in time', async () => {
+    const started = Date.now();
+    const error = await loadPortalScript('/_test/slow-portal.js?ms=3000', {
+      globalName: 'SlowPortal',
+      timeoutMs: 300,
+    }).catch((reason: unknown) => reason);
+    expect((error as BillingError).code).to.equal('timeout');
+    expect(Date.now() - started).to.be.lessThan(2000);
+    const api = await loadPortalScript('/_test/slow-portal.js?ms=50', {
+      globalName: 'SlowPortal',
+      timeoutMs: 3000,
+    });
+    expect(typeof api.open).to.equal('function');
+  });
+
+  it('opens a workflow in a modal portal of its own when the page has no <billing-portal>', async () => {
+    const opener = document.createElement('button');
+    opener.textContent = 'Open billing';
+    document.body.append(opener);
+    opener.focus();
+    try {
+      await openPortalPage({ page: 'home' }, { from: opener });
+      const dialog = document.querySelector<HTMLDialogElement>('dialog.billing-portal-dialog')!;
+      expect(dialog.open).to.equal(true);
+      expect(dialog.matches(':modal')).to.equal(true);
+      const container = document.getElementById('service_portal')!;
+      expect(dialog.contains(container)).to.equal(true);
+      await until(() => container.querySelector('iframe') !== null, 'the portal iframe');
+      expect(container.querySelector('iframe')!.title).to.not.equal('');
+      const title = document.getElementById(dialog.getAttribute('aria-labelledby')!)!;
+      expect(title.textContent).to.equal('Billing portal');
+      await expect(dialog.querySelector('.billing-portal-dialog__header')).to.be.accessible();
+
+      await sendKeys({ press: 'Escape' });
+      await until(() => !dialog.isConnected, 'the dialog to close');
+      expect(document.activeElement).to.equal(opener);
+    } finally {
+      opener.remove();
+    }
+  });
+
+  it('refreshes the usages when a workflow completes in the modal portal', async () => {
+    await openPortalPage({ page: 'home' });
+    const container = document.getElementById('service_portal')!;
+    const dialog = container.closest('dialog')!;
+    const before = await proxyRequestCount('GET', '/billing/usages');
+    const completed = new Promise<CustomEvent>((resolve) =>
+      dialog.addEventListener('billing-portal-complete', (event) => resolve(event as CustomEvent), {
+        once: true,
+      }),
+    );
+    // What the portal script does when the hosted page reports a completed workflow.
+    container.dispatchEvent(
+      new CustomEvent('service-portal:complete', {
+        bubbles: true,
+        composed: true,
+        detail: { workflow: 'upgrade' },
+      }),
+    );
+    expect((await completed).detail).to.deep.equal({ page: 'home', workflow: 'upgrade' });
+    const after = async () => proxyRequestCount('GET', '/billing/usages');
+    const started = Date.now();
+    while ((await after()) === before && Date.now() - started < 3000)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await after()).to.equal(before + 1);
+  });
+
+  it('maps refusals to the portal page that remedies them', async () => {
+    expect(remedyFor('Error.Api.Usage.NoneMatching')).to.equal('change-plan');
+    expect(remedyFor('Error.Customer.PaymentSettings.Missing')).to.equal('register');
+    expect(remedyFor('Error.Customer.Billing.CappingReached')).to.equal('pay-invoice');
+    expect(remedyFor('subscription-suspended')).to.equal('restart');
+    expect(remedyFor('timeout')).to.equal(undefined);
+    await freshStart('capping-reached');
+    // The proxy picks the oldest due invoice itself, and GET /portal opens it.
+    const request = await remedyRequest('pay-invoice');
+    expect(request).to.deep.equal({ page: 'pay-invoice' });
+    const container = document.createElement('div');
+    container.id = 'remedy_portal';
+    document.body.append(container);
+    try {
+      const { embedPortal } = await import('../../src/client/portal.js');
+      await embedPortal({ container, request });
+      await until(() => container.querySelector('iframe') !== null, 'the invoice payment page');
+    } finally {
+      container.remove();
+    }
+  });
+
+  it('follows only http(s) addresses on the page, trusted or announced origins', async () => {
+    const env = await testEnv();
+    expect(followableUrl('/billing/x')?.origin).to.equal(location.origin);
+    expect(followableUrl('javascript:alert(1)')).to.equal(null);
+    expect(followableUrl('data:text/html,hi')).to.equal(null);
+    expect(followableUrl(`${env.sandboxUrl}/insite`)).to.equal(null);
+    expect(followableUrl(`${env.sandboxUrl}/insite`, [env.sandboxUrl])?.href).to.equal(
+      `${env.sandboxUrl}/insite`,
+    );
+    configureBilling({ trustedOrigins: [env.sandboxUrl] });
+    expect(followableUrl(`${env.sandboxUrl}/insite`)).to.not.equal(null);
+    expect(followableUrl('https://evil.example/portal.js')).to.equal(null);
+  });
+});

@@ -1,0 +1,240 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/elements/billing-portal/define.js';
+import '../../src/elements/usage-meter/define.js';
+import { BillingPortal } from '../../src/elements/billing-portal/billing-portal.js';
+import type { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
+import { configureBilling } from '../../src/client/config.js';
+import { openPortalPage } from '../../src/client/portal.js';
+import {
+  freshStart,
+  proxyRequestCount,
+  setFlakyPortalScript,
+  testEnv,
+  testStats,
+  until,
+} from '../browser/billing.js';
+
+const part = (el: Element, name: string) =>
+  el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+const text = (node: Element | null | undefined) =>
+  (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const settled = (el: BillingPortal) =>
+  until(
+    () => el.state === 'open' || el.state === 'error',
+    `<billing-portal> to open (state ${el.state})`,
+    8000,
+  );
+const iframeOf = (el: BillingPortal) => el.container?.querySelector('iframe') ?? null;
+
+describe('<billing-portal>', () => {
+  beforeEach(() => freshStart('healthy'));
+
+  it('embeds the portal in a light-DOM container found by id', async () => {
+    const env = await testEnv();
+    const ready = new Promise<Event>((resolve) =>
+      document.addEventListener('billing-portal-ready', resolve, { once: true }),
+    );
+    const el = await fixture<BillingPortal>(html`<billing-portal page="home"></billing-portal>`);
+    expect(el.state).to.equal('loading');
+    expect(part(el, 'status')).to.not.equal(null);
+    await expect(el).to.be.accessible();
+    await settled(el);
+    expect(el.state).to.equal('open');
+    const container = document.getElementById('service_portal')!;
+    expect(container).to.equal(el.container);
+    expect(container.parentElement).to.equal(el);
+    await until(() => iframeOf(el) !== null, 'the portal iframe');
+    const iframe = iframeOf(el)!;
+    expect(iframe.title).to.not.equal('');
+    expect(new URL(iframe.src).origin).to.equal(env.sandboxUrl);
+    await ready;
+    expect(part(el, 'status')).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  it('loads the portal script once for any number of portals', async () => {
+    const env = await testEnv();
+    const wrapper = await fixture<HTMLElement>(html`
+      <div>
+        <billing-portal page="home"></billing-portal>
+        <billing-portal page="offers" container-id="second_portal"></billing-portal>
+      </div>
+    `);
+    const [first, second] = [...wrapper.querySelectorAll('billing-portal')];
+    await settled(first!);
+    await settled(second!);
+    expect(first!.state).to.equal('open');
+    expect(second!.state).to.equal('open');
+    expect(document.getElementById('second_portal')!.parentElement).to.equal(second);
+    await until(() => iframeOf(second!) !== null, 'the second iframe');
+    const scripts = [...document.querySelectorAll<HTMLScriptElement>('script[src]')].filter(
+      (script) => script.src === env.portalScriptUrl,
+    );
+    expect(scripts.length).to.equal(1);
+    expect(await proxyRequestCount('GET', '/billing/portal')).to.equal(2);
+  });
+
+  it('shows an error with a retry when the portal script does not load', async () => {
+    // As on a fresh page: no portal global yet, so the (wrong) script address is really loaded.
+    delete (window as { ServicePortal?: unknown }).ServicePortal;
+    const errors: Event[] = [];
+    const el = await fixture<BillingPortal>(
+      html`<billing-portal
+        page="home"
+        endpoint="/billing-flaky"
+        @billing-error=${(event: Event) => errors.push(event)}
+      ></billing-portal>`,
+    );
+    await settled(el);
+    expect(el.state).to.equal('error');
+    expect(el.error?.code).to.equal('portal-script-failed');
+    expect(text(el.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
+      'The billing portal could not be loaded.',
+    );
+    expect(errors.length).to.equal(1);
+    expect(el.container!.childElementCount).to.equal(0);
+    await expect(el).to.be.accessible();
+
+    // The script address is repaired; the retry, from the keyboard, loads it and opens.
+    await setFlakyPortalScript(false);
+    part(el, 'retry-button')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => el.state !== 'error', 'the retry to start');
+    await settled(el);
+    expect(el.state).to.equal('open');
+    await until(() => iframeOf(el) !== null, 'the portal iframe');
+    expect((await testStats()).flakyPortalScript).to.equal(2);
+  });
+
+  it('retries from the keyboard after a failed opening', async () => {
+    const el = await fixture<BillingPortal>(
+      html`<billing-portal
+        page="home"
+        endpoint="/billing-flaky"
+        script-global="RetryPortal"
+      ></billing-portal>`,
+    );
+    await settled(el);
+    expect(el.state).to.equal('error');
+    const before = (await testStats()).flakyPortalScript;
+    part(el, 'retry-button')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(
+      () => el.state === 'error' && el.error !== null,
+      'the retried opening to fail again',
+    );
+    const after = (await testStats()).flakyPortalScript;
+    expect(after).to.equal(before + 1);
+  });
+
+  it('renders an in-site link in link mode, only to an allowed origin', async () => {
+    const env = await testEnv();
+    const refused = await fixture<BillingPortal>(
+      html`<billing-portal mode="link" page="home"></billing-portal>`,
+    );
+    await settled(refused);
+    expect(refused.state).to.equal('error');
+    expect(text(refused.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
+      'This billing address is not allowed on this site.',
+    );
+    expect(refused.shadowRoot!.querySelector('a')).to.equal(null);
+    await expect(refused).to.be.accessible();
+
+    configureBilling({ trustedOrigins: [env.sandboxUrl] });
+    const el = await fixture<BillingPortal>(
+      html`<billing-portal mode="link" page="home"></billing-portal>`,
+    );
+    await settled(el);
+    const link = part(el, 'link') as HTMLAnchorElement;
+    expect(link.href.startsWith(`${env.sandboxUrl}/insite?pa_query=`)).to.equal(true);
+    expect(text(link)).to.equal('Manage billing');
+    expect(el.container === null || el.container.childElementCount === 0).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+
+  it('opens the remedies of the other elements in place', async () => {
+    await freshStart('starter-plan');
+    const wrapper = await fixture<HTMLElement>(html`
+      <div>
+        <usage-meter feature="seats" label="Seats"></usage-meter>
+        <billing-portal page="home"></billing-portal>
+      </div>
+    `);
+    const meter = wrapper.querySelector('usage-meter') as UsageMeter;
+    const portal = wrapper.querySelector('billing-portal') as BillingPortal;
+    await settled(portal);
+    await until(() => part(meter, 'remedy-button') !== null, 'the not-in-plan state');
+    part(meter, 'remedy-button')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => portal.page === 'change-plan', 'the portal to switch page');
+    await settled(portal);
+    expect(portal.state).to.equal('open');
+    expect(document.querySelector('dialog.billing-portal-dialog')).to.equal(null);
+    expect(await proxyRequestCount('GET', '/billing/portal')).to.equal(2);
+  });
+
+  it('opens a requested page and reports completion by refreshing the usages', async () => {
+    const el = await fixture<BillingPortal>(html`<billing-portal></billing-portal>`);
+    await settled(el);
+    await openPortalPage({ page: 'change-plan', offer: 'business' });
+    expect(el.page).to.equal('change-plan');
+    expect(el.offer).to.equal('business');
+    expect(el.state).to.equal('open');
+    const before = await proxyRequestCount('GET', '/billing/usages');
+    const completed = new Promise<CustomEvent>((resolve) =>
+      el.addEventListener('billing-portal-complete', (event) => resolve(event as CustomEvent), {
+        once: true,
+      }),
+    );
+    // What the portal script dispatches when the hosted page reports a completed workflow.
+    el.container!.dispatchEvent(
+      new CustomEvent('service-portal:complete', {
+        bubbles: true,
+        composed: true,
+        detail: { workflow: 'upgrade' },
+      }),
+    );
+    expect((await completed).detail).to.deep.equal({ page: 'change-plan', workflow: 'upgrade' });
+    const started = Date.now();
+    while (
+      (await proxyRequestCount('GET', '/billing/usages')) === before &&
+      Date.now() - started < 3000
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(before + 1);
+  });
+
+  it('shows the refusal of a page that does not apply to the customer', async () => {
+    await freshStart('healthy');
+    const el = await fixture<BillingPortal>(html`<billing-portal page="restart"></billing-portal>`);
+    await settled(el);
+    expect(el.state).to.equal('error');
+    expect(part(el, 'retry-button')).to.not.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  it('speaks French under a French lang', async () => {
+    const wrapper = await fixture<HTMLElement>(html`
+      <div lang="fr">
+        <billing-portal
+          page="home"
+          endpoint="/billing-flaky"
+          script-global="FrPortal"
+        ></billing-portal>
+      </div>
+    `);
+    const el = wrapper.querySelector('billing-portal') as BillingPortal;
+    await settled(el);
+    expect(text(el.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
+      'Le portail de facturation n’a pas pu être chargé.',
+    );
+    expect(text(part(el, 'retry-button'))).to.equal('Réessayer');
+  });
+
+  it('can be defined twice under the same tag without throwing', () => {
+    expect(() => BillingPortal.define()).to.not.throw();
+    expect(customElements.get('billing-portal')).to.equal(BillingPortal);
+  });
+});
