@@ -1,4 +1,5 @@
 import { ProxyError } from './errors.js';
+import { responseWithText } from './raw-body.js';
 
 const BASE_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -12,7 +13,10 @@ export function jsonResponse(
   body: unknown,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...BASE_HEADERS, ...headers } });
+  return responseWithText(JSON.stringify(body), {
+    status,
+    headers: { ...BASE_HEADERS, ...headers },
+  });
 }
 
 export function errorResponse(error: ProxyError): Response {

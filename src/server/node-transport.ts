@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { responseWithText } from './raw-body.js';
 
 /**
  * The default upstream transport on Node: a `fetch` subset (what the upstream client uses:
@@ -74,11 +75,11 @@ export function createNodeTransport(): typeof fetch {
             }
             const status = incoming.statusCode ?? 502;
             const noBody = status === 204 || status === 304 || init.method === 'HEAD';
+            const responseInit = { status, headers: responseHeaders };
             resolve(
-              new Response(noBody ? null : Buffer.concat(chunks), {
-                status,
-                headers: responseHeaders,
-              }),
+              noBody
+                ? new Response(null, responseInit)
+                : responseWithText(Buffer.concat(chunks).toString('utf8'), responseInit),
             );
           });
         },

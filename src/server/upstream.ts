@@ -14,6 +14,7 @@ import {
   type Usage,
 } from '../contract/index.js';
 import { UpstreamError } from './errors.js';
+import { textOf } from './raw-body.js';
 import type { BillingIdentity, ResolvedOptions } from './options.js';
 
 /** Per-request context forwarded upstream. */
@@ -76,7 +77,7 @@ export function createUpstreamClient(options: ResolvedOptions) {
         redirect: 'error',
       });
       // The timeout signal also covers the body: a drop mid-body is a network failure.
-      text = await response.text();
+      text = await textOf(response);
     } catch (error) {
       const timedOut =
         error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');

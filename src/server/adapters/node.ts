@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { routePath, type BillingProxy } from '../proxy.js';
+import { knownText } from '../raw-body.js';
 
 export interface NodeHandlerOptions {
   /**
@@ -94,9 +95,10 @@ export async function sendWebResponse(response: Response, target: ServerResponse
     });
     return;
   }
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  headers['content-length'] = String(bytes.byteLength);
-  target.writeHead(response.status, headers).end(bytes);
+  // A string body goes out in the same write as the headers.
+  const text = knownText(response) ?? (await response.text());
+  headers['content-length'] = String(Buffer.byteLength(text));
+  target.writeHead(response.status, headers).end(text);
 }
 
 /**
