@@ -145,7 +145,11 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
           send(res, 403, 'Cross-site sign-in refused.', 'text/plain; charset=utf-8');
           return true;
         }
-        const form = await readForm(req);
+        const form = await readForm(req).catch(() => null);
+        if (!form) {
+          send(res, 413, 'Form too large.', 'text/plain; charset=utf-8');
+          return true;
+        }
         const customer = directory.get(form.get('customer') ?? '');
         if (customer)
           redirect(res, safeNext(form.get('next')), sessions.signIn(customer.reference));
