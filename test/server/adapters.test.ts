@@ -99,6 +99,31 @@ describe('framework adapters over real HTTP', () => {
     await exercise(await listen(server));
   });
 
+  it('node:http behind a TLS-terminating reverse proxy (trustProxy) sees the public origin', async () => {
+    const trusting = createServer(toNodeHandler(proxy, { trustProxy: true }));
+    const plain = createServer(toNodeHandler(proxy));
+    closers.push(() => new Promise((resolve) => trusting.close(resolve)));
+    closers.push(() => new Promise((resolve) => plain.close(resolve)));
+    const post = (origin: string) =>
+      fetch(`${origin}/billing/pricing`, {
+        method: 'POST',
+        headers: {
+          cookie: 'session=healthy',
+          origin: 'https://shop.example',
+          'content-type': 'application/json',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'shop.example',
+        },
+        body: JSON.stringify({ feature: 'seats', increment: 1 }),
+      });
+    assert.equal((await post(await listen(trusting))).status, 200);
+    assert.equal(
+      (await post(await listen(plain))).status,
+      403,
+      'forwarded headers are ignored by default',
+    );
+  });
+
   it('Express (toExpressMiddleware), passing other paths on, also after express.json()', async () => {
     const app = express();
     app.get('/health', (_request, response) => void response.send('ok'));
