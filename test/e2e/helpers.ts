@@ -208,6 +208,12 @@ export async function screenshot(
   }
 }
 
+/**
+ * A price line with a charge (any amount but $0.00): prorated prices shrink as the sandbox's
+ * clock nears the end of the period, so no lower bound is assumed.
+ */
+export const CHARGED = /\$(?!0\.00)\d[\d,]*\.\d\d/;
+
 /** Formats hundredths of USD as the elements do in English. */
 export function usd(amount: number): string {
   return new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(amount / 100);
