@@ -17,7 +17,14 @@ interface Target {
   apiKey: string;
 }
 
-function startServer(): Promise<{ target: Target; stop: () => Promise<void> }> {
+interface Server {
+  target: Target;
+  /** Server CPU time (user + system) in microseconds so far. */
+  cpu: () => Promise<number>;
+  stop: () => Promise<void>;
+}
+
+function startServer(): Promise<Server> {
   const child = spawn(
     process.execPath,
     [
@@ -27,20 +34,28 @@ function startServer(): Promise<{ target: Target; stop: () => Promise<void> }> {
       String(CUSTOMERS),
     ],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   );
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-    createInterface({ input: child.stdout }).once('line', (line) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) => {
       child.removeAllListeners('exit');
       const stop = () =>
         new Promise<void>((done) => {
           child.once('exit', () => done());
           child.kill('SIGTERM');
         });
-      resolve({ target: JSON.parse(line) as Target, stop });
+      const cpu = () =>
+        new Promise<number>((done) => {
+          child.once('message', (usage) => {
+            const { user, system } = usage as NodeJS.CpuUsage;
+            done(user + system);
+          });
+          child.send('cpu');
+        });
+      resolve({ target: JSON.parse(line) as Target, cpu, stop });
     });
   });
 }
@@ -72,6 +87,8 @@ function once(agent: Agent, target: Target, call: Call): Promise<number> {
 
 interface Result {
   name: string;
+  /** Server CPU microseconds per request. */
+  cpuPerRequest: number;
   concurrency: number;
   requests: number;
   seconds: number;
@@ -81,10 +98,11 @@ interface Result {
 
 async function run(
   name: string,
-  target: Target,
+  server: Server,
   concurrency: number,
   next: (i: number) => Call,
 ): Promise<Result> {
+  const { target } = server;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   for (let i = 0; i < WARMUP; i += concurrency) {
     await Promise.all(
@@ -92,6 +110,7 @@ async function run(
     );
   }
   const latencies: number[] = [];
+  const cpuBefore = await server.cpu();
   let issued = 0;
   let errors = 0;
   const started = process.hrtime.bigint();
@@ -107,8 +126,17 @@ async function run(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpuPerRequest = ((await server.cpu()) - cpuBefore) / latencies.length;
   agent.destroy();
-  return { name, concurrency, requests: latencies.length, seconds, errors, latencies };
+  return {
+    name,
+    cpuPerRequest,
+    concurrency,
+    requests: latencies.length,
+    seconds,
+    errors,
+    latencies,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -139,15 +167,15 @@ const usages = (i: number): Call => ({
   path: `/v1/Usages?ReferenceCustomer=${customer(i)}`,
 });
 
-const { target, stop } = await startServer();
+const server = await startServer();
 const results: Result[] = [];
 try {
   for (const concurrency of [1, 8]) {
-    results.push(await run('POST /v1/Pricing/Usage', target, concurrency, pricing));
-    results.push(await run('GET /v1/Usages', target, concurrency, usages));
+    results.push(await run('POST /v1/Pricing/Usage', server, concurrency, pricing));
+    results.push(await run('GET /v1/Usages', server, concurrency, usages));
   }
 } finally {
-  await stop();
+  await server.stop();
 }
 
 const rows = results.map((r) => {
@@ -160,6 +188,7 @@ const rows = results.map((r) => {
     'p50 ms': percentile(sorted, 50).toFixed(2),
     'p99 ms': percentile(sorted, 99).toFixed(2),
     'max ms': (sorted.at(-1) ?? NaN).toFixed(2),
+    'server CPU µs/req': Math.round(r.cpuPerRequest),
     errors: r.errors,
   };
 });
@@ -170,6 +199,10 @@ console.table(rows);
 const worst = Math.max(...rows.filter((r) => r.conns === 1).map((r) => Number(r['p99 ms'])));
 console.log(
   `p99 with one connection: ${worst.toFixed(2)} ms (target < ${TARGET_P99_MS} ms): ${worst < TARGET_P99_MS ? 'met' : 'NOT met'}`,
+);
+const load = (await import('node:os')).loadavg()[0] ?? 0;
+console.log(
+  `Machine load average (1 min): ${load.toFixed(2)} on ${(await import('node:os')).availableParallelism()} cores; latency tails grow with it, server CPU per request does not.`,
 );
 if (results.some((r) => r.errors > 0)) {
   console.error('Some requests did not answer 200.');
