@@ -320,7 +320,7 @@ describe('proxy security boundary', () => {
 
     it('rate-limits pricing and purchases per customer with 429 and Retry-After', async () => {
       const limited = createBillingProxy(
-        proxyOptions(sandbox, { limits: { rateLimit: { capacity: 3, refillPerSecond: 0.5 } } }),
+        proxyOptions(sandbox, { limits: { rateLimit: { capacity: 3, refillPerSecond: 0.1 } } }),
       );
       const statuses: number[] = [];
       let retryAfter: string | null = null;
@@ -335,7 +335,7 @@ describe('proxy security boundary', () => {
         }
       }
       assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
-      assert.ok(Number(retryAfter) >= 1 && Number(retryAfter) <= 2, `Retry-After ${retryAfter}`);
+      assert.ok(Number(retryAfter) >= 1 && Number(retryAfter) <= 10, `Retry-After ${retryAfter}`);
       const purchase = await call(limited, '/usage', {
         body: {
           feature: 'projects',
