@@ -193,7 +193,7 @@ describe('purchases: price check and exactly once', () => {
       proxyOptions(sandbox, {
         fetch: counter.fetch,
         logger,
-        timeouts: { applyMs: 150, reconcileMs: 1000 },
+        timeouts: { applyMs: 400, reconcileMs: 1000 },
       }),
     );
     const amount = await price(proxy);
