@@ -200,7 +200,7 @@ describe('purchases: price check and exactly once', () => {
     await control(sandbox).fault({
       route: 'POST /v1/Usage',
       mode: 'delay-after-apply',
-      delayMs: 1000,
+      delayMs: 2000,
     });
     const purchase = {
       feature: 'seats',
