@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { InvoiceSchema } from '../../src/contract/index.js';
+import { link, openPage, rels, startTestSandbox, type TestSandbox } from './helpers.js';
+
+describe('GET /v1/Invoice/{id} (endpoint 12)', () => {
+  let t: TestSandbox;
+  before(async () => {
+    t = await startTestSandbox();
+  });
+  after(() => t.close());
+
+  it('answers a due invoice with its charge, document and list links', async () => {
+    const [first] = (await t.customer('capping-reached')).invoices;
+    const res = await t.api('GET', `/v1/Invoice/${first.Id}`);
+    assert.equal(res.status, 200);
+    const invoice = InvoiceSchema.parse(res.body);
+    assert.equal(invoice.StateInvoice, 'PaymentDue');
+    assert.equal(invoice.ReferenceCustomer, 'capping-reached');
+    assert.equal(invoice.ReferenceSegment, 'main');
+    assert.equal(invoice.AmountTotal, 4900);
+    // Issued 45 days before 2026-11-16, due 14 days later.
+    assert.equal(invoice.DateIssue, '2026-10-02T00:00:00.000Z');
+    assert.equal(invoice.DatePaymentLimit, '2026-10-16T00:00:00.000Z');
+    assert.deepEqual(rels(res.body), [
+      'hosted-charge',
+      'hosted-collection-invoice',
+      'hosted-related-invoice',
+      'insite-charge',
+      'self',
+    ]);
+    for (const [rel, page] of [
+      ['hosted-charge', 'charge'],
+      ['hosted-related-invoice', 'invoice'],
+      ['hosted-collection-invoice', 'invoices'],
+    ] as const) {
+      const href = link(res.body, rel).href ?? '';
+      assert.ok(href.startsWith(`${t.sandbox.hostedUrl}/${page}/`), rel);
+      assert.equal((await openPage(href)).status, 200, rel);
+    }
+  });
+
+  it('drops the charge links once the invoice is paid', async () => {
+    const [, second] = (await t.customer('capping-reached')).invoices;
+    await t.control('POST', `/invoices/${second.Id}/pay`);
+    const res = await t.api('GET', `/v1/Invoice/${second.Id}`);
+    assert.equal(res.body.StateInvoice, 'Paid');
+    assert.equal(res.body.DatePaid, '2026-11-16T00:00:00.000Z');
+    assert.deepEqual(rels(res.body), [
+      'hosted-collection-invoice',
+      'hosted-related-invoice',
+      'self',
+    ]);
+  });
+
+  it('answers 404 for an unknown invoice and 422 for a malformed id', async () => {
+    const unknown = await t.api('GET', '/v1/Invoice/123456');
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.Code, 'Error.Invoice.NotFound');
+    const malformed = await t.api('GET', '/v1/Invoice/abc');
+    assert.equal(malformed.status, 422);
+    assert.equal(malformed.body[0].Target, 'IdInvoice');
+    const pay = await t.control('POST', '/invoices/123456/pay');
+    assert.equal(pay.status, 404);
+  });
+});
