@@ -4,6 +4,7 @@ import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { billingProxyVitePlugin } from 'billing-elements/server';
 import { defaultFixtures, startSandbox } from 'billing-elements/sandbox';
 import { loadDirectory } from './directory.js';
+import { closeHttp, listen } from './listen.js';
 import { demoRoutes } from './routes.js';
 import { createScriptBundle } from './script-bundle.js';
 import { createSessionCodec } from './session.js';
@@ -41,43 +42,6 @@ export interface DemoServer {
   sandbox: DemoSandbox;
   vite: ViteDevServer;
   close(): Promise<void>;
-}
-
-/** Listens on `port`, or (unless strict) on the next free one of the ten after it. */
-async function listen(
-  server: Server,
-  host: string,
-  port: number,
-  strict: boolean,
-): Promise<number> {
-  const attempts = strict || port === 0 ? 1 : 10;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const onError = (error: Error) => reject(error);
-        server.once('error', onError);
-        server.listen(port + attempt, host, () => {
-          server.off('error', onError);
-          resolve();
-        });
-      });
-      const address = server.address();
-      if (!address || typeof address === 'string')
-        throw new Error('The demo server is not listening');
-      return address.port;
-    } catch (error) {
-      const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-      if (!busy || attempt + 1 >= attempts) throw error;
-    }
-  }
-}
-
-function closeHttp(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    // Keep-alive connections of the browser would hold close() open.
-    server.closeAllConnections();
-  });
 }
 
 /** The default fixtures, with the demo's company as the business the portal pages show. */
