@@ -103,10 +103,19 @@ export async function waitForText(element: Element, partName: string, text: stri
   );
 }
 
-/** Clicks the buy button and waits for the confirmation dialog. */
+/** Clicks the buy button and waits for the confirmation dialog, its opening animation done. */
 export async function openConfirmation(element: Element): Promise<void> {
   part<HTMLButtonElement>(element, 'buy')!.click();
   await waitForDialog(element);
+  await animationsDone(element);
+}
+
+/** Waits for the element's finite animations (the dialog rising, not the loading pulse). */
+export async function animationsDone(element: Element): Promise<void> {
+  const finite = element
+    .shadowRoot!.getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+  await Promise.all(finite.map((animation) => animation.finished));
 }
 
 /** The portal dialog opened by a remedy (no <billing-portal> on the page): its iframe's path. */

@@ -22,25 +22,31 @@ import {
 const pendingKeys = () =>
   Object.keys(sessionStorage).filter((key) => key.includes('pending-purchase'));
 
+/**
+ * Buys 4 seats for a service that applies the purchase but answers `lateMs` late, on a page
+ * that gives up after `timeoutMs`: resolves once the element says the outcome is unknown.
+ */
+async function confirmWithLateAnswer(lateMs: number, timeoutMs: number): Promise<BuyFeature> {
+  await addFault({ route: 'POST /v1/Usage', mode: 'delay-after-apply', delayMs: lateMs, times: 1 });
+  configureBilling({ timeoutMs });
+  const element = await pricedElement(
+    html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+  );
+  await openConfirmation(element);
+  part<HTMLButtonElement>(element, 'confirm')!.click();
+  await waitForText(element, 'error', 'could not confirm');
+  return element;
+}
+
 describe('<buy-feature> exactly once', () => {
   const defaultTimeout = getBillingConfig().timeoutMs;
 
   it('learns the outcome of a purchase cut off by a reload, without buying twice', async () => {
     await freshStart('healthy');
-    // The service applies the purchase but answers late; the page gives up first.
-    await addFault({
-      route: 'POST /v1/Usage',
-      mode: 'delay-after-apply',
-      delayMs: 2500,
-      times: 1,
-    });
-    configureBilling({ timeoutMs: 800 });
-    const first = await pricedElement(
-      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+    const first = await confirmWithLateAnswer(2500, 800);
+    expect(partText(first, 'error')).to.include(
+      'could not confirm whether your purchase went through',
     );
-    await openConfirmation(first);
-    part<HTMLButtonElement>(first, 'confirm')!.click();
-    await waitForText(first, 'error', 'could not confirm whether your purchase went through');
     // While the outcome is unknown the only way on is to learn it, never a second purchase.
     expect(part(first, 'retry')).not.to.equal(null);
     expect(part(first, 'buy')!.getAttribute('aria-disabled')).to.equal('true');
@@ -96,19 +102,7 @@ describe('<buy-feature> exactly once', () => {
 
   it('retries a timed-out purchase with the same key: one application', async () => {
     await freshStart('healthy');
-    await addFault({
-      route: 'POST /v1/Usage',
-      mode: 'delay-after-apply',
-      delayMs: 1500,
-      times: 1,
-    });
-    configureBilling({ timeoutMs: 600 });
-    const element = await pricedElement(
-      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
-    );
-    await openConfirmation(element);
-    part<HTMLButtonElement>(element, 'confirm')!.click();
-    await waitForText(element, 'error', 'could not confirm');
+    const element = await confirmWithLateAnswer(1500, 600);
     configureBilling({ timeoutMs: defaultTimeout });
     const purchased = oneEvent(element, 'billing-purchase');
     part<HTMLButtonElement>(element, 'retry')!.click();

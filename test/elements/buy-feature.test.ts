@@ -255,7 +255,8 @@ describe('<buy-feature> busy states', () => {
   it('shows a placeholder while pricing and is busy while applying, accessibly', async () => {
     await freshStart('healthy');
     await addFault({ route: 'POST /v1/Pricing/Usage', mode: 'delay', delayMs: 1000, times: 1 });
-    await addFault({ route: 'POST /v1/Usage', mode: 'delay-after-apply', delayMs: 1000, times: 1 });
+    // Long enough for the checks below to run while the purchase is still being applied.
+    await addFault({ route: 'POST /v1/Usage', mode: 'delay-after-apply', delayMs: 3000, times: 1 });
     const element = await fixture<BuyFeature>(
       html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
     );
