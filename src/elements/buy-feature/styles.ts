@@ -269,6 +269,7 @@ const ownStyles = css`
     font-variant-numeric: tabular-nums;
   }
   .quote .next-term strong {
+    white-space: nowrap;
     color: var(--billing-on-surface, CanvasText);
     font-weight: 600;
   }
