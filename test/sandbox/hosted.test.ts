@@ -338,3 +338,27 @@ describe('register page with a card on file', () => {
     }
   });
 });
+
+describe('subscribe page with overdue invoices', () => {
+  it('refuses a new subscription before creating anything', async () => {
+    const t = await startTestSandbox();
+    try {
+      const customer = await t.api(
+        'GET',
+        '/v1/Customer?ReferenceCustomer=capping-reached&ReferenceOffer=business',
+      );
+      const query = link(customer.body, 'insite-subscribe').query ?? '';
+      const { portalHash } = await import('../../src/sandbox/index.js');
+      const opened = await fetch(
+        `${t.sandbox.url}/portal/open?${new URLSearchParams({ business_id: '4242', segment_ref: 'main', customer_ref: 'capping-reached', query, hash: portalHash('capping-reached', t.sandbox.portalSecret) })}`,
+      ).then((r) => r.json());
+      const before = await t.customer('capping-reached');
+      const refused = await submit(await openPage(opened.url));
+      assert.equal(refused.status, 403);
+      assert.match(refused.html, /Pay the overdue invoices first/);
+      assert.deepEqual(await t.customer('capping-reached'), before);
+    } finally {
+      await t.close();
+    }
+  });
+});

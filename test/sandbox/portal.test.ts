@@ -117,6 +117,8 @@ describe('portal script in a real browser', () => {
   let hostUrl: string;
   let browser: Browser;
   before(async () => {
+    // findChrome() may have to install Chromium: do it before any server is waiting.
+    const executablePath = findChrome();
     t = await startTestSandbox();
     // The business application: another origin that embeds the portal.
     host = createServer((_req, res) => {
@@ -131,7 +133,7 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
     });
     await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
     hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({ executablePath: findChrome(), args: [...CHROME_FLAGS] });
+    browser = await chromium.launch({ executablePath, args: [...CHROME_FLAGS] });
   });
   after(async () => {
     await browser?.close();

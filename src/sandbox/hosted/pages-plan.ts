@@ -116,6 +116,14 @@ export function subscribePage(pc: PageContext): Reply | null {
   );
 }
 
+function cappingError(): ApiError {
+  return new ApiError(
+    403,
+    'Error.Customer.Billing.CappingReached',
+    'Overdue invoices must be paid first.',
+  );
+}
+
 function portalRedirect(pc: PageContext, sub: SubscriptionRecord): Reply {
   return { status: 303, headers: { location: pc.link({ page: 'portal', s: sub.id }) }, body: '' };
 }
@@ -146,6 +154,14 @@ export function subscribeSubmit(pc: PageContext, form: URLSearchParams): Reply |
       );
     }
     label = card.label;
+  }
+  // Refuse before any change: a new subscription must not be left pending by a failed start.
+  if (isCappingReached(store, pc.customer, store.clock.nowMs())) {
+    return pc.render(
+      pc.t.subscribeTitle,
+      subscribeForm(pc, target.offer, target.sub, values, {}, pc.explain(cappingError())),
+      { status: 403 },
+    );
   }
   if (label) setPaymentMethod(store, pc.customer, 'valid', label);
   let sub: SubscriptionRecord;
