@@ -8,7 +8,9 @@ import { configureBilling } from '../../src/client/config.js';
 import { openPortalPage } from '../../src/client/portal.js';
 import {
   freshStart,
+  nextEvent,
   proxyRequestCount,
+  sandbox,
   setFlakyPortalScript,
   testEnv,
   testStats,
@@ -204,6 +206,39 @@ describe('<billing-portal>', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(before + 1);
+  });
+
+  it('refreshes the usages when a real hosted workflow completes, driven from the keyboard', async () => {
+    await freshStart('suspended');
+    // The card was replaced: the restart page now offers "Restart now" as its only control.
+    await sandbox('customers/suspended/payment-method', { state: 'valid' });
+    const shown = nextEvent(document, 'billing-portal-ready');
+    const el = await fixture<BillingPortal>(html`<billing-portal page="restart"></billing-portal>`);
+    await shown;
+    expect(el.state).to.equal('open');
+    const iframe = iframeOf(el)!;
+    const before = await proxyRequestCount('GET', '/billing/usages');
+    const completed = new Promise<CustomEvent>((resolve) =>
+      el.addEventListener('billing-portal-complete', (event) => resolve(event as CustomEvent), {
+        once: true,
+      }),
+    );
+    iframe.focus();
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Enter' });
+    expect((await completed).detail).to.deep.equal({ page: 'restart', workflow: 'restart' });
+    const started = Date.now();
+    while (
+      (await proxyRequestCount('GET', '/billing/usages')) === before &&
+      Date.now() - started < 3000
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(before + 1);
+    const customer = await sandbox<{
+      subscriptions: { state?: string; StateSubscription?: string }[];
+    }>('customers/suspended');
+    expect(JSON.stringify(customer.subscriptions)).to.contain('Running');
   });
 
   it('shows the refusal of a page that does not apply to the customer', async () => {
