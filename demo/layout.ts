@@ -86,10 +86,10 @@ const SHELL = `<!doctype html>
           </div>
         </header>
         <main id="main" tabindex="-1">
-          <aside class="scenario tone-{{tone}}" aria-label="Demo scenario">
+          <div class="scenario tone-{{tone}}" role="note" aria-label="Demo scenario">
             <p><span class="tag tone-{{tone}}">{{label}}</span> <strong>{{situation}}</strong> {{tryThis}}</p>
             <a href="/">Switch customer</a>
-          </aside>
+          </div>
           {{content}}
         </main>
       </div>
