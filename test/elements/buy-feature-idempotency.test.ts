@@ -12,6 +12,7 @@ import {
   quote,
   sandboxStats,
   freshStart,
+  sandbox,
   sleep,
   waitForText,
 } from './buy-feature-helpers.js';
@@ -110,6 +111,25 @@ describe('<buy-feature> exactly once', () => {
     await waitForText(element, 'success', 'You now have 7');
     await sleep(1200);
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
+  });
+
+  it('waits for a retry when the signed-in customer cannot be checked, then learns the outcome', async () => {
+    await freshStart('healthy');
+    const price = await quote('seats', 4);
+    new PendingPurchaseKeeper('/billing', 'seats').create(4, price.AmountTotal, 'healthy');
+    // Neither a price nor the usages can be read: nobody can tell who is signed in.
+    await addFault({ route: 'POST /v1/Pricing/Usage', mode: 'status-500', times: 20 });
+    await addFault({ route: 'GET /v1/Usages', mode: 'status-500', times: 20 });
+    const element = await fixture<BuyFeature>(html`<buy-feature feature="seats"></buy-feature>`);
+    await waitForText(element, 'error', 'could not confirm');
+    expect(pendingKeys()).to.have.length(1);
+    expect((await sandboxStats()).requests['POST /v1/Usage'] ?? 0).to.equal(0);
+
+    await sandbox('faults', undefined, 'DELETE');
+    part<HTMLButtonElement>(element, 'retry')!.click();
+    await waitForText(element, 'success', 'You now have 7');
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
+    expect(pendingKeys()).to.have.length(0);
   });
 
   it('never re-sends a pending purchase of another customer signed in on the same tab', async () => {

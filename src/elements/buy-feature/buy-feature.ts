@@ -56,6 +56,8 @@ interface PurchaseFailure {
   pending?: PendingPurchase;
   /** The proxy could not tell whether it was applied and will not try again: check the usage. */
   unverifiable?: boolean;
+  /** A resumed purchase whose customer could not be checked yet: a retry checks first. */
+  verify?: boolean;
 }
 
 type Phase = 'idle' | 'preparing' | 'confirming' | 'applying';
@@ -541,8 +543,17 @@ export class BuyFeature extends LitElement {
 
   async #resume(pending: PendingPurchase, keeper: PendingPurchaseKeeper): Promise<void> {
     // The same tab may now belong to another customer: never apply their predecessor's purchase.
-    const state = await this.#preview.settled();
-    const customer = state.status === 'complete' ? state.value.ReferenceCustomer : undefined;
+    let customer: string | undefined;
+    try {
+      customer = await this.#currentCustomer();
+    } catch (caught) {
+      // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
+      this.#resuming = false;
+      this.#phase = 'idle';
+      this.#failure = { error: toBillingError(caught), pending, verify: true };
+      this.requestUpdate();
+      return;
+    }
     if (pending.customer && customer && pending.customer !== customer) {
       keeper.settle(pending.idempotencyKey);
       this.#resuming = false;
@@ -553,10 +564,30 @@ export class BuyFeature extends LitElement {
     await this.#send(pending);
   }
 
+  /** The signed-in customer's reference, as the price preview or else the usages tell it. */
+  async #currentCustomer(): Promise<string | undefined> {
+    const state = await this.#preview.settled();
+    if (state.status === 'complete' && state.value.ReferenceCustomer) {
+      return state.value.ReferenceCustomer;
+    }
+    // Priced nothing (refused, say): ask the proxy directly, not a cache of another session.
+    const { usages } = await getProxyClient(this.#endpoint).getUsages();
+    return usages.find((usage) => usage.ReferenceCustomer)?.ReferenceCustomer;
+  }
+
   #onRetry(): void {
-    const pending = this.#failure?.pending;
-    if (pending) {
-      void this.#send(pending);
+    const failure = this.#failure;
+    if (failure?.pending) {
+      if (!failure.verify) {
+        void this.#send(failure.pending);
+        return;
+      }
+      this.#failure = undefined;
+      this.#resuming = true;
+      this.#phase = 'applying';
+      this.#schedulePreview(true);
+      this.requestUpdate();
+      void this.#resume(failure.pending, new PendingPurchaseKeeper(this.#endpoint, this.feature));
       return;
     }
     this.#failure = undefined;
