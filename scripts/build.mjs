@@ -13,6 +13,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -36,11 +37,11 @@ function walk(dir) {
   );
 }
 
-function tsc(project) {
+function tsc(project, outDir) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [join(root, 'node_modules/typescript/bin/tsc'), '-p', project],
+      [join(root, 'node_modules/typescript/bin/tsc'), '-p', project, '--outDir', outDir],
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,7 +61,7 @@ function tsc(project) {
  * TypeScript's own emitter (no bundling, so paths relative to a module stay true; no type
  * check, which `npm run typecheck` and the declarations build do).
  */
-async function transpileNodeEntries(entries) {
+async function transpileNodeEntries(out, entries) {
   const { default: ts } = await import('typescript');
   const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config;
   const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, root);
@@ -100,20 +101,21 @@ async function transpileNodeEntries(entries) {
         }),
       );
     }
-    const out = join(dist, relative(join(root, 'src'), file)).replace(/\.ts$/, '.js');
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, outputText);
+    const target = join(out, relative(join(root, 'src'), file)).replace(/\.ts$/, '.js');
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, outputText);
   }
   return done.size;
 }
 
-async function viteBuild(mode) {
+async function viteBuild(out, mode) {
   const { build } = await import('vite');
   await build({
     root,
     configFile: join(root, 'vite.config.ts'),
     mode,
     logLevel: quiet ? 'warn' : 'info',
+    build: { outDir: out },
   });
 }
 
@@ -122,18 +124,18 @@ async function viteBuild(mode) {
  * their modules at run time (HTML, CSS, JSON, browser scripts) are copied beside the compiled
  * JavaScript; TypeScript sources and tests are not.
  */
-function copyRuntimeAssets() {
+function copyRuntimeAssets(out) {
   for (const area of ['server', 'sandbox', 'contract']) {
     for (const file of walk(join(root, 'src', area))) {
       if (/\.(ts|tsx|mts|cts)$/.test(file) || /\.test\./.test(file)) continue;
-      cpSync(file, join(dist, relative(join(root, 'src'), file)));
+      cpSync(file, join(out, relative(join(root, 'src'), file)));
     }
   }
 }
 
 /** The `billing-sandbox` command: a node shebang (whatever the source says) and the x bit. */
-function finishBin() {
-  const cli = join(dist, 'sandbox', 'cli.js');
+function finishBin(out) {
+  const cli = join(out, 'sandbox', 'cli.js');
   if (!existsSync(cli)) return;
   const code = readFileSync(cli, 'utf8').replace(/^#![^\n]*\n/, '');
   writeFileSync(cli, `#!/usr/bin/env node\n${code}`);
@@ -141,28 +143,42 @@ function finishBin() {
 }
 
 /** Framework typings are hand-written declarations (they augment optional modules): copied. */
-function copyDeclarationFiles() {
+function copyDeclarationFiles(out) {
   for (const file of walk(join(root, 'src', 'jsx'))) {
-    if (file.endsWith('.d.ts'))
-      cpSync(file, join(dist, 'types', relative(join(root, 'src'), file)));
+    if (file.endsWith('.d.ts')) cpSync(file, join(out, 'types', relative(join(root, 'src'), file)));
   }
 }
 
 export async function buildPackage(options = {}) {
   if (options.quiet !== undefined) quiet = options.quiet;
   const started = Date.now();
-  rmSync(dist, { recursive: true, force: true });
-  // tsc (declarations, which needs the type checker) runs in a child process meanwhile.
-  const declarations = tsc('tsconfig.build.json');
-  declarations.catch(() => {}); // awaited below
-  await viteBuild('production');
-  await viteBuild('script-tag');
-  await transpileNodeEntries(['src/server/index.ts', 'src/sandbox/index.ts', 'src/sandbox/cli.ts']);
-  await declarations;
-  copyRuntimeAssets();
-  finishBin();
-  copyDeclarationFiles();
-  await writeManifest();
+  // Built aside, then swapped in whole: whoever reads dist/ meanwhile (a test, a second build
+  // in the same tree) sees the old build or the new one, never half of one.
+  const staging = join(root, 'node_modules', '.cache', 'billing-elements', `dist-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    // tsc (declarations, which needs the type checker) runs in a child process meanwhile.
+    const declarations = tsc('tsconfig.build.json', join(staging, 'types'));
+    declarations.catch(() => {}); // awaited below
+    await viteBuild(staging, 'production');
+    await viteBuild(staging, 'script-tag');
+    await transpileNodeEntries(staging, [
+      'src/server/index.ts',
+      'src/sandbox/index.ts',
+      'src/sandbox/cli.ts',
+    ]);
+    await declarations;
+    copyRuntimeAssets(staging);
+    finishBin(staging);
+    copyDeclarationFiles(staging);
+    await writeManifest(undefined, join(staging, 'custom-elements.json'));
+    const previous = `${staging}-previous`;
+    if (existsSync(dist)) renameSync(dist, previous);
+    renameSync(staging, dist);
+    rmSync(previous, { recursive: true, force: true });
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
   const files = walk(dist);
   const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
   log(

@@ -4,7 +4,7 @@
 // Usage: node scripts/docs.mjs           writes docs/reference.md
 //        node scripts/docs.mjs --check   fails when docs/reference.md differs from a fresh one
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,11 +24,11 @@ export async function analyze() {
   return manifest;
 }
 
-/** Writes dist/custom-elements.json (the build calls this). */
-export async function writeManifest(manifest) {
+/** Writes the manifest, by default to dist/custom-elements.json (the build calls this). */
+export async function writeManifest(manifest, file = MANIFEST) {
   const data = manifest ?? (await analyze());
-  mkdirSync(join(root, 'dist'), { recursive: true });
-  writeFileSync(MANIFEST, `${JSON.stringify(data, null, 2)}\n`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   return data;
 }
 

@@ -38,6 +38,19 @@ async function bundle(entry) {
     .join('\n');
 }
 
+/**
+ * A bundler that believes `sideEffects` must keep every registration: each define module calls
+ * its class's `define()` (the elements' convention), a call with no argument.
+ */
+function assertRegisters(code, expected, entry) {
+  const calls = code.match(/\.define\(\)/g)?.length ?? 0;
+  if (calls < expected) {
+    throw new Error(
+      `bundled, ${entry} registers ${calls} of ${expected} elements: check package.json sideEffects`,
+    );
+  }
+}
+
 export async function measure() {
   if (await ensureBuilt({ quiet: true })) console.log('(built the package first)');
   const tags = JSON.parse(readFileSync(join(root, 'dist', 'custom-elements.json'), 'utf8'))
@@ -54,6 +67,7 @@ export async function measure() {
   });
   for (const tag of tags) {
     const code = await bundle(join(root, 'dist', 'elements', tag, 'define.js'));
+    assertRegisters(code, 1, `billing-elements/${tag}`);
     rows.push({
       name: `billing-elements/${tag} + its dependencies`,
       min: Buffer.byteLength(code),
@@ -61,6 +75,7 @@ export async function measure() {
     });
   }
   const all = await bundle(join(root, 'dist', 'define.js'));
+  assertRegisters(all, tags.length, 'billing-elements/define');
   rows.push({
     name: 'billing-elements/define + its dependencies',
     min: Buffer.byteLength(all),
