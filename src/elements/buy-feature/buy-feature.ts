@@ -123,7 +123,7 @@ type Phase = 'idle' | 'preparing' | 'confirming' | 'applying';
  * @cssproperty --billing-surface - Background of the dialog (Canvas).
  * @cssproperty --billing-on-surface - Text of the dialog (CanvasText).
  * @cssproperty --billing-backdrop - The dialog's backdrop.
- * @cssproperty --billing-duration - Length of the transitions (160ms; none with reduced motion).
+ * @cssproperty --billing-duration - Length of the transitions (180ms; none with reduced motion).
  */
 export class BuyFeature extends LitElement {
   static override styles = buyFeatureStyles;
