@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
+import { SERVICE_ERROR_CODES } from '../../src/contract/index.js';
+import { startTestSandbox, type TestSandbox } from './helpers.js';
+
+// Properties of pricing and usage over HTTP, on random customers, features and increments of the
+// default fixture.
+
+const CUSTOMERS = [
+  'healthy',
+  'no-payment-method',
+  'capping-reached',
+  'suspended',
+  'starter-plan',
+  'unlimited',
+  'discounted',
+  'pending',
+  'no-subscription',
+  'ghost',
+];
+const FEATURES = ['seats', 'projects', 'api-calls', 'sso', 'priority-support', 'nothing'];
+
+describe('pricing and usage properties', () => {
+  let t: TestSandbox;
+  before(async () => {
+    t = await startTestSandbox();
+  });
+  after(() => t.close());
+
+  it('a price is never negative, never above its subtotal, changes nothing, and the apply charges exactly it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...CUSTOMERS),
+        fc.constantFrom(...FEATURES),
+        fc.oneof(
+          fc.integer({ min: -20, max: 20 }),
+          fc.integer({ min: -1_000_000, max: 1_000_000 }),
+        ),
+        async (customer, feature, increment) => {
+          await t.control('POST', '/reset');
+          const body = {
+            ReferenceCustomer: customer,
+            ReferenceFeature: feature,
+            Increment: increment,
+            NextTerm: true,
+          };
+          const before = customer === 'ghost' ? null : await t.customer(customer);
+          const priced = await t.api('POST', '/v1/Pricing/Usage', body);
+          assert.ok(
+            priced.status === 200 || (priced.status >= 400 && priced.status < 500),
+            priced.text,
+          );
+          if (before)
+            assert.deepEqual(await t.customer(customer), before, 'pricing changed the state');
+
+          const applied = await t.api('POST', '/v1/Usage', body);
+          assert.equal(
+            applied.status,
+            priced.status,
+            `apply ${applied.text} vs price ${priced.text}`,
+          );
+          if (priced.status !== 200) {
+            const errors = Array.isArray(priced.body) ? priced.body : [priced.body];
+            for (const e of errors)
+              assert.ok((SERVICE_ERROR_CODES as readonly string[]).includes(e.Code), e.Code);
+            assert.deepEqual(applied.body, priced.body);
+            if (before)
+              assert.deepEqual(
+                await t.customer(customer),
+                before,
+                'a refused apply changed the state',
+              );
+            return;
+          }
+          const p = priced.body;
+          assert.ok(p.AmountTotal >= 0 && p.AmountTotal <= p.AmountSubtotal, JSON.stringify(p));
+          assert.ok(
+            p.NextTerm.AmountTotal >= 0 && p.NextTerm.AmountTotal <= p.NextTerm.AmountSubtotal,
+          );
+          assert.equal(applied.body.AmountTotal, p.AmountTotal);
+          assert.equal(applied.body.QuantityCurrent, p.QuantityAfter);
+          assert.equal(applied.body.IdInvoice === null, p.AmountTotal === 0);
+          const after = await t.customer(customer);
+          assert.equal(
+            after.invoices.length,
+            (before?.invoices.length ?? 0) + (p.AmountTotal > 0 ? 1 : 0),
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
