@@ -14,6 +14,31 @@ const SEQUENTIAL_REQUESTS = 1500;
 const CONCURRENT_REQUESTS = 6000;
 const CONCURRENCY = 16;
 const WARMUP = 300;
+const ROUNDS = 3;
+
+type Measurement = Awaited<ReturnType<typeof measure>>;
+
+/** Median throughput and median p50 of several runs. */
+function median(results: Measurement[]): Measurement {
+  const middle = Math.floor(results.length / 2);
+  const byRps = [...results].sort((a, b) => a.rps - b.rps)[middle] as Measurement;
+  const byP50 = [...results].sort((a, b) => a.p50 - b.p50)[middle] as Measurement;
+  return { rps: byRps.rps, p50: byP50.p50, p99: byRps.p99 };
+}
+
+/** Runs both sides in alternating rounds (a, b, a, b...), so they see the same machine state. */
+async function paired(
+  a: () => Promise<Measurement>,
+  b: () => Promise<Measurement>,
+): Promise<[Measurement, Measurement]> {
+  const as: Measurement[] = [];
+  const bs: Measurement[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  return [median(as), median(bs)];
+}
 
 interface Role {
   sandbox?: boolean;
@@ -182,11 +207,14 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) {
       for (const target of [scenario.direct, scenario.proxied])
         await measure(target, WARMUP, CONCURRENCY);
-      // Interleaved so that both sides see the same machine state.
-      const directLatency = await measure(scenario.direct, SEQUENTIAL_REQUESTS, 1);
-      const proxiedLatency = await measure(scenario.proxied, SEQUENTIAL_REQUESTS, 1);
-      const directLoad = await measure(scenario.direct, CONCURRENT_REQUESTS, CONCURRENCY);
-      const proxiedLoad = await measure(scenario.proxied, CONCURRENT_REQUESTS, CONCURRENCY);
+      const [directLatency, proxiedLatency] = await paired(
+        () => measure(scenario.direct, SEQUENTIAL_REQUESTS / ROUNDS, 1),
+        () => measure(scenario.proxied, SEQUENTIAL_REQUESTS / ROUNDS, 1),
+      );
+      const [directLoad, proxiedLoad] = await paired(
+        () => measure(scenario.direct, CONCURRENT_REQUESTS / ROUNDS, CONCURRENCY),
+        () => measure(scenario.proxied, CONCURRENT_REQUESTS / ROUNDS, CONCURRENCY),
+      );
       const ratio = proxiedLoad.rps / directLoad.rps;
       const added = proxiedLatency.p50 - directLatency.p50;
       ok &&= ratio >= 0.85 && added < 1;
@@ -199,7 +227,8 @@ async function main(): Promise<void> {
     }
     console.log(
       `billing proxy vs sandbox direct — ${SEQUENTIAL_REQUESTS} sequential requests for latency, ` +
-        `${CONCURRENT_REQUESTS} at concurrency ${CONCURRENCY} for throughput, loopback, keep-alive\n` +
+        `${CONCURRENT_REQUESTS} at concurrency ${CONCURRENCY} for throughput, in ${ROUNDS} alternating rounds ` +
+        `(medians), loopback, keep-alive\n` +
         `machine: ${cpus().length} cores, load average ${loadavg()
           .map((load) => load.toFixed(1))
           .join(' ')} (other work on the machine skews both sides)\n`,

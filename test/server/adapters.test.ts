@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { serve } from '@hono/node-server';
@@ -97,6 +97,42 @@ describe('framework adapters over real HTTP', () => {
     const server = createServer(toNodeHandler(proxy));
     closers.push(() => new Promise((resolve) => server.close(resolve)));
     await exercise(await listen(server));
+  });
+
+  it('node:http refuses a chunked body over the cap while it streams, and keeps serving', async () => {
+    const server = createServer(toNodeHandler(proxy));
+    closers.push(() => new Promise((resolve) => server.close(resolve)));
+    const origin = await listen(server);
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = httpRequest(`${origin}/billing/pricing`, {
+        method: 'POST',
+        headers: {
+          cookie: 'session=healthy',
+          origin,
+          'content-type': 'application/json',
+          'transfer-encoding': 'chunked',
+        },
+      });
+      outgoing.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      outgoing.on('error', reject);
+      outgoing.write('{"feature":"seats","increment":1,"pad":"');
+      let sent = 0;
+      const chunk = 'x'.repeat(1024);
+      // Up to 256 KiB, stopping as soon as the answer came: the server must answer before the end.
+      const pump = () => {
+        while (sent < 256 && outgoing.write(chunk)) sent += 1;
+        if (sent < 256) outgoing.once('drain', pump);
+      };
+      pump();
+    });
+    assert.equal(status, 413);
+    const after = await fetch(`${origin}/billing/usages`, {
+      headers: { cookie: 'session=healthy' },
+    });
+    assert.equal(after.status, 200);
   });
 
   it('node:http behind a TLS-terminating reverse proxy (trustProxy) sees the public origin', async () => {

@@ -24,6 +24,38 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return first?.split(',')[0]?.trim() || undefined;
 }
 
+/** Requests whose body the core stopped reading (too large): their connection is closed after the answer. */
+const abandoned = new WeakSet<IncomingMessage>();
+
+/**
+ * The request body as a web stream, with backpressure (the socket is paused while the core is
+ * not reading). Lighter than Readable.toWeb. When the core cancels (body too large), the rest
+ * is not read: the answer closes the connection instead.
+ */
+function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        request.on('data', (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) request.pause();
+        });
+        request.once('end', () => controller.close());
+        request.once('error', (error) => controller.error(error));
+      },
+      pull() {
+        request.resume();
+      },
+      cancel() {
+        abandoned.add(request);
+        request.pause();
+        request.removeAllListeners('data');
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
 /** node:http request → web Request; the body stays a stream (the core enforces the size cap). */
 export function toWebRequest(
   request: IncomingMessage,
@@ -60,7 +92,7 @@ export function toWebRequest(
             : JSON.stringify(parsed);
       headers.delete('content-length');
     } else {
-      body = Readable.toWeb(request) as unknown as ReadableStream<Uint8Array>;
+      body = bodyStream(request);
     }
   }
   return new Request(new URL(path, `${protocol}://${host}`), {
@@ -80,6 +112,7 @@ export function toWebRequest(
 export async function sendWebResponse(response: Response, target: ServerResponse): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
+  if (abandoned.has(target.req)) headers.connection = 'close';
   if (response.body === null) {
     target.writeHead(response.status, headers).end();
     return;
