@@ -149,6 +149,22 @@ function copyDeclarationFiles(out) {
   }
 }
 
+/** Replaces dist/ with a finished build; another build swapping at the same time wins or loses whole. */
+function swapIn(staging) {
+  const previous = `${staging}-previous`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (existsSync(dist)) renameSync(dist, previous);
+      renameSync(staging, dist);
+      break;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    } finally {
+      rmSync(previous, { recursive: true, force: true });
+    }
+  }
+}
+
 export async function buildPackage(options = {}) {
   if (options.quiet !== undefined) quiet = options.quiet;
   const started = Date.now();
@@ -172,10 +188,7 @@ export async function buildPackage(options = {}) {
     finishBin(staging);
     copyDeclarationFiles(staging);
     await writeManifest(undefined, join(staging, 'custom-elements.json'));
-    const previous = `${staging}-previous`;
-    if (existsSync(dist)) renameSync(dist, previous);
-    renameSync(staging, dist);
-    rmSync(previous, { recursive: true, force: true });
+    swapIn(staging);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
