@@ -246,6 +246,23 @@ describe('<usage-meter>', () => {
     expect(duration()).to.equal('0s');
   });
 
+  it('keeps its colours on a dark page', async () => {
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await loaded(el);
+    const fill = () => getComputedStyle(part(el, 'fill')!).backgroundColor;
+    const light = fill();
+    await emulateMedia({ colorScheme: 'dark' });
+    try {
+      expect(matchMedia('(prefers-color-scheme: dark)').matches).to.equal(true);
+      // The fill's colour transitions (180 ms) to the dark accent.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fill()).to.not.equal(light);
+      await expect(el).to.be.accessible();
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+    }
+  });
+
   it('speaks French under a French lang, with Intl numbers and dates', async () => {
     const wrapper = await fixture<HTMLElement>(html`
       <div lang="fr-FR">

@@ -1,0 +1,55 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { configureBilling } from '../../src/client/config.js';
+import {
+  formatDate,
+  formatMoney,
+  hasMessage,
+  localeOf,
+  message,
+  messageFor,
+  toLocale,
+} from '../../src/client/i18n.js';
+import { resetClient } from '../browser/billing.js';
+
+describe('i18n', () => {
+  afterEach(() => resetClient());
+
+  it('takes the locale from the closest lang, across shadow roots', async () => {
+    const host = await fixture<HTMLElement>(html`<section lang="fr-CA"><div></div></section>`);
+    const inner = host.querySelector('div')!;
+    const root = inner.attachShadow({ mode: 'open' });
+    const deep = document.createElement('span');
+    root.append(deep);
+    expect(localeOf(deep)).to.equal('fr');
+    const english = await fixture<HTMLElement>(html`<div lang="de"><span></span></div>`);
+    expect(localeOf(english.querySelector('span')!)).to.equal('en');
+    expect(toLocale('FR')).to.equal('fr');
+    expect(toLocale(undefined)).to.equal('en');
+  });
+
+  it('lets the page override any text per locale, keeping the rest', async () => {
+    const el = await fixture<HTMLElement>(html`<p lang="fr"></p>`);
+    expect(message(el, 'retry')).to.equal('Réessayer');
+    configureBilling({ messages: { fr: { retry: 'Encore' } } });
+    configureBilling({ messages: { fr: { close: 'Fermer la fenêtre' } } });
+    expect(message(el, 'retry')).to.equal('Encore');
+    expect(message(el, 'close')).to.equal('Fermer la fenêtre');
+    expect(messageFor('en', 'retry')).to.equal('Try again');
+  });
+
+  it('fills placeholders and knows which keys exist', () => {
+    configureBilling({ messages: { en: { retry: 'Try {what} again' } } });
+    expect(messageFor('en', 'retry', { what: 'it' })).to.equal('Try it again');
+    expect(messageFor('en', 'retry')).to.equal('Try {what} again');
+    expect(hasMessage('en', 'error.Error.Api.Usage.NoneMatching')).to.equal(true);
+    expect(hasMessage('en', 'error.something-else')).to.equal(false);
+  });
+
+  it('formats money and dates through Intl, in UTC', () => {
+    expect(formatMoney('en', 4900, 'USD')).to.equal('$49.00');
+    expect(formatMoney('fr', 4900, 'EUR').replace(/\s/g, ' ')).to.equal('49,00 €');
+    expect(formatDate('en', '2026-12-01T00:00:00.000Z')).to.equal('December 1, 2026');
+    expect(formatDate('fr', '2026-12-01T00:00:00.000Z')).to.equal('1 décembre 2026');
+    expect(formatDate('en', 'not a date')).to.equal('');
+  });
+});
