@@ -136,19 +136,58 @@ test('capping reached: settle the invoices, restart the subscription, then buy',
   await page.context().close();
 });
 
-test('suspended: the meters and the buy control offer the restart', async () => {
+test('suspended: restart asks for a valid card, then the subscription runs and a purchase goes through', async () => {
   const page = await newPage(e2e);
   await signIn(page, e2e.demo, 'suspended');
   await page.getByRole('banner').getByText('Pro · Suspended').waitFor();
   const refusal = page.locator('buy-feature[feature="seats"] [part~="error"]');
+  await refusal.getByText('Your subscription is suspended. Restart it to continue.').waitFor();
   await refusal.getByRole('button', { name: 'Restart subscription' }).click();
-  const { hosted } = portalDialog(page);
+  const { dialog, hosted } = portalDialog(page);
   await hosted.getByRole('heading', { level: 1, name: 'Restart your subscription' }).waitFor();
   await screenshot(page, 'remedy-restart', { fullPage: false });
+
+  // The card on file no longer works: the restart asks for another one first.
+  await hosted.getByRole('button', { name: 'Restart now' }).click();
+  await hosted
+    .getByRole('alert')
+    .getByText('A valid payment method is needed to restart.')
+    .waitFor();
+  await hosted.getByRole('link', { name: 'Add a payment method' }).first().click();
+  await hosted.getByLabel('Name on card').fill('Sam Suspended');
+  await hosted.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await hosted.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await hosted.getByLabel('Security code').fill('123');
+  await hosted.getByRole('button', { name: 'Save' }).click();
+  await hosted.getByText('Your details and payment method are saved.').waitFor();
+  await hosted.getByRole('link', { name: 'Restart subscription' }).click();
+  await hosted.getByRole('button', { name: 'Restart now' }).click();
+  await hosted.getByText('Your subscription is running again.').waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('banner').getByText('Pro · Active').waitFor();
+
+  const restarted = await sandboxCustomer(e2e.demo, 'suspended');
+  assert.equal(restarted.subscriptions[0]?.StateSubscription, 'Running');
+  assert.equal(restarted.paymentMethod, 'valid');
+  // Four of five seats are used: two more cost one seat beyond the plan.
+  const buy = page.locator('buy-feature[feature="seats"]');
+  await buy.getByRole('spinbutton').fill('2');
+  await buy.locator('[part~="price-now"]').filter({ hasText: CHARGED }).waitFor();
+  await buy.getByRole('button', { name: 'Buy' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your purchase' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await buy.getByText('Done. You now have 6 seats.').waitFor();
+  const afterPurchase = await sandboxCustomer(e2e.demo, 'suspended');
+  assert.equal(quantityOf(afterPurchase, 'seats'), 6);
+  assert.equal(afterPurchase.invoices.length, restarted.invoices.length + 1);
+  assert.deepEqual(pageErrors(page), []);
   await page.context().close();
 });
 
-test('feature not in the plan: the meter and the buy control suggest changing plan', async () => {
+test('feature not in the plan: changing plan from the refusal makes seats buyable', async () => {
   const page = await newPage(e2e);
   await signIn(page, e2e.demo, 'starter-plan');
   const meter = page.locator('usage-meter[feature="seats"]');
@@ -158,8 +197,30 @@ test('feature not in the plan: the meter and the buy control suggest changing pl
   await assertAccessible(page, 'the not-in-plan state');
   await screenshot(page, 'refusal-not-in-plan', { fullPage: false });
   await refusal.getByRole('button', { name: 'Change plan' }).click();
-  const { hosted } = portalDialog(page);
+  const { dialog, hosted } = portalDialog(page);
   await hosted.getByRole('heading', { level: 1, name: 'Change plan' }).waitFor();
+  await hosted.getByRole('button', { name: 'Switch Pro' }).click();
+  await hosted.getByText('Your plan has been changed.').waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  // On Pro, seats are part of the plan: the meter appears and two seats fit in it.
+  await page.getByRole('banner').getByText('Pro · Active').waitFor();
+  await eventually(async () => {
+    assert.equal((await meterFigures(page, 'seats')).total, '5');
+  });
+  const buy = page.locator('buy-feature[feature="seats"]');
+  await buy.getByRole('spinbutton').fill('2');
+  await buy
+    .locator('[part~="price-now"]')
+    .filter({ hasText: /No extra cost|\$0\.00/ })
+    .waitFor();
+  await buy.getByRole('button', { name: 'Buy' }).click();
+  await buy.getByText('Done. You now have 2 seats.').waitFor();
+  const customer = await sandboxCustomer(e2e.demo, 'starter-plan');
+  assert.equal(customer.subscriptions[0]?.ReferenceOffer, 'pro');
+  assert.equal(quantityOf(customer, 'seats'), 2);
+  assert.deepEqual(pageErrors(page), []);
   await page.context().close();
 });
 
