@@ -105,14 +105,15 @@ export function toProxyError(error: UpstreamError): ProxyError {
     case 'Error.Customer.NotFound':
       return new ProxyError(404, 'no-subscription', 'There is no subscription for this account.');
     case 'Error.Offer.NotFound':
-      return new ProxyError(400, 'validation', 'Unknown offer.', { field: 'offer' });
+      return new ProxyError(404, 'not-found', 'Unknown offer.', { field: 'offer' });
     case 'Error.Invoice.NotFound':
       return new ProxyError(404, 'not-found', 'Invoice not found.', { field: 'invoice' });
     case 'Error.Api.Validation':
     case 'Error.Api.Request.Malformed':
-      return new ProxyError(400, 'validation', 'The billing service refused these values.');
+      // 422, not 400: a 400 always means refused before any call to the service.
+      return new ProxyError(422, 'validation', 'The billing service refused these values.');
     case 'Error.Api.Usage.QuantityOutOfRange':
-      return new ProxyError(400, 'validation', 'The quantity would be out of range.', {
+      return new ProxyError(422, 'validation', 'The quantity would be out of range.', {
         field: 'increment',
       });
     default:

@@ -241,7 +241,7 @@ describe('proxy routes against the sandbox', () => {
       assert.equal(none.status, 404);
       assert.equal(none.body.code, 'no-subscription');
       const noOffer = await call(proxy, '/portal?page=subscribe', { customer: 'no-subscription' });
-      assert.equal(noOffer.status, 400);
+      assert.equal(noOffer.status, 409);
       assert.equal(noOffer.body.field, 'offer');
     });
 

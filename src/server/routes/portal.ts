@@ -79,7 +79,9 @@ async function pageQuery(
       const draft = await subscriptionOrNull(context);
       const query = queryOf(draft?.Links, 'insite-subscribe');
       if (query === undefined) {
-        throw new ProxyError(400, 'validation', 'offer is required to subscribe.', {
+        // Known only after reading the state (no draft to subscribe to): 409, like every page
+        // the state does not offer; 400 stays for requests refused before any upstream call.
+        throw new ProxyError(409, 'validation', 'Choose an offer to subscribe to.', {
           field: 'offer',
         });
       }
