@@ -17,32 +17,24 @@ interface AppRoute {
   script: string;
 }
 
-const APP_ROUTES: Record<string, AppRoute> = {
-  '/app/': {
-    page: 'overview',
-    title: 'Overview',
-    file: 'overview.html',
-    script: '/demo/src/overview.ts',
-  },
-  '/app/billing': {
-    page: 'billing',
-    title: 'Billing',
-    file: 'billing.html',
-    script: '/demo/src/billing.ts',
-  },
-  '/app/embed': {
-    page: 'embed',
-    title: 'Embed snippets',
-    file: 'embed.html',
-    script: '/demo/src/embed.ts',
-  },
-};
+const APP_ROUTES = new Map<string, AppRoute>([
+  [
+    '/app/',
+    { page: 'overview', title: 'Overview', file: 'overview.html', script: '/demo/src/overview.ts' },
+  ],
+  [
+    '/app/billing',
+    { page: 'billing', title: 'Billing', file: 'billing.html', script: '/demo/src/billing.ts' },
+  ],
+  [
+    '/app/embed',
+    { page: 'embed', title: 'Embed snippets', file: 'embed.html', script: '/demo/src/embed.ts' },
+  ],
+]);
 
-/** Where sign-in may send the browser next: our own pages only, never another site. */
+/** Where sign-in may send the browser next: one of our own pages, never another site. */
 function safeNext(next: string | null): string {
-  if (!next) return '/app/';
-  const path = next.split(/[?#]/)[0] ?? '';
-  return path in APP_ROUTES || path === '/site/' ? next : '/app/';
+  return next !== null && (APP_ROUTES.has(next) || next === '/site/') ? next : '/app/';
 }
 
 function send(
@@ -165,7 +157,7 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
         redirect(res, '/app/');
         return true;
       }
-      const route = APP_ROUTES[path];
+      const route = APP_ROUTES.get(path);
       if (route && (method === 'GET' || method === 'HEAD')) {
         const customer = directory.get(sessions.read(req.headers.cookie) ?? '');
         if (!customer) {
