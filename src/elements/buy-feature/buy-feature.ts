@@ -367,7 +367,8 @@ export class BuyFeature extends LitElement {
       !this.#invalid &&
       this.quantity !== 0 &&
       !unresolved &&
-      !this.#previewRefused()
+      // Nothing can be bought without a price; a refusal's remedy or "Try again" is the way on.
+      this.#preview.state.status !== 'error'
     );
   }
 

@@ -1,7 +1,8 @@
 import { registerMessages, type BillingMessages, type Locale } from '../../client/i18n.js';
 
-// The texts only <buy-feature> shows. Shared wording (errors, remedies, retry) comes from the
-// client's catalogue, so every element names a refusal and its remedy the same way.
+// The texts only <buy-feature> shows, with the one refusal only a purchase meets (a quantity
+// the service will not sell: `error.validation`). Shared wording (errors, remedies, retry)
+// comes from the client's catalogue, so every element names a refusal and its remedy alike.
 declare module '../../client/i18n.js' {
   interface BillingMessages {
     'buy.quantity': string;
@@ -23,10 +24,11 @@ declare module '../../client/i18n.js' {
     'buy.resuming': string;
     'buy.outcome-unknown': string;
     'buy.outcome-unverifiable': string;
+    'error.validation': string;
   }
 }
 
-type BuyMessageKey = Extract<keyof BillingMessages, `buy.${string}`>;
+type BuyMessageKey = Extract<keyof BillingMessages, `buy.${string}`> | 'error.validation';
 
 const texts: Record<Locale, Record<BuyMessageKey, string>> = {
   en: {
@@ -51,6 +53,7 @@ const texts: Record<Locale, Record<BuyMessageKey, string>> = {
       'We could not confirm whether your purchase went through. Try again: it will never be charged twice.',
     'buy.outcome-unverifiable':
       'We could not confirm whether your purchase went through. Check your usage before buying again.',
+    'error.validation': 'This quantity cannot be bought. Choose another one.',
   },
   fr: {
     'buy.quantity': 'Quantité',
@@ -74,6 +77,7 @@ const texts: Record<Locale, Record<BuyMessageKey, string>> = {
       'Nous n’avons pas pu confirmer que votre achat a abouti. Réessayez : il ne sera jamais facturé deux fois.',
     'buy.outcome-unverifiable':
       'Nous n’avons pas pu confirmer que votre achat a abouti. Vérifiez votre consommation avant d’acheter à nouveau.',
+    'error.validation': 'Cette quantité ne peut pas être achetée. Choisissez-en une autre.',
   },
 };
 

@@ -26,6 +26,7 @@ export function refusalOf(error: BillingError, locale: Locale): Refusal {
   const text: MessageKey = hasMessage(locale, key) ? key : 'error.generic';
   const page = remedyFor(error.code);
   if (page) return { text, page, retry: false };
-  // Nothing in the page can fix an ended session; anything else unexpected may pass on a retry.
-  return { text, retry: error.code !== 'unauthenticated' };
+  // Only a failure of the way there (no answer, a timeout, a busy service) may pass on a retry;
+  // a refusal of the request itself (a quantity out of range, an ended session) will not.
+  return { text, retry: error.retryable || error.code === 'invalid-response' };
 }
