@@ -15,19 +15,20 @@ export function pureContractSchemas(): Plugin {
     name: 'billing-elements:pure-contract-schemas',
     apply: 'build',
     transform(code, id) {
-      if (!/\/src\/contract\/[^/]+\.ts$/.test(id)) return null;
-      return (
-        code
-          // `export const XSchema = factory(...)` or `= z` followed by a chain on the next lines.
-          .replace(
-            /^(export const [\w$]+ = )(?=[A-Za-z_$][\w$.]*\s*\(|z\s*\n)/gm,
-            '$1/* @__PURE__ */ ',
-          )
-          // Every zod factory call (`z.int()` as an argument); `z.config()` does have an effect.
-          .replace(/(?<![\w$.])z\.(?!config\b)([\w$]+)\(/g, '/* @__PURE__ */ z.$1(')
-      );
+      return /\/src\/contract\/[^/]+\.ts$/.test(id) ? annotatePureSchemas(code) : null;
     },
   };
+}
+
+/** The `@__PURE__` annotations of pureContractSchemas, on one module's source. */
+export function annotatePureSchemas(code: string): string {
+  return (
+    code
+      // `export const XSchema = factory(...)` or `= z` followed by a chain on the next lines.
+      .replace(/^(export const [\w$]+ = )(?=[A-Za-z_$][\w$.]*\s*\(|z\s*\n)/gm, '$1/* @__PURE__ */ ')
+      // Every zod factory call (`z.int()` as an argument); `z.config()` does have an effect.
+      .replace(/(?<![\w$.])z\.(?!config\b)([\w$]+)\(/g, '/* @__PURE__ */ z.$1(')
+  );
 }
 
 /** Applies `minify` to the literal text of each css`…` template, leaving `${…}` untouched. */

@@ -69,7 +69,7 @@ const stages = {
     return single(bin('eslint'), ['--max-warnings', '0', '.']);
   },
   async node() {
-    const files = ['test/contract', 'test/sandbox', 'test/server'].flatMap((dir) => filesUnder(dir, /\.test\.ts$/));
+    const files = ['test/contract', 'test/sandbox', 'test/server', 'test/build'].flatMap((dir) => filesUnder(dir, /\.test\.ts$/));
     return nodeTests(files, { REDIS_SERVER: findRedisServer() });
   },
   async browser() {

@@ -1,0 +1,95 @@
+// The build's own transforms of our sources (scripts/build-plugins.ts): they may only remove
+// bytes, never change what the CSS or the contract's values mean.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { annotatePureSchemas, mapTaggedTemplates, minifyCss } from '../../scripts/build-plugins.js';
+
+describe('minifyCss', () => {
+  it('drops comments and the whitespace around braces, semicolons and commas', () => {
+    const css = `
+      /* Tokens, read once. */
+      :host {
+        --_accent: var(--billing-accent, #4f46e5);
+        display: block;
+      }
+      @media (prefers-color-scheme: dark) {
+        :host([level='critical']) .bar > span,
+        .a .b { color: color-mix(in srgb, currentColor 68%, transparent); }
+      }
+    `;
+    assert.equal(
+      minifyCss(css),
+      // A leading space stays: the text may follow a `${…}`.
+      " :host{--_accent: var(--billing-accent,#4f46e5);display: block;}@media (prefers-color-scheme: dark){:host([level='critical']) .bar > span,.a .b{color: color-mix(in srgb,currentColor 68%,transparent);}}",
+    );
+  });
+
+  it('keeps quoted strings as they are', () => {
+    assert.equal(
+      minifyCss(`a::before { content: '  x ,  y  ; { }'; }`),
+      `a::before{content: '  x ,  y  ; { }';}`,
+    );
+    assert.equal(
+      minifyCss(`a { font-family: "My  Font", serif; }`),
+      `a{font-family: "My  Font",serif;}`,
+    );
+  });
+
+  it('keeps the spaces that separate selectors and values', () => {
+    assert.equal(minifyCss('.a   .b   { margin: 0   auto }'), '.a .b{margin: 0 auto}');
+  });
+});
+
+describe('mapTaggedTemplates', () => {
+  it('changes the literal text of css`` templates only, not their expressions or other templates', () => {
+    const source = [
+      'const styles = css`  a  {  color: ${unsafeCSS(`x   y`)};  }  `;',
+      'const view = html`<p>  keep  </p>`;',
+      'const other = notcss`  a  {  }  `;',
+    ].join('\n');
+    assert.equal(
+      mapTaggedTemplates(source, 'css', minifyCss),
+      [
+        'const styles = css` a{color: ${unsafeCSS(`x   y`)};}`;',
+        'const view = html`<p>  keep  </p>`;',
+        'const other = notcss`  a  {  }  `;',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps escapes and braces inside expressions', () => {
+    const source = 'css`a::after { content: "\\`"; } ${cond ? css`b { }` : { x: 1 }} c { }`';
+    assert.equal(
+      mapTaggedTemplates(source, 'css', minifyCss),
+      'css`a::after{content: "\\`";}${cond ? css`b { }` : { x: 1 }} c{}`',
+    );
+  });
+});
+
+describe('annotatePureSchemas', () => {
+  it('marks schema constructions and zod factory calls as pure, nothing else', () => {
+    const source = [
+      'export const UNLIMITED_QUANTITY = -1;',
+      'export const PATTERN = /^a$/;',
+      'export const NameSchema = z',
+      '  .string()',
+      '  .check(z.regex(PATTERN));',
+      'export const StateSchema = openEnum(STATES);',
+      'z.config(z.locales.en());',
+      'const local = z.int();',
+    ].join('\n');
+    assert.equal(
+      annotatePureSchemas(source),
+      [
+        'export const UNLIMITED_QUANTITY = -1;',
+        'export const PATTERN = /^a$/;',
+        'export const NameSchema = /* @__PURE__ */ z',
+        '  .string()',
+        '  .check(/* @__PURE__ */ z.regex(PATTERN));',
+        'export const StateSchema = /* @__PURE__ */ openEnum(STATES);',
+        'z.config(z.locales.en());',
+        'const local = /* @__PURE__ */ z.int();',
+      ].join('\n'),
+    );
+  });
+});
