@@ -812,7 +812,7 @@ export class BuyFeature extends LitElement {
               >
                 ${this.#t(`remedy.${refusal.page}` as MessageKey)}
               </button>`
-            : refusal.retry || failure?.pending
+            : failure?.pending || (refusal.retry && !failure?.unverifiable)
               ? html`<button
                   type="button"
                   class="secondary"
