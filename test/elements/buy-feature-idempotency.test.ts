@@ -113,6 +113,27 @@ describe('<buy-feature> exactly once', () => {
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
   });
 
+  it('keeps the key through a failure of the service, and the retry applies once', async () => {
+    await freshStart('healthy');
+    // The service fails the apply call: the proxy reads back, sees nothing applied, gives up.
+    await addFault({ route: 'POST /v1/Usage', mode: 'status-500', times: 1 });
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
+    );
+    await openConfirmation(element);
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'error', 'could not confirm');
+    expect(pendingKeys()).to.have.length(1);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+
+    const purchased = oneEvent(element, 'billing-purchase');
+    part<HTMLButtonElement>(element, 'retry')!.click();
+    await purchased;
+    await waitForText(element, 'success', 'You now have 7');
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
+    expect(pendingKeys()).to.have.length(0);
+  });
+
   it('waits for a retry when the signed-in customer cannot be checked, then learns the outcome', async () => {
     await freshStart('healthy');
     const price = await quote('seats', 4);
