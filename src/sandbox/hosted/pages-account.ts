@@ -290,7 +290,7 @@ function chargeForm(
   return html`<h1>${t.chargeTitle}</h1>
     ${typeof message === 'string' || Object.keys(errors).length > 0 ? errorSummary(pc.lang, errors, typeof message === 'string' ? message : undefined) : message ? errorAlert(message) : ''}
     ${invoiceSummary(pc, invoice)}
-    <form method="post" action="${pc.action}" novalidate class="card">
+    <form method="post" action="${pc.action}" novalidate class="card pay-form">
       ${
         hasSaved
           ? html`<fieldset>
@@ -311,16 +311,18 @@ function chargeForm(
             </fieldset>`
           : html`<input type="hidden" name="method" value="new" />`
       }
-      ${cardFields(pc.lang, form, errors)}
-      <label class="check"
-        ><input
-          type="checkbox"
-          name="saveCard"
-          value="1"
-          ${form.get('saveCard') === null && form.has('method') ? '' : html` checked`}
-        />
-        ${t.saveCard}</label
-      >
+      <div class="new-card">
+        ${cardFields(pc.lang, form, errors)}
+        <label class="check"
+          ><input
+            type="checkbox"
+            name="saveCard"
+            value="1"
+            ${form.get('saveCard') === null && form.has('method') ? '' : html` checked`}
+          />
+          ${t.saveCard}</label
+        >
+      </div>
       <div class="actions">
         <button type="submit">${t.pay} ${pc.money(invoice.amountTotal)}</button>
         <a class="button quiet" href="${pc.link({ page: 'invoices' })}">${t.invoices}</a>
@@ -413,8 +415,15 @@ export function invoicePage(pc: PageContext): Reply | null {
           <div>
             <h2>${t.billedTo}</h2>
             <p>
-              ${c.name}<br />${a?.Company ? html`${a.Company}<br />` : ''}${a?.AddressLine1 ? html`${a.AddressLine1}<br />` : ''}${a?.ZipCode ?? ''}
-              ${a?.City ?? ''} ${a?.Country ?? ''}<br />${c.email}
+              ${[
+                c.name,
+                a?.Company,
+                a?.AddressLine1,
+                [a?.ZipCode, a?.City, a?.Country].filter(Boolean).join(' '),
+                c.email,
+              ]
+                .filter((line) => line)
+                .map((line, i) => (i === 0 ? html`${line}` : html`<br />${line}`))}
             </p>
           </div>
           <div>
@@ -429,7 +438,7 @@ export function invoicePage(pc: PageContext): Reply | null {
         <table>
           <thead>
             <tr>
-              <th scope="col">${t.plan}</th>
+              <th scope="col">${t.description}</th>
               <th scope="col" class="num">${t.amount}</th>
             </tr>
           </thead>

@@ -67,4 +67,6 @@ dl dt { font-size: .8125rem; color: var(--muted); }
 dl dd { margin: 0; }
 dl .price { font-size: 1.25rem; }
 td form { margin: 0; }
+/* Paying with the saved card needs no card fields (no script: :has). */
+.pay-form:has(input[name="method"][value="saved"]:checked) .new-card { display: none; }
 `;
