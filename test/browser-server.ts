@@ -104,6 +104,8 @@ export function browserTestServerPlugin(): Plugin {
       // Longest base path first, so /billing-flaky is not taken for /billing.
       const mounts = [
         proxyFor('/billing-flaky', `${origin}/_test/flaky-portal.js`),
+        // The real script under another address: a page that already loaded it loads it anew.
+        proxyFor('/billing-alt', `${origin}/_test/portal.js`),
         proxyFor('/billing', running.portalScriptUrl),
       ];
 
@@ -171,6 +173,10 @@ export function browserTestServerPlugin(): Plugin {
           } else {
             ctx.redirect(running.portalScriptUrl);
           }
+          return;
+        }
+        if (path === '/_test/portal.js') {
+          ctx.redirect(running.portalScriptUrl);
           return;
         }
         if (path === '/_test/slow-portal.js') {

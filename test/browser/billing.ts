@@ -50,7 +50,8 @@ export async function resetSandbox(): Promise<void> {
 
 /** Forgets what this page's runtime knows (usages in memory and sessionStorage, configuration). */
 export function resetClient(): void {
-  for (const endpoint of ['/billing', '/billing-flaky']) getUsageStore(endpoint).clear();
+  for (const endpoint of ['/billing', '/billing-flaky', '/billing-alt'])
+    getUsageStore(endpoint).clear();
   sessionStorage.clear();
   resetBillingConfig();
 }

@@ -109,6 +109,24 @@ describe('<billing-portal>', () => {
     expect((await testStats()).flakyPortalScript).to.equal(2);
   });
 
+  it('gives its CSP nonce to the portal script', async () => {
+    // Only this test uses /billing-alt, whose script address is new to the page: a real load.
+    delete (window as { ServicePortal?: unknown }).ServicePortal;
+    const el = await fixture<BillingPortal>(
+      html`<billing-portal
+        page="home"
+        endpoint="/billing-alt"
+        nonce="r4nd0m-n0nce"
+      ></billing-portal>`,
+    );
+    await settled(el);
+    expect(el.state).to.equal('open');
+    const script = [...document.querySelectorAll<HTMLScriptElement>('script[src]')].find(
+      (candidate) => candidate.src === new URL('/_test/portal.js', location.href).href,
+    );
+    expect(script?.nonce).to.equal('r4nd0m-n0nce');
+  });
+
   it('retries from the keyboard after a failed opening', async () => {
     const el = await fixture<BillingPortal>(
       html`<billing-portal

@@ -6,7 +6,7 @@ import { configureBilling } from '../../src/client/config.js';
 import type { BillingRemedyEvent, BillingThresholdEvent } from '../../src/client/events.js';
 import { getProxyClient } from '../../src/client/proxy-client.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
-import { addFault, freshStart, proxyRequestCount, until } from '../browser/billing.js';
+import { addFault, freshStart, proxyRequestCount, signIn, until } from '../browser/billing.js';
 
 const loaded = (el: UsageMeter) =>
   until(() => el.shadowRoot!.querySelector('[aria-busy="true"]') === null, 'the meter to load');
@@ -315,6 +315,15 @@ describe('<usage-meter>', () => {
     class Other extends HTMLElement {}
     customElements.define('other-meter', Other);
     expect(() => UsageMeter.define('other-meter')).to.throw(DOMException);
+  });
+
+  it("shows the next customer's usages after the store is cleared", async () => {
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await loaded(el);
+    expect(text(part(el, 'figures'))).to.equal('3 of 5');
+    signIn('unlimited');
+    getUsageStore().clear();
+    await until(() => text(part(el, 'figures')) === '42 used Unlimited', 'the next customer');
   });
 
   it('makes one request to the proxy for any number of meters', async () => {

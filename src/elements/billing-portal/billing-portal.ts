@@ -27,6 +27,8 @@ type PortalState = 'idle' | 'loading' | 'open' | 'error';
  *
  * @summary Embeds the customer portal (or links to it) on a given page or workflow.
  *
+ * @attribute nonce - CSP nonce given to the portal script element (read through the native `nonce` property, which survives the browser's hiding of the attribute).
+ *
  * @slot error - Replaces the sentence of the error state.
  * @slot retry - Label of the retry button.
  * @slot link - Text of the link in `link` mode (default: the page's name, e.g. "Manage billing").
@@ -67,7 +69,6 @@ export class BillingPortal extends LitElement implements PortalHost {
     offer: { type: String },
     subscription: { type: Number },
     invoice: { type: Number },
-    nonce: { type: String },
     scriptGlobal: { type: String, attribute: 'script-global' },
     containerId: { type: String, attribute: 'container-id' },
     mode: { type: String, reflect: true },
@@ -90,8 +91,6 @@ export class BillingPortal extends LitElement implements PortalHost {
   declare subscription: number | undefined;
   /** Id of the invoice to pay, for `pay-invoice`. */
   declare invoice: number | undefined;
-  /** CSP nonce given to the portal script element. */
-  declare nonce: string | undefined;
   /** Name of the global the portal script defines (default: `ServicePortal`, or the page's configuration). */
   declare scriptGlobal: string | undefined;
   /** Id of the container the script renders into (default `service_portal`); unique in the document. */
@@ -116,6 +115,9 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.error = null;
     this.href = null;
   }
+
+  // `nonce` is not a reactive property on purpose: the browser blanks the attribute of every
+  // element once inserted under a CSP header, and only the native `nonce` property keeps it.
 
   /** The element the portal script renders into (light DOM, findable by id). */
   get container(): HTMLElement | null {

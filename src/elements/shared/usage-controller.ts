@@ -59,6 +59,9 @@ export class UsageController implements ReactiveController {
     this.#unsubscribe = this.store.subscribe((state) => {
       this.#onChange?.(state);
       this.#host.requestUpdate();
+      // Cleared (sign-out, another customer): a connected element asks again, so it shows the
+      // new customer's usages, or says the session ended, instead of a skeleton forever.
+      if (state.status === 'idle') queueMicrotask(() => this.#unsubscribe && this.load());
     });
     this.load();
     this.#host.requestUpdate();
