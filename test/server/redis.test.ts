@@ -84,7 +84,7 @@ describe('Redis idempotency store (real redis-server)', () => {
   }
 
   it('claims once, compares and sets atomically, expires', async () => {
-    const store = createRedisIdempotencyStore(client(), { prefix: 'unit:', ttlMs: 200 });
+    const store = createRedisIdempotencyStore(client(), { prefix: 'unit:', ttlMs: 60_000 });
     const claims = await Promise.all(
       Array.from({ length: 20 }, (_, index) => store.setIfAbsent('k', `v${index}`)),
     );
@@ -98,7 +98,7 @@ describe('Redis idempotency store (real redis-server)', () => {
     assert.equal(await store.compareAndDelete('k', 'next'), true);
     assert.equal(await store.get('k'), null);
     await store.setIfAbsent('short', 'v', 50);
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(await store.get('short'), null);
     assert.equal(await client().get('unit:k'), null, 'keys carry the prefix');
   });
