@@ -107,7 +107,7 @@ describe('purchases: price check and exactly once', () => {
     const proxy = createBillingProxy(
       proxyOptions(sandbox, {
         fetch: counter.fetch,
-        limits: { rateLimit: false, failedPurchaseTtlMs: 300 },
+        limits: { rateLimit: false, failedPurchaseTtlMs: 1500 },
       }),
     );
     const purchase = {
@@ -127,7 +127,7 @@ describe('purchases: price check and exactly once', () => {
     );
     assert.equal(counter.calls['POST /v1/Pricing/Usage'], 1);
     await control(sandbox).paymentMethod('no-payment-method', 'valid');
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await new Promise((resolve) => setTimeout(resolve, 1600));
     const amount = await price(proxy, 'seats', 1, 'no-payment-method');
     const retried = await call(proxy, '/usage', {
       customer: 'no-payment-method',
