@@ -114,7 +114,8 @@ async function viteBuild(out, mode) {
     root,
     configFile: join(root, 'vite.config.ts'),
     mode,
-    logLevel: quiet ? 'warn' : 'info',
+    // Vite's file list would name the staging folder: the summary at the end says it instead.
+    logLevel: 'warn',
     build: { outDir: out },
   });
 }
@@ -192,11 +193,27 @@ export async function buildPackage(options = {}) {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  const files = walk(dist);
-  const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
-  log(
-    `built ${files.length} files (${(bytes / 1024).toFixed(1)} KiB) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  summarize(started);
+}
+
+/** What `npm run build` made, by part of the package. */
+function summarize(started) {
+  const parts = [
+    ['npm ES modules', /^(index|define)\.js$|^(chunks|elements)\//],
+    ['script-tag file', /^billing-elements\.js$/],
+    ['Node code', /^(server|sandbox|contract)\//],
+    ['declarations', /^types\//],
+    ['manifest', /^custom-elements\.json$/],
+  ];
+  const files = walk(dist).map((file) => [relative(dist, file), statSync(file).size]);
+  for (const [name, pattern] of parts) {
+    const matched = files.filter(([path]) => pattern.test(path));
+    const bytes = matched.reduce((sum, [, size]) => sum + size, 0);
+    log(
+      `  ${name.padEnd(16)} ${String(matched.length).padStart(4)} files ${(bytes / 1024).toFixed(1).padStart(8)} KiB`,
+    );
+  }
+  log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Newest modification time of the inputs of the build. */
