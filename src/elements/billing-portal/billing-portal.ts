@@ -232,7 +232,9 @@ export class BillingPortal extends LitElement implements PortalHost {
       const error = toBillingError(reason);
       this.state = 'error';
       this.error = error;
-      this.dispatchEvent(new BillingErrorEvent({ error }));
+      // Built apart: the manifest analyzer reads `dispatchEvent(new X(arg))` as an event named by `arg`.
+      const event = new BillingErrorEvent({ error });
+      this.dispatchEvent(event);
       this.#settle(error);
     }
   }

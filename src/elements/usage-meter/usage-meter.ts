@@ -177,18 +177,22 @@ export class UsageMeter extends LitElement {
   protected override updated(): void {
     const crossings = this.#crossings;
     this.#crossings = [];
-    for (const crossing of crossings) this.dispatchEvent(new BillingThresholdEvent(crossing));
+    // Events are built before being dispatched throughout: the manifest analyzer would read
+    // `dispatchEvent(new X(arg))` as an event named after `arg` (the JSDoc header names them).
+    for (const crossing of crossings) {
+      const event = new BillingThresholdEvent(crossing);
+      this.dispatchEvent(event);
+    }
   }
 
   #onStoreChange(state: UsageStoreState): void {
     if (state.status === 'error' && state.error && state.error !== this.#reportedError) {
       this.#reportedError = state.error;
-      this.dispatchEvent(
-        new BillingErrorEvent({
-          error: state.error,
-          ...(this.feature ? { feature: this.feature } : {}),
-        }),
-      );
+      const event = new BillingErrorEvent({
+        error: state.error,
+        ...(this.feature ? { feature: this.feature } : {}),
+      });
+      this.dispatchEvent(event);
     }
   }
 
@@ -263,13 +267,12 @@ export class UsageMeter extends LitElement {
       await openPortalPage(request, { endpoint: this.endpoint ?? null, from: this });
     } catch (error) {
       // The portal shows its own error and retry; the host app hears about it here.
-      this.dispatchEvent(
-        new BillingErrorEvent({
-          error: toBillingError(error),
-          remedy: page,
-          ...(this.feature ? { feature: this.feature } : {}),
-        }),
-      );
+      const event = new BillingErrorEvent({
+        error: toBillingError(error),
+        remedy: page,
+        ...(this.feature ? { feature: this.feature } : {}),
+      });
+      this.dispatchEvent(event);
     }
   }
 
