@@ -141,7 +141,7 @@ export class BuyFeature extends LitElement {
 
   /**
    * Registers the element under `tag`. Does nothing when this class already holds the tag, so
-   * loading the library twice does not throw; another class under the same tag does.
+   * loading the library twice does not throw; a tag held by another copy of the library is kept.
    */
   static define(tag = 'buy-feature', registry: CustomElementRegistry = customElements): void {
     defineElement(tag, this, registry);

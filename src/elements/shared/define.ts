@@ -1,7 +1,8 @@
 /**
- * Registers `constructor` as `tag` unless the same class already holds it, so loading a
- * bundle twice does not throw. A different class under the same tag is a real conflict
- * and throws, as customElements.define would.
+ * Registers `constructor` as `tag` unless the tag is already taken, so that loading a bundle
+ * twice, or the script-tag file next to the npm build, never throws. The same class is a
+ * silent no-op; another class (another copy of the library) keeps the tag, with a warning
+ * that names it, since both copies implement the same element.
  */
 export function defineElement(
   tag: string,
@@ -11,7 +12,8 @@ export function defineElement(
   const existing = registry.get(tag);
   if (existing === constructor) return;
   if (existing) {
-    throw new DOMException(`<${tag}> is already defined by another class.`, 'NotSupportedError');
+    console.warn(`billing-elements: <${tag}> is already defined by another copy; keeping that one.`);
+    return;
   }
   registry.define(tag, constructor);
 }
