@@ -23,9 +23,12 @@ interface OpenDialog {
 let current: OpenDialog | null = null;
 let sequence = 0;
 
-function css(element: HTMLElement, styles: Record<string, string>): void {
+const SPACE = 'var(--billing-space, 4px)';
+const HAIRLINE = '1px solid color-mix(in srgb, currentColor 14%, transparent)';
+
+function css(element: HTMLElement, text: string): void {
   // CSSOM, not a style attribute: a strict CSP (no 'unsafe-inline' styles) still allows it.
-  for (const [name, value] of Object.entries(styles)) element.style.setProperty(name, value);
+  element.style.cssText = text;
 }
 
 function build(locale: Locale, from: Element | undefined): OpenDialog {
@@ -35,50 +38,38 @@ function build(locale: Locale, from: Element | undefined): OpenDialog {
   dialog.className = 'billing-portal-dialog';
   dialog.lang = locale;
   dialog.setAttribute('aria-labelledby', `billing-portal-dialog-title-${id}`);
-  css(dialog, {
-    width: 'min(52rem, calc(100vw - 2rem))',
-    'max-height': 'calc(100vh - 2rem)',
-    padding: '0',
-    border: '1px solid color-mix(in srgb, currentColor 15%, transparent)',
-    'border-radius': 'var(--billing-radius, 8px)',
-    background: 'var(--billing-surface, Canvas)',
-    color: 'var(--billing-text, CanvasText)',
-    'box-shadow': '0 24px 64px rgb(0 0 0 / 0.25)',
-    font: 'inherit',
-  });
+  css(
+    dialog,
+    `width:min(52rem,calc(100vw - 2rem));max-height:calc(100vh - 2rem);padding:0;border:${HAIRLINE};` +
+      'border-radius:calc(var(--billing-radius, 8px) * 1.5);background:var(--billing-surface, Canvas);' +
+      'color:var(--billing-on-surface, CanvasText);box-shadow:0 24px 64px rgb(0 0 0 / 0.25);font:inherit',
+  );
 
   const header = document.createElement('div');
   header.className = 'billing-portal-dialog__header';
-  css(header, {
-    display: 'flex',
-    'align-items': 'center',
-    'justify-content': 'space-between',
-    gap: 'var(--billing-space, 12px)',
-    padding: 'var(--billing-space, 12px) calc(var(--billing-space, 12px) * 1.5)',
-    'border-bottom': '1px solid color-mix(in srgb, currentColor 12%, transparent)',
-  });
+  css(
+    header,
+    `display:flex;align-items:center;justify-content:space-between;gap:calc(${SPACE} * 3);` +
+      `padding:calc(${SPACE} * 3) calc(${SPACE} * 5);border-bottom:${HAIRLINE}`,
+  );
   const title = document.createElement('h2');
   title.id = `billing-portal-dialog-title-${id}`;
   title.textContent = text('portal.title');
-  css(title, { margin: '0', 'font-size': '1.125em', 'font-weight': '600' });
+  css(title, 'margin:0;font-size:1.125em;font-weight:600');
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'billing-portal-dialog__close';
   close.textContent = text('close');
-  css(close, {
-    font: 'inherit',
-    color: 'inherit',
-    background: 'transparent',
-    border: '1px solid color-mix(in srgb, currentColor 25%, transparent)',
-    'border-radius': 'var(--billing-radius, 8px)',
-    padding: '4px 12px',
-    cursor: 'pointer',
-  });
+  css(
+    close,
+    `font:inherit;color:inherit;background:transparent;border:${HAIRLINE};cursor:pointer;` +
+      `border-radius:var(--billing-radius, 8px);padding:calc(${SPACE} * 1.5) calc(${SPACE} * 3)`,
+  );
   close.addEventListener('click', () => dialog.close());
   header.append(title, close);
 
   const body = document.createElement('div');
-  css(body, { padding: 'calc(var(--billing-space, 12px) * 1.5)' });
+  css(body, `padding:calc(${SPACE} * 5)`);
   const status = document.createElement('div');
   status.className = 'billing-portal-dialog__status';
   status.setAttribute('role', 'status');
@@ -87,7 +78,7 @@ function build(locale: Locale, from: Element | undefined): OpenDialog {
   container.id = document.getElementById(DEFAULT_PORTAL_CONTAINER_ID)
     ? `${DEFAULT_PORTAL_CONTAINER_ID}_dialog_${id}`
     : DEFAULT_PORTAL_CONTAINER_ID;
-  css(container, { 'min-height': '24rem' });
+  css(container, 'min-height:24rem');
   body.append(status, container);
   dialog.append(header, body);
 
@@ -117,19 +108,16 @@ function showError(opened: OpenDialog, retry: () => void): void {
   const alert = document.createElement('p');
   alert.setAttribute('role', 'alert');
   alert.textContent = messageFor(opened.locale, 'portal.error');
-  css(alert, { margin: '0 0 8px' });
+  css(alert, `margin:0 0 calc(${SPACE} * 2)`);
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = messageFor(opened.locale, 'retry');
-  css(button, {
-    font: 'inherit',
-    color: 'var(--billing-accent-contrast, #fff)',
-    background: 'var(--billing-accent, #2f6fde)',
-    border: '0',
-    'border-radius': 'var(--billing-radius, 8px)',
-    padding: '8px 16px',
-    cursor: 'pointer',
-  });
+  css(
+    button,
+    'font:inherit;font-weight:600;border:0;cursor:pointer;border-radius:var(--billing-radius, 8px);' +
+      'color:var(--billing-on-accent, #fff);background:var(--billing-accent, #4f46e5);' +
+      `padding:calc(${SPACE} * 2) calc(${SPACE} * 4)`,
+  );
   button.addEventListener('click', retry);
   opened.status.replaceChildren(alert, button);
   button.focus();

@@ -87,47 +87,33 @@ export class ProxyClient {
     if (signal?.aborted) controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      let response: Response;
-      try {
-        response = await fetch(`${this.endpoint}${path}`, {
-          method,
-          credentials: 'include',
-          headers:
-            body === undefined
-              ? { accept: 'application/json' }
-              : { accept: 'application/json', 'content-type': 'application/json' },
-          body: body === undefined ? null : JSON.stringify(body),
-          signal: controller.signal,
-        });
-      } catch (cause) {
-        if (timedOut) {
-          throw new BillingError(
-            'timeout',
-            `The billing proxy did not answer within ${timeoutMs} ms.`,
-            { cause },
-          );
-        }
-        if (signal?.aborted)
-          throw new BillingError('aborted', 'The request was aborted.', { cause });
-        throw new BillingError('network', 'The billing proxy could not be reached.', { cause });
-      }
+      const response = await fetch(`${this.endpoint}${path}`, {
+        method,
+        credentials: 'include',
+        headers:
+          body === undefined
+            ? { accept: 'application/json' }
+            : { accept: 'application/json', 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: controller.signal,
+      });
       const parsed = await readJson(response);
       if (!response.ok) throw errorFromAnswer(response.status, parsed);
       return parsed as T;
-    } catch (error) {
-      // A timeout or abort that hits while the body is read surfaces here as an AbortError.
-      if (error instanceof BillingError) throw error;
-      if (timedOut)
+    } catch (cause) {
+      // fetch rejects, or the body read fails, with a TypeError or an AbortError: say which.
+      if (cause instanceof BillingError) throw cause;
+      if (timedOut) {
         throw new BillingError(
           'timeout',
           `The billing proxy did not answer within ${timeoutMs} ms.`,
-          { cause: error },
+          {
+            cause,
+          },
         );
-      if (signal?.aborted)
-        throw new BillingError('aborted', 'The request was aborted.', { cause: error });
-      throw new BillingError('network', 'The answer of the billing proxy could not be read.', {
-        cause: error,
-      });
+      }
+      if (signal?.aborted) throw new BillingError('aborted', 'The request was aborted.', { cause });
+      throw new BillingError('network', 'The billing proxy could not be reached.', { cause });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
