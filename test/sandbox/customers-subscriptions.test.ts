@@ -219,6 +219,17 @@ describe('subscriptions (endpoints 4-11)', () => {
     assert.equal(capped.body.StateSubscription, 'SuspendedPaymentDue');
     assert.equal(capped.body.IsPaymentCappingReached, true);
     assert.ok(rels(capped.body).includes('hosted-restart'));
+    // Its two unpaid invoices are linked, each readable at its href.
+    const invoiceLinks = capped.body.Links.filter(
+      (l: { rel: string }) => l.rel === 'related-invoice',
+    );
+    assert.equal(invoiceLinks.length, 2);
+    for (const { href } of invoiceLinks) {
+      const invoice = await t.api('GET', new URL(href).pathname);
+      assert.equal(invoice.body.StateInvoice, 'PaymentDue');
+      assert.equal(invoice.body.ReferenceCustomer, 'capping-reached');
+    }
+    assert.ok(!rels(running.body).includes('related-invoice'));
 
     const pending = await t.api('GET', '/v1/Subscription?ReferenceCustomer=pending');
     assert.equal(pending.body.StateSubscription, 'PendingSubscription');

@@ -221,6 +221,15 @@ export function presentSubscription(
       insite(ctx, 'insite-register', { page: 'register', c }),
     );
   }
+  if (!view.upgradeFrom && !view.previewOffer) {
+    // Sandbox extension: the seed has no invoice list, so a subscription points at its unpaid
+    // invoices (GET /v1/Invoice/{id}); callers can offer to settle them.
+    for (const invoice of store.invoicesOf(c)) {
+      if (invoice.state === 'PaymentDue' && (invoice.subscriptionId ?? sub.id) === sub.id) {
+        links.push({ rel: 'related-invoice', href: `${ctx.urls.url}/v1/Invoice/${invoice.id}` });
+      }
+    }
+  }
   const nowMs = store.clock.nowMs();
   return {
     Id: sub.id,
