@@ -15,6 +15,7 @@ const CONCURRENT_REQUESTS = 6000;
 const CONCURRENCY = 16;
 const WARMUP = 300;
 const ROUNDS = 3;
+const CPU_REQUESTS = 2000;
 
 type Measurement = Awaited<ReturnType<typeof measure>>;
 
@@ -47,7 +48,29 @@ interface Role {
 
 async function runChildRole(role: Role): Promise<void> {
   // The parent closes our stdin to stop us: a clean exit lets --cpu-prof write its profile.
-  process.stdin.on('end', () => process.exit(0)).resume();
+  // BENCH_PROFILE_DIR=<dir>: each child writes a CPU profile of its run there (--cpu-prof does
+  // not survive the tsx loader's exit).
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  let stopProfile = (done: () => void) => done();
+  if (profileDir !== undefined) {
+    const { Session } = await import('node:inspector');
+    const { writeFileSync } = await import('node:fs');
+    const session = new Session();
+    session.connect();
+    session.post('Profiler.enable', () => session.post('Profiler.start'));
+    stopProfile = (done) =>
+      session.post('Profiler.stop', (_error, result) => {
+        const name = role.sandbox ? 'sandbox' : 'proxy';
+        writeFileSync(`${profileDir}/${name}.cpuprofile`, JSON.stringify(result.profile));
+        done();
+      });
+  }
+  process.stdin.on('end', () => stopProfile(() => process.exit(0)));
+  // Each line "cpu" on stdin asks for this process's CPU time so far (µs), as one JSON line.
+  process.stdin.on('data', () => {
+    const { user, system } = process.cpuUsage();
+    process.stdout.write(`${JSON.stringify({ cpu: user + system })}\n`);
+  });
   if (role.sandbox) {
     const { startSandbox } = await import('../src/sandbox/index.js');
     const sandbox = await startSandbox();
@@ -101,6 +124,16 @@ function startChild(
         resolve({ child, info: JSON.parse(line) as Record<string, unknown> });
     });
     child.once('exit', (code) => reject(new Error(`child ${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+/** CPU time (µs) a child process has used so far. */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.stdout?.once('data', (chunk: Buffer) =>
+      resolve((JSON.parse(chunk.toString()) as { cpu: number }).cpu),
+    );
+    child.stdin?.write('cpu\n');
   });
 }
 
@@ -215,6 +248,13 @@ async function main(): Promise<void> {
         () => measure(scenario.direct, CONCURRENT_REQUESTS / ROUNDS, CONCURRENCY),
         () => measure(scenario.proxied, CONCURRENT_REQUESTS / ROUNDS, CONCURRENCY),
       );
+      // CPU per request of each server process, which the machine's other load barely changes:
+      // what the proxy costs compared with the service it fronts.
+      const cpuBefore = await Promise.all([cpuOf(proxyChild.child), cpuOf(sandboxChild.child)]);
+      await measure(scenario.proxied, CPU_REQUESTS, CONCURRENCY);
+      const cpuAfter = await Promise.all([cpuOf(proxyChild.child), cpuOf(sandboxChild.child)]);
+      const proxyCpu = ((cpuAfter[0] ?? 0) - (cpuBefore[0] ?? 0)) / CPU_REQUESTS;
+      const sandboxCpu = ((cpuAfter[1] ?? 0) - (cpuBefore[1] ?? 0)) / CPU_REQUESTS;
       const ratio = proxiedLoad.rps / directLoad.rps;
       const added = proxiedLatency.p50 - directLatency.p50;
       ok &&= ratio >= 0.85 && added < 1;
@@ -223,6 +263,7 @@ async function main(): Promise<void> {
         `${''.padEnd(15)} proxy  ${proxiedLoad.rps.toFixed(0).padStart(6)} req/s  p50 ${proxiedLatency.p50.toFixed(2)} ms  p99 ${proxiedLatency.p99.toFixed(2)} ms`,
         `${''.padEnd(15)} ratio  ${(ratio * 100).toFixed(1)} % of direct throughput, +${added.toFixed(2)} ms at p50` +
           `  (under load: p50 ${directLoad.p50.toFixed(2)} → ${proxiedLoad.p50.toFixed(2)} ms, p99 ${directLoad.p99.toFixed(2)} → ${proxiedLoad.p99.toFixed(2)} ms)`,
+        `${''.padEnd(15)} cpu    proxy process ${proxyCpu.toFixed(0)} µs/request, sandbox process ${sandboxCpu.toFixed(0)} µs/request`,
       );
     }
     console.log(

@@ -68,15 +68,22 @@ export function createUpstreamClient(options: ResolvedOptions) {
 
     let response: Response;
     let text: string;
+    // A controller and a timer rather than AbortSignal.timeout, which costs about 15 times more
+    // per call on Node 20 (it makes every signal transferable).
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException(`${spec.route} timed out`, 'TimeoutError')),
+      spec.timeoutMs,
+    );
     try {
       response = await options.fetch(url, {
         method: spec.method,
         headers,
         body: spec.body === undefined ? null : JSON.stringify(spec.body),
-        signal: AbortSignal.timeout(spec.timeoutMs),
+        signal: controller.signal,
         redirect: 'error',
       });
-      // The timeout signal also covers the body: a drop mid-body is a network failure.
+      // The timeout also covers the body: a drop mid-body is a network failure.
       text = await textOf(response);
     } catch (error) {
       const timedOut =
@@ -89,6 +96,8 @@ export function createUpstreamClient(options: ResolvedOptions) {
           : `${spec.route} failed: ${String(error)}`,
         { cause: error },
       );
+    } finally {
+      clearTimeout(timer);
     }
 
     if (response.ok) {
