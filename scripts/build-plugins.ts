@@ -58,7 +58,8 @@ export function mapTaggedTemplates(code: string, tag: string, minify: (text: str
           if (code[end] === '{') depth += 1;
           else if (code[end] === '}' && --depth === 0) break;
         }
-        out += code.slice(at, end + 1);
+        // Templates nested in the expression (html`…` inside `${…}`) are minified too.
+        out += `\${${mapTaggedTemplates(code.slice(at + 2, end), tag, minify)}}`;
         at = end + 1;
       } else {
         text += char;
@@ -82,14 +83,30 @@ export function minifyCss(text: string): string {
     .join('');
 }
 
-/** Minifies the CSS of Lit's css`…` templates in the elements and the browser runtime. */
+/**
+ * Collapses each run of whitespace of an html`…` template's literal text into one space: the
+ * browser renders the two alike (no template of ours sets `white-space: pre`), and the
+ * indentation of our sources no longer ships in every template.
+ */
+export function minifyHtml(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
+
+/**
+ * Minifies the CSS of Lit's css`…` templates and the whitespace of its html`…` templates, in
+ * the elements and the browser runtime.
+ */
 export function minifyLitCss(): Plugin {
   return {
     name: 'billing-elements:minify-lit-css',
     apply: 'build',
     transform(code, id) {
-      if (!/\/src\/(elements|client)\/.+\.ts$/.test(id) || !code.includes('css`')) return null;
-      return mapTaggedTemplates(code, 'css', minifyCss);
+      if (!/\/src\/(elements|client)\/.+\.ts$/.test(id)) return null;
+      const hasCss = code.includes('css`');
+      const hasHtml = code.includes('html`');
+      if (!hasCss && !hasHtml) return null;
+      const css = hasCss ? mapTaggedTemplates(code, 'css', minifyCss) : code;
+      return hasHtml ? mapTaggedTemplates(css, 'html', minifyHtml) : css;
     },
   };
 }

@@ -2,7 +2,12 @@
 // bytes, never change what the CSS or the contract's values mean.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { annotatePureSchemas, mapTaggedTemplates, minifyCss } from '../../scripts/build-plugins.js';
+import {
+  annotatePureSchemas,
+  mapTaggedTemplates,
+  minifyCss,
+  minifyHtml,
+} from '../../scripts/build-plugins.js';
 
 describe('minifyCss', () => {
   it('drops comments and the whitespace around braces, semicolons and commas', () => {
@@ -57,11 +62,23 @@ describe('mapTaggedTemplates', () => {
     );
   });
 
-  it('keeps escapes and braces inside expressions', () => {
+  it('keeps escapes and braces inside expressions, and minifies the templates nested there', () => {
     const source = 'css`a::after { content: "\\`"; } ${cond ? css`b { }` : { x: 1 }} c { }`';
     assert.equal(
       mapTaggedTemplates(source, 'css', minifyCss),
-      'css`a::after{content: "\\`";}${cond ? css`b { }` : { x: 1 }} c{}`',
+      'css`a::after{content: "\\`";}${cond ? css`b{}` : { x: 1 }} c{}`',
+    );
+  });
+});
+
+describe('minifyHtml', () => {
+  it('collapses each run of whitespace into one space, in text and between attributes', () => {
+    const source = [
+      'html`<div\n    class="a"\n    part="b  c">\n  ${x ? html`<p>\n    one   two\n  </p>` : nothing}\n</div>`',
+    ].join('');
+    assert.equal(
+      mapTaggedTemplates(source, 'html', minifyHtml),
+      'html`<div class="a" part="b c"> ${x ? html`<p> one two </p>` : nothing} </div>`',
     );
   });
 });
