@@ -72,13 +72,25 @@ export function mapTaggedTemplates(code: string, tag: string, minify: (text: str
   return out + code.slice(copied);
 }
 
-/** Comments out, then whitespace collapsed, none around `{ } ; ,`; quoted strings kept as they are. */
+/**
+ * Comments out, then whitespace collapsed: none around `{ } ; ,`, after a colon, around `*` and
+ * `/` after a `)` (calc); no `;` before `}`, no zero before a decimal point; quoted strings kept
+ * as they are.
+ */
 export function minifyCss(text: string): string {
   return text
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .split(/("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')/)
     .map((part, index) =>
-      index % 2 === 1 ? part : part.replace(/\s+/g, ' ').replace(/\s*([{};,])\s*/g, '$1'),
+      index % 2 === 1
+        ? part
+        : part
+            .replace(/\s+/g, ' ')
+            .replace(/\s*([{};,])\s*/g, '$1')
+            .replace(/: /g, ':')
+            .replace(/\) ([*/]) /g, ')$1')
+            .replace(/([\s:(,])0\.(?=\d)/g, '$1.')
+            .replace(/;}/g, '}'),
     )
     .join('');
 }

@@ -25,23 +25,30 @@ describe('minifyCss', () => {
     assert.equal(
       minifyCss(css),
       // A leading space stays: the text may follow a `${…}`.
-      " :host{--_accent: var(--billing-accent,#4f46e5);display: block;}@media (prefers-color-scheme: dark){:host([level='critical']) .bar > span,.a .b{color: color-mix(in srgb,currentColor 68%,transparent);}}",
+      " :host{--_accent:var(--billing-accent,#4f46e5);display:block}@media (prefers-color-scheme:dark){:host([level='critical']) .bar > span,.a .b{color:color-mix(in srgb,currentColor 68%,transparent)}}",
     );
   });
 
   it('keeps quoted strings as they are', () => {
     assert.equal(
       minifyCss(`a::before { content: '  x ,  y  ; { }'; }`),
-      `a::before{content: '  x ,  y  ; { }';}`,
+      `a::before{content:'  x ,  y  ; { }'}`,
     );
     assert.equal(
       minifyCss(`a { font-family: "My  Font", serif; }`),
-      `a{font-family: "My  Font",serif;}`,
+      `a{font-family:"My  Font",serif}`,
     );
   });
 
   it('keeps the spaces that separate selectors and values', () => {
-    assert.equal(minifyCss('.a   .b   { margin: 0   auto }'), '.a .b{margin: 0 auto}');
+    assert.equal(minifyCss('.a   .b   { margin: 0   auto }'), '.a .b{margin:0 auto}');
+  });
+
+  it('tightens calc() and decimals, never a descendant `*`', () => {
+    assert.equal(
+      minifyCss('.a * .b { gap: calc(var(--s) * 1.5) calc(var(--r) / 2); opacity: 0.5; }'),
+      '.a * .b{gap:calc(var(--s)*1.5) calc(var(--r)/2);opacity:.5}',
+    );
   });
 });
 
@@ -55,7 +62,7 @@ describe('mapTaggedTemplates', () => {
     assert.equal(
       mapTaggedTemplates(source, 'css', minifyCss),
       [
-        'const styles = css` a{color: ${unsafeCSS(`x   y`)};}`;',
+        'const styles = css` a{color:${unsafeCSS(`x   y`)}}`;',
         'const view = html`<p>  keep  </p>`;',
         'const other = notcss`  a  {  }  `;',
       ].join('\n'),
@@ -66,7 +73,7 @@ describe('mapTaggedTemplates', () => {
     const source = 'css`a::after { content: "\\`"; } ${cond ? css`b { }` : { x: 1 }} c { }`';
     assert.equal(
       mapTaggedTemplates(source, 'css', minifyCss),
-      'css`a::after{content: "\\`";}${cond ? css`b{}` : { x: 1 }} c{}`',
+      'css`a::after{content:"\\`"}${cond ? css`b{}` : { x: 1 }} c{}`',
     );
   });
 });
