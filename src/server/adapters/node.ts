@@ -57,11 +57,7 @@ function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
 }
 
 /** node:http request → web Request; the body stays a stream (the core enforces the size cap). */
-export function toWebRequest(
-  request: IncomingMessage,
-  options: NodeHandlerOptions = {},
-  signal?: AbortSignal,
-): Request {
+export function toWebRequest(request: IncomingMessage, options: NodeHandlerOptions = {}): Request {
   const encrypted = (request.socket as { encrypted?: boolean }).encrypted === true;
   const protocol =
     (options.trustProxy ? firstHeader(request.headers['x-forwarded-proto']) : undefined) ??
@@ -99,7 +95,6 @@ export function toWebRequest(
     method: request.method ?? 'GET',
     headers,
     body,
-    signal: signal ?? null,
     ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit);
 }
@@ -145,12 +140,10 @@ export function toNodeHandler(proxy: BillingProxy, options: NodeHandlerOptions =
       next();
       return;
     }
-    const aborted = new AbortController();
-    response.on('close', () => {
-      if (!response.writableFinished) aborted.abort();
-    });
+    // No abort signal on the Request: the core never aborts on a client disconnect (a purchase
+    // must run to its recorded outcome), and Node 20's Request makes a signal very costly.
     Promise.resolve()
-      .then(() => proxy.handler(toWebRequest(request, options, aborted.signal)))
+      .then(() => proxy.handler(toWebRequest(request, options)))
       .then((answer) => sendWebResponse(answer, response))
       .catch((error: unknown) => {
         if (next !== undefined) next(error);
