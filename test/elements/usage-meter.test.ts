@@ -209,6 +209,36 @@ describe('<usage-meter>', () => {
     await expect(critical).to.be.accessible();
   });
 
+  it('shows seats bought beyond the plan as extra, not as an overrun', async () => {
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await loaded(el);
+    // 3 of 5 included; buying 4 more makes 7: 2 of them beyond the plan, billed as extra.
+    const client = getProxyClient();
+    const pricing = await client.getPricing({ feature: 'seats', increment: 4 });
+    expect(pricing.AmountTotal).to.be.greaterThan(0);
+    const { usage } = await client.purchase({
+      feature: 'seats',
+      increment: 4,
+      idempotencyKey: crypto.randomUUID(),
+      confirmedAmountTotal: pricing.AmountTotal,
+    });
+    getUsageStore().applyUsage(usage);
+    await el.updateComplete;
+    expect(text(part(el, 'figures'))).to.equal('7 of 5');
+    expect(text(part(el, 'level'))).to.equal('2 extra');
+    expect(part(el, 'meter')!.dataset.level).to.equal('extra');
+    const meter = el.shadowRoot!.querySelector('[role="meter"]')!;
+    expect(meter.getAttribute('aria-valuetext')).to.equal('7 Seats: 5 included, 2 extra');
+    const live = el.shadowRoot!.querySelector('[role="status"]')!;
+    expect(text(live)).to.equal('Seats: 2 extra beyond your plan.');
+    // The normal look: the fill keeps the accent colour, not the critical one.
+    const plain = await fixture<UsageMeter>(html`<usage-meter feature="projects"></usage-meter>`);
+    await loaded(plain);
+    const fill = (meterEl: UsageMeter) => getComputedStyle(part(meterEl, 'fill')!).backgroundColor;
+    expect(fill(el)).to.equal(fill(plain));
+    await expect(el).to.be.accessible();
+  });
+
   it('announces a threshold crossing once, politely', async () => {
     const crossings: BillingThresholdEvent[] = [];
     const el = await fixture<UsageMeter>(

@@ -16,9 +16,12 @@ declare module '../../client/i18n.js' {
     'meter.level.warning': string;
     'meter.level.critical': string;
     'meter.level.over': string;
+    'meter.level.extra': string;
+    'meter.extraValueText': string;
     'meter.announce.warning': string;
     'meter.announce.critical': string;
     'meter.announce.over': string;
+    'meter.announce.extra': string;
     'meter.announce.normal': string;
     'meter.empty': string;
     'meter.list': string;
@@ -44,9 +47,12 @@ export const meterMessages: Record<Locale, Record<MeterMessageKey, string>> = {
     'meter.level.warning': '{percent} used',
     'meter.level.critical': 'Limit reached',
     'meter.level.over': 'Over the limit',
+    'meter.level.extra': '{extra} extra',
+    'meter.extraValueText': '{used} {label}: {total} included, {extra} extra',
     'meter.announce.warning': '{label}: {percent} used, close to the limit.',
     'meter.announce.critical': '{label}: limit reached.',
     'meter.announce.over': '{label}: over the limit.',
+    'meter.announce.extra': '{label}: {extra} extra beyond your plan.',
     'meter.announce.normal': '{label}: back under the warning level.',
     'meter.empty': 'Your plan has no features to show.',
     'meter.list': 'Plan usage',
@@ -66,9 +72,12 @@ export const meterMessages: Record<Locale, Record<MeterMessageKey, string>> = {
     'meter.level.warning': '{percent} utilisés',
     'meter.level.critical': 'Limite atteinte',
     'meter.level.over': 'Limite dépassée',
+    'meter.level.extra': '{extra} en supplément',
+    'meter.extraValueText': '{used} {label} : {total} inclus, {extra} en supplément',
     'meter.announce.warning': '{label} : {percent} utilisés, limite proche.',
     'meter.announce.critical': '{label} : limite atteinte.',
     'meter.announce.over': '{label} : limite dépassée.',
+    'meter.announce.extra': '{label} : {extra} en supplément de votre offre.',
     'meter.announce.normal': '{label} : de nouveau sous le seuil d’alerte.',
     'meter.empty': 'Votre offre ne comporte aucune fonctionnalité à afficher.',
     'meter.list': 'Utilisation de l’offre',

@@ -235,6 +235,10 @@ export class UsageMeter extends LitElement {
     const vars = { label: this.#title(usage), percent: formatPercent(this, ratio) };
     if (level === 'normal') return message(this, 'meter.announce.normal', vars);
     if (level === 'warning') return message(this, 'meter.announce.warning', vars);
+    if (ratio > 1 && usage.TypeFeature === 'Limitation') {
+      const extra = (usage.QuantityCurrent ?? 0) - Math.max(0, usage.QuantityIncluded ?? 0);
+      return message(this, 'meter.announce.extra', { ...vars, extra: this.#number(extra) });
+    }
     return message(this, ratio > 1 ? 'meter.announce.over' : 'meter.announce.critical', vars);
   }
 
@@ -394,18 +398,25 @@ export class UsageMeter extends LitElement {
     const level = levelOf(ratio, this.#thresholds);
     const title = this.#title(usage);
     const fill = total > 0 ? Math.min(1, used / total) : used > 0 ? 1 : 0;
-    const valueText = this.#text('meter.valueText', {
+    // A Limitation quantity beyond the included one was bought (the service bills it as
+    // extra): that is the customer's own choice, not an overrun, so it reads "2 extra" in the
+    // neutral look. A Consumption beyond the included amount is an overrun.
+    const extra = usage.TypeFeature === 'Limitation' && used > total ? used - total : 0;
+    const vars = {
       used: this.#number(used),
       total: this.#number(total),
+      extra: this.#number(extra),
       label: title,
-    });
-    const levelText =
-      level === 'warning'
+    };
+    const valueText = this.#text(extra ? 'meter.extraValueText' : 'meter.valueText', vars);
+    const levelText = extra
+      ? this.#text('meter.level.extra', vars)
+      : level === 'warning'
         ? this.#text('meter.level.warning', { percent: formatPercent(this, ratio) })
         : level === 'critical'
           ? this.#text(ratio > 1 ? 'meter.level.over' : 'meter.level.critical')
           : '';
-    return html`<div class="meter" part="meter" data-level=${level}>
+    return html`<div class="meter" part="meter" data-level=${extra ? 'extra' : level}>
       <div class="header" part="header">
         ${this.#renderLabel(usage, id)}
         ${levelText ? html`<span class="level" part="level">${levelText}</span>` : nothing}
