@@ -59,7 +59,17 @@ export interface UsagesResponse {
 }
 
 /** `POST /pricing`: the service's pricing result, NextTerm included. */
-export type PricingResponse = PricingUsageResult & { NextTerm?: NextTerm };
+export type PricingResponse = PricingUsageResult & {
+  NextTerm?: NextTerm;
+  /**
+   * Whether the user must confirm this price before it is applied: false only when the change
+   * costs nothing now (`AmountTotal` 0) and does not raise the recurring price either (its
+   * `NextTerm.AmountTotal` is no higher than the subscription's current recurring total after
+   * discounts). True whenever the proxy cannot tell. Absent from older proxies and from the
+   * `pricing` of a `price-changed` refusal: treat absent as true.
+   */
+  confirmationRequired?: boolean;
+};
 
 /** `POST /usage` */
 export interface PurchaseResponse {

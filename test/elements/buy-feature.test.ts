@@ -223,6 +223,39 @@ describe('<buy-feature> confirmation', () => {
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
   });
 
+  it('asks before a purchase that costs nothing now but raises the recurring price', async () => {
+    await freshStart('healthy');
+    // The last minute of the billing period: one seat past the included five prorates to 0.
+    const state = await sandbox<{
+      subscriptions: { DatePeriodEnd: string; AmountRecurrenceDiscounted: number }[];
+    }>('customers/healthy');
+    const subscription = state.subscriptions[0]!;
+    await sandbox('clock', {
+      set: new Date(Date.parse(subscription.DatePeriodEnd) - 60_000).toISOString(),
+    });
+    const expected = await quote('seats', 3);
+    expect(expected.AmountTotal).to.equal(0);
+    expect(expected.NextTerm!.AmountTotal).to.be.greaterThan(
+      subscription.AmountRecurrenceDiscounted,
+    );
+    expect(expected.confirmationRequired).to.equal(true);
+
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" quantity="3"></buy-feature>`,
+    );
+    await openConfirmation(element);
+    expect(dialogOf(element).matches(':modal')).to.equal(true);
+    expect(partText(element, 'amount')).to.equal(expected.PricingLocalized);
+    expect(partText(element, 'next-term')).to.include(expected.NextTerm!.PricingLocalized);
+    await expect(element).to.be.accessible();
+    await sleep(300);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'success', 'You now have 6');
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
+  });
+
   it('shows the new price and asks again when the price changed before Confirm', async () => {
     await freshStart('healthy');
     const element = await pricedElement(

@@ -157,7 +157,7 @@ export class BuyFeature extends LitElement {
   declare max: number | null;
   /** The quantity control's step, counted from `min`. */
   declare step: number;
-  /** `always` asks for confirmation even when the purchase costs nothing; `auto` only when it costs something. */
+  /** `always` asks for confirmation even when the purchase costs nothing; `auto` only when it costs something now or raises the recurring price (the proxy's `confirmationRequired`). */
   declare confirm: 'auto' | 'always';
   /** The feature's name in the customer's words, used in sentences ("You now have 7 seats"); defaults to the usage's `TitleLocalized`, else the feature reference. */
   declare label: string;
@@ -352,7 +352,9 @@ export class BuyFeature extends LitElement {
     this.requestUpdate();
     if (state.status !== 'complete' || state.args.increment !== increment) return;
     const pricing = state.value;
-    if (pricing.AmountTotal === 0 && this.confirm !== 'always') {
+    // Only the proxy can tell a change that is free overall from one that costs nothing now
+    // but raises the recurring price: anything short of its explicit `false` is confirmed.
+    if (pricing.confirmationRequired === false && this.confirm !== 'always') {
       await this.#apply({ increment, pricing, changed: false });
     } else {
       await this.#ask({ increment, pricing, changed: false });

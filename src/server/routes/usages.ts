@@ -1,6 +1,7 @@
 import type { PricingResponse, UsagesResponse } from '../../contract/index.js';
 import { isMissing, withCustomer, type RouteContext } from '../context.js';
 import { parsePricingRequest } from '../validation.js';
+import { confirmationRequired } from './pricing-confirmation.js';
 
 /** GET /usages: every Usage of the customer. A customer the service does not know has none. */
 export async function getUsages(context: RouteContext): Promise<UsagesResponse> {
@@ -15,9 +16,18 @@ export async function getUsages(context: RouteContext): Promise<UsagesResponse> 
   }
 }
 
-/** POST /pricing: the price of a change, for this customer, dated now, NextTerm included. */
+/**
+ * POST /pricing: the price of a change, for this customer, dated now, NextTerm included, and
+ * whether the user must confirm it (see confirmationRequired).
+ */
 export async function postPricing(context: RouteContext): Promise<PricingResponse> {
   const { feature, increment } = parsePricingRequest(context.body, context.options);
   context.chargeRateLimit();
-  return context.upstream.pricing(context.identity.reference, feature, increment, context.call);
+  const pricing = await context.upstream.pricing(
+    context.identity.reference,
+    feature,
+    increment,
+    context.call,
+  );
+  return { ...pricing, confirmationRequired: await confirmationRequired(context, pricing) };
 }
