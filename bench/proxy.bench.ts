@@ -193,7 +193,9 @@ async function main(): Promise<void> {
   const proxyUrl = String(proxyChild.info.url);
   try {
     const basic = `Basic ${Buffer.from(`${sandbox.agentKey}:${sandbox.apiKey}`).toString('base64')}`;
-    const pricingBody = JSON.stringify({ feature: 'seats', increment: 1 });
+    // A billable change (3 seats over the included 5 for `healthy`): one upstream call on both sides
+    // (a free change also makes the proxy read the subscription, for confirmationRequired).
+    const pricingBody = JSON.stringify({ feature: 'seats', increment: 3 });
     const scenarios: { name: string; direct: Target; proxied: Target }[] = [
       {
         name: 'GET /usages',
@@ -217,7 +219,7 @@ async function main(): Promise<void> {
           body: JSON.stringify({
             ReferenceCustomer: 'healthy',
             ReferenceFeature: 'seats',
-            Increment: 1,
+            Increment: 3,
             DateStamp: new Date().toISOString(),
             NextTerm: true,
           }),
