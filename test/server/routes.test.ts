@@ -308,6 +308,15 @@ describe('proxy routes against the sandbox', () => {
         assert.equal(invoice.currency, 'USD');
         assert.equal(typeof invoice.id, 'number');
       }
+      const [oldest, newest] = capped.body.dueInvoices;
+      assert.ok(oldest.dateIssue <= newest.dateIssue, 'oldest first');
+      // Paying "the" due invoice opens the oldest one.
+      const payOldest = await call(proxy, `/portal?page=pay-invoice&invoice=${oldest.id}`, {
+        customer: 'capping-reached',
+      });
+      const payAny = await call(proxy, '/portal?page=pay-invoice', { customer: 'capping-reached' });
+      assert.equal(payAny.status, 200);
+      assert.equal(payAny.body.params.query, payOldest.body.params.query);
       const suspended = await call(proxy, '/subscription', { customer: 'suspended' });
       assert.equal(suspended.body.status, 'suspended');
       assert.equal(suspended.body.suspensionReason, 'payment-method-invalid');
