@@ -27,6 +27,13 @@ export function elementTags(): string[] {
     .sort();
 }
 
+/** The elements' stylesheet modules: the shared one, then each element's, by tag. */
+function styleModules(): string[] {
+  return ['shared', ...elementTags()]
+    .map((folder) => src(`elements/${folder}/styles.ts`))
+    .filter((file) => existsSync(file));
+}
+
 /** Entry name (its path under dist/, without `.js`) to source file. */
 export function browserEntries(): Record<string, string> {
   const entries: Record<string, string> = { index: src('index.ts'), define: src('define.ts') };
@@ -45,7 +52,14 @@ function scriptTagEntry(): Plugin {
     resolveId: (id) => (id.endsWith(SCRIPT_TAG_ENTRY) ? `\0${SCRIPT_TAG_ENTRY}` : null),
     load: (id) =>
       id === `\0${SCRIPT_TAG_ENTRY}`
-        ? `export * from ${JSON.stringify(src('index.ts'))};\nimport ${JSON.stringify(src('define.ts'))};\n`
+        ? [
+            // The stylesheets first, side by side: gzip then finds their shared text within
+            // its 32 KiB window instead of three element classes apart (about 150 B less).
+            ...styleModules().map((file) => `import ${JSON.stringify(file)};`),
+            `export * from ${JSON.stringify(src('index.ts'))};`,
+            `import ${JSON.stringify(src('define.ts'))};`,
+            '',
+          ].join('\n')
         : null,
   };
 }
