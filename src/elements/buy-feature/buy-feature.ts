@@ -667,7 +667,7 @@ export class BuyFeature extends LitElement {
             type="button"
             part="button decrease"
             aria-label=${this.#t('buy.decrease')}
-            aria-disabled=${busy || atMin ? 'true' : 'false'}
+            aria-disabled=${String(busy || atMin)}
             @click=${this.#onDecrease}
           >
             −
@@ -682,7 +682,7 @@ export class BuyFeature extends LitElement {
             max=${hasMax ? upper : nothing}
             step=${this.#stepSize}
             ?readonly=${busy}
-            aria-invalid=${this.#invalidShown ? 'true' : 'false'}
+            aria-invalid=${String(this.#invalidShown)}
             aria-describedby=${describedBy || nothing}
             @input=${this.#onInput}
           />
@@ -690,7 +690,7 @@ export class BuyFeature extends LitElement {
             type="button"
             part="button increase"
             aria-label=${this.#t('buy.increase')}
-            aria-disabled=${busy || atMax ? 'true' : 'false'}
+            aria-disabled=${String(busy || atMax)}
             @click=${this.#onIncrease}
           >
             +
@@ -749,7 +749,7 @@ export class BuyFeature extends LitElement {
       class="price"
       part="price"
       aria-live="polite"
-      aria-busy=${pending ? 'true' : 'false'}
+      aria-busy=${String(pending)}
     >
       ${content}
     </div>`;
@@ -838,7 +838,7 @@ export class BuyFeature extends LitElement {
       part="dialog"
       aria-labelledby="dialog-title"
       aria-describedby="quote"
-      aria-busy=${applying ? 'true' : 'false'}
+      aria-busy=${String(applying)}
       @cancel=${this.#onDialogCancel}
       @close=${this.#onDialogClose}
     >
@@ -874,7 +874,7 @@ export class BuyFeature extends LitElement {
                   type="button"
                   class="secondary"
                   part="button cancel"
-                  aria-disabled=${applying ? 'true' : 'false'}
+                  aria-disabled=${String(applying)}
                   @click=${this.#onCancel}
                 >
                   <slot name="cancel-label">${this.#t('buy.dialog.cancel')}</slot>
@@ -883,8 +883,8 @@ export class BuyFeature extends LitElement {
                   type="button"
                   class="primary"
                   part="button confirm"
-                  aria-disabled=${applying ? 'true' : 'false'}
-                  aria-busy=${applying ? 'true' : 'false'}
+                  aria-disabled=${String(applying)}
+                  aria-busy=${String(applying)}
                   @click=${this.#onConfirm}
                 >
                   <slot name="confirm-label">${this.#t('buy.dialog.confirm')}</slot>
@@ -917,13 +917,13 @@ export class BuyFeature extends LitElement {
     const busy = this.#phase === 'preparing' || this.#phase === 'applying';
     const canBuy = this.#canBuy();
     return html`
-      <form part="form" novalidate aria-busy=${busy ? 'true' : 'false'} @submit=${this.#onSubmit}>
+      <form part="form" novalidate aria-busy=${String(busy)} @submit=${this.#onSubmit}>
         ${this.#renderQuantity(busy)} ${this.#renderPrice()}
         <button
           type="submit"
           class="primary"
           part="button buy"
-          aria-disabled=${busy || !canBuy ? 'true' : 'false'}
+          aria-disabled=${String(busy || !canBuy)}
         >
           <slot name="buy-label">${this.#t('buy.buy')}</slot>
         </button>
