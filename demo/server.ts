@@ -133,9 +133,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       },
       server: {
         middlewareMode: true,
-        ...(options.watch === false
-          ? { watch: null, hmr: false }
-          : { hmr: { server: httpServer } }),
+        // The HMR socket always rides on our own server: with `hmr: false` the Vite client in
+        // the page still tries a socket of its own and throws "WebSocket closed without opened"
+        // whenever the optimizer asks for a reload.
+        hmr: { server: httpServer },
+        ...(options.watch === false ? { watch: null } : {}),
       },
       plugins: [proxy, hostApp],
     });
