@@ -1,3 +1,4 @@
+import { html, nothing, render } from 'lit';
 import type { PortalRequest } from '../contract/proxy-api.js';
 import { toBillingError } from './errors.js';
 import { localeOf, messageFor, type Locale, type MessageKey } from './i18n.js';
@@ -25,67 +26,42 @@ let sequence = 0;
 
 const SPACE = 'var(--billing-space, 4px)';
 const HAIRLINE = '1px solid color-mix(in srgb, currentColor 14%, transparent)';
+const BUTTON = 'font:inherit;cursor:pointer;border-radius:var(--billing-radius, 8px);padding:calc(';
 
-function css(element: HTMLElement, text: string): void {
-  // CSSOM, not a style attribute: a strict CSP (no 'unsafe-inline' styles) still allows it.
-  element.style.cssText = text;
-}
-
+// Styles go through `.style` property bindings: the CSSOM, which a strict CSP (no
+// 'unsafe-inline' styles) still allows, where a style attribute would be blocked.
 function build(locale: Locale, from: Element | undefined): OpenDialog {
   const id = ++sequence;
   const text = (key: MessageKey) => messageFor(locale, key);
-  const dialog = document.createElement('dialog');
-  dialog.className = 'billing-portal-dialog';
-  dialog.lang = locale;
-  dialog.setAttribute('aria-labelledby', `billing-portal-dialog-title-${id}`);
-  css(
-    dialog,
-    `width:min(52rem,calc(100vw - 2rem));max-height:calc(100vh - 2rem);padding:0;border:${HAIRLINE};` +
-      'border-radius:calc(var(--billing-radius, 8px) * 1.5);background:var(--billing-surface, Canvas);' +
-      'color:var(--billing-on-surface, CanvasText);box-shadow:0 24px 64px rgb(0 0 0 / 0.25);font:inherit',
-  );
-
-  const header = document.createElement('div');
-  header.className = 'billing-portal-dialog__header';
-  css(
-    header,
-    `display:flex;align-items:center;justify-content:space-between;gap:calc(${SPACE} * 3);` +
-      `padding:calc(${SPACE} * 3) calc(${SPACE} * 5);border-bottom:${HAIRLINE}`,
-  );
-  const title = document.createElement('h2');
-  title.id = `billing-portal-dialog-title-${id}`;
-  title.textContent = text('portal.title');
-  css(title, 'margin:0;font-size:1.125em;font-weight:600');
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.className = 'billing-portal-dialog__close';
-  close.textContent = text('close');
-  css(
-    close,
-    `font:inherit;color:inherit;background:transparent;border:${HAIRLINE};cursor:pointer;` +
-      `border-radius:var(--billing-radius, 8px);padding:calc(${SPACE} * 1.5) calc(${SPACE} * 3)`,
-  );
-  close.addEventListener('click', () => dialog.close());
-  header.append(title, close);
-
-  const body = document.createElement('div');
-  css(body, `padding:calc(${SPACE} * 5)`);
-  const status = document.createElement('div');
-  status.className = 'billing-portal-dialog__status';
-  status.setAttribute('role', 'status');
-  const container = document.createElement('div');
-  container.className = 'billing-portal-dialog__container';
-  container.id = document.getElementById(DEFAULT_PORTAL_CONTAINER_ID)
+  const titleId = `billing-portal-dialog-title-${id}`;
+  const containerId = document.getElementById(DEFAULT_PORTAL_CONTAINER_ID)
     ? `${DEFAULT_PORTAL_CONTAINER_ID}_dialog_${id}`
     : DEFAULT_PORTAL_CONTAINER_ID;
-  css(container, 'min-height:24rem');
-  body.append(status, container);
-  dialog.append(header, body);
-
+  const holder = document.createElement('div');
+  // Compact markup (no whitespace text nodes): kept as written.
+  // prettier-ignore
+  render(
+    html`<dialog class="billing-portal-dialog" lang=${locale} aria-labelledby=${titleId} .style=${
+      `width:min(52rem,calc(100vw - 2rem));max-height:calc(100vh - 2rem);padding:0;border:${HAIRLINE};` +
+      'border-radius:calc(var(--billing-radius, 8px) * 1.5);background:var(--billing-surface, Canvas);' +
+      'color:var(--billing-on-surface, CanvasText);box-shadow:0 24px 64px rgb(0 0 0 / 0.25);font:inherit'
+    }><div class="billing-portal-dialog__header" .style=${
+      `display:flex;align-items:center;justify-content:space-between;gap:calc(${SPACE} * 3);` +
+      `padding:calc(${SPACE} * 3) calc(${SPACE} * 5);border-bottom:${HAIRLINE}`
+    }><h2 id=${titleId} .style=${'margin:0;font-size:1.125em;font-weight:600'}>${text('portal.title')}</h2><button type="button" class="billing-portal-dialog__close" .style=${
+      `${BUTTON}${SPACE} * 1.5) calc(${SPACE} * 3);color:inherit;background:transparent;border:${HAIRLINE}`
+    } @click=${() => dialog.close()}>${text('close')}</button></div><div .style=${
+      `padding:calc(${SPACE} * 5)`
+    }><div class="billing-portal-dialog__status" role="status"></div><div class="billing-portal-dialog__container" id=${containerId} .style=${
+      'min-height:24rem'
+    }></div></div></dialog>`,
+    holder,
+  );
+  const dialog = holder.querySelector('dialog')!;
   const opened: OpenDialog = {
     dialog,
-    status,
-    container,
+    status: dialog.querySelector('[role=status]')!,
+    container: dialog.querySelector('.billing-portal-dialog__container')!,
     locale,
     controller: new AbortController(),
     returnFocus: from ?? document.activeElement,
@@ -100,27 +76,20 @@ function build(locale: Locale, from: Element | undefined): OpenDialog {
   return opened;
 }
 
-function showLoading(opened: OpenDialog): void {
-  opened.status.replaceChildren(messageFor(opened.locale, 'portal.loading'));
+function showStatus(opened: OpenDialog, content: unknown): void {
+  render(content, opened.status);
 }
 
 function showError(opened: OpenDialog, retry: () => void): void {
-  const alert = document.createElement('p');
-  alert.setAttribute('role', 'alert');
-  alert.textContent = messageFor(opened.locale, 'portal.error');
-  css(alert, `margin:0 0 calc(${SPACE} * 2)`);
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.textContent = messageFor(opened.locale, 'retry');
-  css(
-    button,
-    'font:inherit;font-weight:600;border:0;cursor:pointer;border-radius:var(--billing-radius, 8px);' +
-      'color:var(--billing-on-accent, #fff);background:var(--billing-accent, #4f46e5);' +
-      `padding:calc(${SPACE} * 2) calc(${SPACE} * 4)`,
+  // prettier-ignore
+  showStatus(
+    opened,
+    html`<p role="alert" .style=${`margin:0 0 calc(${SPACE} * 2)`}>${messageFor(opened.locale, 'portal.error')}</p><button type="button" .style=${
+      `${BUTTON}${SPACE} * 2) calc(${SPACE} * 4);font-weight:600;border:0;` +
+      'color:var(--billing-on-accent, #fff);background:var(--billing-accent, #4f46e5)'
+    } @click=${retry}>${messageFor(opened.locale, 'retry')}</button>`,
   );
-  button.addEventListener('click', retry);
-  opened.status.replaceChildren(alert, button);
-  button.focus();
+  opened.status.querySelector('button')!.focus();
 }
 
 /** Opens (or switches) the modal portal dialog on a page. Resolves once the page is opened. */
@@ -141,7 +110,7 @@ export async function openPortalDialog(
   }
   const target = opened;
   const attempt = async (): Promise<void> => {
-    showLoading(target);
+    showStatus(target, messageFor(target.locale, 'portal.loading'));
     try {
       await embedPortal({
         container: target.container,
@@ -150,7 +119,7 @@ export async function openPortalDialog(
         signal: target.controller.signal,
         eventTarget: target.dialog,
       });
-      target.status.replaceChildren();
+      showStatus(target, nothing);
     } catch (error) {
       const failure = toBillingError(error);
       if (failure.code === 'aborted') return;

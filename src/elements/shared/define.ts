@@ -12,7 +12,9 @@ export function defineElement(
   const existing = registry.get(tag);
   if (existing === constructor) return;
   if (existing) {
-    console.warn(`billing-elements: <${tag}> is already defined by another copy; keeping that one.`);
+    console.warn(
+      `billing-elements: <${tag}> is already defined by another copy; keeping that one.`,
+    );
     return;
   }
   registry.define(tag, constructor);

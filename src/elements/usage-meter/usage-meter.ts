@@ -441,11 +441,7 @@ export class UsageMeter extends LitElement {
         aria-valuenow=${Math.min(used, total)}
         aria-valuetext=${valueText}
       >
-        <div
-          class="fill"
-          part="fill"
-          .style=${`inline-size:${(fill * 100).toFixed(2)}%`}
-        ></div>
+        <div class="fill" part="fill" .style=${`inline-size:${(fill * 100).toFixed(2)}%`}></div>
       </div>
       ${this.#renderDetail(usage)}
     </div>`;
