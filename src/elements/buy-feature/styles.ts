@@ -148,10 +148,6 @@ const ownStyles = css`
   }
 
   /* Outcome: success, refusal with its remedy */
-  .outcome:empty,
-  .problem:empty {
-    display: none;
-  }
   .outcome,
   .problem {
     margin-block-start: calc(var(--_space) * 4);
@@ -194,7 +190,6 @@ const ownStyles = css`
     box-shadow:
       0 24px 48px -12px rgb(0 0 0 / 0.28),
       0 4px 12px rgb(0 0 0 / 0.08);
-    font: inherit;
     text-align: center;
   }
   dialog[open] {
