@@ -53,7 +53,7 @@ export function isBillingError(value: unknown): value is BillingError {
 export function toBillingError(value: unknown): BillingError {
   if (value instanceof BillingError) return value;
   if (value instanceof DOMException && value.name === 'AbortError') {
-    return new BillingError('aborted', 'The request was aborted.', { cause: value });
+    return new BillingError('aborted', 'Aborted', { cause: value });
   }
   const message = value instanceof Error ? value.message : String(value);
   return new BillingError('network', message, { cause: value });

@@ -40,13 +40,13 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
   const hostedOrigin = originOf(portal.hostedOrigin);
   const scriptUrl = followableUrl(portal.scriptUrl, hostedOrigin ? [hostedOrigin] : []);
   if (!scriptUrl) {
-    throw new BillingError('unsafe-url', 'The portal script address is not on an allowed origin.');
+    throw new BillingError('unsafe-url', 'Portal script origin not allowed');
   }
   const api = await loadPortalScript(scriptUrl.href, {
     ...(options.nonce ? { nonce: options.nonce } : {}),
     ...(options.globalName ? { globalName: options.globalName } : {}),
   });
-  if (signal?.aborted) throw new BillingError('aborted', 'The portal opening was aborted.');
+  if (signal?.aborted) throw new BillingError('aborted', 'Aborted');
 
   const target = options.eventTarget ?? container;
   const page = request.page;
@@ -74,7 +74,7 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
   try {
     outcome = await api.open(portal.params, { containerId: container.id });
   } catch (cause) {
-    throw new BillingError('portal-open-failed', 'The portal script could not open the page.', {
+    throw new BillingError('portal-open-failed', 'Portal open failed', {
       cause,
     });
   }

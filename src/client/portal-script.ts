@@ -54,24 +54,17 @@ export function loadPortalScript(
       reject(error);
     };
     const timer = setTimeout(
-      () =>
-        fail(new BillingError('timeout', `The portal script did not load within ${timeoutMs} ms.`)),
+      () => fail(new BillingError('timeout', `Portal script timeout (${timeoutMs} ms)`)),
       timeoutMs,
     );
     script.addEventListener('load', () => {
       clearTimeout(timer);
       const api = portalGlobal(globalName);
       if (api) resolve(api);
-      else
-        fail(
-          new BillingError(
-            'portal-script-invalid',
-            `The portal script defines no ${globalName}.open.`,
-          ),
-        );
+      else fail(new BillingError('portal-script-invalid', `No ${globalName}.open`));
     });
     script.addEventListener('error', () =>
-      fail(new BillingError('portal-script-failed', 'The portal script could not be loaded.')),
+      fail(new BillingError('portal-script-failed', 'Portal script failed')),
     );
     document.head.append(script);
   });

@@ -65,23 +65,18 @@ export async function openPortalPage(
   }
 }
 
+const REMEDIES = new Map<string, PortalPage>([
+  ['Error.Api.Usage.NoneMatching', 'change-plan'],
+  ['Error.Customer.PaymentSettings.Missing', 'register'],
+  ['Error.Customer.Billing.CappingReached', 'pay-invoice'],
+  ['Error.Subscription.NotActive', 'restart'],
+  ['subscription-suspended', 'restart'],
+  ['no-subscription', 'offers'],
+]);
+
 /** The portal page that remedies an error code of the proxy, when there is one. */
 export function remedyFor(code: string): PortalPage | undefined {
-  switch (code) {
-    case 'Error.Api.Usage.NoneMatching':
-      return 'change-plan';
-    case 'Error.Customer.PaymentSettings.Missing':
-      return 'register';
-    case 'Error.Customer.Billing.CappingReached':
-      return 'pay-invoice';
-    case 'Error.Subscription.NotActive':
-    case 'subscription-suspended':
-      return 'restart';
-    case 'no-subscription':
-      return 'offers';
-    default:
-      return undefined;
-  }
+  return REMEDIES.get(code);
 }
 
 /**

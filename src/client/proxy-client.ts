@@ -104,16 +104,12 @@ export class ProxyClient {
       // fetch rejects, or the body read fails, with a TypeError or an AbortError: say which.
       if (cause instanceof BillingError) throw cause;
       if (timedOut) {
-        throw new BillingError(
-          'timeout',
-          `The billing proxy did not answer within ${timeoutMs} ms.`,
-          {
-            cause,
-          },
-        );
+        throw new BillingError('timeout', `Proxy timeout (${timeoutMs} ms)`, {
+          cause,
+        });
       }
-      if (signal?.aborted) throw new BillingError('aborted', 'The request was aborted.', { cause });
-      throw new BillingError('network', 'The billing proxy could not be reached.', { cause });
+      if (signal?.aborted) throw new BillingError('aborted', 'Aborted', { cause });
+      throw new BillingError('network', 'Proxy unreachable', { cause });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -136,8 +132,7 @@ function errorFromAnswer(status: number, body: unknown): BillingError {
   const answer = (typeof body === 'object' && body !== null ? body : {}) as Partial<ProxyErrorBody>;
   const code =
     typeof answer.code === 'string' && answer.code !== '' ? answer.code : `http-${status}`;
-  const message =
-    typeof answer.message === 'string' ? answer.message : `The billing proxy answered ${status}.`;
+  const message = typeof answer.message === 'string' ? answer.message : `Proxy status ${status}`;
   return new BillingError(code, message, {
     status,
     ...(answer.pricing ? { pricing: answer.pricing } : {}),
@@ -146,10 +141,7 @@ function errorFromAnswer(status: number, body: unknown): BillingError {
 }
 
 function invalid(what: string): BillingError {
-  return new BillingError(
-    'invalid-response',
-    `The billing proxy sent an unexpected answer for ${what}.`,
-  );
+  return new BillingError('invalid-response', `Invalid proxy answer: ${what}`);
 }
 
 function isUsageLike(value: unknown): value is UsagesResponse['usages'][number] {

@@ -266,7 +266,7 @@ export class BillingPortal extends LitElement implements PortalHost {
     const { url } = await getProxyClient(this.#endpoint).getLinks(this.request, signal);
     const safe = followableUrl(url);
     if (!safe) {
-      throw new BillingError('unsafe-url', 'The in-site address is not on an allowed origin.');
+      throw new BillingError('unsafe-url', 'Link origin not allowed');
     }
     this.href = safe.href;
   }

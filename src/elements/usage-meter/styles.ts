@@ -178,10 +178,5 @@ export const usageMeterStyles = [
       block-size: calc(var(--_figure-size) * 0.9);
       margin-block: calc(var(--_figure-size) * 0.1);
     }
-    .skeleton.detail-bone {
-      inline-size: 55%;
-      block-size: 0.8em;
-      margin-block: 0.3em;
-    }
   `,
 ];
