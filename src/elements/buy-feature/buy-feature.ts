@@ -355,11 +355,10 @@ export class BuyFeature extends LitElement {
     const pricing = state.value;
     // Only the proxy can tell a change that is free overall from one that costs nothing now
     // but raises the recurring price: anything short of its explicit `false` is confirmed.
-    if (pricing.confirmationRequired === false && this.confirm !== 'always') {
-      await this.#apply({ increment, pricing, changed: false });
-    } else {
-      await this.#ask({ increment, pricing, changed: false });
-    }
+    const quote = { increment, pricing, changed: false };
+    await (pricing.confirmationRequired === false && this.confirm !== 'always'
+      ? this.#apply(quote)
+      : this.#ask(quote));
   }
 
   #canBuy(): boolean {
@@ -390,20 +389,12 @@ export class BuyFeature extends LitElement {
     const dialog = this.#dialog;
     if (!dialog) return;
     if (!dialog.open) {
-      this.#returnFocus = this.#focusedInside() ?? this.#buyButton();
+      // Nothing focused inside: the focus goes to the buy button when the dialog closes.
+      this.#returnFocus = (this.shadowRoot?.activeElement as HTMLElement | null) ?? undefined;
       dialog.showModal();
     }
     // Cancel gets the focus: a stray Enter must never spend money.
     this.renderRoot.querySelector<HTMLButtonElement>('[part~="cancel"]')?.focus();
-  }
-
-  #focusedInside(): HTMLElement | undefined {
-    const active = this.shadowRoot?.activeElement;
-    return active instanceof HTMLElement ? active : undefined;
-  }
-
-  #buyButton(): HTMLElement | undefined {
-    return this.renderRoot.querySelector<HTMLElement>('[part~="buy"]') ?? undefined;
   }
 
   #closeDialog(): void {
@@ -422,7 +413,7 @@ export class BuyFeature extends LitElement {
     const target = this.#returnFocus;
     this.#returnFocus = undefined;
     if (target?.isConnected) target.focus();
-    else this.#buyButton()?.focus();
+    else this.renderRoot.querySelector<HTMLElement>('[part~="buy"]')?.focus();
     this.requestUpdate();
   }
 
@@ -510,12 +501,10 @@ export class BuyFeature extends LitElement {
     this.#reportError(error);
     if (error.code === 'price-changed' && error.pricing) {
       // Nothing was applied. Show the service's new price and ask again, with a new key.
-      const args = {
-        endpoint: this.#endpoint,
-        feature: pending.feature,
-        increment: pending.increment,
-      };
-      this.#preview.set(args, error.pricing);
+      this.#preview.set(
+        { endpoint: this.#endpoint, feature: pending.feature, increment: pending.increment },
+        error.pricing,
+      );
       this.#phase = 0;
       void this.#ask({ increment: pending.increment, pricing: error.pricing, changed: true });
       return;
@@ -538,7 +527,10 @@ export class BuyFeature extends LitElement {
     this.#resumeCheckedFor = checked;
     const keeper = new PendingPurchaseKeeper(this.#endpoint, this.feature);
     const pending = keeper.read();
-    if (!pending) return;
+    if (pending) this.#startResume(pending, keeper);
+  }
+
+  #startResume(pending: PendingPurchase, keeper: PendingPurchaseKeeper): void {
     this.#resuming = true;
     this.#phase = 3;
     this.requestUpdate();
@@ -548,24 +540,24 @@ export class BuyFeature extends LitElement {
   async #resume(pending: PendingPurchase, keeper: PendingPurchaseKeeper): Promise<void> {
     // The same tab may now belong to another customer: never apply their predecessor's purchase.
     let customer: string | undefined;
+    let failure: PurchaseFailure | undefined;
     try {
       customer = await this.#currentCustomer();
     } catch (caught) {
       // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
-      this.#resuming = false;
-      this.#phase = 0;
-      this.#failure = { error: toBillingError(caught), pending, verify: true };
-      this.requestUpdate();
-      return;
+      failure = { error: toBillingError(caught), pending, verify: true };
     }
-    if (pending.customer && customer && pending.customer !== customer) {
+    if (!failure) {
+      if (!pending.customer || !customer || pending.customer === customer) {
+        await this.#send(pending);
+        return;
+      }
       keeper.settle(pending.idempotencyKey);
-      this.#resuming = false;
-      this.#phase = 0;
-      this.requestUpdate();
-      return;
     }
-    await this.#send(pending);
+    this.#resuming = false;
+    this.#phase = 0;
+    if (failure) this.#failure = failure;
+    this.requestUpdate();
   }
 
   /** The signed-in customer's reference, as the price preview or else the usages tell it. */
@@ -587,11 +579,8 @@ export class BuyFeature extends LitElement {
         return;
       }
       this.#failure = undefined;
-      this.#resuming = true;
-      this.#phase = 3;
       this.#schedulePreview(true);
-      this.requestUpdate();
-      void this.#resume(failure.pending, new PendingPurchaseKeeper(this.#endpoint, this.feature));
+      this.#startResume(failure.pending, new PendingPurchaseKeeper(this.#endpoint, this.feature));
       return;
     }
     this.#failure = undefined;
@@ -752,7 +741,13 @@ export class BuyFeature extends LitElement {
   #renderStatus() {
     let text = '';
     if (this.#phase === 3) text = this.#t(this.#resuming ? 'buy.resuming' : 'buy.applying');
-    else if (this.#success) text = this.#successText(this.#success);
+    else if (this.#success) {
+      // A purchase raises the current quantity; the service bills what goes past the included one.
+      text = this.#t('buy.success', {
+        quantity: this.#format(this.#success.QuantityCurrent ?? 0),
+        label: this.#featureLabel(),
+      });
+    }
     return html`<div class="status" part="status" role="status">
       ${
         text
@@ -765,15 +760,6 @@ export class BuyFeature extends LitElement {
           : nothing
       }
     </div>`;
-  }
-
-  #successText(usage: Usage): string {
-    // A purchase raises the current quantity; the service bills what goes past the included one.
-    const quantity = usage.QuantityCurrent ?? 0;
-    return this.#t('buy.success', {
-      quantity: this.#format(quantity),
-      label: this.#featureLabel(),
-    });
   }
 
   #renderProblem() {

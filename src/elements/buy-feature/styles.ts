@@ -128,7 +128,7 @@ const ownStyles = css`
   .bars .skeleton {
     block-size: 1.1em;
   }
-  .bars .skeleton + .skeleton {
+  .bars .skeleton:last-child {
     inline-size: 70%;
     justify-self: end;
     block-size: 0.9em;
@@ -206,7 +206,7 @@ const ownStyles = css`
     }
   }
   h2 {
-    margin: 0 0 calc(var(--_space) * 1);
+    margin: 0 0 var(--_space);
     font-size: 1.125em;
     font-weight: 600;
   }
@@ -225,7 +225,7 @@ const ownStyles = css`
   .quote {
     margin: calc(var(--_space) * 6) 0;
     display: grid;
-    gap: calc(var(--_space) * 1);
+    gap: var(--_space);
   }
   .quote p {
     margin: 0;
@@ -241,7 +241,7 @@ const ownStyles = css`
     font-variant-numeric: tabular-nums;
   }
   .details {
-    margin: calc(var(--_space) * 1) auto 0;
+    margin: var(--_space) auto 0;
     padding: 0;
     list-style: none;
     display: grid;
