@@ -86,9 +86,7 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
     const code =
       typeof refused.error?.code === 'string' ? refused.error.code : 'portal-open-failed';
     const text =
-      typeof refused.error?.message === 'string'
-        ? refused.error.message
-        : 'The portal refused to open.';
+      typeof refused.error?.message === 'string' ? refused.error.message : 'Portal refused';
     throw new BillingError(code, text);
   }
   return portal;

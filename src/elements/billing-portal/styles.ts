@@ -1,10 +1,11 @@
 import { css } from 'lit';
-import { baseStyles, buttonStyles, skeletonStyles } from '../shared/styles.js';
+import { baseStyles, buttonStyles, messageStyles, skeletonStyles } from '../shared/styles.js';
 
 export const billingPortalStyles = [
   ...baseStyles,
   buttonStyles,
   skeletonStyles,
+  messageStyles,
   css`
     :host {
       --_min-height: var(--billing-portal-min-height, 24rem);
@@ -43,19 +44,10 @@ export const billingPortalStyles = [
       inline-size: 45%;
     }
     .message {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      justify-content: space-between;
-      gap: calc(var(--_space) * 2) calc(var(--_space) * 4);
       padding: calc(var(--_space) * 3) calc(var(--_space) * 4);
       border: 1px solid color-mix(in srgb, var(--_critical) 40%, transparent);
       border-radius: var(--_radius);
       background: color-mix(in srgb, var(--_critical) 6%, transparent);
-    }
-    .message p {
-      margin: 0;
-      flex: 1 1 14em;
     }
     a.primary {
       display: inline-block;

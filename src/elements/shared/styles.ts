@@ -134,6 +134,21 @@ export const skeletonStyles = css`
   }
 `;
 
+/** `.message`: a sentence (its `p`) beside its actions, wrapping on narrow hosts. */
+export const messageStyles = css`
+  .message {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: calc(var(--_space) * 2) calc(var(--_space) * 4);
+  }
+  .message p {
+    margin: 0;
+    flex: 1 1 14em;
+  }
+`;
+
 /** No animation or transition at all for people who asked for reduced motion. */
 export const reducedMotionStyles = css`
   @media (prefers-reduced-motion: reduce) {

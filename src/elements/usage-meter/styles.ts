@@ -1,10 +1,11 @@
 import { css } from 'lit';
-import { baseStyles, buttonStyles, skeletonStyles } from '../shared/styles.js';
+import { baseStyles, buttonStyles, messageStyles, skeletonStyles } from '../shared/styles.js';
 
 export const usageMeterStyles = [
   ...baseStyles,
   buttonStyles,
   skeletonStyles,
+  messageStyles,
   css`
     :host {
       --_track-height: var(--billing-track-height, 8px);
@@ -50,11 +51,8 @@ export const usageMeterStyles = [
       font-variant-numeric: tabular-nums;
       white-space: nowrap;
     }
-    .meter[data-level='warning'] .level {
-      color: color-mix(in srgb, var(--_warning) 80%, currentColor);
-    }
-    .meter[data-level='critical'] .level {
-      color: color-mix(in srgb, var(--_critical) 80%, currentColor);
+    .meter:is([data-level='warning'], [data-level='critical']) .level {
+      color: color-mix(in srgb, var(--_fill) 80%, currentColor);
     }
 
     .figures {
@@ -138,17 +136,6 @@ export const usageMeterStyles = [
       vertical-align: middle;
     }
 
-    .message {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      justify-content: space-between;
-      gap: calc(var(--_space) * 2) calc(var(--_space) * 4);
-    }
-    .message p {
-      margin: 0;
-      flex: 1 1 14em;
-    }
     .message[data-kind='error'] p::before {
       content: '!';
       display: inline-grid;
