@@ -14,13 +14,7 @@ import {
   BillingPurchaseEvent,
   BillingRemedyEvent,
 } from '../../client/events.js';
-import {
-  formatNumber,
-  localeOf,
-  message,
-  type MessageKey,
-  type MessageVars,
-} from '../../client/i18n.js';
+import { formatNumber, localeOf, message, type MessageKey } from '../../client/i18n.js';
 import { openPortalPage, remedyFor, remedyRequest } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
@@ -625,10 +619,6 @@ export class BuyFeature extends LitElement {
 
   // Rendering
 
-  #t(key: MessageKey, vars?: MessageVars): string {
-    return message(this, key, vars);
-  }
-
   #featureLabel(): string {
     return (
       this.label || getUsageStore(this.endpoint).get(this.feature)?.TitleLocalized || this.feature
@@ -640,21 +630,25 @@ export class BuyFeature extends LitElement {
     const hasMax = upper !== Number.MAX_SAFE_INTEGER;
     const atMin = !this.#invalid && this.quantity <= this.min;
     const atMax = !this.#invalid && this.quantity + this.#stepSize > upper;
-    const range = hasMax
-      ? this.#t('buy.range', { min: this.#format(this.min), max: this.#format(upper) })
-      : '';
+    // One set of figures for the range and the invalid message (a text ignores what it lacks).
+    const vars = {
+      min: formatNumber(this, this.min),
+      max: formatNumber(this, upper),
+      step: formatNumber(this, this.#stepSize),
+    };
+    const stepped = this.#stepSize > 1;
     const describedBy = `${hasMax ? 'range' : ''} ${this.#invalidShown ? 'invalid' : ''}`.trim();
     // Buttons use aria-disabled, not disabled: they keep the keyboard focus while unavailable.
     return html`
       <div class="quantity" part="quantity">
         <label part="label" for="quantity"
-          ><slot name="label">${this.#t('buy.quantity')}</slot></label
+          ><slot name="label">${message(this, 'buy.quantity')}</slot></label
         >
         <div class="stepper" part="stepper" ?data-invalid=${this.#invalidShown}>
           <button
             type="button"
             part="button decrease"
-            aria-label=${this.#t('buy.decrease')}
+            aria-label=${message(this, 'buy.decrease')}
             aria-disabled=${String(busy || atMin)}
             @click=${this.#onDecrease}
           >
@@ -677,34 +671,33 @@ export class BuyFeature extends LitElement {
           <button
             type="button"
             part="button increase"
-            aria-label=${this.#t('buy.increase')}
+            aria-label=${message(this, 'buy.increase')}
             aria-disabled=${String(busy || atMax)}
             @click=${this.#onIncrease}
           >
             +
           </button>
         </div>
-        ${hasMax ? html`<span id="range" class="hint" part="hint">${range}</span>` : nothing}
+        ${hasMax ? html`<span id="range" class="hint" part="hint">${message(this, 'buy.range', vars)}</span>` : nothing}
       </div>
       ${
         this.#invalidShown
           ? html`<p id="invalid" class="invalid" part="invalid" role="alert">
-              ${this.#invalidText(hasMax)}
+              ${message(
+                this,
+                hasMax
+                  ? stepped
+                    ? 'buy.invalid.step'
+                    : 'buy.invalid'
+                  : stepped
+                    ? 'buy.invalid.min-step'
+                    : 'buy.invalid.min',
+                vars,
+              )}
             </p>`
           : nothing
       }
     `;
-  }
-
-  #invalidText(hasMax: boolean): string {
-    const vars = {
-      min: this.#format(this.min),
-      max: this.#format(this.#upper),
-      step: this.#format(this.#stepSize),
-    };
-    const stepped = this.#stepSize > 1;
-    if (hasMax) return this.#t(stepped ? 'buy.invalid.step' : 'buy.invalid', vars);
-    return this.#t(stepped ? 'buy.invalid.min-step' : 'buy.invalid.min', vars);
   }
 
   #renderPrice() {
@@ -715,7 +708,7 @@ export class BuyFeature extends LitElement {
       content = html`<div class="bars" aria-hidden="true">
           <span class="skeleton"></span><span class="skeleton"></span>
         </div>
-        <span class="visually-hidden">${this.#t('buy.calculating')}</span>`;
+        <span class="visually-hidden">${message(this, 'buy.calculating')}</span>`;
     } else if (state.status === 'complete') {
       const pricing = state.value;
       content = html`<dl>
@@ -740,11 +733,11 @@ export class BuyFeature extends LitElement {
 
   #renderStatus() {
     let text = '';
-    if (this.#phase === 3) text = this.#t(this.#resuming ? 'buy.resuming' : 'buy.applying');
+    if (this.#phase === 3) text = message(this, this.#resuming ? 'buy.resuming' : 'buy.applying');
     else if (this.#success) {
       // A purchase raises the current quantity; the service bills what goes past the included one.
-      text = this.#t('buy.success', {
-        quantity: this.#format(this.#success.QuantityCurrent ?? 0),
+      text = message(this, 'buy.success', {
+        quantity: formatNumber(this, this.#success.QuantityCurrent ?? 0),
         label: this.#featureLabel(),
       });
     }
@@ -772,10 +765,10 @@ export class BuyFeature extends LitElement {
     if (error && error.code !== 'aborted') {
       const refusal = refusalOf(error, localeOf(this));
       const text = failure?.pending
-        ? this.#t('buy.outcome-unknown')
+        ? message(this, 'buy.outcome-unknown')
         : failure?.unverifiable
-          ? this.#t('buy.outcome-unverifiable')
-          : this.#t(refusal.text);
+          ? message(this, 'buy.outcome-unverifiable')
+          : message(this, refusal.text);
       content = html`<div class="problem" part="error">
         <p>${text}</p>
         ${
@@ -791,7 +784,7 @@ export class BuyFeature extends LitElement {
                     event.currentTarget as HTMLElement,
                   )}
               >
-                ${this.#t(`remedy.${refusal.page}` as MessageKey)}
+                ${message(this, `remedy.${refusal.page}` as MessageKey)}
               </button>`
             : failure?.pending || (refusal.retry && !failure?.unverifiable)
               ? html`<button
@@ -800,7 +793,7 @@ export class BuyFeature extends LitElement {
                   part="button retry"
                   @click=${this.#onRetry}
                 >
-                  ${this.#t('retry')}
+                  ${message(this, 'retry')}
                 </button>`
               : nothing
         }
@@ -824,15 +817,15 @@ export class BuyFeature extends LitElement {
       ${
         quote
           ? html`<h2 id="dialog-title" part="dialog-title">
-                <slot name="dialog-title">${this.#t('buy.dialog.title')}</slot>
+                <slot name="dialog-title">${message(this, 'buy.dialog.title')}</slot>
               </h2>
               <p class="summary">
-                ${this.#t('buy.dialog.summary', { quantity: this.#format(quote.increment), label: this.#featureLabel() })}
+                ${message(this, 'buy.dialog.summary', { quantity: formatNumber(this, quote.increment), label: this.#featureLabel() })}
               </p>
               ${
                 quote.changed
                   ? html`<p class="changed" part="price-changed" role="alert">
-                      ${this.#t('error.price-changed')}
+                      ${message(this, 'error.price-changed')}
                     </p>`
                   : nothing
               }
@@ -856,7 +849,7 @@ export class BuyFeature extends LitElement {
                   aria-disabled=${String(applying)}
                   @click=${this.#onCancel}
                 >
-                  <slot name="cancel-label">${this.#t('buy.dialog.cancel')}</slot>
+                  <slot name="cancel-label">${message(this, 'buy.dialog.cancel')}</slot>
                 </button>
                 <button
                   type="button"
@@ -866,7 +859,7 @@ export class BuyFeature extends LitElement {
                   aria-busy=${String(applying)}
                   @click=${this.#onConfirm}
                 >
-                  <slot name="confirm-label">${this.#t('buy.dialog.confirm')}</slot>
+                  <slot name="confirm-label">${message(this, 'buy.dialog.confirm')}</slot>
                 </button>
               </div>`
           : nothing
@@ -888,10 +881,6 @@ export class BuyFeature extends LitElement {
     </ul>`;
   }
 
-  #format(value: number): string {
-    return formatNumber(this, value);
-  }
-
   override render() {
     const busy = this.#phase === 1 || this.#phase === 3;
     const canBuy = this.#canBuy();
@@ -904,7 +893,7 @@ export class BuyFeature extends LitElement {
           part="button buy"
           aria-disabled=${String(busy || !canBuy)}
         >
-          <slot name="buy-label">${this.#t('buy.buy')}</slot>
+          <slot name="buy-label">${message(this, 'buy.buy')}</slot>
         </button>
       </form>
       ${this.#renderStatus()} ${this.#renderProblem()} ${this.#renderDialog()}
