@@ -30,16 +30,6 @@ import { meterMessages } from './messages.js';
 import { usageMeterStyles } from './styles.js';
 import { levelOf, readThresholds, usageRatio, worstLevel, type Thresholds } from './thresholds.js';
 
-const REMEDY_LABEL: Record<PortalPage, MessageKey> = {
-  'change-plan': 'remedy.change-plan',
-  register: 'remedy.register',
-  'pay-invoice': 'remedy.pay-invoice',
-  restart: 'remedy.restart',
-  offers: 'remedy.offers',
-  home: 'portal.link.home',
-  subscribe: 'portal.link.subscribe',
-};
-
 /**
  * What the signed-in customer's plan includes of a feature, and how much of it is used.
  * A quantity (`Limitation`) is a meter with "3 of 5"-style figures; a consumption shows what
@@ -295,6 +285,7 @@ export class UsageMeter extends LitElement {
     const locale = localeOf(this);
     const key = error ? `error.${error.code}` : '';
     const text = hasMessage(locale, key) ? this.#text(key) : this.#text('error.generic');
+    // remedyFor only answers remedy pages, each with its `remedy.<page>` label.
     const page = error ? remedyFor(error.code) : undefined;
     return html`<div class="message" part="message" data-kind="error">
       <p role="alert"><slot name="error">${text}</slot></p>
@@ -307,7 +298,7 @@ export class UsageMeter extends LitElement {
                 part="remedy-button"
                 @click=${() => void this.#openRemedy(page, error?.code)}
               >
-                ${this.#text(REMEDY_LABEL[page])}
+                ${this.#text(`remedy.${page}` as MessageKey)}
               </button>`
             : nothing
         }
