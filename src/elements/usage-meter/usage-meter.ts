@@ -19,7 +19,6 @@ import {
   message,
   registerMessages,
   type MessageKey,
-  type MessageVars,
 } from '../../client/i18n.js';
 import { openPortalPage, remedyFor, remedyRequest } from '../../client/portal.js';
 import { isUnlimited, type UsageStoreState } from '../../client/usage-store.js';
@@ -226,7 +225,7 @@ export class UsageMeter extends LitElement {
     if (level === 'warning') return message(this, 'meter.announce.warning', vars);
     if (ratio > 1 && usage.TypeFeature === 'Limitation') {
       const extra = (usage.QuantityCurrent ?? 0) - Math.max(0, usage.QuantityIncluded ?? 0);
-      return message(this, 'meter.announce.extra', { ...vars, extra: this.#number(extra) });
+      return message(this, 'meter.announce.extra', { ...vars, extra: formatNumber(this, extra) });
     }
     return message(this, ratio > 1 ? 'meter.announce.over' : 'meter.announce.critical', vars);
   }
@@ -234,14 +233,6 @@ export class UsageMeter extends LitElement {
   #title(usage: Usage): string {
     if (this.feature && this.label) return this.label;
     return usage.TitleLocalized || usage.ReferenceFeature;
-  }
-
-  #text(key: MessageKey, vars?: MessageVars): string {
-    return message(this, key, vars);
-  }
-
-  #number(value: number): string {
-    return formatNumber(this, value);
   }
 
   #onRetry = (): void => {
@@ -276,7 +267,7 @@ export class UsageMeter extends LitElement {
       <div class="track"></div>
     </div>`;
     return html`<div aria-busy="true">
-      <span class="visually-hidden">${this.#text('meter.loading')}</span>
+      <span class="visually-hidden">${message(this, 'meter.loading')}</span>
       ${this.feature ? bones : html`<div class="list">${bones}${bones}${bones}</div>`}
     </div>`;
   }
@@ -284,7 +275,7 @@ export class UsageMeter extends LitElement {
   #renderError(error: BillingError | null): TemplateResult {
     const locale = localeOf(this);
     const key = error ? `error.${error.code}` : '';
-    const text = hasMessage(locale, key) ? this.#text(key) : this.#text('error.generic');
+    const text = hasMessage(locale, key) ? message(this, key) : message(this, 'error.generic');
     // remedyFor only answers remedy pages, each with its `remedy.<page>` label.
     const page = error ? remedyFor(error.code) : undefined;
     return html`<div class="message" part="message" data-kind="error">
@@ -298,7 +289,7 @@ export class UsageMeter extends LitElement {
                 part="remedy-button"
                 @click=${() => void this.#openRemedy(page, error?.code)}
               >
-                ${this.#text(`remedy.${page}` as MessageKey)}
+                ${message(this, `remedy.${page}` as MessageKey)}
               </button>`
             : nothing
         }
@@ -308,7 +299,7 @@ export class UsageMeter extends LitElement {
           part="retry-button"
           @click=${this.#onRetry}
         >
-          <slot name="retry">${this.#text('retry')}</slot>
+          <slot name="retry">${message(this, 'retry')}</slot>
         </button>
       </div>
     </div>`;
@@ -317,14 +308,14 @@ export class UsageMeter extends LitElement {
   #renderNotInPlan(): TemplateResult {
     const label = this.label || this.feature;
     return html`<div class="message" part="message" data-kind="not-in-plan">
-      <p><slot name="not-in-plan">${this.#text('meter.notInPlan', { label })}</slot></p>
+      <p><slot name="not-in-plan">${message(this, 'meter.notInPlan', { label })}</slot></p>
       <button
         type="button"
         class="secondary"
         part="remedy-button"
         @click=${() => void this.#openRemedy('change-plan', 'Error.Api.Usage.NoneMatching')}
       >
-        <slot name="change-plan">${this.#text('remedy.change-plan')}</slot>
+        <slot name="change-plan">${message(this, 'remedy.change-plan')}</slot>
       </button>
     </div>`;
   }
@@ -342,12 +333,12 @@ export class UsageMeter extends LitElement {
     const state = !included ? 'meter.notIncluded' : on ? 'meter.included' : 'meter.disabled';
     return html`<div class="switch" part="switch">
       ${this.#renderLabel(usage, id)}
-      <span class="state" part="state" ?data-on=${on}>${this.#text(state)}</span>
+      <span class="state" part="state" ?data-on=${on}>${message(this, state)}</span>
     </div>`;
   }
 
   #renderFigures(parts: Record<string, TemplateResult>, key: MessageKey): TemplateResult {
-    const pieces = fillTemplate(this.#text(key), parts);
+    const pieces = fillTemplate(message(this, key), parts);
     return html`${pieces.map((piece) =>
       typeof piece === 'string' ? html`<span class="of" part="of">${piece}</span>` : piece,
     )}`;
@@ -356,16 +347,16 @@ export class UsageMeter extends LitElement {
   #renderUnlimited(usage: Usage, id: string): TemplateResult {
     const used = usage.QuantityCurrent ?? 0;
     const title = this.#title(usage);
-    const value = html`<span class="figure" part="value">${this.#number(used)}</span>`;
+    const value = html`<span class="figure" part="value">${formatNumber(this, used)}</span>`;
     return html`<div class="meter" part="meter" data-level="normal" data-unlimited>
       <div class="header" part="header">${this.#renderLabel(usage, id)}</div>
       <p
         class="figures"
         part="figures"
-        aria-label=${this.#text('meter.unlimitedValueText', { used: this.#number(used), label: title })}
+        aria-label=${message(this, 'meter.unlimitedValueText', { used: formatNumber(this, used), label: title })}
       >
         ${this.#renderFigures({ used: value }, 'meter.unlimitedUsed')}
-        <span class="unlimited" part="unlimited">${this.#text('meter.unlimited')}</span>
+        <span class="unlimited" part="unlimited">${message(this, 'meter.unlimited')}</span>
       </p>
       ${this.#renderDetail(usage)}
     </div>`;
@@ -376,7 +367,7 @@ export class UsageMeter extends LitElement {
     const reset = usage.DateResetConsumption ?? usage.DatePeriodEnd;
     const date = reset ? formatDate(this, reset) : '';
     return date
-      ? html`<p class="detail" part="detail">${this.#text('meter.resets', { date })}</p>`
+      ? html`<p class="detail" part="detail">${message(this, 'meter.resets', { date })}</p>`
       : nothing;
   }
 
@@ -393,18 +384,18 @@ export class UsageMeter extends LitElement {
     // neutral look. A Consumption beyond the included amount is an overrun.
     const extra = usage.TypeFeature === 'Limitation' && used > total ? used - total : 0;
     const vars = {
-      used: this.#number(used),
-      total: this.#number(total),
-      extra: this.#number(extra),
+      used: formatNumber(this, used),
+      total: formatNumber(this, total),
+      extra: formatNumber(this, extra),
       label: title,
     };
-    const valueText = this.#text(extra ? 'meter.extraValueText' : 'meter.valueText', vars);
+    const valueText = message(this, extra ? 'meter.extraValueText' : 'meter.valueText', vars);
     const levelText = extra
-      ? this.#text('meter.level.extra', vars)
+      ? message(this, 'meter.level.extra', vars)
       : level === 'warning'
-        ? this.#text('meter.level.warning', { percent: formatPercent(this, ratio) })
+        ? message(this, 'meter.level.warning', { percent: formatPercent(this, ratio) })
         : level === 'critical'
-          ? this.#text(ratio > 1 ? 'meter.level.over' : 'meter.level.critical')
+          ? message(this, ratio > 1 ? 'meter.level.over' : 'meter.level.critical')
           : '';
     // The fill's width is a `.style` property binding: set through the CSSOM, which a strict
     // CSP allows (a style attribute it would block), with no styleMap directive to ship.
@@ -416,8 +407,8 @@ export class UsageMeter extends LitElement {
       <p class="figures" part="figures">
         ${this.#renderFigures(
           {
-            used: html`<span class="figure" part="value">${this.#number(used)}</span>`,
-            total: html`<span class="figure" part="total">${this.#number(total)}</span>`,
+            used: html`<span class="figure" part="value">${formatNumber(this, used)}</span>`,
+            total: html`<span class="figure" part="total">${formatNumber(this, total)}</span>`,
           },
           'meter.of',
         )}
@@ -448,10 +439,10 @@ export class UsageMeter extends LitElement {
   #renderList(usages: readonly Usage[]): TemplateResult {
     if (usages.length === 0) {
       return html`<div class="message" part="message" data-kind="empty">
-        <p><slot name="empty">${this.#text('meter.empty')}</slot></p>
+        <p><slot name="empty">${message(this, 'meter.empty')}</slot></p>
       </div>`;
     }
-    return html`<ul class="list" part="list" aria-label=${this.#text('meter.list')}>
+    return html`<ul class="list" part="list" aria-label=${message(this, 'meter.list')}>
       ${usages.map((usage, index) => html`<li part="item">${this.#renderUsage(usage, index)}</li>`)}
     </ul>`;
   }
