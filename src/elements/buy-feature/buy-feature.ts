@@ -764,11 +764,14 @@ export class BuyFeature extends LitElement {
     let content: unknown = nothing;
     if (error && error.code !== 'aborted') {
       const refusal = refusalOf(error, localeOf(this));
-      const text = failure?.pending
-        ? message(this, 'buy.outcome-unknown')
-        : failure?.unverifiable
-          ? message(this, 'buy.outcome-unverifiable')
-          : message(this, refusal.text);
+      const text = message(
+        this,
+        failure?.pending
+          ? 'buy.outcome-unknown'
+          : failure?.unverifiable
+            ? 'buy.outcome-unverifiable'
+            : refusal.text,
+      );
       content = html`<div class="problem" part="error">
         <p>${text}</p>
         ${

@@ -80,15 +80,15 @@ export class PendingPurchaseKeeper {
     } catch {
       parsed = null;
     }
-    if (!isPendingPurchase(parsed, this.#feature)) {
-      if (parsed !== null) this.#store.removeItem(this.#storageKey);
-      return undefined;
+    if (
+      isPendingPurchase(parsed, this.#feature) &&
+      now - parsed.confirmedAt <= PENDING_PURCHASE_MAX_AGE_MS
+    ) {
+      return parsed;
     }
-    if (now - parsed.confirmedAt > PENDING_PURCHASE_MAX_AGE_MS) {
-      this.#store.removeItem(this.#storageKey);
-      return undefined;
-    }
-    return parsed;
+    // Unreadable or too old: forget it.
+    if (parsed !== null) this.#store.removeItem(this.#storageKey);
+    return undefined;
   }
 
   /** Records a new confirmation with a fresh key, before anything is sent. */

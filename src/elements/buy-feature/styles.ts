@@ -48,12 +48,12 @@ const ownStyles = css`
     user-select: none;
     transition: background-color var(--_duration) ease;
   }
-  .stepper button:hover:not([aria-disabled='true']) {
+  .stepper button:hover:not([aria-disabled='true']),
+  .stepper button:focus-visible {
     background: var(--_subtle);
     color: inherit;
   }
   .stepper button:focus-visible {
-    background: var(--_subtle);
     color: var(--_accent);
     outline: none;
   }
