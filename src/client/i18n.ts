@@ -203,6 +203,12 @@ export function hasMessage(locale: Locale, key: string): key is MessageKey {
   );
 }
 
+/** The text of an error code (`error.<code>`) in the element's locale, else the fallback's. */
+export function errorMessage(element: Element, code: string, fallback: MessageKey): string {
+  const key = `error.${code}`;
+  return message(element, hasMessage(localeOf(element), key) ? key : fallback);
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** Formats a number for the element's locale (cached Intl.NumberFormat). */

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { PORTAL_PAGES, type PortalPage, type PortalRequest } from '../../contract/proxy-api.js';
 import { BillingError, toBillingError } from '../../client/errors.js';
 import { BillingErrorEvent } from '../../client/events.js';
-import { hasMessage, localeOf, message, type MessageKey } from '../../client/i18n.js';
+import { errorMessage, message, type MessageKey } from '../../client/i18n.js';
 import {
   DEFAULT_PORTAL_CONTAINER_ID,
   embedPortal,
@@ -278,8 +278,7 @@ export class BillingPortal extends LitElement implements PortalHost {
   #errorText(): string {
     const code = this.error?.code ?? '';
     if (code === 'unsafe-url') return message(this, 'portal.unsafe');
-    const key = `error.${code}`;
-    return hasMessage(localeOf(this), key) ? message(this, key) : message(this, 'portal.error');
+    return errorMessage(this, code, 'portal.error');
   }
 
   #renderError(): TemplateResult {

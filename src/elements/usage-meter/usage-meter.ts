@@ -14,8 +14,7 @@ import {
   formatDate,
   formatNumber,
   formatPercent,
-  hasMessage,
-  localeOf,
+  errorMessage,
   message,
   registerMessages,
   type MessageKey,
@@ -273,9 +272,7 @@ export class UsageMeter extends LitElement {
   }
 
   #renderError(error: BillingError | null): TemplateResult {
-    const locale = localeOf(this);
-    const key = error ? `error.${error.code}` : '';
-    const text = hasMessage(locale, key) ? message(this, key) : message(this, 'error.generic');
+    const text = errorMessage(this, error?.code ?? '', 'error.generic');
     // remedyFor only answers remedy pages, each with its `remedy.<page>` label.
     const page = error ? remedyFor(error.code) : undefined;
     return html`<div class="message" part="message" data-kind="error">
