@@ -69,7 +69,7 @@ export class UsageStore {
     if (this.#inflight) return this.#inflight;
     const cached = readCache(this.endpoint);
     if (cached) {
-      this.#accept(cached.usages, cached.at, { persist: false, broadcast: false });
+      this.#accept(cached.usages, cached.at, 0);
       return Promise.resolve(this.#state.usages);
     }
     return this.#fetch();
@@ -123,7 +123,7 @@ export class UsageStore {
     const index = usages.findIndex((known) => known.ReferenceFeature === usage.ReferenceFeature);
     if (index === -1) usages.push(usage);
     else usages[index] = { ...usages[index], ...usage };
-    this.#accept(usages, Date.now(), { persist: true, broadcast: true });
+    this.#accept(usages, Date.now(), 2);
   }
 
   /** Forgets the usages here and in the other tabs (call it on sign-out). */
@@ -139,7 +139,7 @@ export class UsageStore {
       return;
     }
     if (this.#state.updatedAt !== null && message.at < this.#state.updatedAt) return;
-    this.#accept(message.usages, message.at, { persist: true, broadcast: false });
+    this.#accept(message.usages, message.at, 1);
   }
 
   #forget(): void {
@@ -160,7 +160,7 @@ export class UsageStore {
           // A later request supersedes this one: its answer may predate a purchase.
           if (seq !== this.#requestSeq) return this.#inflight ?? this.#state.usages;
           this.#inflight = null;
-          this.#accept(usages, Date.now(), { persist: true, broadcast: true });
+          this.#accept(usages, Date.now(), 2);
           return this.#state.usages;
         },
         (reason: unknown) => {
@@ -176,12 +176,12 @@ export class UsageStore {
     return attempt;
   }
 
-  #accept(usages: readonly Usage[], at: number, options: { persist: boolean; broadcast: boolean }) {
+  /** `reach`: 0 this tab only, 1 also the session cache, 2 also the other tabs. */
+  #accept(usages: readonly Usage[], at: number, reach: 0 | 1 | 2) {
     const copy = usages.map((usage) => ({ ...usage }));
     this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at });
-    if (options.persist) writeCache(this.endpoint, copy, at);
-    if (options.broadcast)
-      postToOtherTabs({ type: 'usages', endpoint: this.endpoint, usages: copy, at });
+    if (reach) writeCache(this.endpoint, copy, at);
+    if (reach > 1) postToOtherTabs({ type: 'usages', endpoint: this.endpoint, usages: copy, at });
   }
 
   #set(state: UsageStoreState): void {
