@@ -24,29 +24,24 @@ export class ProxyClient {
 
   /** `GET /usages`: every feature of the signed-in customer. */
   async getUsages(signal?: AbortSignal): Promise<UsagesResponse> {
-    const body = await this.request<UsagesResponse>('GET', '/usages', undefined, signal);
+    const body = await this.request<UsagesResponse>('/usages', signal);
     if (!body || !Array.isArray(body.usages)) throw invalid('/usages');
     return { usages: body.usages.filter(isUsageLike) };
   }
 
   /** `POST /pricing`: the price of a change, without applying it. */
   getPricing(request: PricingRequest, signal?: AbortSignal): Promise<PricingResponse> {
-    return this.request<PricingResponse>('POST', '/pricing', request, signal);
+    return this.request<PricingResponse>('/pricing', signal, request);
   }
 
   /** `POST /usage`: applies a change the user confirmed at `confirmedAmountTotal`. */
   purchase(request: PurchaseRequest, signal?: AbortSignal): Promise<PurchaseResponse> {
-    return this.request<PurchaseResponse>('POST', '/usage', request, signal);
+    return this.request<PurchaseResponse>('/usage', signal, request);
   }
 
   /** `GET /portal`: the parameters of `ServicePortal.open` for a page. */
   async getPortal(request: PortalRequest, signal?: AbortSignal): Promise<PortalResponse> {
-    const body = await this.request<PortalResponse>(
-      'GET',
-      `/portal?${portalQuery(request)}`,
-      undefined,
-      signal,
-    );
+    const body = await this.request<PortalResponse>(`/portal?${portalQuery(request)}`, signal);
     if (!body || typeof body.scriptUrl !== 'string' || typeof body.params !== 'object') {
       throw invalid('/portal');
     }
@@ -55,27 +50,18 @@ export class ProxyClient {
 
   /** `GET /links`: an in-site address for a page. */
   async getLinks(request: PortalRequest, signal?: AbortSignal): Promise<LinksResponse> {
-    const body = await this.request<LinksResponse>(
-      'GET',
-      `/links?${portalQuery(request)}`,
-      undefined,
-      signal,
-    );
+    const body = await this.request<LinksResponse>(`/links?${portalQuery(request)}`, signal);
     if (!body || typeof body.url !== 'string') throw invalid('/links');
     return body;
   }
 
   /** `GET /subscription`: the state of the customer's subscription and any due invoices. */
   getSubscription(signal?: AbortSignal): Promise<SubscriptionStatusResponse> {
-    return this.request<SubscriptionStatusResponse>('GET', '/subscription', undefined, signal);
+    return this.request<SubscriptionStatusResponse>('/subscription', signal);
   }
 
-  private async request<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body: unknown,
-    signal: AbortSignal | undefined,
-  ): Promise<T> {
+  /** A GET, or a POST of `body` when there is one. */
+  private async request<T>(path: string, signal?: AbortSignal, body?: object): Promise<T> {
     const timeoutMs = getBillingConfig().timeoutMs;
     const controller = new AbortController();
     let timedOut = false;
@@ -88,13 +74,13 @@ export class ProxyClient {
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const response = await fetch(`${this.endpoint}${path}`, {
-        method,
+        method: body ? 'POST' : 'GET',
         credentials: 'include',
-        headers:
-          body === undefined
-            ? { accept: 'application/json' }
-            : { accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
+        headers: {
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : null,
         signal: controller.signal,
       });
       const parsed = await readJson(response);
