@@ -30,6 +30,28 @@ import {
 // State-changing operations. Each one checks everything before its first mutation, so a refused
 // request changes nothing.
 
+/** Issues the invoice of a priced change when it costs something; null when it is free. */
+function invoiceBillable(
+  store: Store,
+  customer: CustomerRecord,
+  sub: SubscriptionRecord,
+  nowMs: number,
+  quote: Pick<Quote, 'amountTotal' | 'lines'>,
+): InvoiceRecord | null {
+  if (quote.amountTotal <= 0) return null;
+  return issueInvoice(
+    store,
+    customer,
+    sub,
+    nowMs,
+    quote.lines.map((l) => ({
+      label: l.label,
+      amountSubtotal: l.amountSubtotal,
+      amountTotal: l.amountTotal,
+    })),
+  );
+}
+
 function missingPaymentMethod(): ApiError {
   return forbidden(
     'Error.Customer.PaymentSettings.Missing',
@@ -115,20 +137,7 @@ export function applyUsage(
   if (!feature) throw new Error('unreachable: priced feature has no record');
   feature.quantityCurrent = quote.quantityAfter;
   sub.dateUpdate = iso(nowMs);
-  let invoice: InvoiceRecord | null = null;
-  if (quote.amountTotal > 0) {
-    invoice = issueInvoice(
-      store,
-      customer,
-      sub,
-      nowMs,
-      quote.lines.map((l) => ({
-        label: l.label,
-        amountSubtotal: l.amountSubtotal,
-        amountTotal: l.amountTotal,
-      })),
-    );
-  }
+  const invoice = invoiceBillable(store, customer, sub, nowMs, quote);
   customer.usageLog.push({
     at: iso(nowMs),
     dateStamp,
@@ -298,20 +307,7 @@ export function changeOffer(
   sub.features = features;
   sub.discounts = preview.discounts;
   sub.dateUpdate = iso(nowMs);
-  let invoice: InvoiceRecord | null = null;
-  if (quote.amountTotal > 0) {
-    invoice = issueInvoice(
-      store,
-      customer,
-      sub,
-      nowMs,
-      quote.lines.map((l) => ({
-        label: l.label,
-        amountSubtotal: l.amountSubtotal,
-        amountTotal: l.amountTotal,
-      })),
-    );
-  }
+  const invoice = invoiceBillable(store, customer, sub, nowMs, quote);
   store.changed();
   return { invoice, amountTotal: quote.amountTotal };
 }
