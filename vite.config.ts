@@ -45,7 +45,7 @@ export function browserEntries(): Record<string, string> {
 // Virtual: lib mode resolves the entry against the root, so it is matched by its ending.
 const SCRIPT_TAG_ENTRY = 'virtual:billing-elements-script-tag.js';
 
-/** The script-tag file's entry: the whole public API plus the side effect of registering. */
+/** The script-tag file's entry: src/script-tag.ts, after the stylesheets. */
 function scriptTagEntry(): Plugin {
   return {
     name: 'billing-elements:script-tag-entry',
@@ -56,8 +56,7 @@ function scriptTagEntry(): Plugin {
             // The stylesheets first, side by side: gzip then finds their shared text within
             // its 32 KiB window instead of three element classes apart (about 150 B less).
             ...styleModules().map((file) => `import ${JSON.stringify(file)};`),
-            `export * from ${JSON.stringify(src('index.ts'))};`,
-            `import ${JSON.stringify(src('define.ts'))};`,
+            `export * from ${JSON.stringify(src('script-tag.ts'))};`,
             '',
           ].join('\n')
         : null,
