@@ -50,80 +50,95 @@ export type MessageKey = keyof BillingMessages;
 export type Messages = BillingMessages;
 export type MessageVars = Record<string, string | number>;
 
-const en: CoreMessages = {
-  loading: 'Loading…',
-  retry: 'Try again',
-  close: 'Close',
-  'error.generic': 'Something went wrong with billing. Please try again.',
-  'error.network': 'The billing service could not be reached. Check your connection and try again.',
-  'error.timeout': 'The billing service took too long to answer. Please try again.',
-  'error.unauthenticated': 'Your session has ended. Sign in again to see your plan.',
-  'error.rate-limited': 'Too many requests in a short time. Please wait a moment and try again.',
-  'error.no-subscription': 'You do not have a subscription yet.',
-  'error.subscription-suspended': 'Your subscription is suspended. Restart it to continue.',
-  'error.price-changed': 'The price has changed since it was shown. Please check the new price.',
-  'error.Error.Api.Usage.NoneMatching': 'Your plan does not include this feature.',
-  'error.Error.Customer.PaymentSettings.Missing': 'Add a payment method to make this change.',
-  'error.Error.Customer.Billing.CappingReached':
-    'Some invoices are still unpaid. Settle them to continue.',
-  'error.Error.Subscription.NotActive': 'Your subscription is suspended. Restart it to continue.',
-  'remedy.change-plan': 'Change plan',
-  'remedy.register': 'Add a payment method',
-  'remedy.pay-invoice': 'Settle invoices',
-  'remedy.restart': 'Restart subscription',
-  'remedy.offers': 'See plans',
-  'portal.title': 'Billing portal',
-  'portal.loading': 'Opening the billing portal…',
-  'portal.error': 'The billing portal could not be loaded.',
-  'portal.unsafe': 'This billing address is not allowed on this site.',
-  'portal.link.home': 'Manage billing',
-  'portal.link.offers': 'See plans',
-  'portal.link.subscribe': 'Subscribe',
-  'portal.link.register': 'Update payment details',
-  'portal.link.change-plan': 'Change plan',
-  'portal.link.restart': 'Restart subscription',
-  'portal.link.pay-invoice': 'Pay invoice',
-};
+/**
+ * Built-in texts by key, one entry per key with its text in each of {@link LOCALES}, in that
+ * order: each key is written once, and a text cannot be missing from a locale.
+ */
+export type BuiltInTexts<K extends MessageKey> = Record<K, readonly [en: string, fr: string]>;
 
-const fr: CoreMessages = {
-  loading: 'Chargement…',
-  retry: 'Réessayer',
-  close: 'Fermer',
-  'error.generic': 'Un problème est survenu avec la facturation. Veuillez réessayer.',
-  'error.network':
+const catalogues: Record<Locale, Partial<BillingMessages>> = { en: {}, fr: {} };
+
+/** Adds built-in texts (the shared ones here, an element's own keys from its module). */
+export function registerTexts(texts: Partial<BuiltInTexts<MessageKey>>): void {
+  for (const [key, localized] of Object.entries(texts) as [MessageKey, readonly string[]][])
+    LOCALES.forEach((locale, index) => (catalogues[locale][key] = localized[index]));
+}
+
+registerTexts({
+  loading: ['Loading…', 'Chargement…'],
+  retry: ['Try again', 'Réessayer'],
+  close: ['Close', 'Fermer'],
+  'error.generic': [
+    'Something went wrong with billing. Please try again.',
+    'Un problème est survenu avec la facturation. Veuillez réessayer.',
+  ],
+  'error.network': [
+    'The billing service could not be reached. Check your connection and try again.',
     'Le service de facturation est injoignable. Vérifiez votre connexion et réessayez.',
-  'error.timeout': 'Le service de facturation a mis trop de temps à répondre. Veuillez réessayer.',
-  'error.unauthenticated': 'Votre session a expiré. Reconnectez-vous pour voir votre offre.',
-  'error.rate-limited': 'Trop de demandes en peu de temps. Patientez un instant puis réessayez.',
-  'error.no-subscription': 'Vous n’avez pas encore d’abonnement.',
-  'error.subscription-suspended': 'Votre abonnement est suspendu. Réactivez-le pour continuer.',
-  'error.price-changed': 'Le prix a changé depuis son affichage. Vérifiez le nouveau prix.',
-  'error.Error.Api.Usage.NoneMatching': 'Votre offre ne comprend pas cette fonctionnalité.',
-  'error.Error.Customer.PaymentSettings.Missing':
-    'Ajoutez un moyen de paiement pour effectuer ce changement.',
-  'error.Error.Customer.Billing.CappingReached':
-    'Des factures restent impayées. Réglez-les pour continuer.',
-  'error.Error.Subscription.NotActive':
+  ],
+  'error.timeout': [
+    'The billing service took too long to answer. Please try again.',
+    'Le service de facturation a mis trop de temps à répondre. Veuillez réessayer.',
+  ],
+  'error.unauthenticated': [
+    'Your session has ended. Sign in again to see your plan.',
+    'Votre session a expiré. Reconnectez-vous pour voir votre offre.',
+  ],
+  'error.rate-limited': [
+    'Too many requests in a short time. Please wait a moment and try again.',
+    'Trop de demandes en peu de temps. Patientez un instant puis réessayez.',
+  ],
+  'error.no-subscription': [
+    'You do not have a subscription yet.',
+    'Vous n’avez pas encore d’abonnement.',
+  ],
+  'error.subscription-suspended': [
+    'Your subscription is suspended. Restart it to continue.',
     'Votre abonnement est suspendu. Réactivez-le pour continuer.',
-  'remedy.change-plan': 'Changer d’offre',
-  'remedy.register': 'Ajouter un moyen de paiement',
-  'remedy.pay-invoice': 'Régler les factures',
-  'remedy.restart': 'Réactiver l’abonnement',
-  'remedy.offers': 'Voir les offres',
-  'portal.title': 'Portail de facturation',
-  'portal.loading': 'Ouverture du portail de facturation…',
-  'portal.error': 'Le portail de facturation n’a pas pu être chargé.',
-  'portal.unsafe': 'Cette adresse de facturation n’est pas autorisée sur ce site.',
-  'portal.link.home': 'Gérer la facturation',
-  'portal.link.offers': 'Voir les offres',
-  'portal.link.subscribe': 'S’abonner',
-  'portal.link.register': 'Mettre à jour le paiement',
-  'portal.link.change-plan': 'Changer d’offre',
-  'portal.link.restart': 'Réactiver l’abonnement',
-  'portal.link.pay-invoice': 'Payer la facture',
-};
-
-const catalogues: Record<Locale, Partial<BillingMessages>> = { en: { ...en }, fr: { ...fr } };
+  ],
+  'error.price-changed': [
+    'The price has changed since it was shown. Please check the new price.',
+    'Le prix a changé depuis son affichage. Vérifiez le nouveau prix.',
+  ],
+  'error.Error.Api.Usage.NoneMatching': [
+    'Your plan does not include this feature.',
+    'Votre offre ne comprend pas cette fonctionnalité.',
+  ],
+  'error.Error.Customer.PaymentSettings.Missing': [
+    'Add a payment method to make this change.',
+    'Ajoutez un moyen de paiement pour effectuer ce changement.',
+  ],
+  'error.Error.Customer.Billing.CappingReached': [
+    'Some invoices are still unpaid. Settle them to continue.',
+    'Des factures restent impayées. Réglez-les pour continuer.',
+  ],
+  'error.Error.Subscription.NotActive': [
+    'Your subscription is suspended. Restart it to continue.',
+    'Votre abonnement est suspendu. Réactivez-le pour continuer.',
+  ],
+  'remedy.change-plan': ['Change plan', 'Changer d’offre'],
+  'remedy.register': ['Add a payment method', 'Ajouter un moyen de paiement'],
+  'remedy.pay-invoice': ['Settle invoices', 'Régler les factures'],
+  'remedy.restart': ['Restart subscription', 'Réactiver l’abonnement'],
+  'remedy.offers': ['See plans', 'Voir les offres'],
+  'portal.title': ['Billing portal', 'Portail de facturation'],
+  'portal.loading': ['Opening the billing portal…', 'Ouverture du portail de facturation…'],
+  'portal.error': [
+    'The billing portal could not be loaded.',
+    'Le portail de facturation n’a pas pu être chargé.',
+  ],
+  'portal.unsafe': [
+    'This billing address is not allowed on this site.',
+    'Cette adresse de facturation n’est pas autorisée sur ce site.',
+  ],
+  'portal.link.home': ['Manage billing', 'Gérer la facturation'],
+  'portal.link.offers': ['See plans', 'Voir les offres'],
+  'portal.link.subscribe': ['Subscribe', 'S’abonner'],
+  'portal.link.register': ['Update payment details', 'Mettre à jour le paiement'],
+  'portal.link.change-plan': ['Change plan', 'Changer d’offre'],
+  'portal.link.restart': ['Restart subscription', 'Réactiver l’abonnement'],
+  'portal.link.pay-invoice': ['Pay invoice', 'Payer la facture'],
+} satisfies BuiltInTexts<keyof CoreMessages>);
 
 /**
  * Adds built-in texts (an element's own keys). Page overrides given to `configureBilling`

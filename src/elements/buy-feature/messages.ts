@@ -1,4 +1,4 @@
-import { registerMessages, type BillingMessages, type Locale } from '../../client/i18n.js';
+import { registerTexts, type BillingMessages, type BuiltInTexts } from '../../client/i18n.js';
 
 // The texts only <buy-feature> shows, with the one refusal only a purchase meets (a quantity
 // the service will not sell: `error.validation`). Shared wording (errors, remedies, retry)
@@ -30,55 +30,51 @@ declare module '../../client/i18n.js' {
 
 type BuyMessageKey = Extract<keyof BillingMessages, `buy.${string}`> | 'error.validation';
 
-const texts: Record<Locale, Record<BuyMessageKey, string>> = {
-  en: {
-    'buy.quantity': 'Quantity',
-    'buy.decrease': 'Decrease quantity',
-    'buy.increase': 'Increase quantity',
-    'buy.range': 'From {min} to {max}',
-    'buy.invalid': 'Choose a whole number from {min} to {max}.',
-    'buy.invalid.step': 'Choose a quantity from {min} to {max}, in steps of {step}.',
-    'buy.invalid.min': 'Choose a whole number, {min} or more.',
-    'buy.invalid.min-step': 'Choose a quantity of {min} or more, in steps of {step}.',
-    'buy.buy': 'Buy',
-    'buy.calculating': 'Calculating the price…',
-    'buy.dialog.title': 'Confirm your purchase',
-    'buy.dialog.summary': 'Add {quantity} {label}',
-    'buy.dialog.confirm': 'Confirm',
-    'buy.dialog.cancel': 'Cancel',
-    'buy.applying': 'Applying your purchase…',
-    'buy.success': 'Done. You now have {quantity} {label}.',
-    'buy.resuming': 'Checking your last purchase…',
-    'buy.outcome-unknown':
-      'We could not confirm whether your purchase went through. Try again: it will never be charged twice.',
-    'buy.outcome-unverifiable':
-      'We could not confirm whether your purchase went through. Check your usage before buying again.',
-    'error.validation': 'This quantity cannot be bought. Choose another one.',
-  },
-  fr: {
-    'buy.quantity': 'Quantité',
-    'buy.decrease': 'Diminuer la quantité',
-    'buy.increase': 'Augmenter la quantité',
-    'buy.range': 'De {min} à {max}',
-    'buy.invalid': 'Choisissez un nombre entier de {min} à {max}.',
-    'buy.invalid.step': 'Choisissez une quantité de {min} à {max}, par pas de {step}.',
-    'buy.invalid.min': 'Choisissez un nombre entier, {min} ou plus.',
-    'buy.invalid.min-step': 'Choisissez une quantité de {min} ou plus, par pas de {step}.',
-    'buy.buy': 'Acheter',
-    'buy.calculating': 'Calcul du prix…',
-    'buy.dialog.title': 'Confirmez votre achat',
-    'buy.dialog.summary': 'Ajouter {quantity} {label}',
-    'buy.dialog.confirm': 'Confirmer',
-    'buy.dialog.cancel': 'Annuler',
-    'buy.applying': 'Application de votre achat…',
-    'buy.success': 'C’est fait. Vous avez maintenant {quantity} {label}.',
-    'buy.resuming': 'Vérification de votre dernier achat…',
-    'buy.outcome-unknown':
-      'Nous n’avons pas pu confirmer que votre achat a abouti. Réessayez : il ne sera jamais facturé deux fois.',
-    'buy.outcome-unverifiable':
-      'Nous n’avons pas pu confirmer que votre achat a abouti. Vérifiez votre consommation avant d’acheter à nouveau.',
-    'error.validation': 'Cette quantité ne peut pas être achetée. Choisissez-en une autre.',
-  },
+const texts: BuiltInTexts<BuyMessageKey> = {
+  'buy.quantity': ['Quantity', 'Quantité'],
+  'buy.decrease': ['Decrease quantity', 'Diminuer la quantité'],
+  'buy.increase': ['Increase quantity', 'Augmenter la quantité'],
+  'buy.range': ['From {min} to {max}', 'De {min} à {max}'],
+  'buy.invalid': [
+    'Choose a whole number from {min} to {max}.',
+    'Choisissez un nombre entier de {min} à {max}.',
+  ],
+  'buy.invalid.step': [
+    'Choose a quantity from {min} to {max}, in steps of {step}.',
+    'Choisissez une quantité de {min} à {max}, par pas de {step}.',
+  ],
+  'buy.invalid.min': [
+    'Choose a whole number, {min} or more.',
+    'Choisissez un nombre entier, {min} ou plus.',
+  ],
+  'buy.invalid.min-step': [
+    'Choose a quantity of {min} or more, in steps of {step}.',
+    'Choisissez une quantité de {min} ou plus, par pas de {step}.',
+  ],
+  'buy.buy': ['Buy', 'Acheter'],
+  'buy.calculating': ['Calculating the price…', 'Calcul du prix…'],
+  'buy.dialog.title': ['Confirm your purchase', 'Confirmez votre achat'],
+  'buy.dialog.summary': ['Add {quantity} {label}', 'Ajouter {quantity} {label}'],
+  'buy.dialog.confirm': ['Confirm', 'Confirmer'],
+  'buy.dialog.cancel': ['Cancel', 'Annuler'],
+  'buy.applying': ['Applying your purchase…', 'Application de votre achat…'],
+  'buy.success': [
+    'Done. You now have {quantity} {label}.',
+    'C’est fait. Vous avez maintenant {quantity} {label}.',
+  ],
+  'buy.resuming': ['Checking your last purchase…', 'Vérification de votre dernier achat…'],
+  'buy.outcome-unknown': [
+    'We could not confirm whether your purchase went through. Try again: it will never be charged twice.',
+    'Nous n’avons pas pu confirmer que votre achat a abouti. Réessayez : il ne sera jamais facturé deux fois.',
+  ],
+  'buy.outcome-unverifiable': [
+    'We could not confirm whether your purchase went through. Check your usage before buying again.',
+    'Nous n’avons pas pu confirmer que votre achat a abouti. Vérifiez votre consommation avant d’acheter à nouveau.',
+  ],
+  'error.validation': [
+    'This quantity cannot be bought. Choose another one.',
+    'Cette quantité ne peut pas être achetée. Choisissez-en une autre.',
+  ],
 };
 
 let registered = false;
@@ -87,5 +83,5 @@ let registered = false;
 export function registerBuyFeatureMessages(): void {
   if (registered) return;
   registered = true;
-  registerMessages(texts);
+  registerTexts(texts);
 }

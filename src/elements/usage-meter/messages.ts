@@ -1,4 +1,4 @@
-import type { BillingMessages, Locale } from '../../client/i18n.js';
+import type { BillingMessages, BuiltInTexts } from '../../client/i18n.js';
 
 // The texts only <usage-meter> shows; shared wording (errors, remedies, retry) is the client's.
 declare module '../../client/i18n.js' {
@@ -31,56 +31,50 @@ declare module '../../client/i18n.js' {
 
 type MeterMessageKey = Extract<keyof BillingMessages, `meter.${string}`>;
 
-/** Built-in texts; the element registers them when its class is defined. */
-export const meterMessages: Record<Locale, Record<MeterMessageKey, string>> = {
-  en: {
-    'meter.of': '{used} of {total}',
-    'meter.valueText': '{used} of {total} {label}',
-    'meter.unlimited': 'Unlimited',
-    'meter.unlimitedUsed': '{used} used',
-    'meter.unlimitedValueText': '{used} {label} used, unlimited',
-    'meter.resets': 'Resets on {date}',
-    'meter.included': 'Included',
-    'meter.notIncluded': 'Not included',
-    'meter.disabled': 'Included, turned off',
-    'meter.notInPlan': '{label} is not part of your plan.',
-    'meter.level.warning': '{percent} used',
-    'meter.level.critical': 'Limit reached',
-    'meter.level.over': 'Over the limit',
-    'meter.level.extra': '{extra} extra',
-    'meter.extraValueText': '{used} {label}: {total} included, {extra} extra',
-    'meter.announce.warning': '{label}: {percent} used, close to the limit.',
-    'meter.announce.critical': '{label}: limit reached.',
-    'meter.announce.over': '{label}: over the limit.',
-    'meter.announce.extra': '{label}: {extra} extra beyond your plan.',
-    'meter.announce.normal': '{label}: back under the warning level.',
-    'meter.empty': 'Your plan has no features to show.',
-    'meter.list': 'Plan usage',
-    'meter.loading': 'Loading usage…',
-  },
-  fr: {
-    'meter.of': '{used} sur {total}',
-    'meter.valueText': '{used} sur {total} {label}',
-    'meter.unlimited': 'Illimité',
-    'meter.unlimitedUsed': '{used} utilisés',
-    'meter.unlimitedValueText': '{label} : {used} utilisés, illimité',
-    'meter.resets': 'Remise à zéro le {date}',
-    'meter.included': 'Inclus',
-    'meter.notIncluded': 'Non inclus',
-    'meter.disabled': 'Inclus, désactivé',
-    'meter.notInPlan': '{label} ne fait pas partie de votre offre.',
-    'meter.level.warning': '{percent} utilisés',
-    'meter.level.critical': 'Limite atteinte',
-    'meter.level.over': 'Limite dépassée',
-    'meter.level.extra': '{extra} en supplément',
-    'meter.extraValueText': '{used} {label} : {total} inclus, {extra} en supplément',
-    'meter.announce.warning': '{label} : {percent} utilisés, limite proche.',
-    'meter.announce.critical': '{label} : limite atteinte.',
-    'meter.announce.over': '{label} : limite dépassée.',
-    'meter.announce.extra': '{label} : {extra} en supplément de votre offre.',
-    'meter.announce.normal': '{label} : de nouveau sous le seuil d’alerte.',
-    'meter.empty': 'Votre offre ne comporte aucune fonctionnalité à afficher.',
-    'meter.list': 'Utilisation de l’offre',
-    'meter.loading': 'Chargement de l’utilisation…',
-  },
+/** Built-in texts, `[English, French]`; the element registers them when its class is defined. */
+export const meterTexts: BuiltInTexts<MeterMessageKey> = {
+  'meter.of': ['{used} of {total}', '{used} sur {total}'],
+  'meter.valueText': ['{used} of {total} {label}', '{used} sur {total} {label}'],
+  'meter.unlimited': ['Unlimited', 'Illimité'],
+  'meter.unlimitedUsed': ['{used} used', '{used} utilisés'],
+  'meter.unlimitedValueText': [
+    '{used} {label} used, unlimited',
+    '{label} : {used} utilisés, illimité',
+  ],
+  'meter.resets': ['Resets on {date}', 'Remise à zéro le {date}'],
+  'meter.included': ['Included', 'Inclus'],
+  'meter.notIncluded': ['Not included', 'Non inclus'],
+  'meter.disabled': ['Included, turned off', 'Inclus, désactivé'],
+  'meter.notInPlan': [
+    '{label} is not part of your plan.',
+    '{label} ne fait pas partie de votre offre.',
+  ],
+  'meter.level.warning': ['{percent} used', '{percent} utilisés'],
+  'meter.level.critical': ['Limit reached', 'Limite atteinte'],
+  'meter.level.over': ['Over the limit', 'Limite dépassée'],
+  'meter.level.extra': ['{extra} extra', '{extra} en supplément'],
+  'meter.extraValueText': [
+    '{used} {label}: {total} included, {extra} extra',
+    '{used} {label} : {total} inclus, {extra} en supplément',
+  ],
+  'meter.announce.warning': [
+    '{label}: {percent} used, close to the limit.',
+    '{label} : {percent} utilisés, limite proche.',
+  ],
+  'meter.announce.critical': ['{label}: limit reached.', '{label} : limite atteinte.'],
+  'meter.announce.over': ['{label}: over the limit.', '{label} : limite dépassée.'],
+  'meter.announce.extra': [
+    '{label}: {extra} extra beyond your plan.',
+    '{label} : {extra} en supplément de votre offre.',
+  ],
+  'meter.announce.normal': [
+    '{label}: back under the warning level.',
+    '{label} : de nouveau sous le seuil d’alerte.',
+  ],
+  'meter.empty': [
+    'Your plan has no features to show.',
+    'Votre offre ne comporte aucune fonctionnalité à afficher.',
+  ],
+  'meter.list': ['Plan usage', 'Utilisation de l’offre'],
+  'meter.loading': ['Loading usage…', 'Chargement de l’utilisation…'],
 };

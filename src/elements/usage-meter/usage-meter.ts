@@ -16,7 +16,7 @@ import {
   formatPercent,
   errorMessage,
   message,
-  registerMessages,
+  registerTexts,
   type MessageKey,
 } from '../../client/i18n.js';
 import { openPortalPage, remedyFor, remedyRequest } from '../../client/portal.js';
@@ -24,7 +24,7 @@ import { isUnlimited, type UsageStoreState } from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
 import { fillTemplate } from '../shared/template.js';
 import { UsageController } from '../shared/usage-controller.js';
-import { meterMessages } from './messages.js';
+import { meterTexts } from './messages.js';
 import { usageMeterStyles } from './styles.js';
 import { levelOf, readThresholds, usageRatio, worstLevel, type Thresholds } from './thresholds.js';
 
@@ -89,7 +89,7 @@ export class UsageMeter extends LitElement {
   static override styles = usageMeterStyles;
 
   static {
-    registerMessages(meterMessages);
+    registerTexts(meterTexts);
   }
 
   /** Registers the element as `tag`; does nothing when this class already holds the tag. */
