@@ -2,7 +2,9 @@
 // calling the sandbox directly, in one run and with the same client.
 //
 // Three processes, as in production: the sandbox (the billing service), the proxy (the host
-// app's server) and this client. Loopback only; request counts are bounded.
+// app's server) and this client; plus a fourth, a bare passthrough (no parsing, no checks) that
+// shows what any Node proxy process reaches on the same machine. Loopback only; request counts
+// are bounded.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { cpus, loadavg } from 'node:os';
@@ -27,23 +29,55 @@ function median(results: Measurement[]): Measurement {
   return { rps: byRps.rps, p50: byP50.p50, p99: byRps.p99 };
 }
 
-/** Runs both sides in alternating rounds (a, b, a, b...), so they see the same machine state. */
-async function paired(
-  a: () => Promise<Measurement>,
-  b: () => Promise<Measurement>,
-): Promise<[Measurement, Measurement]> {
-  const as: Measurement[] = [];
-  const bs: Measurement[] = [];
+/** Runs every side in alternating rounds (a, b, c, a, b, c...), so they see the same machine state. */
+async function alternating(runs: (() => Promise<Measurement>)[]): Promise<Measurement[]> {
+  const results = runs.map((): Measurement[] => []);
   for (let round = 0; round < ROUNDS; round++) {
-    as.push(await a());
-    bs.push(await b());
+    for (const [index, run] of runs.entries()) results[index]?.push(await run());
   }
-  return [median(as), median(bs)];
+  return results.map(median);
 }
 
 interface Role {
   sandbox?: boolean;
   proxy?: string;
+  passthrough?: string;
+}
+
+/**
+ * The reference: the least a Node proxy process can do — forward method, path, headers and body
+ * to the sandbox over keep-alive node:http and send the answer back, nothing parsed or checked.
+ * Bodies are gathered and written whole (one write each way, like the proxy), the cheapest way
+ * to move small JSON documents through node:http.
+ */
+function startPassthrough(upstreamUrl: string): Promise<string> {
+  const upstream = new URL(upstreamUrl);
+  const upstreamAgent = new Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo' });
+  const gather = (from: NodeJS.ReadableStream, then: (body: Buffer) => void) => {
+    const chunks: Buffer[] = [];
+    from.on('data', (chunk: Buffer) => chunks.push(chunk));
+    from.on('end', () => then(Buffer.concat(chunks)));
+  };
+  const server = createServer((incoming, answer) =>
+    gather(incoming, (body) => {
+      const options = { method: incoming.method, headers: incoming.headers, agent: upstreamAgent };
+      const outgoing = httpRequest(
+        { ...options, host: upstream.hostname, port: upstream.port, path: incoming.url },
+        (response) =>
+          gather(response, (answerBody) =>
+            answer.writeHead(response.statusCode ?? 502, response.headers).end(answerBody),
+          ),
+      );
+      outgoing.on('error', () => answer.destroy());
+      outgoing.end(body);
+    }),
+  );
+  server.keepAliveTimeout = 60_000;
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
 }
 
 async function runChildRole(role: Role): Promise<void> {
@@ -60,7 +94,7 @@ async function runChildRole(role: Role): Promise<void> {
     session.post('Profiler.enable', () => session.post('Profiler.start'));
     stopProfile = (done) =>
       session.post('Profiler.stop', (_error, result) => {
-        const name = role.sandbox ? 'sandbox' : 'proxy';
+        const name = role.sandbox ? 'sandbox' : role.proxy !== undefined ? 'proxy' : 'passthrough';
         writeFileSync(`${profileDir}/${name}.cpuprofile`, JSON.stringify(result.profile));
         done();
       });
@@ -75,6 +109,12 @@ async function runChildRole(role: Role): Promise<void> {
     const { startSandbox } = await import('../src/sandbox/index.js');
     const sandbox = await startSandbox();
     process.stdout.write(`${JSON.stringify(sandbox)}\n`);
+    return;
+  }
+  if (role.passthrough !== undefined) {
+    const sandbox = JSON.parse(role.passthrough) as Record<string, string>;
+    const url = await startPassthrough(String(sandbox.url));
+    process.stdout.write(`${JSON.stringify({ url })}\n`);
     return;
   }
   if (role.proxy !== undefined) {
@@ -186,11 +226,27 @@ async function measure(target: Target, count: number, concurrency: number) {
   return { rps: count / seconds, p50: at(0.5), p99: at(0.99) };
 }
 
+/** A process's CPU time (µs) per request while `count` requests go to `target`. */
+async function cpuPerRequest(
+  children: ChildProcess[],
+  target: Target,
+  count: number,
+): Promise<number[]> {
+  const before = await Promise.all(children.map(cpuOf));
+  await measure(target, count, CONCURRENCY);
+  const after = await Promise.all(children.map(cpuOf));
+  return children.map((_, index) => ((after[index] ?? 0) - (before[index] ?? 0)) / count);
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
 async function main(): Promise<void> {
   const sandboxChild = await startChild(['--role=sandbox']);
   const sandbox = sandboxChild.info as Record<string, string>;
   const proxyChild = await startChild([`--role=proxy=${JSON.stringify(sandbox)}`]);
   const proxyUrl = String(proxyChild.info.url);
+  const passthroughChild = await startChild([`--role=passthrough=${JSON.stringify(sandbox)}`]);
+  const passthroughUrl = String(passthroughChild.info.url);
   try {
     const basic = `Basic ${Buffer.from(`${sandbox.agentKey}:${sandbox.apiKey}`).toString('base64')}`;
     // A billable change (3 seats over the included 5 for `healthy`): one upstream call on both sides
@@ -240,32 +296,47 @@ async function main(): Promise<void> {
     const rows: string[] = [];
     let ok = true;
     for (const scenario of scenarios) {
-      for (const target of [scenario.direct, scenario.proxied])
-        await measure(target, WARMUP, CONCURRENCY);
-      const [directLatency, proxiedLatency] = await paired(
-        () => measure(scenario.direct, SEQUENTIAL_REQUESTS / ROUNDS, 1),
-        () => measure(scenario.proxied, SEQUENTIAL_REQUESTS / ROUNDS, 1),
-      );
-      const [directLoad, proxiedLoad] = await paired(
-        () => measure(scenario.direct, CONCURRENT_REQUESTS / ROUNDS, CONCURRENCY),
-        () => measure(scenario.proxied, CONCURRENT_REQUESTS / ROUNDS, CONCURRENCY),
-      );
+      // The passthrough sends the direct request on as it is, only to another port.
+      const passthrough: Target = {
+        ...scenario.direct,
+        url: scenario.direct.url.replace(String(sandbox.url), passthroughUrl),
+      };
+      const targets = [scenario.direct, passthrough, scenario.proxied];
+      for (const target of targets) await measure(target, WARMUP, CONCURRENCY);
+      const [directLatency, passLatency, proxiedLatency] = (await alternating(
+        targets.map((target) => () => measure(target, SEQUENTIAL_REQUESTS / ROUNDS, 1)),
+      )) as [Measurement, Measurement, Measurement];
+      const [directLoad, passLoad, proxiedLoad] = (await alternating(
+        targets.map((target) => () => measure(target, CONCURRENT_REQUESTS / ROUNDS, CONCURRENCY)),
+      )) as [Measurement, Measurement, Measurement];
       // CPU per request of each server process, which the machine's other load barely changes:
-      // what the proxy costs compared with the service it fronts.
-      const cpuBefore = await Promise.all([cpuOf(proxyChild.child), cpuOf(sandboxChild.child)]);
-      await measure(scenario.proxied, CPU_REQUESTS, CONCURRENCY);
-      const cpuAfter = await Promise.all([cpuOf(proxyChild.child), cpuOf(sandboxChild.child)]);
-      const proxyCpu = ((cpuAfter[0] ?? 0) - (cpuBefore[0] ?? 0)) / CPU_REQUESTS;
-      const sandboxCpu = ((cpuAfter[1] ?? 0) - (cpuBefore[1] ?? 0)) / CPU_REQUESTS;
+      // what the proxy costs compared with the service it fronts and with a bare passthrough.
+      const [proxyCpu = NaN, sandboxCpu = NaN] = await cpuPerRequest(
+        [proxyChild.child, sandboxChild.child],
+        scenario.proxied,
+        CPU_REQUESTS,
+      );
+      const [passCpu = NaN] = await cpuPerRequest(
+        [passthroughChild.child],
+        passthrough,
+        CPU_REQUESTS,
+      );
       const ratio = proxiedLoad.rps / directLoad.rps;
       const added = proxiedLatency.p50 - directLatency.p50;
+      const passRatio = passLoad.rps / directLoad.rps;
+      const passAdded = passLatency.p50 - directLatency.p50;
       ok &&= ratio >= 0.85 && added < 1;
+      const line = (label: string, load: Measurement, latency: Measurement) =>
+        `${''.padEnd(15)} ${label.padEnd(12)} ${load.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(latency.p50)}  p99 ${ms(latency.p99)}`;
       rows.push(
-        `${scenario.name.padEnd(15)} direct ${directLoad.rps.toFixed(0).padStart(6)} req/s  p50 ${directLatency.p50.toFixed(2)} ms  p99 ${directLatency.p99.toFixed(2)} ms`,
-        `${''.padEnd(15)} proxy  ${proxiedLoad.rps.toFixed(0).padStart(6)} req/s  p50 ${proxiedLatency.p50.toFixed(2)} ms  p99 ${proxiedLatency.p99.toFixed(2)} ms`,
-        `${''.padEnd(15)} ratio  ${(ratio * 100).toFixed(1)} % of direct throughput, +${added.toFixed(2)} ms at p50` +
-          `  (under load: p50 ${directLoad.p50.toFixed(2)} → ${proxiedLoad.p50.toFixed(2)} ms, p99 ${directLoad.p99.toFixed(2)} → ${proxiedLoad.p99.toFixed(2)} ms)`,
-        `${''.padEnd(15)} cpu    proxy process ${proxyCpu.toFixed(0)} µs/request, sandbox process ${sandboxCpu.toFixed(0)} µs/request`,
+        line('direct', directLoad, directLatency).replace(''.padEnd(15), scenario.name.padEnd(15)),
+        line('passthrough', passLoad, passLatency),
+        line('proxy', proxiedLoad, proxiedLatency),
+        `${''.padEnd(15)} ratio proxy  ${(ratio * 100).toFixed(1)} % of direct throughput, +${ms(added)} at p50` +
+          `  (under load: p50 ${ms(directLoad.p50)} → ${ms(proxiedLoad.p50)}, p99 ${ms(directLoad.p99)} → ${ms(proxiedLoad.p99)})`,
+        `${''.padEnd(15)} ratio bare   ${(passRatio * 100).toFixed(1)} % of direct throughput, +${ms(passAdded)} at p50` +
+          `  (the bare passthrough: the ceiling of any Node proxy process here)`,
+        `${''.padEnd(15)} cpu          proxy process ${proxyCpu.toFixed(0)} µs/request, bare passthrough ${passCpu.toFixed(0)} µs/request, sandbox process ${sandboxCpu.toFixed(0)} µs/request`,
       );
     }
     console.log(
@@ -274,7 +345,7 @@ async function main(): Promise<void> {
         `(medians), loopback, keep-alive\n` +
         `machine: ${cpus().length} cores, load average ${loadavg()
           .map((load) => load.toFixed(1))
-          .join(' ')} (other work on the machine skews both sides)\n`,
+          .join(' ')} (other work on the machine skews every side)\n`,
     );
     console.log(rows.join('\n'));
     console.log(
@@ -282,7 +353,7 @@ async function main(): Promise<void> {
     );
   } finally {
     agent.destroy();
-    for (const { child } of [proxyChild, sandboxChild]) {
+    for (const { child } of [passthroughChild, proxyChild, sandboxChild]) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.stdin?.end();
       await exited;
@@ -295,6 +366,8 @@ if (roleArgument === undefined) {
   await main();
 } else if (roleArgument === '--role=sandbox') {
   await runChildRole({ sandbox: true });
+} else if (roleArgument.startsWith('--role=passthrough=')) {
+  await runChildRole({ passthrough: roleArgument.slice('--role=passthrough='.length) });
 } else {
   await runChildRole({ proxy: roleArgument.slice('--role=proxy='.length) });
 }
