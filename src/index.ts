@@ -31,7 +31,6 @@ export {
   openPortalPage,
   registerPortalHost,
   remedyFor,
-  remedyRequest,
   DEFAULT_PORTAL_CONTAINER_ID,
   type EmbedPortalOptions,
   type LoadPortalScriptOptions,

@@ -78,15 +78,3 @@ const REMEDIES = new Map<string, PortalPage>([
 export function remedyFor(code: string): PortalPage | undefined {
   return REMEDIES.get(code);
 }
-
-/**
- * The full request for a remedy page. `pay-invoice` goes without an invoice id: the proxy
- * then opens the oldest due invoice (or the subscription's portal, where invoices are paid),
- * so the remedy holds even when the invoice list changed since the refusal.
- */
-export async function remedyRequest(
-  page: PortalPage,
-  _endpoint?: string | null,
-): Promise<PortalRequest> {
-  return { page };
-}

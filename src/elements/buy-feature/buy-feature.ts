@@ -1,10 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type {
-  PortalPage,
-  PortalRequest,
-  PricingResponse,
-  PurchaseResponse,
-} from '../../contract/proxy-api.js';
+import type { PricingResponse, PurchaseResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
@@ -12,13 +7,13 @@ import {
   BillingBeforePurchaseEvent,
   BillingErrorEvent,
   BillingPurchaseEvent,
-  BillingRemedyEvent,
 } from '../../client/events.js';
 import { formatNumber, localeOf, message, type MessageKey } from '../../client/i18n.js';
-import { openPortalPage, remedyFor, remedyRequest } from '../../client/portal.js';
+import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
+import { openRemedy } from '../shared/remedy.js';
 import { LatestTask, type LatestTaskState } from './latest-task.js';
 import { registerBuyFeatureMessages } from './messages.js';
 import {
@@ -591,21 +586,6 @@ export class BuyFeature extends LitElement {
     );
   }
 
-  async #onRemedy(page: PortalPage, code: string, button: HTMLElement): Promise<void> {
-    const event = new BillingRemedyEvent({ page, code, feature: this.feature });
-    if (!this.dispatchEvent(event)) return;
-    // Settling invoices opens the first due one; the portal's home lists them all otherwise.
-    const request = await remedyRequest(page, this.endpoint).catch((): PortalRequest => ({
-      page: 'home',
-    }));
-    try {
-      // From the button: focus goes back to it when the portal dialog closes.
-      await openPortalPage(request, { endpoint: this.endpoint ?? null, from: button });
-    } catch (caught) {
-      this.#reportError(toBillingError(caught));
-    }
-  }
-
   #subscribe(): void {
     this.#unsubscribe?.();
     // After a remedy's workflow completes the usages refresh: price again, the refusal may be gone.
@@ -781,7 +761,8 @@ export class BuyFeature extends LitElement {
                 class="secondary"
                 part="button remedy"
                 @click=${(event: Event) =>
-                  void this.#onRemedy(
+                  void openRemedy(
+                    this,
                     refusal.page!,
                     error.code,
                     event.currentTarget as HTMLElement,

@@ -1,11 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import type { PortalPage } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import type { BillingError } from '../../client/errors.js';
-import { toBillingError } from '../../client/errors.js';
 import {
   BillingErrorEvent,
-  BillingRemedyEvent,
   BillingThresholdEvent,
   type ThresholdDetail,
   type ThresholdLevel,
@@ -19,9 +16,10 @@ import {
   registerTexts,
   type MessageKey,
 } from '../../client/i18n.js';
-import { openPortalPage, remedyFor, remedyRequest } from '../../client/portal.js';
+import { remedyFor } from '../../client/portal.js';
 import { isUnlimited, type UsageStoreState } from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
+import { openRemedy } from '../shared/remedy.js';
 import { fillTemplate } from '../shared/template.js';
 import { UsageController } from '../shared/usage-controller.js';
 import { meterTexts } from './messages.js';
@@ -238,27 +236,6 @@ export class UsageMeter extends LitElement {
     this.#usages.retry();
   };
 
-  async #openRemedy(page: PortalPage, code?: string): Promise<void> {
-    const remedy = new BillingRemedyEvent({
-      page,
-      ...(code ? { code } : {}),
-      ...(this.feature ? { feature: this.feature } : {}),
-    });
-    if (!this.dispatchEvent(remedy)) return;
-    try {
-      const request = await remedyRequest(page, this.endpoint);
-      await openPortalPage(request, { endpoint: this.endpoint ?? null, from: this });
-    } catch (error) {
-      // The portal shows its own error and retry; the host app hears about it here.
-      const event = new BillingErrorEvent({
-        error: toBillingError(error),
-        remedy: page,
-        ...(this.feature ? { feature: this.feature } : {}),
-      });
-      this.dispatchEvent(event);
-    }
-  }
-
   #renderSkeleton(): TemplateResult {
     const bones = html`<div class="meter" part="skeleton" aria-hidden="true">
       <span class="skeleton label-bone"></span>
@@ -284,7 +261,7 @@ export class UsageMeter extends LitElement {
                 type="button"
                 class="primary"
                 part="remedy-button"
-                @click=${() => void this.#openRemedy(page, error?.code)}
+                @click=${() => void openRemedy(this, page, error?.code, this)}
               >
                 ${message(this, `remedy.${page}` as MessageKey)}
               </button>`
@@ -310,7 +287,7 @@ export class UsageMeter extends LitElement {
         type="button"
         class="secondary"
         part="remedy-button"
-        @click=${() => void this.#openRemedy('change-plan', 'Error.Api.Usage.NoneMatching')}
+        @click=${() => void openRemedy(this, 'change-plan', 'Error.Api.Usage.NoneMatching', this)}
       >
         <slot name="change-plan">${message(this, 'remedy.change-plan')}</slot>
       </button>

@@ -1,0 +1,35 @@
+import type { PortalPage } from '../../contract/proxy-api.js';
+import { toBillingError } from '../../client/errors.js';
+import { BillingErrorEvent, BillingRemedyEvent } from '../../client/events.js';
+import { openPortalPage } from '../../client/portal.js';
+
+/** An element that offers remedies: its proxy and, when it has one, its feature. */
+interface RemedyHost extends HTMLElement {
+  endpoint: string | undefined;
+  feature: string;
+}
+
+/**
+ * The user asked for the portal workflow that remedies a refusal: `billing-remedy` first (the
+ * host app may cancel it and open the workflow itself), then the page's `<billing-portal>` or
+ * the modal portal. A portal that cannot open is reported as `billing-error` (the portal
+ * shows its own error and retry). The focus goes back to `from` when a modal closes.
+ */
+export async function openRemedy(
+  host: RemedyHost,
+  page: PortalPage,
+  code: string | undefined,
+  from: Element,
+): Promise<void> {
+  const feature = host.feature ? { feature: host.feature } : {};
+  // Events are built before being dispatched: the manifest analyzer would read
+  // `dispatchEvent(new X(arg))` as an event named after `arg`.
+  const remedy = new BillingRemedyEvent({ page, ...(code ? { code } : {}), ...feature });
+  if (!host.dispatchEvent(remedy)) return;
+  try {
+    await openPortalPage({ page }, { endpoint: host.endpoint ?? null, from });
+  } catch (error) {
+    const failure = new BillingErrorEvent({ error: toBillingError(error), ...feature });
+    host.dispatchEvent(failure);
+  }
+}
