@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { IdempotencyStore } from './idempotency/store.js';
 import { createNodeTransport } from './node-transport.js';
+import { fetchTransport, type Transport } from './transport.js';
 
 /** The signed-in customer, as the host app knows it. */
 export interface BillingIdentity {
@@ -111,7 +112,8 @@ export interface ResolvedOptions {
     upstreamRetries: number;
     failedPurchaseTtlMs: number;
   };
-  fetch: typeof fetch;
+  /** How upstream calls are sent: the `fetch` option, else the node:http transport. */
+  transport: Transport;
   logger: ProxyLogger;
 }
 
@@ -233,8 +235,9 @@ export function resolveOptions(options: BillingProxyOptions): ResolvedOptions {
       'Invalid billing proxy options:\n - limits.minIncrement is larger than limits.maxIncrement',
     );
   }
+  const baseUrl = value.baseUrl.replace(/\/+$/, '');
   return {
-    baseUrl: value.baseUrl.replace(/\/+$/, ''),
+    baseUrl,
     agentKey: value.agentKey,
     apiKey: value.apiKey,
     businessId: value.businessId,
@@ -261,7 +264,10 @@ export function resolveOptions(options: BillingProxyOptions): ResolvedOptions {
       upstreamRetries: value.limits?.upstreamRetries ?? 2,
       failedPurchaseTtlMs: value.limits?.failedPurchaseTtlMs ?? 5_000,
     },
-    fetch: value.fetch ?? createNodeTransport(),
+    transport:
+      value.fetch === undefined
+        ? createNodeTransport(baseUrl)
+        : fetchTransport(value.fetch, baseUrl),
     logger: value.logger ?? consoleLogger,
   };
 }
