@@ -1,5 +1,15 @@
 import { ProxyError } from './errors.js';
-import { responseWithText } from './raw-body.js';
+
+/**
+ * An answer of the core before it becomes a Response: `handler` turns it into one, the Node
+ * adapter writes it to the socket as it is (no Response, Headers or web stream on the way).
+ */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON text, or null for no body. */
+  body: string | null;
+}
 
 const BASE_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -8,19 +18,20 @@ const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
-export function jsonResponse(
+export function jsonAnswer(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
-): Response {
-  return responseWithText(JSON.stringify(body), {
-    status,
-    headers: { ...BASE_HEADERS, ...headers },
-  });
+): Answer {
+  return { status, headers: { ...BASE_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
-export function errorResponse(error: ProxyError): Response {
-  return jsonResponse(error.status, error.toBody(), error.headers);
+export function errorAnswer(error: ProxyError): Answer {
+  return jsonAnswer(error.status, error.toBody(), error.headers);
+}
+
+export function toResponse(answer: Answer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /** True for `application/json`, with or without parameters such as `charset=utf-8`. */

@@ -1,4 +1,5 @@
 import { ProxyError } from './errors.js';
+import type { Answer } from './http.js';
 
 /**
  * Who may call the proxy from a browser, and with which CORS headers.
@@ -53,17 +54,17 @@ const ALLOWED_REQUEST_HEADERS = new Set([
 ]);
 
 /** The answer to a CORS preflight (OPTIONS with Access-Control-Request-Method). */
-export function preflightResponse(
+export function preflightAnswer(
   request: Request,
   allowedOrigins: ReadonlySet<string>,
   methods: readonly string[],
-): Response {
+): Answer {
   const origin = request.headers.get('origin');
   const allow = [...methods, 'OPTIONS'].join(', ');
   const requestedMethod = request.headers.get('access-control-request-method');
   if (origin === null || requestedMethod === null) {
     // A plain OPTIONS: say what the route accepts.
-    return new Response(null, { status: 204, headers: { allow, vary: 'Origin' } });
+    return { status: 204, headers: { allow, vary: 'Origin' }, body: null };
   }
   const sameOrigin = origin === new URL(request.url).origin;
   if (!sameOrigin && !allowedOrigins.has(origin)) {
@@ -86,8 +87,9 @@ export function preflightResponse(
       `The request header "${refused}" is not allowed.`,
     );
   }
-  return new Response(null, {
+  return {
     status: 204,
+    body: null,
     headers: {
       allow,
       'access-control-allow-origin': origin,
@@ -97,5 +99,5 @@ export function preflightResponse(
       'access-control-max-age': '600',
       vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
     },
-  });
+  };
 }

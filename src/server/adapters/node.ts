@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { routePath, type BillingProxy } from '../proxy.js';
-import { knownText } from '../raw-body.js';
+import type { Answer } from '../http.js';
+import { answererOf, routePath, type BillingProxy } from '../proxy.js';
 
 export interface NodeHandlerOptions {
   /**
@@ -100,9 +100,23 @@ export function toWebRequest(request: IncomingMessage, options: NodeHandlerOptio
 }
 
 /**
- * web Response → node:http response. The proxy's answers are small JSON documents already in
- * memory, so they are written with their headers in one write (one syscall instead of three,
- * which is most of an adapter's cost); a body without a known length is streamed.
+ * The core's answer → node:http response. Answers are small JSON documents already in memory:
+ * written with their headers in one write (one syscall instead of three).
+ */
+export function sendAnswer(answer: Answer, target: ServerResponse): void {
+  const headers = answer.headers;
+  if (abandoned.has(target.req)) headers.connection = 'close';
+  if (answer.body === null) {
+    target.writeHead(answer.status, headers).end();
+    return;
+  }
+  headers['content-length'] = String(Buffer.byteLength(answer.body));
+  target.writeHead(answer.status, headers).end(answer.body);
+}
+
+/**
+ * web Response → node:http response, for a handler the host wrapped. A JSON body is written
+ * with its headers in one write; any other body is streamed.
  */
 export async function sendWebResponse(response: Response, target: ServerResponse): Promise<void> {
   const headers: Record<string, string> = {};
@@ -123,8 +137,7 @@ export async function sendWebResponse(response: Response, target: ServerResponse
     });
     return;
   }
-  // A string body goes out in the same write as the headers.
-  const text = knownText(response) ?? (await response.text());
+  const text = await response.text();
   headers['content-length'] = String(Buffer.byteLength(text));
   target.writeHead(response.status, headers).end(text);
 }
@@ -142,15 +155,22 @@ export function toNodeHandler(proxy: BillingProxy, options: NodeHandlerOptions =
     }
     // No abort signal on the Request: the core never aborts on a client disconnect (a purchase
     // must run to its recorded outcome), and Node 20's Request makes a signal very costly.
-    Promise.resolve()
-      .then(() => proxy.handler(toWebRequest(request, options)))
-      .then((answer) => sendWebResponse(answer, response))
-      .catch((error: unknown) => {
-        if (next !== undefined) next(error);
-        else if (!response.headersSent) {
-          response.statusCode = 500;
-          response.end();
-        } else response.destroy();
-      });
+    // The proxy's own answers skip the Response; a handler the host wrapped is called as it is.
+    const answer = answererOf(proxy);
+    const answered =
+      answer === undefined
+        ? Promise.resolve()
+            .then(() => proxy.handler(toWebRequest(request, options)))
+            .then((webResponse) => sendWebResponse(webResponse, response))
+        : Promise.resolve()
+            .then(() => answer(toWebRequest(request, options)))
+            .then((result) => sendAnswer(result, response));
+    answered.catch((error: unknown) => {
+      if (next !== undefined) next(error);
+      else if (!response.headersSent) {
+        response.statusCode = 500;
+        response.end();
+      } else response.destroy();
+    });
   };
 }
