@@ -47,18 +47,25 @@ export function isJsonContentType(value: string | null): boolean {
 }
 
 /**
- * Reads a JSON body of at most `maxBytes`. The size is checked while streaming, so an
- * oversized body is refused after `maxBytes` bytes, not after reading all of it; a declared
- * Content-Length over the limit is refused before reading anything.
+ * Reads a request's body of at most `maxBytes` without a web stream, for adapters that hold the
+ * body elsewhere (the Node adapter: the socket). Rejects with `tooLarge()` past `maxBytes`.
+ * Answers null when it cannot (the body is then read from `request.body`).
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const tooLarge = () =>
-    new ProxyError(413, 'payload-too-large', `The body is larger than ${maxBytes} bytes.`);
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
-  if (request.body === null) throw new ProxyError(400, 'validation', 'A JSON body is required.');
+export type BodyReader = (maxBytes: number, tooLarge: () => Error) => Promise<Uint8Array> | null;
 
-  const reader = request.body.getReader();
+const bodyReaders = new WeakMap<Request, BodyReader>();
+
+export function registerBodyReader(request: Request, reader: BodyReader): void {
+  bodyReaders.set(request, reader);
+}
+
+/** The body's bytes, at most `maxBytes`: checked while reading, so a larger body is cut short. */
+async function readStream(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -77,9 +84,30 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads a JSON body of at most `maxBytes`. The size is checked while reading, so an oversized
+ * body is refused after `maxBytes` bytes, not after reading all of it; a declared
+ * Content-Length over the limit is refused before reading anything.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const tooLarge = () =>
+    new ProxyError(413, 'payload-too-large', `The body is larger than ${maxBytes} bytes.`);
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  const direct = bodyReaders.get(request)?.(maxBytes, tooLarge) ?? null;
+  let bytes: Uint8Array;
+  if (direct !== null) bytes = await direct;
+  else if (request.body === null)
+    throw new ProxyError(400, 'validation', 'A JSON body is required.');
+  else bytes = await readStream(request.body, maxBytes, tooLarge);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = utf8.decode(bytes);
   } catch {
     throw new ProxyError(400, 'validation', 'The body is not valid UTF-8.');
   }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Answer } from '../http.js';
 import { answererOf, routePath, type BillingProxy } from '../proxy.js';
+import { abandoned, nodeRequest } from './node-request.js';
 
 export interface NodeHandlerOptions {
   /**
@@ -24,39 +25,10 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return first?.split(',')[0]?.trim() || undefined;
 }
 
-/** Requests whose body the core stopped reading (too large): their connection is closed after the answer. */
-const abandoned = new WeakSet<IncomingMessage>();
-
 /**
- * The request body as a web stream, with backpressure (the socket is paused while the core is
- * not reading). Lighter than Readable.toWeb. When the core cancels (body too large), the rest
- * is not read: the answer closes the connection instead.
+ * node:http request → web Request (a light one: see nodeRequest). The body is not read here:
+ * the core reads it, with its size cap.
  */
-function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        request.on('data', (chunk: Buffer) => {
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) request.pause();
-        });
-        request.once('end', () => controller.close());
-        request.once('error', (error) => controller.error(error));
-      },
-      pull() {
-        request.resume();
-      },
-      cancel() {
-        abandoned.add(request);
-        request.pause();
-        request.removeAllListeners('data');
-      },
-    },
-    { highWaterMark: 1 },
-  );
-}
-
-/** node:http request → web Request; the body stays a stream (the core enforces the size cap). */
 export function toWebRequest(request: IncomingMessage, options: NodeHandlerOptions = {}): Request {
   const encrypted = (request.socket as { encrypted?: boolean }).encrypted === true;
   const protocol =
@@ -75,28 +47,24 @@ export function toWebRequest(request: IncomingMessage, options: NodeHandlerOptio
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
 
-  let body: BodyInit | null = null;
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    const parsed = (request as { body?: unknown }).body;
-    if (request.readableEnded && parsed !== undefined) {
-      // A body parser ran first (express.json()): hand its result on as JSON.
-      body =
-        typeof parsed === 'string'
-          ? parsed
-          : parsed instanceof Uint8Array
-            ? new TextDecoder().decode(parsed)
-            : JSON.stringify(parsed);
-      headers.delete('content-length');
-    } else {
-      body = bodyStream(request);
-    }
+  let parsedBody: string | undefined;
+  const parsed = (request as { body?: unknown }).body;
+  if (
+    request.method !== 'GET' &&
+    request.method !== 'HEAD' &&
+    request.readableEnded &&
+    parsed !== undefined
+  ) {
+    // A body parser ran first (express.json()): hand its result on as JSON.
+    parsedBody =
+      typeof parsed === 'string'
+        ? parsed
+        : parsed instanceof Uint8Array
+          ? new TextDecoder().decode(parsed)
+          : JSON.stringify(parsed);
+    headers.delete('content-length');
   }
-  return new Request(new URL(path, `${protocol}://${host}`), {
-    method: request.method ?? 'GET',
-    headers,
-    body,
-    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  return nodeRequest(request, new URL(path, `${protocol}://${host}`).href, headers, parsedBody);
 }
 
 /**
