@@ -6,6 +6,7 @@
 export { UsageMeter } from './elements/usage-meter/usage-meter.js';
 export { BillingPortal, type PortalMode } from './elements/billing-portal/billing-portal.js';
 export { BuyFeature } from './elements/buy-feature/buy-feature.js';
+export { openPortalPage, type OpenPortalPageOptions } from './elements/billing-portal/open.js';
 
 export {
   configureBilling,
@@ -28,13 +29,11 @@ export {
 export {
   embedPortal,
   loadPortalScript,
-  openPortalPage,
   registerPortalHost,
   remedyFor,
   DEFAULT_PORTAL_CONTAINER_ID,
   type EmbedPortalOptions,
   type LoadPortalScriptOptions,
-  type OpenPortalPageOptions,
   type PortalHost,
   type ServicePortalApi,
 } from './client/portal.js';

@@ -1,7 +1,5 @@
 import type { PortalPage, PortalRequest } from '../contract/proxy-api.js';
 import { resolveEndpoint } from './config.js';
-import { toBillingError } from './errors.js';
-import { openPortalDialog } from './portal-dialog.js';
 
 export {
   loadPortalScript,
@@ -32,37 +30,10 @@ export function registerPortalHost(host: PortalHost): () => void {
   };
 }
 
-function findHost(endpoint: string): PortalHost | undefined {
+/** The connected portal host for a proxy (any connected one when none uses that proxy). */
+export function portalHostFor(endpoint: string): PortalHost | undefined {
   const connected = [...hosts].filter((host) => host.isConnected);
   return connected.find((host) => resolveEndpoint(host.endpoint) === endpoint) ?? connected[0];
-}
-
-export interface OpenPortalPageOptions {
-  endpoint?: string | null;
-  /** The element that asked (its language is used, focus returns to it after the dialog). */
-  from?: Element;
-}
-
-/**
- * Opens a portal workflow: in the `<billing-portal>` on the page when there is one (it scrolls
- * into view), otherwise in a modal dialog of its own. The usages refresh when it completes.
- */
-export async function openPortalPage(
-  request: PortalRequest,
-  options: OpenPortalPageOptions = {},
-): Promise<void> {
-  const endpoint = resolveEndpoint(options.endpoint);
-  const host = findHost(endpoint);
-  try {
-    if (host) await host.openPage(request);
-    else
-      await openPortalDialog(request, {
-        endpoint,
-        ...(options.from ? { from: options.from } : {}),
-      });
-  } catch (error) {
-    throw toBillingError(error);
-  }
 }
 
 const REMEDIES = new Map<string, PortalPage>([

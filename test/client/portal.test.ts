@@ -1,11 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { BillingError } from '../../src/client/errors.js';
-import {
-  loadPortalScript,
-  openPortalPage,
-  remedyFor,
-} from '../../src/client/portal.js';
+import { loadPortalScript, remedyFor } from '../../src/client/portal.js';
+import { openPortalPage } from '../../src/elements/billing-portal/open.js';
 import { followableUrl } from '../../src/client/safe-url.js';
 import { configureBilling } from '../../src/client/config.js';
 import {

@@ -5,7 +5,7 @@ import '../../src/elements/usage-meter/define.js';
 import { BillingPortal } from '../../src/elements/billing-portal/billing-portal.js';
 import type { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
 import { configureBilling } from '../../src/client/config.js';
-import { openPortalPage } from '../../src/client/portal.js';
+import { openPortalPage } from '../../src/elements/billing-portal/open.js';
 import {
   freshStart,
   nextEvent,

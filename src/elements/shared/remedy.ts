@@ -1,7 +1,7 @@
 import type { PortalPage } from '../../contract/proxy-api.js';
 import { toBillingError } from '../../client/errors.js';
 import { BillingErrorEvent, BillingRemedyEvent } from '../../client/events.js';
-import { openPortalPage } from '../../client/portal.js';
+import { openPortalPage } from '../billing-portal/open.js';
 
 /** An element that offers remedies: its proxy and, when it has one, its feature. */
 interface RemedyHost extends HTMLElement {
