@@ -1,30 +1,15 @@
 import { css } from 'lit';
-import { baseStyles, buttonStyles, messageStyles, skeletonStyles } from '../shared/styles.js';
+import { sharedStyles } from '../shared/styles.js';
 
 export const billingPortalStyles = [
-  ...baseStyles,
-  buttonStyles,
-  skeletonStyles,
-  messageStyles,
+  sharedStyles,
   css`
-    :host {
-      --_min-height: var(--billing-portal-min-height, 24rem);
-    }
     .portal {
       position: relative;
     }
-    .frame {
-      min-block-size: var(--_min-height);
-    }
-    .portal[data-state='open'] .frame {
-      min-block-size: 0;
-    }
-    .frame[hidden] {
-      display: none;
-    }
-    ::slotted(*) {
-      display: block;
-      inline-size: 100%;
+    /* Room kept for the portal until it is open and sizes itself. */
+    :not([data-state='open']) > .frame {
+      min-block-size: var(--billing-portal-min-height, 24rem);
     }
     .status {
       position: absolute;
@@ -36,11 +21,9 @@ export const billingPortalStyles = [
     }
     .status .skeleton {
       block-size: 1em;
-    }
-    .status .skeleton:nth-child(2) {
       inline-size: 70%;
     }
-    .status .skeleton:nth-child(3) {
+    .skeleton + .skeleton {
       inline-size: 45%;
     }
     .message {

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { baseStyles, buttonStyles, skeletonStyles } from '../shared/styles.js';
+import { sharedStyles } from '../shared/styles.js';
 
 const ownStyles = css`
   form {
@@ -24,7 +24,6 @@ const ownStyles = css`
   }
   .stepper {
     display: inline-flex;
-    align-items: stretch;
     border: 1px solid var(--_hairline);
     border-radius: var(--_radius);
     overflow: hidden;
@@ -44,9 +43,8 @@ const ownStyles = css`
     cursor: pointer;
     color: var(--_muted);
     font-size: 1.125em;
-    line-height: 1;
     user-select: none;
-    transition: background-color var(--_duration) ease;
+    transition: background-color var(--_duration);
   }
   .stepper button:hover:not([aria-disabled='true']),
   .stepper button:focus-visible {
@@ -55,27 +53,22 @@ const ownStyles = css`
   }
   .stepper button:focus-visible {
     color: var(--_accent);
-    outline: none;
   }
   input {
     font: inherit;
     color: inherit;
-    background: transparent;
+    background: none;
     inline-size: 4.5em;
     padding: calc(var(--_space) * 2) 0;
     border: 0;
     border-inline: 1px solid var(--_hairline);
     text-align: center;
-    font-variant-numeric: tabular-nums;
     font-size: 1.125em;
     font-weight: 600;
     appearance: textfield;
-    -moz-appearance: textfield;
   }
-  input::-webkit-inner-spin-button,
-  input::-webkit-outer-spin-button {
+  input::-webkit-inner-spin-button {
     appearance: none;
-    margin: 0;
   }
   input:focus {
     outline: none;
@@ -111,8 +104,6 @@ const ownStyles = css`
   dd {
     margin: 0;
     white-space: nowrap;
-    font-variant-numeric: tabular-nums;
-    text-align: end;
   }
   .now dd {
     font-size: 1.25em;
@@ -125,39 +116,28 @@ const ownStyles = css`
     display: grid;
     gap: calc(var(--_space) * 2);
   }
-  .bars .skeleton {
+  .skeleton {
     block-size: 1.1em;
   }
-  .bars .skeleton:last-child {
+  .skeleton + .skeleton {
     inline-size: 70%;
     justify-self: end;
     block-size: 0.9em;
   }
 
-  /* Buttons: shared look, a roomier buy button. Only the background eases: a button coming
-     back from aria-disabled is at full contrast at once. */
+  /* A roomier buy button. */
   form > .primary {
     padding: calc(var(--_space) * 2.5) calc(var(--_space) * 5);
   }
-  .primary,
-  .secondary {
-    transition: background-color var(--_duration) ease;
-  }
-  .primary[aria-busy='true'] {
-    cursor: progress;
-  }
 
-  /* Outcome: success, refusal with its remedy */
+  /* Outcome: success, refusal with its remedy (laid out as a .message) */
   .outcome,
   .problem {
     margin-block-start: calc(var(--_space) * 4);
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: calc(var(--_space) * 2) calc(var(--_space) * 4);
     padding: calc(var(--_space) * 3) calc(var(--_space) * 4);
+    border: 1px solid color-mix(in srgb, var(--_critical) 40%, transparent);
     border-radius: var(--_radius);
-    border: 1px solid var(--_hairline);
+    background: color-mix(in srgb, var(--_critical) 6%, transparent);
   }
   .outcome {
     border-color: color-mix(in srgb, var(--_success) 40%, transparent);
@@ -168,15 +148,6 @@ const ownStyles = css`
     color: var(--_success);
     font-weight: 700;
   }
-  .problem {
-    border-color: color-mix(in srgb, var(--_critical) 40%, transparent);
-    background: color-mix(in srgb, var(--_critical) 6%, transparent);
-  }
-  .problem p,
-  .outcome p {
-    margin: 0;
-    flex: 1 1 14em;
-  }
 
   /* The confirmation dialog: the one place that takes the stage. */
   dialog {
@@ -186,24 +157,12 @@ const ownStyles = css`
     border: 1px solid var(--_hairline);
     border-radius: calc(var(--_radius) * 1.5);
     padding: calc(var(--_space) * 7) calc(var(--_space) * 7) calc(var(--_space) * 6);
-    inline-size: min(26rem, calc(100vw - 2rem));
-    box-shadow:
-      0 24px 48px -12px rgb(0 0 0 / 0.28),
-      0 4px 12px rgb(0 0 0 / 0.08);
+    inline-size: 26rem;
+    box-shadow: 0 24px 48px -12px rgb(0 0 0 / 0.3);
     text-align: center;
   }
-  dialog[open] {
-    animation: rise var(--_duration) ease-out;
-  }
   dialog::backdrop {
-    background: var(--billing-backdrop, rgb(15 15 25 / 0.45));
-    backdrop-filter: blur(2px);
-  }
-  @keyframes rise {
-    from {
-      opacity: 0;
-      transform: translateY(8px) scale(0.98);
-    }
+    background: var(--billing-backdrop, #0f0f1973);
   }
   h2 {
     margin: 0 0 var(--_space);
@@ -238,7 +197,6 @@ const ownStyles = css`
     font-weight: 650;
     line-height: 1.1;
     letter-spacing: -0.02em;
-    font-variant-numeric: tabular-nums;
   }
   .details {
     margin: var(--_space) auto 0;
@@ -249,7 +207,6 @@ const ownStyles = css`
     max-inline-size: 20em;
     color: var(--_muted);
     font-size: 0.875em;
-    font-variant-numeric: tabular-nums;
   }
   .details li {
     display: flex;
@@ -261,7 +218,6 @@ const ownStyles = css`
     padding-block-start: calc(var(--_space) * 3);
     border-block-start: 1px solid var(--_hairline);
     color: var(--_muted);
-    font-variant-numeric: tabular-nums;
   }
   .quote .next-term strong {
     white-space: nowrap;
@@ -271,11 +227,10 @@ const ownStyles = css`
   .actions {
     display: flex;
     gap: calc(var(--_space) * 3);
-    justify-content: center;
   }
   .actions button {
-    flex: 1 1 0;
+    flex: 1;
   }
 `;
 
-export const buyFeatureStyles = [...baseStyles, buttonStyles, skeletonStyles, ownStyles];
+export const buyFeatureStyles = [sharedStyles, ownStyles];

@@ -1,17 +1,9 @@
 import { css } from 'lit';
-import { baseStyles, buttonStyles, messageStyles, skeletonStyles } from '../shared/styles.js';
+import { sharedStyles } from '../shared/styles.js';
 
 export const usageMeterStyles = [
-  ...baseStyles,
-  buttonStyles,
-  skeletonStyles,
-  messageStyles,
+  sharedStyles,
   css`
-    :host {
-      --_track-height: var(--billing-track-height, 8px);
-      --_fill: var(--_accent);
-    }
-
     .list {
       display: grid;
       gap: calc(var(--_space) * 5);
@@ -19,7 +11,7 @@ export const usageMeterStyles = [
       padding: 0;
       list-style: none;
     }
-    .list > li + li {
+    li + li {
       padding-block-start: calc(var(--_space) * 5);
       border-block-start: 1px solid var(--_hairline);
     }
@@ -28,10 +20,10 @@ export const usageMeterStyles = [
       display: grid;
       gap: calc(var(--_space) * 1.5);
     }
-    .meter[data-level='warning'] {
+    [data-level='warning'] {
       --_fill: var(--_warning);
     }
-    .meter[data-level='critical'] {
+    [data-level='critical'] {
       --_fill: var(--_critical);
     }
 
@@ -40,29 +32,24 @@ export const usageMeterStyles = [
       align-items: baseline;
       justify-content: space-between;
       gap: calc(var(--_space) * 3);
-      min-block-size: 1.4em;
     }
     .label {
       font-weight: 500;
     }
+    /* --_fill is only set past a threshold: elsewhere (extra) the colour is invalid, so inherited. */
     .level {
       font-size: 0.875em;
       font-weight: 600;
-      font-variant-numeric: tabular-nums;
       white-space: nowrap;
-    }
-    .meter:is([data-level='warning'], [data-level='critical']) .level {
       color: color-mix(in srgb, var(--_fill) 80%, currentColor);
     }
 
     .figures {
       margin: 0;
       line-height: 1.1;
-      font-variant-numeric: tabular-nums;
-      min-block-size: calc(var(--_figure-size) * 1.1);
     }
     .figure {
-      font-size: var(--_figure-size);
+      font-size: var(--billing-figure-size, 1.75em);
       font-weight: 650;
       letter-spacing: -0.02em;
     }
@@ -71,25 +58,21 @@ export const usageMeterStyles = [
     }
 
     .track {
-      position: relative;
-      block-size: var(--_track-height);
+      block-size: var(--billing-track-height, 8px);
       border-radius: 999px;
       background: var(--_track);
       overflow: hidden;
     }
     .fill {
       block-size: 100%;
-      inline-size: 0;
       border-radius: inherit;
-      background: var(--_fill);
-      transition:
-        inline-size var(--_duration) ease-out,
-        background-color var(--_duration) ease-out;
+      background: var(--_fill, var(--_accent));
+      /* Its width and colour, the only properties that change. */
+      transition: var(--_duration) ease-out;
     }
 
     .detail {
       margin: 0;
-      min-block-size: 1.4em;
       color: var(--_muted);
       font-size: 0.875em;
     }
@@ -130,24 +113,17 @@ export const usageMeterStyles = [
       padding: calc(var(--_space) * 0.5) calc(var(--_space) * 2);
       border-radius: 999px;
       background: color-mix(in srgb, var(--_accent) 12%, transparent);
-      color: inherit;
       font-size: 0.875rem;
       font-weight: 600;
       vertical-align: middle;
     }
 
-    .message[data-kind='error'] p::before {
-      content: '!';
-      display: inline-grid;
-      place-items: center;
-      inline-size: 1.25em;
-      block-size: 1.25em;
-      margin-inline-end: calc(var(--_space) * 2);
-      border-radius: 50%;
-      background: color-mix(in srgb, var(--_critical) 14%, transparent);
-      color: var(--_critical);
-      font-weight: 700;
-      font-size: 0.875em;
+    /* An error in the same tinted box as the other elements' errors. */
+    [data-kind='error'] {
+      padding: calc(var(--_space) * 3) calc(var(--_space) * 4);
+      border: 1px solid color-mix(in srgb, var(--_critical) 40%, transparent);
+      border-radius: var(--_radius);
+      background: color-mix(in srgb, var(--_critical) 6%, transparent);
     }
     .actions {
       display: flex;
@@ -155,15 +131,16 @@ export const usageMeterStyles = [
       gap: calc(var(--_space) * 2);
     }
 
-    .skeleton.label-bone {
+    .label-bone {
       inline-size: 40%;
       block-size: 1em;
       margin-block: 0.2em;
     }
-    .skeleton.figure-bone {
+    .figure-bone {
+      font-size: var(--billing-figure-size, 1.75em);
       inline-size: 30%;
-      block-size: calc(var(--_figure-size) * 0.9);
-      margin-block: calc(var(--_figure-size) * 0.1);
+      block-size: 0.9em;
+      margin-block: 0.1em;
     }
   `,
 ];
