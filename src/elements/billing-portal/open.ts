@@ -31,8 +31,11 @@ export async function openPortalPage(
 
 let sequence = 0;
 
-const SPACE = 'var(--billing-space, 4px)';
-const HAIRLINE = '1px solid color-mix(in srgb, currentColor 14%, transparent)';
+// Written as the elements' own (minified) stylesheets are, with their tokens and defaults:
+// gzip then finds this text there.
+const SPACE = 'var(--billing-space,4px)';
+const HAIRLINE =
+  '1px solid var(--billing-border-color,color-mix(in srgb,currentColor 16%,transparent))';
 
 /**
  * The portal of last resort: a modal dialog in the light tree (the portal script finds its
@@ -51,7 +54,7 @@ function openModalPortal(endpoint: string, from: Element | undefined): BillingPo
     ? `${DEFAULT_PORTAL_CONTAINER_ID}_dialog_${id}`
     : DEFAULT_PORTAL_CONTAINER_ID;
   portal.style.display = 'block';
-  portal.style.padding = `calc(${SPACE} * 5)`;
+  portal.style.padding = `calc(${SPACE}*5)`;
   const holder = document.createElement('div');
   // Styles go through `.style` property bindings: the CSSOM, which a strict CSP (no
   // 'unsafe-inline' styles) still allows, where a style attribute would be blocked.
@@ -59,18 +62,20 @@ function openModalPortal(endpoint: string, from: Element | undefined): BillingPo
   // prettier-ignore
   render(
     html`<dialog class="billing-portal-dialog" lang=${locale} aria-labelledby=${titleId} .style=${
-      `width:min(52rem,calc(100vw - 2rem));max-height:calc(100vh - 2rem);padding:0;border:${HAIRLINE};` +
-      'border-radius:calc(var(--billing-radius, 8px) * 1.5);background:var(--billing-surface, Canvas);' +
-      'color:var(--billing-on-surface, CanvasText);box-shadow:0 24px 64px rgb(0 0 0 / 0.25);font:inherit'
+      'background:var(--billing-surface,Canvas);color:var(--billing-on-surface,CanvasText);' +
+      `border:${HAIRLINE};border-radius:calc(var(--billing-radius,8px)*1.5);padding:0;` +
+      // The UA's modal max-width and max-height keep it inside small viewports.
+      'width:52rem;' +
+      'box-shadow:0 24px 48px -12px rgb(0 0 0 / .3);font:inherit'
     } @close=${(event: Event) => {
       (event.currentTarget as HTMLDialogElement).remove();
       if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();
     }}><div class="billing-portal-dialog__header" .style=${
-      `display:flex;align-items:center;justify-content:space-between;gap:calc(${SPACE} * 3);` +
-      `padding:calc(${SPACE} * 3) calc(${SPACE} * 5);border-bottom:${HAIRLINE}`
+      `display:flex;align-items:center;justify-content:space-between;gap:calc(${SPACE}*3);` +
+      `padding:calc(${SPACE}*3) calc(${SPACE}*5);border-bottom:${HAIRLINE}`
     }><h2 id=${titleId} .style=${'margin:0;font-size:1.125em;font-weight:600'}>${messageFor(locale, 'portal.title')}</h2><button type="button" class="billing-portal-dialog__close" .style=${
-      'font:inherit;cursor:pointer;border-radius:var(--billing-radius, 8px);color:inherit;' +
-      `padding:calc(${SPACE} * 1.5) calc(${SPACE} * 3);background:transparent;border:${HAIRLINE}`
+      `font:inherit;padding:calc(${SPACE}*1.5) calc(${SPACE}*3);border:${HAIRLINE};` +
+      'border-radius:var(--billing-radius,8px);cursor:pointer;background:none;color:inherit'
     } @click=${(event: Event) => (event.currentTarget as HTMLElement).closest('dialog')!.close()}>${messageFor(locale, 'close')}</button></div>${portal}</dialog>`,
     holder,
   );
