@@ -1,18 +1,19 @@
 import * as z from 'zod/mini';
 import {
-  CustomerSchema,
-  InvoiceSchema,
-  PricingUsageResultSchema,
-  ServiceErrorBodySchema,
-  SubscriptionSchema,
-  UsageSchema,
-  UsagesPageSchema,
+  CustomerSchema as CustomerContract,
+  InvoiceSchema as InvoiceContract,
+  PricingUsageResultSchema as PricingUsageResultContract,
+  ServiceErrorBodySchema as ServiceErrorBodyContract,
+  SubscriptionSchema as SubscriptionContract,
+  UsageSchema as UsageContract,
+  UsagesPageSchema as UsagesPageContract,
   type Customer,
   type Invoice,
   type PricingUsageResult,
   type Subscription,
   type Usage,
 } from '../contract/index.js';
+import { compiled } from './compiled-schema.js';
 import { UpstreamError } from './errors.js';
 import type { BillingIdentity, ResolvedOptions } from './options.js';
 import type { UpstreamAnswer } from './transport.js';
@@ -37,6 +38,15 @@ interface CallSpec<T> {
   allowEmpty?: boolean;
   context?: CallContext | undefined;
 }
+
+// The contract's schemas, compiled (same parse, about 3 times faster: see compiled-schema.ts).
+const CustomerSchema = compiled(CustomerContract);
+const InvoiceSchema = compiled(InvoiceContract);
+const PricingUsageResultSchema = compiled(PricingUsageResultContract);
+const ServiceErrorBodySchema = compiled(ServiceErrorBodyContract);
+const SubscriptionSchema = compiled(SubscriptionContract);
+const UsageSchema = compiled(UsageContract);
+const UsagesPageSchema = compiled(UsagesPageContract);
 
 const USAGES_PAGE_SIZE = 1000;
 const MAX_USAGE_PAGES = 100;
