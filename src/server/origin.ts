@@ -18,13 +18,14 @@ import type { Answer } from './http.js';
  */
 export function checkOrigin(
   request: Request,
+  url: URL,
   allowedOrigins: ReadonlySet<string>,
   stateChanging: boolean,
 ): string | null {
   const origin = request.headers.get('origin');
   const fetchSite = request.headers.get('sec-fetch-site');
   if (origin !== null) {
-    if (origin === new URL(request.url).origin) return null;
+    if (origin === url.origin) return null;
     if (allowedOrigins.has(origin)) return origin;
     throw new ProxyError(403, 'forbidden-origin', 'This origin may not call the billing proxy.');
   }

@@ -100,7 +100,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
       });
     }
     const stateChanging = route.method === 'POST';
-    const allowedOrigin = checkOrigin(request, options.allowedOrigins, stateChanging);
+    const allowedOrigin = checkOrigin(request, url, options.allowedOrigins, stateChanging);
     const cors = corsHeaders(allowedOrigin);
     try {
       if (stateChanging && !isJsonContentType(request.headers.get('content-type'))) {

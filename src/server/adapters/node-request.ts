@@ -16,10 +16,11 @@ interface State {
   bodyTaken: boolean;
 }
 
-const states = new WeakMap<object, State>();
+// On the object under a private symbol (not in a WeakMap: see BODY_READER in http.ts).
+const STATE = Symbol('node request');
 
 function stateOf(request: object): State {
-  const state = states.get(request);
+  const state = (request as { [STATE]?: State })[STATE];
   if (state === undefined) throw new TypeError('Illegal invocation');
   return state;
 }
@@ -185,9 +186,9 @@ export function nodeRequest(
   headers: Headers,
   parsedBody: string | undefined,
 ): Request {
-  const request = Object.create(prototype) as Request;
+  const request = Object.create(prototype) as Request & { [STATE]?: State };
   const state: State = { incoming, url, headers, parsedBody, real: undefined, bodyTaken: false };
-  states.set(request, state);
+  request[STATE] = state;
   registerBodyReader(request, (maxBytes, tooLarge) => readIncoming(state, maxBytes, tooLarge));
   return request;
 }
