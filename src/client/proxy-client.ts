@@ -63,25 +63,16 @@ export class ProxyClient {
   /** A GET, or a POST of `body` when there is one. */
   private async request<T>(path: string, signal?: AbortSignal, body?: object): Promise<T> {
     const timeoutMs = getBillingConfig().timeoutMs;
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort();
-    if (signal?.aborted) controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await fetch(`${this.endpoint}${path}`, {
+      const response = await fetch(this.endpoint + path, {
         method: body ? 'POST' : 'GET',
         credentials: 'include',
-        headers: {
-          accept: 'application/json',
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
+        headers: body
+          ? { accept: 'application/json', 'content-type': 'application/json' }
+          : { accept: 'application/json' },
         body: body ? JSON.stringify(body) : null,
-        signal: controller.signal,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       const parsed = await readJson(response);
       if (!response.ok) throw errorFromAnswer(response.status, parsed);
@@ -89,16 +80,10 @@ export class ProxyClient {
     } catch (cause) {
       // fetch rejects, or the body read fails, with a TypeError or an AbortError: say which.
       if (cause instanceof BillingError) throw cause;
-      if (timedOut) {
-        throw new BillingError('timeout', `Proxy timeout (${timeoutMs} ms)`, {
-          cause,
-        });
-      }
       if (signal?.aborted) throw new BillingError('aborted', 'Aborted', { cause });
+      if (timeout.aborted)
+        throw new BillingError('timeout', `Proxy timeout (${timeoutMs} ms)`, { cause });
       throw new BillingError('network', 'Proxy unreachable', { cause });
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
     }
   }
 }

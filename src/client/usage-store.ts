@@ -67,9 +67,9 @@ export class UsageStore {
   load(): Promise<readonly Usage[]> {
     if (this.#state.status === 'ready') return Promise.resolve(this.#state.usages);
     if (this.#inflight) return this.#inflight;
-    const cached = readCache(this.endpoint);
-    if (cached) {
-      this.#accept(cached.usages, cached.at, 0);
+    const saved = cached(this.endpoint);
+    if (saved) {
+      this.#accept(saved.usages, saved.at, 0);
       return Promise.resolve(this.#state.usages);
     }
     return this.#fetch();
@@ -145,7 +145,7 @@ export class UsageStore {
   #forget(): void {
     this.#requestSeq += 1;
     this.#inflight = null;
-    removeCache(this.endpoint);
+    cached(this.endpoint, null);
     this.#set({ status: 'idle', usages: [], error: null, updatedAt: null });
   }
 
@@ -180,7 +180,7 @@ export class UsageStore {
   #accept(usages: readonly Usage[], at: number, reach: 0 | 1 | 2) {
     const copy = usages.map((usage) => ({ ...usage }));
     this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at });
-    if (reach) writeCache(this.endpoint, copy, at);
+    if (reach) cached(this.endpoint, JSON.stringify({ usages: copy, at }));
     if (reach > 1) postToOtherTabs({ type: 'usages', endpoint: this.endpoint, usages: copy, at });
   }
 
@@ -199,41 +199,27 @@ export class UsageStore {
   }
 }
 
-function storage(): Storage | null {
+/**
+ * The session cache of one proxy's usages: `cached(endpoint)` reads it, with `value` it is
+ * written, and `null` removes it. Where storage is missing or refuses (server rendering,
+ * privacy modes, sandboxed frames, a full quota) there is no cache: it costs a request.
+ */
+function cached(endpoint: string, value?: string | null): { usages: Usage[]; at: number } | null {
+  const key = STORAGE_PREFIX + endpoint;
   try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+    if (value === undefined) {
+      const parsed = JSON.parse(sessionStorage.getItem(key) ?? '{}') as {
+        usages?: unknown;
+        at?: unknown;
+      };
+      if (Array.isArray(parsed.usages) && typeof parsed.at === 'number')
+        return { usages: parsed.usages as Usage[], at: parsed.at };
+    } else if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
   } catch {
-    // Access throws where storage is disabled (some privacy modes, sandboxed iframes).
-    return null;
+    // No storage here, or an unreadable entry: as if nothing were cached.
   }
-}
-
-function readCache(endpoint: string): { usages: Usage[]; at: number } | null {
-  try {
-    const raw = storage()?.getItem(STORAGE_PREFIX + endpoint);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as { usages?: unknown; at?: unknown };
-    if (!Array.isArray(parsed.usages) || typeof parsed.at !== 'number') return null;
-    return { usages: parsed.usages as Usage[], at: parsed.at };
-  } catch {
-    return null;
-  }
-}
-
-function writeCache(endpoint: string, usages: readonly Usage[], at: number): void {
-  try {
-    storage()?.setItem(STORAGE_PREFIX + endpoint, JSON.stringify({ usages, at }));
-  } catch {
-    // A full or disabled storage only costs a request on the next page.
-  }
-}
-
-function removeCache(endpoint: string): void {
-  try {
-    storage()?.removeItem(STORAGE_PREFIX + endpoint);
-  } catch {
-    // Nothing to remove where storage is unavailable.
-  }
+  return null;
 }
 
 const stores = new Map<string, UsageStore>();
@@ -246,10 +232,11 @@ function getChannel(): BroadcastChannel | null {
   (channel as { unref?: () => void } | null)?.unref?.();
   channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
     const message = event.data as Partial<ChannelMessage> | null;
-    if (!message || typeof message.endpoint !== 'string' || typeof message.at !== 'number') return;
-    if (message.type === 'usages' && !Array.isArray(message.usages)) return;
-    if (message.type !== 'usages' && message.type !== 'clear') return;
-    stores.get(message.endpoint)?.receive(message as ChannelMessage);
+    if (
+      typeof message?.at === 'number' &&
+      (message.type === 'clear' || (message.type === 'usages' && Array.isArray(message.usages)))
+    )
+      stores.get(String(message.endpoint))?.receive(message as ChannelMessage);
   });
   return channel;
 }
