@@ -95,6 +95,8 @@ export default defineConfig(({ mode }) => {
         ? {
             output: {
               minify: true,
+              // `window.BillingElements` is a plain object, not tagged as a module namespace.
+              generatedCode: { symbols: false },
               // Loaded twice (two snippets on one page), the second copy does nothing at all, so
               // `window.BillingElements` keeps driving the elements that are registered.
               banner: 'if(!globalThis.BillingElements){',
