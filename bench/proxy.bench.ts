@@ -103,7 +103,7 @@ async function runChildRole(role: Role): Promise<void> {
   // Each line "cpu" on stdin asks for this process's CPU time so far (µs), as one JSON line.
   process.stdin.on('data', () => {
     const { user, system } = process.cpuUsage();
-    process.stdout.write(`${JSON.stringify({ cpu: user + system })}\n`);
+    process.stdout.write(`${JSON.stringify({ cpu: user + system, user, system })}\n`);
   });
   if (role.sandbox) {
     const { startSandbox } = await import('../src/sandbox/index.js');
