@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { configureBilling, getBillingConfig } from '../../src/client/config.js';
 import type { BillingPurchaseEvent } from '../../src/client/events.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
-import { PendingPurchaseKeeper } from '../../src/elements/buy-feature/pending-purchase.js';
+import { createPendingPurchase } from '../../src/elements/buy-feature/pending-purchase.js';
 import {
   addFault,
   openConfirmation,
@@ -79,11 +79,7 @@ describe('<buy-feature> exactly once', () => {
   it('sends a pending purchase found on load once, then forgets it', async () => {
     await freshStart('healthy');
     const price = await quote('seats', 4);
-    const pending = new PendingPurchaseKeeper('/billing', 'seats').create(
-      4,
-      price.AmountTotal,
-      'healthy',
-    );
+    const pending = createPendingPurchase('/billing', 'seats', 4, price.AmountTotal, 'healthy');
 
     const element = await fixture<BuyFeature>(html`<buy-feature feature="seats"></buy-feature>`);
     const event = (await oneEvent(element, 'billing-purchase')) as BillingPurchaseEvent;
@@ -137,7 +133,7 @@ describe('<buy-feature> exactly once', () => {
   it('waits for a retry when the signed-in customer cannot be checked, then learns the outcome', async () => {
     await freshStart('healthy');
     const price = await quote('seats', 4);
-    new PendingPurchaseKeeper('/billing', 'seats').create(4, price.AmountTotal, 'healthy');
+    createPendingPurchase('/billing', 'seats', 4, price.AmountTotal, 'healthy');
     // Neither a price nor the usages can be read: nobody can tell who is signed in.
     await addFault({ route: 'POST /v1/Pricing/Usage', mode: 'status-500', times: 20 });
     await addFault({ route: 'GET /v1/Usages', mode: 'status-500', times: 20 });
@@ -156,7 +152,7 @@ describe('<buy-feature> exactly once', () => {
   it('never re-sends a pending purchase of another customer signed in on the same tab', async () => {
     await freshStart('discounted');
     const price = await quote('seats', 4);
-    new PendingPurchaseKeeper('/billing', 'seats').create(4, price.AmountTotal, 'healthy');
+    createPendingPurchase('/billing', 'seats', 4, price.AmountTotal, 'healthy');
     const element = await pricedElement(html`<buy-feature feature="seats"></buy-feature>`);
     await sleep(500);
     expect(pendingKeys()).to.have.length(0);

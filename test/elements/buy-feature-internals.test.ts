@@ -3,8 +3,10 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { LatestTask } from '../../src/elements/buy-feature/latest-task.js';
 import {
   PENDING_PURCHASE_MAX_AGE_MS,
-  PendingPurchaseKeeper,
+  createPendingPurchase,
   newIdempotencyKey,
+  readPendingPurchase,
+  settlePendingPurchase,
 } from '../../src/elements/buy-feature/pending-purchase.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../src/contract/proxy-api.js';
 
@@ -122,50 +124,58 @@ describe('LatestTask (live price preview)', () => {
   });
 });
 
-describe('PendingPurchaseKeeper (idempotency keys)', () => {
+describe('pending purchases (idempotency keys)', () => {
   beforeEach(() => sessionStorage.clear());
 
   it('creates one valid key per confirmation and keeps it in sessionStorage until settled', () => {
-    const keeper = new PendingPurchaseKeeper('/billing', 'seats');
-    const pending = keeper.create(3, 1234, 'healthy');
+    const pending = createPendingPurchase('/billing', 'seats', 3, 1234, 'healthy');
     expect(pending.idempotencyKey).to.match(IDEMPOTENCY_KEY_PATTERN);
-    // Another instance (a reloaded page) reads the very same request back.
-    const again = new PendingPurchaseKeeper('/billing', 'seats').read();
+    // Another read (a reloaded page) gets the very same request back.
+    const again = readPendingPurchase('/billing', 'seats');
     expect(again).to.deep.equal(pending);
-    keeper.settle(pending.idempotencyKey);
-    expect(keeper.read()).to.equal(undefined);
+    settlePendingPurchase('/billing', pending);
+    expect(readPendingPurchase('/billing', 'seats')).to.equal(undefined);
   });
 
   it('keeps purchases apart per endpoint and feature', () => {
-    const seats = new PendingPurchaseKeeper('/billing', 'seats').create(1, 0);
-    expect(new PendingPurchaseKeeper('/billing', 'projects').read()).to.equal(undefined);
-    expect(new PendingPurchaseKeeper('https://other.example/billing', 'seats').read()).to.equal(
-      undefined,
-    );
+    const seats = createPendingPurchase('/billing', 'seats', 1, 0);
+    expect(readPendingPurchase('/billing', 'projects')).to.equal(undefined);
+    expect(readPendingPurchase('https://other.example/billing', 'seats')).to.equal(undefined);
     // A relative endpoint and its absolute form are the same proxy.
     const absolute = new URL('/billing', document.baseURI).href;
-    expect(new PendingPurchaseKeeper(absolute, 'seats').read()?.idempotencyKey).to.equal(
-      seats.idempotencyKey,
-    );
+    expect(readPendingPurchase(absolute, 'seats')?.idempotencyKey).to.equal(seats.idempotencyKey);
   });
 
   it('does not forget a newer confirmation when an older outcome arrives', () => {
-    const keeper = new PendingPurchaseKeeper('/billing', 'seats');
-    const older = keeper.create(1, 0);
-    const newer = keeper.create(2, 500);
-    keeper.settle(older.idempotencyKey);
-    expect(keeper.read()?.idempotencyKey).to.equal(newer.idempotencyKey);
+    const older = createPendingPurchase('/billing', 'seats', 1, 0);
+    const newer = createPendingPurchase('/billing', 'seats', 2, 500);
+    settlePendingPurchase('/billing', older);
+    expect(readPendingPurchase('/billing', 'seats')?.idempotencyKey).to.equal(newer.idempotencyKey);
   });
 
   it('drops tampered and expired entries instead of re-sending them', () => {
-    const keeper = new PendingPurchaseKeeper('/billing', 'seats');
-    const pending = keeper.create(1, 0);
+    const pending = createPendingPurchase('/billing', 'seats', 1, 0);
     const storageKey = Object.keys(sessionStorage).find((key) => key.includes('pending-purchase'))!;
-    sessionStorage.setItem(storageKey, JSON.stringify({ ...pending, idempotencyKey: 'short' }));
-    expect(keeper.read()).to.equal(undefined);
+    for (const tampered of [
+      { ...pending, idempotencyKey: 'short' },
+      { ...pending, feature: 'projects' },
+      { ...pending, increment: 1.5 },
+      { ...pending, confirmedAmountTotal: -1 },
+      { ...pending, confirmedAt: 'yesterday' },
+      { ...pending, customer: null },
+      null,
+    ]) {
+      sessionStorage.setItem(storageKey, JSON.stringify(tampered));
+      expect(readPendingPurchase('/billing', 'seats')).to.equal(undefined);
+      expect(sessionStorage.getItem(storageKey)).to.equal(null);
+    }
+    sessionStorage.setItem(storageKey, '{not json');
+    expect(readPendingPurchase('/billing', 'seats')).to.equal(undefined);
     expect(sessionStorage.getItem(storageKey)).to.equal(null);
-    const old = keeper.create(1, 0);
-    expect(keeper.read(old.confirmedAt + PENDING_PURCHASE_MAX_AGE_MS + 1)).to.equal(undefined);
+    const old = createPendingPurchase('/billing', 'seats', 1, 0);
+    expect(
+      readPendingPurchase('/billing', 'seats', old.confirmedAt + PENDING_PURCHASE_MAX_AGE_MS + 1),
+    ).to.equal(undefined);
   });
 
   it('makes keys that are unique and URL-safe', () => {

@@ -17,8 +17,10 @@ import { openRemedy } from '../shared/remedy.js';
 import { LatestTask, type LatestTaskState } from './latest-task.js';
 import { registerBuyFeatureMessages } from './messages.js';
 import {
-  PendingPurchaseKeeper,
+  createPendingPurchase,
   purchaseRequestOf,
+  readPendingPurchase,
+  settlePendingPurchase,
   type PendingPurchase,
 } from './pending-purchase.js';
 import { refusalOf } from './remedies.js';
@@ -428,7 +430,9 @@ export class BuyFeature extends LitElement {
       this.requestUpdate();
       return;
     }
-    const pending = new PendingPurchaseKeeper(this.#endpoint, this.feature).create(
+    const pending = createPendingPurchase(
+      this.#endpoint,
+      this.feature,
       increment,
       pricing.AmountTotal,
       pricing.ReferenceCustomer,
@@ -439,7 +443,6 @@ export class BuyFeature extends LitElement {
   /** Sends a recorded purchase (first time, retry or resume) and shows its outcome. */
   async #send(pending: PendingPurchase): Promise<void> {
     const endpoint = this.#endpoint;
-    const keeper = new PendingPurchaseKeeper(endpoint, pending.feature);
     this.#phase = 3;
     this.#failure = undefined;
     this.requestUpdate();
@@ -447,12 +450,12 @@ export class BuyFeature extends LitElement {
     try {
       result = await getProxyClient(endpoint).purchase(purchaseRequestOf(pending));
     } catch (caught) {
-      this.#onPurchaseFailed(toBillingError(caught), pending, keeper);
+      this.#onPurchaseFailed(toBillingError(caught), pending, endpoint);
       return;
     } finally {
       this.#resuming = false;
     }
-    keeper.settle(pending.idempotencyKey);
+    settlePendingPurchase(endpoint, pending);
     this.#phase = 0;
     this.#success = result.usage;
     this.#closeDialog();
@@ -475,18 +478,14 @@ export class BuyFeature extends LitElement {
     this.#schedulePreview(true);
   }
 
-  #onPurchaseFailed(
-    error: BillingError,
-    pending: PendingPurchase,
-    keeper: PendingPurchaseKeeper,
-  ): void {
+  #onPurchaseFailed(error: BillingError, pending: PendingPurchase, endpoint: string): void {
     // The proxy's `upstream-error` on a purchase means it cannot tell and will never apply this
     // key again: re-sending it is pointless, and only the usage shows what happened.
     const unverifiable = error.code === 'upstream-error';
     const outcomeUnknown =
       !unverifiable &&
       (error.retryable || error.code === 'aborted' || error.code === 'invalid-response');
-    if (!outcomeUnknown) keeper.settle(pending.idempotencyKey);
+    if (!outcomeUnknown) settlePendingPurchase(endpoint, pending);
     this.#reportError(error);
     if (error.code === 'price-changed' && error.pricing) {
       // Nothing was applied. Show the service's new price and ask again, with a new key.
@@ -514,19 +513,19 @@ export class BuyFeature extends LitElement {
     const checked = `${this.#endpoint}#${this.feature}`;
     if (!this.feature || this.#resumeCheckedFor === checked || this.#phase !== 0) return;
     this.#resumeCheckedFor = checked;
-    const keeper = new PendingPurchaseKeeper(this.#endpoint, this.feature);
-    const pending = keeper.read();
-    if (pending) this.#startResume(pending, keeper);
+    const pending = readPendingPurchase(this.#endpoint, this.feature);
+    if (pending) this.#startResume(pending);
   }
 
-  #startResume(pending: PendingPurchase, keeper: PendingPurchaseKeeper): void {
+  #startResume(pending: PendingPurchase): void {
     this.#resuming = true;
     this.#phase = 3;
     this.requestUpdate();
-    void this.#resume(pending, keeper);
+    void this.#resume(pending);
   }
 
-  async #resume(pending: PendingPurchase, keeper: PendingPurchaseKeeper): Promise<void> {
+  async #resume(pending: PendingPurchase): Promise<void> {
+    const endpoint = this.#endpoint;
     // The same tab may now belong to another customer: never apply their predecessor's purchase.
     let customer: string | undefined;
     let failure: PurchaseFailure | undefined;
@@ -541,7 +540,7 @@ export class BuyFeature extends LitElement {
         await this.#send(pending);
         return;
       }
-      keeper.settle(pending.idempotencyKey);
+      settlePendingPurchase(endpoint, pending);
     }
     this.#resuming = false;
     this.#phase = 0;
@@ -569,7 +568,7 @@ export class BuyFeature extends LitElement {
       }
       this.#failure = undefined;
       this.#schedulePreview(true);
-      this.#startResume(failure.pending, new PendingPurchaseKeeper(this.#endpoint, this.feature));
+      this.#startResume(failure.pending);
       return;
     }
     this.#failure = undefined;

@@ -18,9 +18,11 @@ export class LatestTask<A, R> implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #task: (args: A, signal: AbortSignal) => Promise<R>;
   readonly #debounceMs: number;
-  #generation = 0;
+  /** The latest run's: aborted by any change, so a run whose controller is not this one is stale. */
+  #abort = new AbortController();
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #abort: AbortController | undefined;
+  /** Starts the scheduled run now; unset once it started or was dropped. */
+  #start: (() => void) | undefined;
   #running: Promise<void> | undefined;
 
   constructor(
@@ -36,38 +38,40 @@ export class LatestTask<A, R> implements ReactiveController {
 
   /** Schedules a run for `args`, after the debounce delay unless `immediate`. */
   run(args: A, immediate = false): void {
-    this.#cancel();
-    this.state = { status: 'pending', args };
-    this.#host.requestUpdate();
-    const generation = this.#generation;
-    if (immediate) this.#start(generation, args);
-    else this.#timer = setTimeout(() => this.#start(generation, args), this.#debounceMs);
+    const abort = this.#show({ status: 'pending', args });
+    const start = (this.#start = () => {
+      this.#start = undefined;
+      clearTimeout(this.#timer);
+      // A task that throws synchronously settles like one that rejects.
+      this.#running = new Promise<R>((resolve) => resolve(this.#task(args, abort.signal)))
+        .then(
+          (value): LatestTaskState<A, R> => ({ status: 'complete', args, value }),
+          (error: unknown): LatestTaskState<A, R> => ({ status: 'error', args, error }),
+        )
+        .then((state) => {
+          if (abort !== this.#abort) return;
+          this.state = state;
+          this.#host.requestUpdate();
+        });
+    });
+    if (immediate) start();
+    else this.#timer = setTimeout(start, this.#debounceMs);
   }
 
   /** Drops any scheduled or running run and goes back to idle. */
   reset(): void {
-    this.#cancel();
-    if (this.state.status !== 'idle') {
-      this.state = { status: 'idle' };
-      this.#host.requestUpdate();
-    }
+    this.#show({ status: 'idle' });
   }
 
   /** Replaces the result of the latest run (e.g. with a fresher one learnt elsewhere). */
   set(args: A, value: R): void {
-    this.#cancel();
-    this.state = { status: 'complete', args, value };
-    this.#host.requestUpdate();
+    this.#show({ status: 'complete', args, value });
   }
 
   /** Starts a scheduled run now, and resolves with the state once the latest run has settled. */
   async settled(): Promise<LatestTaskState<A, R>> {
     while (this.state.status === 'pending') {
-      if (this.#timer !== undefined) {
-        clearTimeout(this.#timer);
-        this.#timer = undefined;
-        this.#start(this.#generation, this.state.args);
-      }
+      this.#start?.();
       await this.#running;
     }
     return this.state;
@@ -77,33 +81,13 @@ export class LatestTask<A, R> implements ReactiveController {
     this.reset();
   }
 
-  #cancel(): void {
-    this.#generation += 1;
+  /** Drops the scheduled or running run and shows `state`; answers the next run's controller. */
+  #show(state: LatestTaskState<A, R>): AbortController {
     clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#abort?.abort();
-    this.#abort = undefined;
-  }
-
-  #start(generation: number, args: A): void {
-    this.#timer = undefined;
-    const abort = new AbortController();
-    this.#abort = abort;
-    const isLatest = () => generation === this.#generation;
-    // A task that throws synchronously settles like one that rejects.
-    const result = new Promise<R>((resolve) => resolve(this.#task(args, abort.signal)));
-    this.#running = result.then(
-      (value) => {
-        if (isLatest()) this.state = { status: 'complete', args, value };
-      },
-      (error: unknown) => {
-        if (isLatest()) this.state = { status: 'error', args, error };
-      },
-    );
-    void this.#running.then(() => {
-      if (!isLatest()) return;
-      this.#abort = undefined;
-      this.#host.requestUpdate();
-    });
+    this.#start = undefined;
+    this.#abort.abort();
+    this.state = state;
+    this.#host.requestUpdate();
+    return (this.#abort = new AbortController());
   }
 }

@@ -1,5 +1,9 @@
 import { IDEMPOTENCY_KEY_PATTERN, type PurchaseRequest } from '../../contract/proxy-api.js';
 
+// The idempotency key of a confirmed purchase waits in sessionStorage, per proxy endpoint and
+// feature, until its outcome is known. A retry, a second click or a reload re-sends the very
+// same request with the same key, so the proxy applies the purchase at most once.
+
 /** A purchase the user confirmed whose outcome is not known yet. */
 export interface PendingPurchase extends PurchaseRequest {
   /** When it was confirmed (ms since the epoch). */
@@ -35,6 +39,9 @@ const memoryStore = {
   removeItem: (key: string) => void memoryMap.delete(key),
 };
 
+const storageKey = (endpoint: string, feature: string) =>
+  `${PREFIX}${new URL(endpoint, document.baseURI).href}#${feature}`;
+
 /** A fresh idempotency key. `randomUUID` exists only in secure contexts; plain http pages get 128 random bits in hex. */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -42,77 +49,64 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function isPendingPurchase(value: unknown, feature: string): value is PendingPurchase {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return (
-    record.feature === feature &&
-    Number.isInteger(record.increment) &&
-    typeof record.idempotencyKey === 'string' &&
-    IDEMPOTENCY_KEY_PATTERN.test(record.idempotencyKey) &&
-    Number.isInteger(record.confirmedAmountTotal) &&
-    (record.confirmedAmountTotal as number) >= 0 &&
-    typeof record.confirmedAt === 'number' &&
-    (record.customer === undefined || typeof record.customer === 'string')
-  );
+/** The purchase of `feature` on the proxy at `endpoint` still waiting for its outcome, if any. */
+export function readPendingPurchase(
+  endpoint: string,
+  feature: string,
+  now = Date.now(),
+): PendingPurchase | undefined {
+  const store = sessionStore();
+  const key = storageKey(endpoint, feature);
+  try {
+    const stored = JSON.parse(store.getItem(key)!) as Record<string, unknown> | null;
+    if (
+      stored?.feature === feature &&
+      Number.isInteger(stored.increment) &&
+      typeof stored.idempotencyKey === 'string' &&
+      IDEMPOTENCY_KEY_PATTERN.test(stored.idempotencyKey) &&
+      Number.isInteger(stored.confirmedAmountTotal) &&
+      (stored.confirmedAmountTotal as number) >= 0 &&
+      now - (stored.confirmedAt as number) <= PENDING_PURCHASE_MAX_AGE_MS &&
+      (stored.customer === undefined || typeof stored.customer === 'string')
+    ) {
+      return stored as unknown as PendingPurchase;
+    }
+  } catch {
+    // Unreadable: forgotten below.
+  }
+  // Unreadable, tampered or too old: forget it (nothing happens when there is none).
+  store.removeItem(key);
+  return undefined;
 }
 
-/**
- * Keeps the idempotency key of a confirmed purchase in sessionStorage, per proxy endpoint and
- * feature, until its outcome is known. A retry, a second click or a reload re-sends the very
- * same request with the same key, so the proxy applies the purchase at most once.
- */
-export class PendingPurchaseKeeper {
-  readonly #storageKey: string;
-  readonly #feature: string;
-  readonly #store = sessionStore();
+/** Records a new confirmation with a fresh key, before anything is sent. */
+export function createPendingPurchase(
+  endpoint: string,
+  feature: string,
+  increment: number,
+  confirmedAmountTotal: number,
+  customer?: string,
+): PendingPurchase {
+  const pending: PendingPurchase = {
+    feature,
+    increment,
+    idempotencyKey: newIdempotencyKey(),
+    confirmedAmountTotal,
+    confirmedAt: Date.now(),
+    ...(customer ? { customer } : {}),
+  };
+  sessionStore().setItem(storageKey(endpoint, feature), JSON.stringify(pending));
+  return pending;
+}
 
-  constructor(endpoint: string, feature: string) {
-    this.#feature = feature;
-    this.#storageKey = `${PREFIX}${new URL(endpoint, document.baseURI).href}#${feature}`;
-  }
-
-  /** The purchase still waiting for its outcome, if any. */
-  read(now = Date.now()): PendingPurchase | undefined {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(this.#store.getItem(this.#storageKey) ?? 'null');
-    } catch {
-      parsed = null;
-    }
-    if (
-      isPendingPurchase(parsed, this.#feature) &&
-      now - parsed.confirmedAt <= PENDING_PURCHASE_MAX_AGE_MS
-    ) {
-      return parsed;
-    }
-    // Unreadable or too old: forget it.
-    if (parsed !== null) this.#store.removeItem(this.#storageKey);
-    return undefined;
-  }
-
-  /** Records a new confirmation with a fresh key, before anything is sent. */
-  create(increment: number, confirmedAmountTotal: number, customer?: string): PendingPurchase {
-    const pending: PendingPurchase = {
-      feature: this.#feature,
-      increment,
-      idempotencyKey: newIdempotencyKey(),
-      confirmedAmountTotal,
-      confirmedAt: Date.now(),
-      ...(customer ? { customer } : {}),
-    };
-    this.#store.setItem(this.#storageKey, JSON.stringify(pending));
-    return pending;
-  }
-
-  /** Forgets the purchase once its outcome is known; a newer confirmation stored since is kept. */
-  settle(idempotencyKey: string): void {
-    if (this.read()?.idempotencyKey === idempotencyKey) this.#store.removeItem(this.#storageKey);
-  }
+/** Forgets a purchase once its outcome is known; a newer confirmation stored since is kept. */
+export function settlePendingPurchase(endpoint: string, pending: PendingPurchase): void {
+  if (readPendingPurchase(endpoint, pending.feature)?.idempotencyKey === pending.idempotencyKey)
+    sessionStore().removeItem(storageKey(endpoint, pending.feature));
 }
 
 /** The request body of a pending purchase, exactly as first sent. */
 export function purchaseRequestOf(pending: PendingPurchase): PurchaseRequest {
-  const { feature, increment, idempotencyKey, confirmedAmountTotal } = pending;
-  return { feature, increment, idempotencyKey, confirmedAmountTotal };
+  const { confirmedAt: _confirmedAt, customer: _customer, ...request } = pending;
+  return request;
 }
