@@ -32,7 +32,7 @@ export const billingPortalStyles = [
       border-radius: var(--_radius);
       background: color-mix(in srgb, var(--_critical) 6%, transparent);
     }
-    a.primary {
+    a {
       display: inline-block;
       text-decoration: none;
     }

@@ -7,7 +7,6 @@ const ownStyles = css`
     flex-wrap: wrap;
     align-items: flex-end;
     gap: calc(var(--_space) * 4) calc(var(--_space) * 6);
-    margin: 0;
   }
 
   /* Quantity */
@@ -23,7 +22,7 @@ const ownStyles = css`
     font-size: 0.875em;
   }
   .stepper {
-    display: inline-flex;
+    display: flex;
     border: 1px solid var(--_hairline);
     border-radius: var(--_radius);
     overflow: hidden;
@@ -92,7 +91,8 @@ const ownStyles = css`
     gap: calc(var(--_space) * 0.5);
     margin: 0;
   }
-  .line {
+  .line,
+  .details li {
     display: flex;
     justify-content: space-between;
     align-items: baseline;
@@ -130,9 +130,11 @@ const ownStyles = css`
     padding: calc(var(--_space) * 2.5) calc(var(--_space) * 5);
   }
 
-  /* Outcome: success, refusal with its remedy (laid out as a .message) */
+  /* Tinted boxes: success, refusal with its remedy (both laid out as a .message), and the
+     dialog's price-changed notice. */
   .outcome,
-  .problem {
+  .problem,
+  .changed {
     margin-block-start: calc(var(--_space) * 4);
     padding: calc(var(--_space) * 3) calc(var(--_space) * 4);
     border: 1px solid color-mix(in srgb, var(--_critical) 40%, transparent);
@@ -156,7 +158,7 @@ const ownStyles = css`
     color: var(--billing-on-surface, CanvasText);
     border: 1px solid var(--_hairline);
     border-radius: calc(var(--_radius) * 1.5);
-    padding: calc(var(--_space) * 7) calc(var(--_space) * 7) calc(var(--_space) * 6);
+    padding: calc(var(--_space) * 6);
     inline-size: 26rem;
     box-shadow: 0 24px 48px -12px rgb(0 0 0 / 0.3);
     text-align: center;
@@ -169,15 +171,16 @@ const ownStyles = css`
     font-size: 1.125em;
     font-weight: 600;
   }
-  .summary {
+  dialog p {
     margin: 0;
+  }
+  .summary,
+  .label,
+  .details,
+  .next-term {
     color: var(--_muted);
   }
   .changed {
-    margin: calc(var(--_space) * 4) 0 0;
-    padding: calc(var(--_space) * 2) calc(var(--_space) * 3);
-    border-radius: var(--_radius);
-    background: color-mix(in srgb, var(--_critical) 8%, transparent);
     color: var(--_critical);
     font-size: 0.875em;
   }
@@ -186,13 +189,7 @@ const ownStyles = css`
     display: grid;
     gap: var(--_space);
   }
-  .quote p {
-    margin: 0;
-  }
-  .quote .label {
-    color: var(--_muted);
-  }
-  .quote .amount {
+  .amount {
     font-size: 2.5em;
     font-weight: 650;
     line-height: 1.1;
@@ -205,21 +202,14 @@ const ownStyles = css`
     display: grid;
     gap: calc(var(--_space) * 0.5);
     max-inline-size: 20em;
-    color: var(--_muted);
     font-size: 0.875em;
   }
-  .details li {
-    display: flex;
-    justify-content: space-between;
-    gap: calc(var(--_space) * 4);
-  }
-  .quote .next-term {
+  .next-term {
     margin-block-start: calc(var(--_space) * 2);
     padding-block-start: calc(var(--_space) * 3);
     border-block-start: 1px solid var(--_hairline);
-    color: var(--_muted);
   }
-  .quote .next-term strong {
+  .next-term strong {
     white-space: nowrap;
     color: var(--billing-on-surface, CanvasText);
     font-weight: 600;

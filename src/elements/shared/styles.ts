@@ -117,7 +117,6 @@ export const sharedStyles = css`
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    justify-content: space-between;
     gap: calc(var(--_space) * 2) calc(var(--_space) * 4);
   }
   .message p,

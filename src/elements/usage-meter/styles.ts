@@ -108,12 +108,11 @@ export const usageMeterStyles = [
     }
 
     .unlimited {
-      display: inline-block;
       margin-inline-start: calc(var(--_space) * 2);
       padding: calc(var(--_space) * 0.5) calc(var(--_space) * 2);
       border-radius: 999px;
       background: color-mix(in srgb, var(--_accent) 12%, transparent);
-      font-size: 0.875rem;
+      font-size: 0.875em;
       font-weight: 600;
       vertical-align: middle;
     }
