@@ -17,16 +17,20 @@ const CONCURRENT_REQUESTS = 6000;
 const CONCURRENCY = 16;
 const WARMUP = 300;
 const ROUNDS = 3;
-const CPU_REQUESTS = 2000;
+interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** CPU time (µs) per request of the server process the run measured, when it measured one. */
+  cpu: number;
+}
 
-type Measurement = Awaited<ReturnType<typeof measure>>;
-
-/** Median throughput and median p50 of several runs. */
+/** Median throughput, median p50 and median CPU per request of several runs. */
 function median(results: Measurement[]): Measurement {
   const middle = Math.floor(results.length / 2);
-  const byRps = [...results].sort((a, b) => a.rps - b.rps)[middle] as Measurement;
-  const byP50 = [...results].sort((a, b) => a.p50 - b.p50)[middle] as Measurement;
-  return { rps: byRps.rps, p50: byP50.p50, p99: byRps.p99 };
+  const at = (key: keyof Measurement) =>
+    [...results].sort((a, b) => a[key] - b[key])[middle] as Measurement;
+  return { rps: at('rps').rps, p50: at('p50').p50, p99: at('rps').p99, cpu: at('cpu').cpu };
 }
 
 /** Runs every side in alternating rounds (a, b, c, a, b, c...), so they see the same machine state. */
@@ -223,19 +227,19 @@ async function measure(target: Target, count: number, concurrency: number) {
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { rps: count / seconds, p50: at(0.5), p99: at(0.99) };
+  return { rps: count / seconds, p50: at(0.5), p99: at(0.99), cpu: NaN };
 }
 
-/** A process's CPU time (µs) per request while `count` requests go to `target`. */
-async function cpuPerRequest(
-  children: ChildProcess[],
+/** `measure`, with the CPU time (µs) per request that `server` spent meanwhile. */
+async function measureCpu(
+  server: ChildProcess,
   target: Target,
   count: number,
-): Promise<number[]> {
-  const before = await Promise.all(children.map(cpuOf));
-  await measure(target, count, CONCURRENCY);
-  const after = await Promise.all(children.map(cpuOf));
-  return children.map((_, index) => ((after[index] ?? 0) - (before[index] ?? 0)) / count);
+  concurrency: number,
+): Promise<Measurement> {
+  const before = await cpuOf(server);
+  const result = await measure(target, count, concurrency);
+  return { ...result, cpu: ((await cpuOf(server)) - before) / count };
 }
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
@@ -306,21 +310,20 @@ async function main(): Promise<void> {
       const [directLatency, passLatency, proxiedLatency] = (await alternating(
         targets.map((target) => () => measure(target, SEQUENTIAL_REQUESTS / ROUNDS, 1)),
       )) as [Measurement, Measurement, Measurement];
+      // Under load, the CPU time per request of the process that serves each side (the sandbox
+      // for direct calls): a figure the machine's other load inflates far less than req/s.
+      const servers = [sandboxChild.child, passthroughChild.child, proxyChild.child];
       const [directLoad, passLoad, proxiedLoad] = (await alternating(
-        targets.map((target) => () => measure(target, CONCURRENT_REQUESTS / ROUNDS, CONCURRENCY)),
+        targets.map(
+          (target, index) => () =>
+            measureCpu(
+              servers[index] as ChildProcess,
+              target,
+              CONCURRENT_REQUESTS / ROUNDS,
+              CONCURRENCY,
+            ),
+        ),
       )) as [Measurement, Measurement, Measurement];
-      // CPU per request of each server process, which the machine's other load barely changes:
-      // what the proxy costs compared with the service it fronts and with a bare passthrough.
-      const [proxyCpu = NaN, sandboxCpu = NaN] = await cpuPerRequest(
-        [proxyChild.child, sandboxChild.child],
-        scenario.proxied,
-        CPU_REQUESTS,
-      );
-      const [passCpu = NaN] = await cpuPerRequest(
-        [passthroughChild.child],
-        passthrough,
-        CPU_REQUESTS,
-      );
       const ratio = proxiedLoad.rps / directLoad.rps;
       const added = proxiedLatency.p50 - directLatency.p50;
       const passRatio = passLoad.rps / directLoad.rps;
@@ -336,7 +339,7 @@ async function main(): Promise<void> {
           `  (under load: p50 ${ms(directLoad.p50)} → ${ms(proxiedLoad.p50)}, p99 ${ms(directLoad.p99)} → ${ms(proxiedLoad.p99)})`,
         `${''.padEnd(15)} ratio bare   ${(passRatio * 100).toFixed(1)} % of direct throughput, +${ms(passAdded)} at p50` +
           `  (the bare passthrough: the ceiling of any Node proxy process here)`,
-        `${''.padEnd(15)} cpu          proxy process ${proxyCpu.toFixed(0)} µs/request, bare passthrough ${passCpu.toFixed(0)} µs/request, sandbox process ${sandboxCpu.toFixed(0)} µs/request`,
+        `${''.padEnd(15)} cpu          proxy process ${proxiedLoad.cpu.toFixed(0)} µs/request (${(proxiedLoad.cpu / passLoad.cpu).toFixed(2)} × the bare passthrough's ${passLoad.cpu.toFixed(0)}), sandbox process ${directLoad.cpu.toFixed(0)} µs/request`,
       );
     }
     console.log(
