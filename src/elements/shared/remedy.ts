@@ -13,13 +13,14 @@ interface RemedyHost extends HTMLElement {
  * The user asked for the portal workflow that remedies a refusal: `billing-remedy` first (the
  * host app may cancel it and open the workflow itself), then the page's `<billing-portal>` or
  * the modal portal. A portal that cannot open is reported as `billing-error` (the portal
- * shows its own error and retry). The focus goes back to `from` when a modal closes.
+ * shows its own error and retry). The focus goes back to `from` (default: the host) when a
+ * modal closes.
  */
 export async function openRemedy(
   host: RemedyHost,
   page: PortalPage,
   code: string | undefined,
-  from: Element,
+  from: Element = host,
 ): Promise<void> {
   const feature = host.feature ? { feature: host.feature } : {};
   // Events are built before being dispatched: the manifest analyzer would read

@@ -1,6 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Usage } from '../../contract/resources.js';
 import { getUsageStore, type UsageStore, type UsageStoreState } from '../../client/usage-store.js';
+
+/** An element that shows usages: its proxy is read on each connection. */
+interface UsageHost extends ReactiveControllerHost, HTMLElement {
+  endpoint: string | undefined;
+}
 
 /**
  * Connects an element to the page's usage store: loads the usages when the element connects
@@ -8,35 +12,20 @@ import { getUsageStore, type UsageStore, type UsageStoreState } from '../../clie
  * disconnects. `endpoint` is read on each connection, so an `endpoint` attribute applies.
  */
 export class UsageController implements ReactiveController {
-  #host: ReactiveControllerHost & HTMLElement;
-  #endpoint: () => string | null | undefined;
+  #host: UsageHost;
+  #onChange: (state: UsageStoreState) => void;
   #store: UsageStore | null = null;
   #unsubscribe: (() => void) | null = null;
-  #onChange: ((state: UsageStoreState) => void) | undefined;
 
-  constructor(
-    host: ReactiveControllerHost & HTMLElement,
-    endpoint: () => string | null | undefined,
-    onChange?: (state: UsageStoreState) => void,
-  ) {
+  constructor(host: UsageHost, onChange: (state: UsageStoreState) => void) {
     this.#host = host;
-    this.#endpoint = endpoint;
     this.#onChange = onChange;
     host.addController(this);
   }
 
   /** The store in use (the page's store for the element's endpoint). */
   get store(): UsageStore {
-    this.#store ??= getUsageStore(this.#endpoint());
-    return this.#store;
-  }
-
-  get state(): UsageStoreState {
-    return this.store.state;
-  }
-
-  get(feature: string): Usage | undefined {
-    return this.store.get(feature);
+    return (this.#store ??= getUsageStore(this.#host.endpoint));
   }
 
   /** Switches stores after the endpoint changed. */
@@ -46,24 +35,17 @@ export class UsageController implements ReactiveController {
     this.hostConnected();
   }
 
-  /** Loads (or reloads after an error) without letting a failure escape: it is shown from state. */
-  load(): void {
-    this.store.load().catch(() => undefined);
-  }
-
-  retry(): void {
-    this.store.refresh().catch(() => undefined);
-  }
-
   hostConnected(): void {
+    // Loads (or reloads after an error) without letting a failure escape: it is shown from state.
+    const load = () => this.store.load().catch(() => undefined);
     this.#unsubscribe = this.store.subscribe((state) => {
-      this.#onChange?.(state);
+      this.#onChange(state);
       this.#host.requestUpdate();
       // Cleared (sign-out, another customer): a connected element asks again, so it shows the
       // new customer's usages, or says the session ended, instead of a skeleton forever.
-      if (state.status === 'idle') queueMicrotask(() => this.#unsubscribe && this.load());
+      if (state.status === 'idle') queueMicrotask(() => this.#unsubscribe && load());
     });
-    this.load();
+    load();
     this.#host.requestUpdate();
   }
 

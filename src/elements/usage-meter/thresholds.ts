@@ -2,42 +2,22 @@ import type { Usage } from '../../contract/resources.js';
 import type { ThresholdLevel } from '../../client/events.js';
 import { isUnlimited } from '../../client/usage-store.js';
 
-export interface Thresholds {
-  warning: number;
-  critical: number;
-}
-
-/** Used over included for a quantity feature; null when there is no ratio (on/off, unlimited). */
-export function usageRatio(usage: Usage): number | null {
-  if (usage.TypeFeature === 'OnOff' || isUnlimited(usage)) return null;
+/** Used over included for a quantity feature; 0 when there is no ratio (on/off, unlimited). */
+export function usageRatio(usage: Usage): number {
   const included = usage.QuantityIncluded;
-  if (included === undefined) return null;
+  if (usage.TypeFeature === 'OnOff' || included === undefined || isUnlimited(usage)) return 0;
   const used = usage.QuantityCurrent ?? 0;
-  if (included <= 0) return used > 0 ? Number.POSITIVE_INFINITY : 0;
-  return used / included;
+  return included > 0 ? used / included : used > 0 ? Number.POSITIVE_INFINITY : 0;
 }
 
-/** The level of a ratio against the thresholds (critical wins when both are crossed). */
-export function levelOf(ratio: number | null, thresholds: Thresholds): ThresholdLevel {
-  if (ratio === null) return 'normal';
-  if (ratio >= thresholds.critical) return 'critical';
-  if (ratio >= thresholds.warning) return 'warning';
-  return 'normal';
-}
-
-/** Thresholds from attribute values, falling back to the defaults for anything not a number. */
-export function readThresholds(warning: number, critical: number): Thresholds {
-  const safeCritical = Number.isFinite(critical) && critical > 0 ? critical : 1;
-  const safeWarning =
-    Number.isFinite(warning) && warning > 0 ? Math.min(warning, safeCritical) : 0.8;
-  return { warning: Math.min(safeWarning, safeCritical), critical: safeCritical };
-}
-
-const RANK: Record<ThresholdLevel, number> = { normal: 0, warning: 1, critical: 2 };
-
-/** The most severe of some levels. */
-export function worstLevel(levels: Iterable<ThresholdLevel>): ThresholdLevel {
-  let worst: ThresholdLevel = 'normal';
-  for (const level of levels) if (RANK[level] > RANK[worst]) worst = level;
-  return worst;
+/**
+ * The level of a ratio against the thresholds' attribute values, each falling back to its
+ * default unless a finite positive number, the warning never above the critical one
+ * (critical wins when both are crossed).
+ */
+export function levelOf(ratio: number, warning: number, critical: number): ThresholdLevel {
+  const valid = (threshold: number) => threshold > 0 && threshold < Number.POSITIVE_INFINITY;
+  const safeCritical = valid(critical) ? critical : 1;
+  if (ratio >= safeCritical) return 'critical';
+  return ratio >= Math.min(valid(warning) ? warning : 0.8, safeCritical) ? 'warning' : 'normal';
 }

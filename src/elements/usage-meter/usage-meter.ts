@@ -15,6 +15,7 @@ import {
   message,
   registerTexts,
   type MessageKey,
+  type MessageVars,
 } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
 import { isUnlimited, type UsageStoreState } from '../../client/usage-store.js';
@@ -24,7 +25,7 @@ import { fillTemplate } from '../shared/template.js';
 import { UsageController } from '../shared/usage-controller.js';
 import { meterTexts } from './messages.js';
 import { usageMeterStyles } from './styles.js';
-import { levelOf, readThresholds, usageRatio, worstLevel, type Thresholds } from './thresholds.js';
+import { levelOf, usageRatio } from './thresholds.js';
 
 /**
  * What the signed-in customer's plan includes of a feature, and how much of it is used.
@@ -105,14 +106,12 @@ export class UsageMeter extends LitElement {
     announcement: { state: true },
   };
 
-  #usages = new UsageController(
-    this,
-    () => this.endpoint,
-    (state) => this.#onStoreChange(state),
-  );
+  #usages = new UsageController(this, (state) => this.#onStoreChange(state));
   /** Last level seen per feature: a change of level is a crossing, announced once. */
   #levels = new Map<string, ThresholdLevel>();
   #crossings: ThresholdDetail[] = [];
+  /** What willUpdate read of the usages shown, for render. */
+  #readings: Reading[] = [];
   #reportedError: BillingError | null = null;
 
   /** Reference of the feature to show (`ReferenceFeature`); without it, every feature is listed. */
@@ -141,7 +140,7 @@ export class UsageMeter extends LitElement {
 
   /** The usage shown (with `feature`), once loaded. */
   get usage(): Usage | undefined {
-    return this.feature ? this.#usages.get(this.feature) : undefined;
+    return this.feature ? this.#usages.store.get(this.feature) : undefined;
   }
 
   /** Fetches the usages again (the retry button does this). */
@@ -156,85 +155,84 @@ export class UsageMeter extends LitElement {
     if (changed.has('endpoint') && this.hasUpdated) this.#usages.reconnect();
     // New thresholds move the baseline; only a change of usage counts as a crossing.
     if (changed.has('warningThreshold') || changed.has('criticalThreshold')) this.#levels.clear();
-    this.#trackLevels();
+    const { status, usages } = this.#usages.store.state;
+    const usage = this.usage;
+    const shown = status !== 'ready' ? [] : !this.feature ? usages : usage ? [usage] : [];
+    const announcements: string[] = [];
+    this.#readings = shown.map((usage) => {
+      const reading = this.#read(usage);
+      const { level, ratio } = reading;
+      const feature = usage.ReferenceFeature;
+      const previousLevel = this.#levels.get(feature);
+      this.#levels.set(feature, level);
+      if (previousLevel && previousLevel !== level) {
+        this.#crossings.push({ feature, level, previousLevel, ratio });
+        announcements.push(
+          message(this, `meter.announce.${reading.key}` as MessageKey, reading.vars),
+        );
+      }
+      return reading;
+    });
+    const levels = this.#readings.map((reading) => reading.level);
+    this.level = levels.includes('critical')
+      ? 'critical'
+      : levels.includes('warning')
+        ? 'warning'
+        : 'normal';
+    if (announcements.length) this.announcement = announcements.join(' ');
   }
 
   protected override updated(): void {
-    const crossings = this.#crossings;
-    this.#crossings = [];
     // Events are built before being dispatched throughout: the manifest analyzer would read
     // `dispatchEvent(new X(arg))` as an event named after `arg` (the JSDoc header names them).
-    for (const crossing of crossings) {
+    for (const crossing of this.#crossings.splice(0)) {
       const event = new BillingThresholdEvent(crossing);
       this.dispatchEvent(event);
     }
   }
 
-  #onStoreChange(state: UsageStoreState): void {
-    if (state.status === 'error' && state.error && state.error !== this.#reportedError) {
-      this.#reportedError = state.error;
+  #onStoreChange({ status, error }: UsageStoreState): void {
+    if (status === 'error' && error && error !== this.#reportedError) {
+      this.#reportedError = error;
       const event = new BillingErrorEvent({
-        error: state.error,
+        error,
         ...(this.feature ? { feature: this.feature } : {}),
       });
       this.dispatchEvent(event);
     }
   }
 
-  get #thresholds(): Thresholds {
-    return readThresholds(this.warningThreshold, this.criticalThreshold);
+  /**
+   * A usage against the thresholds, with the values of its texts. A Limitation quantity
+   * beyond the included one was bought (the service bills it as extra): that is the
+   * customer's own choice, not an overrun, so it reads "2 extra" in the neutral look. A
+   * Consumption beyond the included amount is an overrun.
+   */
+  #read(usage: Usage): Reading {
+    const used = usage.QuantityCurrent ?? 0;
+    const total = Math.max(0, usage.QuantityIncluded ?? 0);
+    const ratio = usageRatio(usage);
+    const level = levelOf(ratio, this.warningThreshold, this.criticalThreshold);
+    const extra =
+      usage.TypeFeature === 'Limitation' && used > total && !isUnlimited(usage) ? used - total : 0;
+    return {
+      usage,
+      used,
+      total,
+      ratio,
+      level,
+      extra,
+      // Past the critical threshold: extra (bought), over (overrun) or at the limit.
+      key: level !== 'critical' ? level : extra ? 'extra' : ratio > 1 ? 'over' : 'critical',
+      vars: {
+        label: (this.feature && this.label) || usage.TitleLocalized || usage.ReferenceFeature,
+        used: formatNumber(this, used),
+        total: formatNumber(this, total),
+        extra: formatNumber(this, extra),
+        percent: formatPercent(this, ratio),
+      },
+    };
   }
-
-  #shownUsages(): Usage[] {
-    const state = this.#usages.state;
-    if (state.status !== 'ready') return [];
-    if (!this.feature) return [...state.usages];
-    const usage = this.usage;
-    return usage ? [usage] : [];
-  }
-
-  #trackLevels(): void {
-    const thresholds = this.#thresholds;
-    const levels: ThresholdLevel[] = [];
-    const announcements: string[] = [];
-    for (const usage of this.#shownUsages()) {
-      const ratio = usageRatio(usage);
-      const level = levelOf(ratio, thresholds);
-      levels.push(level);
-      const previous = this.#levels.get(usage.ReferenceFeature);
-      this.#levels.set(usage.ReferenceFeature, level);
-      if (previous === undefined || previous === level) continue;
-      this.#crossings.push({
-        feature: usage.ReferenceFeature,
-        level,
-        previousLevel: previous,
-        ratio: ratio ?? 0,
-      });
-      announcements.push(this.#announce(usage, level, ratio ?? 0));
-    }
-    this.level = worstLevel(levels);
-    if (announcements.length > 0) this.announcement = announcements.join(' ');
-  }
-
-  #announce(usage: Usage, level: ThresholdLevel, ratio: number): string {
-    const vars = { label: this.#title(usage), percent: formatPercent(this, ratio) };
-    if (level === 'normal') return message(this, 'meter.announce.normal', vars);
-    if (level === 'warning') return message(this, 'meter.announce.warning', vars);
-    if (ratio > 1 && usage.TypeFeature === 'Limitation') {
-      const extra = (usage.QuantityCurrent ?? 0) - Math.max(0, usage.QuantityIncluded ?? 0);
-      return message(this, 'meter.announce.extra', { ...vars, extra: formatNumber(this, extra) });
-    }
-    return message(this, ratio > 1 ? 'meter.announce.over' : 'meter.announce.critical', vars);
-  }
-
-  #title(usage: Usage): string {
-    if (this.feature && this.label) return this.label;
-    return usage.TitleLocalized || usage.ReferenceFeature;
-  }
-
-  #onRetry = (): void => {
-    this.#usages.retry();
-  };
 
   #renderSkeleton(): TemplateResult {
     const bones = html`<div class="meter" part="skeleton" aria-hidden="true">
@@ -249,11 +247,11 @@ export class UsageMeter extends LitElement {
   }
 
   #renderError(error: BillingError | null): TemplateResult {
-    const text = errorMessage(this, error?.code ?? '', 'error.generic');
+    const code = error?.code ?? '';
     // remedyFor only answers remedy pages, each with its `remedy.<page>` label.
-    const page = error ? remedyFor(error.code) : undefined;
+    const page = remedyFor(code);
     return html`<div class="message" part="message" data-kind="error">
-      <p role="alert"><slot name="error">${text}</slot></p>
+      <p role="alert"><slot name="error">${errorMessage(this, code, 'error.generic')}</slot></p>
       <div class="actions">
         ${
           page
@@ -261,7 +259,7 @@ export class UsageMeter extends LitElement {
                 type="button"
                 class="primary"
                 part="remedy-button"
-                @click=${() => void openRemedy(this, page, error?.code, this)}
+                @click=${() => void openRemedy(this, page, code)}
               >
                 ${message(this, `remedy.${page}` as MessageKey)}
               </button>`
@@ -271,7 +269,7 @@ export class UsageMeter extends LitElement {
           type="button"
           class=${page ? 'secondary' : 'primary'}
           part="retry-button"
-          @click=${this.#onRetry}
+          @click=${this.refresh}
         >
           <slot name="retry">${message(this, 'retry')}</slot>
         </button>
@@ -287,27 +285,10 @@ export class UsageMeter extends LitElement {
         type="button"
         class="secondary"
         part="remedy-button"
-        @click=${() => void openRemedy(this, 'change-plan', 'Error.Api.Usage.NoneMatching', this)}
+        @click=${() => void openRemedy(this, 'change-plan', 'Error.Api.Usage.NoneMatching')}
       >
         <slot name="change-plan">${message(this, 'remedy.change-plan')}</slot>
       </button>
-    </div>`;
-  }
-
-  #renderLabel(usage: Usage, id: string): TemplateResult {
-    const title = this.#title(usage);
-    return html`<span class="label" part="label" id=${id}
-      >${this.feature ? html`<slot name="label">${title}</slot>` : title}</span
-    >`;
-  }
-
-  #renderOnOff(usage: Usage, id: string): TemplateResult {
-    const included = usage.IsIncluded !== false;
-    const on = included && usage.IsEnabled !== false;
-    const state = !included ? 'meter.notIncluded' : on ? 'meter.included' : 'meter.disabled';
-    return html`<div class="switch" part="switch">
-      ${this.#renderLabel(usage, id)}
-      <span class="state" part="state" ?data-on=${on}>${message(this, state)}</span>
     </div>`;
   }
 
@@ -318,120 +299,121 @@ export class UsageMeter extends LitElement {
     )}`;
   }
 
-  #renderUnlimited(usage: Usage, id: string): TemplateResult {
-    const used = usage.QuantityCurrent ?? 0;
-    const title = this.#title(usage);
-    const value = html`<span class="figure" part="value">${formatNumber(this, used)}</span>`;
-    return html`<div class="meter" part="meter" data-level="normal" data-unlimited>
-      <div class="header" part="header">${this.#renderLabel(usage, id)}</div>
+  #renderUsage(
+    { usage, used, total, level, extra, key, vars }: Reading,
+    index: number,
+  ): TemplateResult {
+    const id = `feature-${index}`;
+    const label = html`<span class="label" part="label" id=${id}
+      >${this.feature ? html`<slot name="label">${vars.label}</slot>` : vars.label}</span
+    >`;
+    if (usage.TypeFeature === 'OnOff') {
+      const included = usage.IsIncluded !== false;
+      const on = included && usage.IsEnabled !== false;
+      const state = !included ? 'meter.notIncluded' : on ? 'meter.included' : 'meter.disabled';
+      return html`<div class="switch" part="switch">
+        ${label}
+        <span class="state" part="state" ?data-on=${on}>${message(this, state)}</span>
+      </div>`;
+    }
+    const unlimited = isUnlimited(usage);
+    const fill = total > 0 ? Math.min(1, used / total) : used > 0 ? 1 : 0;
+    const value = html`<span class="figure" part="value">${vars.used}</span>`;
+    const levelKey = extra ? 'extra' : key;
+    const reset = usage.DateResetConsumption ?? usage.DatePeriodEnd;
+    const date = usage.TypeFeature === 'Consumption' && reset ? formatDate(this, reset) : '';
+    // The fill's width is a `.style` property binding: set through the CSSOM, which a strict
+    // CSP allows (a style attribute it would block), with no styleMap directive to ship.
+    return html`<div
+      class="meter"
+      part="meter"
+      data-level=${extra ? 'extra' : level}
+      ?data-unlimited=${unlimited}
+    >
+      <div class="header" part="header">
+        ${label}
+        ${
+          levelKey !== 'normal'
+            ? html`<span class="level" part="level"
+                >${message(this, `meter.level.${levelKey}` as MessageKey, vars)}</span
+              >`
+            : nothing
+        }
+      </div>
       <p
         class="figures"
         part="figures"
-        aria-label=${message(this, 'meter.unlimitedValueText', { used: formatNumber(this, used), label: title })}
+        aria-label=${unlimited ? message(this, 'meter.unlimitedValueText', vars) : nothing}
       >
-        ${this.#renderFigures({ used: value }, 'meter.unlimitedUsed')}
-        <span class="unlimited" part="unlimited">${message(this, 'meter.unlimited')}</span>
+        ${
+          unlimited
+            ? html`${this.#renderFigures({ used: value }, 'meter.unlimitedUsed')}
+                <span class="unlimited" part="unlimited">${message(this, 'meter.unlimited')}</span>`
+            : this.#renderFigures(
+                {
+                  used: value,
+                  total: html`<span class="figure" part="total">${vars.total}</span>`,
+                },
+                'meter.of',
+              )
+        }
       </p>
-      ${this.#renderDetail(usage)}
+      ${
+        unlimited
+          ? nothing
+          : html`<div
+              class="track"
+              part="track"
+              role="meter"
+              aria-labelledby=${id}
+              aria-valuemin="0"
+              aria-valuemax=${total}
+              aria-valuenow=${Math.min(used, total)}
+              aria-valuetext=${message(this, extra ? 'meter.extraValueText' : 'meter.valueText', vars)}
+            >
+              <div
+                class="fill"
+                part="fill"
+                .style=${`inline-size:${(fill * 100).toFixed(2)}%`}
+              ></div>
+            </div>`
+      }
+      ${date ? html`<p class="detail" part="detail">${message(this, 'meter.resets', { date })}</p>` : nothing}
     </div>`;
   }
 
-  #renderDetail(usage: Usage): TemplateResult | typeof nothing {
-    if (usage.TypeFeature !== 'Consumption') return nothing;
-    const reset = usage.DateResetConsumption ?? usage.DatePeriodEnd;
-    const date = reset ? formatDate(this, reset) : '';
-    return date
-      ? html`<p class="detail" part="detail">${message(this, 'meter.resets', { date })}</p>`
-      : nothing;
-  }
-
-  #renderQuantity(usage: Usage, id: string): TemplateResult {
-    if (isUnlimited(usage)) return this.#renderUnlimited(usage, id);
-    const used = usage.QuantityCurrent ?? 0;
-    const total = Math.max(0, usage.QuantityIncluded ?? 0);
-    const ratio = usageRatio(usage) ?? 0;
-    const level = levelOf(ratio, this.#thresholds);
-    const title = this.#title(usage);
-    const fill = total > 0 ? Math.min(1, used / total) : used > 0 ? 1 : 0;
-    // A Limitation quantity beyond the included one was bought (the service bills it as
-    // extra): that is the customer's own choice, not an overrun, so it reads "2 extra" in the
-    // neutral look. A Consumption beyond the included amount is an overrun.
-    const extra = usage.TypeFeature === 'Limitation' && used > total ? used - total : 0;
-    const vars = {
-      used: formatNumber(this, used),
-      total: formatNumber(this, total),
-      extra: formatNumber(this, extra),
-      label: title,
-    };
-    const valueText = message(this, extra ? 'meter.extraValueText' : 'meter.valueText', vars);
-    const levelText = extra
-      ? message(this, 'meter.level.extra', vars)
-      : level === 'warning'
-        ? message(this, 'meter.level.warning', { percent: formatPercent(this, ratio) })
-        : level === 'critical'
-          ? message(this, ratio > 1 ? 'meter.level.over' : 'meter.level.critical')
-          : '';
-    // The fill's width is a `.style` property binding: set through the CSSOM, which a strict
-    // CSP allows (a style attribute it would block), with no styleMap directive to ship.
-    return html`<div class="meter" part="meter" data-level=${extra ? 'extra' : level}>
-      <div class="header" part="header">
-        ${this.#renderLabel(usage, id)}
-        ${levelText ? html`<span class="level" part="level">${levelText}</span>` : nothing}
-      </div>
-      <p class="figures" part="figures">
-        ${this.#renderFigures(
-          {
-            used: html`<span class="figure" part="value">${formatNumber(this, used)}</span>`,
-            total: html`<span class="figure" part="total">${formatNumber(this, total)}</span>`,
-          },
-          'meter.of',
-        )}
-      </p>
-      <div
-        class="track"
-        part="track"
-        role="meter"
-        aria-labelledby=${id}
-        aria-valuemin="0"
-        aria-valuemax=${total}
-        aria-valuenow=${Math.min(used, total)}
-        aria-valuetext=${valueText}
-      >
-        <div class="fill" part="fill" .style=${`inline-size:${(fill * 100).toFixed(2)}%`}></div>
-      </div>
-      ${this.#renderDetail(usage)}
-    </div>`;
-  }
-
-  #renderUsage(usage: Usage, index: number): TemplateResult {
-    const id = `feature-${index}`;
-    return usage.TypeFeature === 'OnOff'
-      ? this.#renderOnOff(usage, id)
-      : this.#renderQuantity(usage, id);
-  }
-
-  #renderList(usages: readonly Usage[]): TemplateResult {
-    if (usages.length === 0) {
+  #renderBody(): TemplateResult {
+    const { status, error } = this.#usages.store.state;
+    const readings = this.#readings;
+    if (status === 'error') return this.#renderError(error);
+    if (status !== 'ready') return this.#renderSkeleton();
+    if (this.feature)
+      return readings[0] ? this.#renderUsage(readings[0], 0) : this.#renderNotInPlan();
+    if (!readings.length) {
       return html`<div class="message" part="message" data-kind="empty">
         <p><slot name="empty">${message(this, 'meter.empty')}</slot></p>
       </div>`;
     }
     return html`<ul class="list" part="list" aria-label=${message(this, 'meter.list')}>
-      ${usages.map((usage, index) => html`<li part="item">${this.#renderUsage(usage, index)}</li>`)}
+      ${readings.map((reading, index) => html`<li part="item">${this.#renderUsage(reading, index)}</li>`)}
     </ul>`;
-  }
-
-  #renderBody(): TemplateResult {
-    const state = this.#usages.state;
-    if (state.status === 'error') return this.#renderError(state.error);
-    if (state.status !== 'ready') return this.#renderSkeleton();
-    if (!this.feature) return this.#renderList(state.usages);
-    const usage = this.usage;
-    return usage ? this.#renderUsage(usage, 0) : this.#renderNotInPlan();
   }
 
   override render(): TemplateResult {
     return html`${this.#renderBody()}
       <div class="visually-hidden" role="status">${this.announcement}</div>`;
   }
+}
+
+/** A usage read against the thresholds (see `#read`). */
+interface Reading {
+  usage: Usage;
+  used: number;
+  total: number;
+  ratio: number;
+  level: ThresholdLevel;
+  extra: number;
+  /** The level's texts: `meter.announce.<key>`, and `meter.level.<key>` unless normal. */
+  key: string;
+  vars: MessageVars;
 }
