@@ -8,14 +8,20 @@ import {
   BillingErrorEvent,
   BillingPurchaseEvent,
 } from '../../client/events.js';
-import { formatNumber, localeOf, message, type MessageKey } from '../../client/i18n.js';
+import {
+  errorMessage,
+  formatNumber,
+  message,
+  registerTexts,
+  type MessageKey,
+} from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
 import { openRemedy } from '../shared/remedy.js';
-import { LatestTask, type LatestTaskState } from './latest-task.js';
-import { registerBuyFeatureMessages } from './messages.js';
+import { LatestTask } from './latest-task.js';
+import { buyTexts } from './messages.js';
 import {
   createPendingPurchase,
   purchaseRequestOf,
@@ -23,36 +29,37 @@ import {
   settlePendingPurchase,
   type PendingPurchase,
 } from './pending-purchase.js';
-import { refusalOf } from './remedies.js';
 import { buyFeatureStyles } from './styles.js';
-
-interface PreviewArgs {
-  endpoint: string;
-  feature: string;
-  increment: number;
-}
 
 /** The price the dialog asks the user to confirm. */
 interface Quote {
   increment: number;
   pricing: PricingResponse;
   /** True when the service's price differs from the one the user was last shown. */
-  changed: boolean;
+  changed?: boolean;
 }
 
 /** A failure of the purchase itself (the preview's failures live in the preview's state). */
 interface PurchaseFailure {
   error: BillingError;
   /** Set when the outcome is unknown: a retry re-sends this very request, same key. */
-  pending?: PendingPurchase;
-  /** The proxy could not tell whether it was applied and will not try again: check the usage. */
-  unverifiable?: boolean;
+  pending?: PendingPurchase | undefined;
   /** A resumed purchase whose customer could not be checked yet: a retry checks first. */
   verify?: boolean;
 }
 
-/** 0 idle, 1 preparing, 2 confirming, 3 applying: numbers ship shorter than words. */
-type Phase = 0 | 1 | 2 | 3;
+/**
+ * 0 idle, 1 preparing, 2 confirming, 3 applying, 7 learning the outcome of a purchase confirmed
+ * earlier (applying, said otherwise). Odd is busy; above 2 a purchase is under way. Numbers
+ * ship shorter than words.
+ */
+type Phase = 0 | 1 | 2 | 3 | 7;
+
+/** Error codes whose wording is another code's. */
+const SAME_TEXT_AS: Record<string, string | undefined> = {
+  'upstream-timeout': 'timeout',
+  'upstream-unavailable': 'network',
+};
 
 /**
  * Lets the signed-in customer buy more of a metered feature: a quantity control, a live
@@ -156,32 +163,26 @@ export class BuyFeature extends LitElement {
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
   declare endpoint: string | undefined;
 
-  readonly #preview = new LatestTask<PreviewArgs, PricingResponse>(this, (args, signal) =>
-    getProxyClient(args.endpoint).getPricing(
-      { feature: args.feature, increment: args.increment },
-      signal,
-    ),
+  readonly #preview = new LatestTask<number, PricingResponse>(this, (increment, signal) =>
+    // The feature and proxy of the moment: a change of either starts a new run at once.
+    getProxyClient(this.#endpoint).getPricing({ feature: this.feature, increment }, signal),
   );
   #phase: Phase = 0;
   #quote: Quote | undefined;
   #success: Usage | undefined;
   #failure: PurchaseFailure | undefined;
-  #resuming = false;
-  /** The quantity input holds text that is not an allowed quantity. */
-  #invalid = false;
-  /** Whether to say so (not while the field is merely empty). */
-  #invalidShown = false;
+  /** The quantity input holds text that is not an allowed quantity: 2 says so, 1 not yet (an emptied field). */
+  #invalid: 0 | 1 | 2 = 0;
   /** The preview state last seen by `updated`, to report each preview error once. */
-  #reportedPreview: LatestTaskState<PreviewArgs, PricingResponse> | undefined;
+  #reportedPreview: unknown;
   /** The feature and endpoint whose pending purchase was already looked for. */
   #resumeCheckedFor = '';
-  #previewOnConnect = false;
   #unsubscribe: (() => void) | undefined;
-  #returnFocus: HTMLElement | undefined;
+  #returnFocus: HTMLElement | null = null;
 
   constructor() {
     super();
-    registerBuyFeatureMessages();
+    registerTexts(buyTexts);
     this.feature = '';
     this.quantity = 1;
     this.min = 1;
@@ -201,23 +202,24 @@ export class BuyFeature extends LitElement {
   }
 
   get #upper(): number {
-    return typeof this.max === 'number' && Number.isFinite(this.max)
-      ? this.max
-      : Number.MAX_SAFE_INTEGER;
+    return Number.isFinite(this.max) ? this.max! : Number.MAX_SAFE_INTEGER;
   }
 
-  get #dialog(): HTMLDialogElement | null {
-    return this.renderRoot.querySelector('dialog');
+  get #dialog(): HTMLDialogElement {
+    return this.renderRoot.querySelector('dialog')!;
+  }
+
+  /** The preview's failure, when it failed. */
+  get #previewError(): BillingError | undefined {
+    const state = this.#preview.state;
+    return state.status === 'error' ? toBillingError(state.error) : undefined;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#subscribe();
-    // The preview controller drops its state on disconnect; a moved element prices again.
-    if (this.hasUpdated) {
-      this.#previewOnConnect = true;
-      this.requestUpdate();
-    }
+    // The preview drops its state on disconnect: a moved element subscribes and prices again at
+    // once, as for a new proxy.
+    if (this.hasUpdated) this.requestUpdate('endpoint', NaN);
   }
 
   override disconnectedCallback(): void {
@@ -227,25 +229,29 @@ export class BuyFeature extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('endpoint') && this.hasUpdated) this.#subscribe();
+    // The first update has `feature` (set in the constructor).
     const target = changed.has('feature') || changed.has('endpoint');
-    const bounds = changed.has('min') || changed.has('max') || changed.has('step');
-    if (target || bounds || changed.has('quantity') || this.#previewOnConnect) {
+    if (
+      target ||
+      changed.has('quantity') ||
+      changed.has('min') ||
+      changed.has('max') ||
+      changed.has('step')
+    ) {
+      this.#invalid = this.#isAllowed(this.quantity) ? 0 : 2;
       // A new feature, proxy or connection prices at once; a quantity being typed waits.
-      const immediate = target || !this.hasUpdated || this.#previewOnConnect;
-      this.#previewOnConnect = false;
-      this.#invalid = !this.#isAllowed(this.quantity);
-      this.#invalidShown = this.#invalid;
-      this.#schedulePreview(immediate);
+      this.#schedulePreview(target);
     }
-    if (target && this.isConnected) this.#resumePendingPurchase();
+    if (target && this.isConnected) {
+      this.#subscribe();
+      this.#resumePendingPurchase();
+    }
   }
 
   protected override updated(): void {
-    const state = this.#preview.state;
-    if (state !== this.#reportedPreview) {
-      this.#reportedPreview = state;
-      if (state.status === 'error') this.#reportError(toBillingError(state.error));
+    if (this.#preview.state !== this.#reportedPreview) {
+      this.#reportedPreview = this.#preview.state;
+      this.#reportError(this.#previewError);
     }
   }
 
@@ -269,197 +275,170 @@ export class BuyFeature extends LitElement {
   }
 
   #schedulePreview(immediate: boolean): void {
-    if (!this.feature || this.#invalid || this.quantity === 0) {
-      this.#preview.reset();
-      return;
-    }
-    this.#preview.run(
-      { endpoint: this.#endpoint, feature: this.feature, increment: this.quantity },
-      immediate,
-    );
+    if (!this.feature || this.#invalid || this.quantity === 0) this.#preview.reset();
+    else this.#preview.run(this.quantity, immediate);
   }
 
   #setQuantity(value: number): void {
     this.#success = undefined;
-    if (this.#failure && !this.#failure.pending) this.#failure = undefined;
-    if (value === this.quantity && this.#invalid) {
-      // Back to the last valid value: the property does not change, so re-validate here.
-      this.#invalid = false;
-      this.#invalidShown = false;
-      this.#schedulePreview(false);
-    }
+    if (!this.#failure?.pending) this.#failure = undefined;
     this.quantity = value;
-    this.requestUpdate();
+    // Back to the last valid value: the property does not change, so it is marked changed to be
+    // validated and priced again.
+    this.requestUpdate(this.#invalid ? 'quantity' : undefined, NaN);
   }
 
   #onInput(event: Event): void {
     const input = event.target as HTMLInputElement;
-    const value = input.valueAsNumber;
-    if (this.#isAllowed(value)) {
-      this.#setQuantity(value);
-      return;
-    }
+    if (this.#isAllowed(input.valueAsNumber)) return this.#setQuantity(input.valueAsNumber);
     // Keep what the user typed on screen, say why it cannot be priced, and show no old price.
     // An emptied field is someone about to type: no message yet.
-    this.#invalid = true;
-    this.#invalidShown = input.value !== '' || input.validity.badInput;
+    this.#invalid = input.value !== '' || input.validity.badInput ? 2 : 1;
     this.#success = undefined;
     this.#preview.reset();
-    this.requestUpdate();
-  }
-
-  #onDecrease(): void {
-    if (this.#invalid || this.quantity > this.min) this.#stepBy(-1);
-  }
-
-  #onIncrease(): void {
-    if (this.#invalid || this.quantity + this.#stepSize <= this.#upper) this.#stepBy(1);
   }
 
   #stepBy(direction: 1 | -1): void {
-    if (this.#phase !== 0) return;
-    const input = this.renderRoot.querySelector('input');
-    const typed = input?.valueAsNumber ?? this.quantity;
-    const from = Number.isFinite(typed) ? typed : this.quantity;
+    if (this.#phase) return;
+    const input = this.renderRoot.querySelector('input')!;
+    const from = Number.isFinite(input.valueAsNumber) ? input.valueAsNumber : this.quantity;
     const next = this.#nearestAllowed(
       this.#isAllowed(from) ? from + direction * this.#stepSize : from,
     );
-    if (input) input.value = String(next);
+    // A valid quantity at its bound stays (the button says so with aria-disabled).
+    if (next === this.quantity && !this.#invalid) return;
+    input.value = String(next);
     this.#setQuantity(next);
   }
 
   // Purchase
 
+  #setPhase(phase: Phase): void {
+    this.#phase = phase;
+    this.requestUpdate();
+  }
+
+  /** Back to idle once a purchase's outcome is known or it was called off: the dialog closes. */
+  #finish(): void {
+    this.#setPhase(0);
+    // close() does nothing on a closed dialog (no close event).
+    this.#dialog.close();
+  }
+
   async #onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
-    if (this.#phase !== 0 || !this.#canBuy()) return;
-    this.#phase = 1;
-    this.#success = undefined;
-    this.#failure = undefined;
-    this.requestUpdate();
+    if (this.#phase || !this.#canBuy()) return;
+    this.#success = this.#failure = undefined;
+    this.#setPhase(1);
     const increment = this.quantity;
     // Typed faster than the debounce: price the current quantity now rather than wait.
     const state = await this.#preview.settled();
-    this.#phase = 0;
-    this.requestUpdate();
-    if (state.status !== 'complete' || state.args.increment !== increment) return;
+    this.#setPhase(0);
+    if (state.status !== 'complete' || state.args !== increment) return;
     const pricing = state.value;
     // Only the proxy can tell a change that is free overall from one that costs nothing now
     // but raises the recurring price: anything short of its explicit `false` is confirmed.
-    const quote = { increment, pricing, changed: false };
     await (pricing.confirmationRequired === false && this.confirm !== 'always'
-      ? this.#apply(quote)
-      : this.#ask(quote));
+      ? this.#apply({ increment, pricing })
+      : this.#ask({ increment, pricing }));
   }
 
   #canBuy(): boolean {
-    // While a purchase's outcome is unknown, the only way on is to learn it (retry, same key).
-    const unresolved = this.#failure?.pending !== undefined;
-    return (
-      Boolean(this.feature) &&
-      !this.#invalid &&
-      this.quantity !== 0 &&
-      !unresolved &&
-      // Nothing can be bought without a price; a refusal's remedy or "Try again" is the way on.
-      this.#preview.state.status !== 'error'
-    );
-  }
-
-  /** The preview was refused for a reason only a portal workflow can fix. */
-  #previewRefused(): boolean {
-    const state = this.#preview.state;
-    return state.status === 'error' && remedyFor(toBillingError(state.error).code) !== undefined;
+    // Only a priced quantity can be bought (the preview is idle without a feature or for a
+    // quantity that cannot be bought; a refusal's remedy or "Try again" is the way on after an
+    // error). While a purchase's outcome is unknown, the only way on is to learn it.
+    const { status } = this.#preview.state;
+    return (status === 'pending' || status === 'complete') && !this.#failure?.pending;
   }
 
   /** Opens the dialog (or refreshes it) with the price to confirm. */
   async #ask(quote: Quote): Promise<void> {
     this.#quote = quote;
-    this.#phase = 2;
-    this.requestUpdate();
+    this.#setPhase(2);
     await this.updateComplete;
     const dialog = this.#dialog;
-    if (!dialog) return;
     if (!dialog.open) {
       // Nothing focused inside: the focus goes to the buy button when the dialog closes.
-      this.#returnFocus = (this.shadowRoot?.activeElement as HTMLElement | null) ?? undefined;
+      this.#returnFocus = this.shadowRoot!.activeElement as HTMLElement | null;
       dialog.showModal();
     }
     // Cancel gets the focus: a stray Enter must never spend money.
-    this.renderRoot.querySelector<HTMLButtonElement>('[part~="cancel"]')?.focus();
-  }
-
-  #closeDialog(): void {
-    // close() does nothing on a closed dialog (no close event).
-    this.#dialog?.close();
+    this.renderRoot.querySelector<HTMLElement>('[part~="cancel"]')!.focus();
   }
 
   #onDialogCancel(event: Event): void {
     // Escape while the purchase is being applied would hide its outcome: keep the dialog.
-    if (this.#phase === 3) event.preventDefault();
+    if (this.#phase > 2) event.preventDefault();
   }
 
   #onDialogClose(): void {
     if (this.#phase === 2) this.#phase = 0;
-    if (this.#phase !== 3) this.#quote = undefined;
-    const target = this.#returnFocus;
-    this.#returnFocus = undefined;
-    if (target?.isConnected) target.focus();
-    else this.renderRoot.querySelector<HTMLElement>('[part~="buy"]')?.focus();
+    if (this.#phase < 3) this.#quote = undefined;
+    (this.#returnFocus?.isConnected
+      ? this.#returnFocus
+      : this.renderRoot.querySelector<HTMLElement>('[part~="buy"]')
+    )?.focus();
     this.requestUpdate();
   }
 
   #onCancel(): void {
-    if (this.#phase === 3) return;
-    this.#closeDialog();
+    if (this.#phase < 3) this.#dialog.close();
   }
 
   async #onConfirm(): Promise<void> {
     // Only the first click of a double click gets past this line.
-    if (this.#phase !== 2 || !this.#quote) return;
-    await this.#apply(this.#quote);
+    if (this.#phase === 2) await this.#apply(this.#quote!);
   }
 
   /** The user confirmed `quote` (or it costs nothing): record a key, then apply. */
-  async #apply(quote: Quote): Promise<void> {
-    const { increment, pricing } = quote;
+  async #apply({ increment, pricing }: Quote): Promise<void> {
     const before = new BillingBeforePurchaseEvent({ feature: this.feature, increment, pricing });
-    this.dispatchEvent(before);
-    if (before.defaultPrevented) {
-      this.#phase = 0;
-      this.#closeDialog();
-      this.requestUpdate();
-      return;
-    }
-    const pending = createPendingPurchase(
-      this.#endpoint,
-      this.feature,
-      increment,
-      pricing.AmountTotal,
-      pricing.ReferenceCustomer,
+    if (!this.dispatchEvent(before)) return this.#finish();
+    await this.#send(
+      createPendingPurchase(
+        this.#endpoint,
+        this.feature,
+        increment,
+        pricing.AmountTotal,
+        pricing.ReferenceCustomer,
+      ),
     );
-    await this.#send(pending);
   }
 
   /** Sends a recorded purchase (first time, retry or resume) and shows its outcome. */
   async #send(pending: PendingPurchase): Promise<void> {
     const endpoint = this.#endpoint;
-    this.#phase = 3;
     this.#failure = undefined;
-    this.requestUpdate();
+    // A resumed purchase (7) says so until its outcome is known.
+    this.#setPhase((this.#phase | 3) as Phase);
     let result: PurchaseResponse;
     try {
       result = await getProxyClient(endpoint).purchase(purchaseRequestOf(pending));
     } catch (caught) {
-      this.#onPurchaseFailed(toBillingError(caught), pending, endpoint);
-      return;
-    } finally {
-      this.#resuming = false;
+      const error = toBillingError(caught);
+      const { code, pricing } = error;
+      // The proxy's `upstream-error` on a purchase means it cannot tell and will never apply this
+      // key again: re-sending it is pointless, and only the usage shows what happened.
+      const outcomeUnknown =
+        code !== 'upstream-error' &&
+        (error.retryable || code === 'aborted' || code === 'invalid-response');
+      if (!outcomeUnknown) settlePendingPurchase(endpoint, pending);
+      this.#reportError(error);
+      if (code === 'price-changed' && pricing) {
+        // Nothing was applied. Show the service's new price and ask again, with a new key.
+        this.#preview.set(pending.increment, pricing);
+        return void this.#ask({ increment: pending.increment, pricing, changed: true });
+      }
+      if (code === 'upstream-error')
+        getUsageStore(endpoint)
+          .refresh()
+          .catch(() => {});
+      this.#failure = { error, pending: outcomeUnknown ? pending : undefined };
+      return this.#finish();
     }
     settlePendingPurchase(endpoint, pending);
-    this.#phase = 0;
     this.#success = result.usage;
-    this.#closeDialog();
-    this.requestUpdate();
+    this.#finish();
     const store = getUsageStore(endpoint);
     store.applyUsage(result.usage);
     store.refresh().catch(() => {
@@ -478,110 +457,53 @@ export class BuyFeature extends LitElement {
     this.#schedulePreview(true);
   }
 
-  #onPurchaseFailed(error: BillingError, pending: PendingPurchase, endpoint: string): void {
-    // The proxy's `upstream-error` on a purchase means it cannot tell and will never apply this
-    // key again: re-sending it is pointless, and only the usage shows what happened.
-    const unverifiable = error.code === 'upstream-error';
-    const outcomeUnknown =
-      !unverifiable &&
-      (error.retryable || error.code === 'aborted' || error.code === 'invalid-response');
-    if (!outcomeUnknown) settlePendingPurchase(endpoint, pending);
-    this.#reportError(error);
-    if (error.code === 'price-changed' && error.pricing) {
-      // Nothing was applied. Show the service's new price and ask again, with a new key.
-      this.#preview.set(
-        { endpoint: this.#endpoint, feature: pending.feature, increment: pending.increment },
-        error.pricing,
-      );
-      this.#phase = 0;
-      void this.#ask({ increment: pending.increment, pricing: error.pricing, changed: true });
-      return;
-    }
-    if (unverifiable) {
-      getUsageStore(this.endpoint)
-        .refresh()
-        .catch(() => {});
-    }
-    this.#phase = 0;
-    this.#failure = { error, ...(outcomeUnknown ? { pending } : {}), unverifiable };
-    this.#closeDialog();
-    this.requestUpdate();
-  }
-
   /** A purchase confirmed earlier (before a reload, say) whose outcome is unknown: learn it. */
   #resumePendingPurchase(): void {
     const checked = `${this.#endpoint}#${this.feature}`;
-    if (!this.feature || this.#resumeCheckedFor === checked || this.#phase !== 0) return;
+    if (!this.feature || this.#resumeCheckedFor === checked || this.#phase) return;
     this.#resumeCheckedFor = checked;
     const pending = readPendingPurchase(this.#endpoint, this.feature);
-    if (pending) this.#startResume(pending);
-  }
-
-  #startResume(pending: PendingPurchase): void {
-    this.#resuming = true;
-    this.#phase = 3;
-    this.requestUpdate();
-    void this.#resume(pending);
+    if (pending) void this.#resume(pending);
   }
 
   async #resume(pending: PendingPurchase): Promise<void> {
     const endpoint = this.#endpoint;
+    this.#setPhase(7);
     // The same tab may now belong to another customer: never apply their predecessor's purchase.
     let customer: string | undefined;
-    let failure: PurchaseFailure | undefined;
     try {
-      customer = await this.#currentCustomer();
+      // The signed-in customer as the price preview tells it, else (priced nothing: refused,
+      // say) as the proxy does, not a cache of another session.
+      const state = await this.#preview.settled();
+      customer =
+        (state.status === 'complete' && state.value.ReferenceCustomer) ||
+        (await getProxyClient(endpoint).getUsages()).usages.find((usage) => usage.ReferenceCustomer)
+          ?.ReferenceCustomer;
     } catch (caught) {
       // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
-      failure = { error: toBillingError(caught), pending, verify: true };
+      this.#failure = { error: toBillingError(caught), pending, verify: true };
+      return this.#setPhase(0);
     }
-    if (!failure) {
-      if (!pending.customer || !customer || pending.customer === customer) {
-        await this.#send(pending);
-        return;
-      }
-      settlePendingPurchase(endpoint, pending);
-    }
-    this.#resuming = false;
-    this.#phase = 0;
-    if (failure) this.#failure = failure;
-    this.requestUpdate();
-  }
-
-  /** The signed-in customer's reference, as the price preview or else the usages tell it. */
-  async #currentCustomer(): Promise<string | undefined> {
-    const state = await this.#preview.settled();
-    if (state.status === 'complete' && state.value.ReferenceCustomer) {
-      return state.value.ReferenceCustomer;
-    }
-    // Priced nothing (refused, say): ask the proxy directly, not a cache of another session.
-    const { usages } = await getProxyClient(this.#endpoint).getUsages();
-    return usages.find((usage) => usage.ReferenceCustomer)?.ReferenceCustomer;
+    if (!pending.customer || !customer || pending.customer === customer) return this.#send(pending);
+    settlePendingPurchase(endpoint, pending);
+    this.#setPhase(0);
   }
 
   #onRetry(): void {
-    const failure = this.#failure;
-    if (failure?.pending) {
-      if (!failure.verify) {
-        void this.#send(failure.pending);
-        return;
-      }
-      this.#failure = undefined;
-      this.#schedulePreview(true);
-      this.#startResume(failure.pending);
-      return;
-    }
+    const pending = this.#failure?.pending;
+    if (pending && !this.#failure!.verify) return void this.#send(pending);
     this.#failure = undefined;
     this.#schedulePreview(true);
+    if (pending) void this.#resume(pending);
   }
 
   // Errors and remedies
 
-  #reportError(error: BillingError): void {
-    if (error.code === 'aborted') return;
+  #reportError(error: BillingError | undefined): void {
+    if (!error || error.code === 'aborted') return;
     const remedy = remedyFor(error.code);
     this.dispatchEvent(
-      new BillingErrorEvent({ error, feature: this.feature, ...(remedy ? { remedy } : {}) }),
+      new BillingErrorEvent({ error, feature: this.feature, ...(remedy && { remedy }) }),
     );
   }
 
@@ -589,10 +511,13 @@ export class BuyFeature extends LitElement {
     this.#unsubscribe?.();
     // After a remedy's workflow completes the usages refresh: price again, the refusal may be gone.
     this.#unsubscribe = getUsageStore(this.endpoint).subscribe(() => {
-      const purchaseRefused = this.#failure && remedyFor(this.#failure.error.code) !== undefined;
-      if (this.#phase !== 0 || !(this.#previewRefused() || purchaseRefused)) return;
-      this.#failure = undefined;
-      this.#schedulePreview(true);
+      if (
+        !this.#phase &&
+        (remedyFor(this.#failure?.error.code ?? '') || remedyFor(this.#previewError?.code ?? ''))
+      ) {
+        this.#failure = undefined;
+        this.#schedulePreview(true);
+      }
     });
   }
 
@@ -607,6 +532,7 @@ export class BuyFeature extends LitElement {
   #renderQuantity(busy: boolean) {
     const upper = this.#upper;
     const hasMax = upper !== Number.MAX_SAFE_INTEGER;
+    const shown = this.#invalid > 1;
     const atMin = !this.#invalid && this.quantity <= this.min;
     const atMax = !this.#invalid && this.quantity + this.#stepSize > upper;
     // One set of figures for the range and the invalid message (a text ignores what it lacks).
@@ -616,20 +542,20 @@ export class BuyFeature extends LitElement {
       step: formatNumber(this, this.#stepSize),
     };
     const stepped = this.#stepSize > 1;
-    const describedBy = `${hasMax ? 'range' : ''} ${this.#invalidShown ? 'invalid' : ''}`.trim();
+    const describedBy = `${hasMax ? 'range' : ''} ${shown ? 'invalid' : ''}`.trim();
     // Buttons use aria-disabled, not disabled: they keep the keyboard focus while unavailable.
     return html`
       <div class="quantity" part="quantity">
         <label part="label" for="quantity"
           ><slot name="label">${message(this, 'buy.quantity')}</slot></label
         >
-        <div class="stepper" part="stepper" ?data-invalid=${this.#invalidShown}>
+        <div class="stepper" part="stepper" ?data-invalid=${shown}>
           <button
             type="button"
             part="button decrease"
             aria-label=${message(this, 'buy.decrease')}
-            aria-disabled=${String(busy || atMin)}
-            @click=${this.#onDecrease}
+            aria-disabled=${busy || atMin}
+            @click=${() => this.#stepBy(-1)}
           >
             −
           </button>
@@ -643,7 +569,7 @@ export class BuyFeature extends LitElement {
             max=${hasMax ? upper : nothing}
             step=${this.#stepSize}
             ?readonly=${busy}
-            aria-invalid=${String(this.#invalidShown)}
+            aria-invalid=${shown}
             aria-describedby=${describedBy || nothing}
             @input=${this.#onInput}
           />
@@ -651,8 +577,8 @@ export class BuyFeature extends LitElement {
             type="button"
             part="button increase"
             aria-label=${message(this, 'buy.increase')}
-            aria-disabled=${String(busy || atMax)}
-            @click=${this.#onIncrease}
+            aria-disabled=${busy || atMax}
+            @click=${() => this.#stepBy(1)}
           >
             +
           </button>
@@ -660,17 +586,11 @@ export class BuyFeature extends LitElement {
         ${hasMax ? html`<span id="range" class="hint" part="hint">${message(this, 'buy.range', vars)}</span>` : nothing}
       </div>
       ${
-        this.#invalidShown
+        shown
           ? html`<p id="invalid" class="invalid" part="invalid" role="alert">
               ${message(
                 this,
-                hasMax
-                  ? stepped
-                    ? 'buy.invalid.step'
-                    : 'buy.invalid'
-                  : stepped
-                    ? 'buy.invalid.min-step'
-                    : 'buy.invalid.min',
+                `buy.invalid${hasMax ? (stepped ? '.step' : '') : stepped ? '.min-step' : '.min'}`,
                 vars,
               )}
             </p>`
@@ -682,50 +602,52 @@ export class BuyFeature extends LitElement {
   #renderPrice() {
     const state = this.#preview.state;
     const pending = state.status === 'pending';
-    let content: unknown = nothing;
-    if (pending) {
-      content = html`<div class="bars" aria-hidden="true">
-          <span class="skeleton"></span><span class="skeleton"></span>
-        </div>
-        <span class="visually-hidden">${message(this, 'buy.calculating')}</span>`;
-    } else if (state.status === 'complete') {
-      const pricing = state.value;
-      content = html`<dl>
-        <div class="line now" part="price-now">
-          <dt>${pricing.LabelLocalized}</dt>
-          <dd>${pricing.PricingLocalized}</dd>
-        </div>
-        ${
-          pricing.NextTerm
-            ? html`<div class="line next" part="price-next">
-                <dt>${pricing.NextTerm.LabelLocalized}</dt>
-                <dd>${pricing.NextTerm.PricingLocalized}</dd>
-              </div>`
+    const pricing = state.status === 'complete' && state.value;
+    return html`<div class="price" part="price" aria-live="polite" aria-busy=${pending}>
+      ${
+        pending
+          ? html`<div class="bars" aria-hidden="true">
+                <span class="skeleton"></span><span class="skeleton"></span>
+              </div>
+              <span class="visually-hidden">${message(this, 'buy.calculating')}</span>`
+          : pricing
+            ? html`<dl>
+                <div class="line now" part="price-now">
+                  <dt>${pricing.LabelLocalized}</dt>
+                  <dd>${pricing.PricingLocalized}</dd>
+                </div>
+                ${
+                  pricing.NextTerm
+                    ? html`<div class="line next" part="price-next">
+                        <dt>${pricing.NextTerm.LabelLocalized}</dt>
+                        <dd>${pricing.NextTerm.PricingLocalized}</dd>
+                      </div>`
+                    : nothing
+                }
+              </dl>`
             : nothing
-        }
-      </dl>`;
-    }
-    return html`<div class="price" part="price" aria-live="polite" aria-busy=${String(pending)}>
-      ${content}
+      }
     </div>`;
   }
 
   #renderStatus() {
-    let text = '';
-    if (this.#phase === 3) text = message(this, this.#resuming ? 'buy.resuming' : 'buy.applying');
-    else if (this.#success) {
-      // A purchase raises the current quantity; the service bills what goes past the included one.
-      text = message(this, 'buy.success', {
-        quantity: formatNumber(this, this.#success.QuantityCurrent ?? 0),
-        label: this.#featureLabel(),
-      });
-    }
+    const success = this.#success;
+    const text =
+      this.#phase > 2
+        ? message(this, this.#phase > 3 ? 'buy.resuming' : 'buy.applying')
+        : success
+          ? // A purchase raises the current quantity; the service bills what goes past the included one.
+            message(this, 'buy.success', {
+              quantity: formatNumber(this, success.QuantityCurrent ?? 0),
+              label: this.#featureLabel(),
+            })
+          : '';
     return html`<div class="status" part="status" role="status">
       ${
         text
           ? html`<div
-              class=${this.#success && this.#phase !== 3 ? 'outcome' : 'progress'}
-              part=${this.#success ? 'success' : 'progress'}
+              class=${success && this.#phase < 3 ? 'outcome' : 'progress'}
+              part=${success ? 'success' : 'progress'}
             >
               <p>${text}</p>
             </div>`
@@ -735,65 +657,70 @@ export class BuyFeature extends LitElement {
   }
 
   #renderProblem() {
-    const previewState = this.#preview.state;
     const failure = this.#failure;
-    const error =
-      failure?.error ??
-      (previewState.status === 'error' ? toBillingError(previewState.error) : undefined);
-    let content: unknown = nothing;
-    if (error && error.code !== 'aborted') {
-      const refusal = refusalOf(error, localeOf(this));
-      const text = message(
-        this,
-        failure?.pending
-          ? 'buy.outcome-unknown'
-          : failure?.unverifiable
-            ? 'buy.outcome-unverifiable'
-            : refusal.text,
-      );
-      content = html`<div class="problem" part="error">
-        <p>${text}</p>
-        ${
-          refusal.page
-            ? html`<button
-                type="button"
-                class="secondary"
-                part="button remedy"
-                @click=${(event: Event) =>
-                  void openRemedy(
-                    this,
-                    refusal.page!,
-                    error.code,
-                    event.currentTarget as HTMLElement,
-                  )}
-              >
-                ${message(this, `remedy.${refusal.page}` as MessageKey)}
-              </button>`
-            : failure?.pending || (refusal.retry && !failure?.unverifiable)
-              ? html`<button
-                  type="button"
-                  class="secondary"
-                  part="button retry"
-                  @click=${this.#onRetry}
-                >
-                  ${message(this, 'retry')}
-                </button>`
-              : nothing
-        }
-      </div>`;
-    }
+    const error = failure?.error ?? this.#previewError;
+    const code = error?.code ?? 'aborted';
+    const page = remedyFor(code);
+    const text = failure?.pending
+      ? message(this, 'buy.outcome-unknown')
+      : failure && code === 'upstream-error'
+        ? message(this, 'buy.outcome-unverifiable')
+        : errorMessage(this, SAME_TEXT_AS[code] ?? code, 'error.generic');
+    // A purchase's failure is retried when its outcome is unknown (same key); a preview's when
+    // the way there failed, not the request itself.
+    const retry = failure ? failure.pending : error?.retryable || code === 'invalid-response';
+    const content =
+      code === 'aborted'
+        ? nothing
+        : html`<div class="problem" part="error">
+            <p>${text}</p>
+            ${
+              page
+                ? html`<button
+                    type="button"
+                    class="secondary"
+                    part="button remedy"
+                    @click=${(event: Event) =>
+                      void openRemedy(this, page, code, event.currentTarget as HTMLElement)}
+                  >
+                    ${message(this, `remedy.${page}` as MessageKey)}
+                  </button>`
+                : retry
+                  ? html`<button
+                      type="button"
+                      class="secondary"
+                      part="button retry"
+                      @click=${this.#onRetry}
+                    >
+                      ${message(this, 'retry')}
+                    </button>`
+                  : nothing
+            }
+          </div>`;
     return html`<div role="alert">${content}</div>`;
   }
 
   #renderDialog() {
     const quote = this.#quote;
-    const applying = this.#phase === 3;
+    const applying = this.#phase > 2;
     const nextTerm = quote?.pricing.NextTerm;
+    // The service's breakdown of the amount (prorated units, discounts), when it gives one.
+    const lines = quote?.pricing.Details?.filter((line) => line.LabelLocalized);
+    const details = lines?.length
+      ? html`<ul class="details" part="details">
+          ${lines.map(
+            (line) =>
+              html`<li>
+                <span>${line.LabelLocalized}</span><span>${line.PricingLocalized ?? ''}</span>
+              </li>`,
+          )}
+        </ul>`
+      : nothing;
     return html`<dialog
       part="dialog"
       aria-labelledby="dialog-title"
       aria-describedby="quote"
-      aria-busy=${String(applying)}
+      aria-busy=${applying}
       @cancel=${this.#onDialogCancel}
       @close=${this.#onDialogClose}
     >
@@ -815,7 +742,7 @@ export class BuyFeature extends LitElement {
               <div id="quote" class="quote" part="quote">
                 <p class="label">${quote.pricing.LabelLocalized}</p>
                 <p class="amount" part="amount">${quote.pricing.PricingLocalized}</p>
-                ${this.#renderDetails(quote.pricing)}
+                ${details}
                 ${
                   nextTerm
                     ? html`<p class="next-term" part="next-term">
@@ -829,7 +756,7 @@ export class BuyFeature extends LitElement {
                   type="button"
                   class="secondary"
                   part="button cancel"
-                  aria-disabled=${String(applying)}
+                  aria-disabled=${applying}
                   @click=${this.#onCancel}
                 >
                   <slot name="cancel-label">${message(this, 'buy.dialog.cancel')}</slot>
@@ -838,8 +765,8 @@ export class BuyFeature extends LitElement {
                   type="button"
                   class="primary"
                   part="button confirm"
-                  aria-disabled=${String(applying)}
-                  aria-busy=${String(applying)}
+                  aria-disabled=${applying}
+                  aria-busy=${applying}
                   @click=${this.#onConfirm}
                 >
                   <slot name="confirm-label">${message(this, 'buy.dialog.confirm')}</slot>
@@ -850,31 +777,16 @@ export class BuyFeature extends LitElement {
     </dialog>`;
   }
 
-  /** The service's breakdown of the amount (prorated units, discounts), when it gives one. */
-  #renderDetails(pricing: PricingResponse) {
-    const lines = (pricing.Details ?? []).filter((line) => line.LabelLocalized);
-    if (lines.length === 0) return nothing;
-    return html`<ul class="details" part="details">
-      ${lines.map(
-        (line) =>
-          html`<li>
-            <span>${line.LabelLocalized}</span><span>${line.PricingLocalized ?? ''}</span>
-          </li>`,
-      )}
-    </ul>`;
-  }
-
   override render() {
-    const busy = this.#phase === 1 || this.#phase === 3;
-    const canBuy = this.#canBuy();
+    const busy = (this.#phase & 1) === 1;
     return html`
-      <form part="form" novalidate aria-busy=${String(busy)} @submit=${this.#onSubmit}>
+      <form part="form" novalidate aria-busy=${busy} @submit=${this.#onSubmit}>
         ${this.#renderQuantity(busy)} ${this.#renderPrice()}
         <button
           type="submit"
           class="primary"
           part="button buy"
-          aria-disabled=${String(busy || !canBuy)}
+          aria-disabled=${busy || !this.#canBuy()}
         >
           <slot name="buy-label">${message(this, 'buy.buy')}</slot>
         </button>

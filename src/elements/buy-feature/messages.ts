@@ -1,4 +1,4 @@
-import { registerTexts, type BillingMessages, type BuiltInTexts } from '../../client/i18n.js';
+import type { BillingMessages, BuiltInTexts } from '../../client/i18n.js';
 
 // The texts only <buy-feature> shows, with the one refusal only a purchase meets (a quantity
 // the service will not sell: `error.validation`). Shared wording (errors, remedies, retry)
@@ -30,7 +30,8 @@ declare module '../../client/i18n.js' {
 
 type BuyMessageKey = Extract<keyof BillingMessages, `buy.${string}`> | 'error.validation';
 
-const texts: BuiltInTexts<BuyMessageKey> = {
+/** The built-in texts of <buy-feature>, added to the shared catalogue by each new element. */
+export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.quantity': ['Quantity', 'Quantité'],
   'buy.decrease': ['Decrease quantity', 'Diminuer la quantité'],
   'buy.increase': ['Increase quantity', 'Augmenter la quantité'],
@@ -76,12 +77,3 @@ const texts: BuiltInTexts<BuyMessageKey> = {
     'Cette quantité ne peut pas être achetée. Choisissez-en une autre.',
   ],
 };
-
-let registered = false;
-
-/** Adds the texts of <buy-feature> to the shared catalogue, once, when the first element is created. */
-export function registerBuyFeatureMessages(): void {
-  if (registered) return;
-  registered = true;
-  registerTexts(texts);
-}
