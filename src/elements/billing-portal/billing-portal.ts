@@ -1,8 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { PORTAL_PAGES, type PortalPage, type PortalRequest } from '../../contract/proxy-api.js';
+import type { PortalPage, PortalRequest } from '../../contract/proxy-api.js';
 import { BillingError, toBillingError } from '../../client/errors.js';
 import { BillingErrorEvent } from '../../client/events.js';
-import { errorMessage, message, type MessageKey } from '../../client/i18n.js';
+import { errorMessage, hasMessage, localeOf, message } from '../../client/i18n.js';
 import {
   DEFAULT_PORTAL_CONTAINER_ID,
   embedPortal,
@@ -10,7 +10,6 @@ import {
   type PortalHost,
 } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
-import { resolveEndpoint } from '../../client/config.js';
 import { followableUrl } from '../../client/safe-url.js';
 import { defineElement } from '../shared/define.js';
 import { billingPortalStyles } from './styles.js';
@@ -81,7 +80,8 @@ export class BillingPortal extends LitElement implements PortalHost {
   #container: HTMLElement | null = null;
   #opening: AbortController | null = null;
   #unregister: (() => void) | null = null;
-  #pending: { resolve: () => void; reject: (error: BillingError) => void } | null = null;
+  /** Settles the promise of the last `openPage` not yet settled. */
+  #pending: ((error?: BillingError) => void) | null = null;
 
   /** Portal page: `home`, `offers`, `subscribe`, `register`, `change-plan`, `restart` or `pay-invoice`. */
   declare page: PortalPage;
@@ -141,9 +141,7 @@ export class BillingPortal extends LitElement implements PortalHost {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#opening?.abort();
-    this.#opening = null;
-    this.#unregister?.();
-    this.#unregister = null;
+    this.#syncRegistration();
   }
 
   /**
@@ -156,12 +154,11 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.offer = request.offer;
     this.subscription = request.subscription;
     this.invoice = request.invoice;
-    const reduced =
-      typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
     return new Promise<void>((resolve, reject) => {
-      this.#pending?.reject(toBillingError(new DOMException('Superseded', 'AbortError')));
-      this.#pending = { resolve, reject };
+      this.#pending?.(toBillingError(new DOMException('Superseded', 'AbortError')));
+      this.#pending = (error) => (error ? reject(error) : resolve());
       this.reload();
     });
   }
@@ -187,16 +184,11 @@ export class BillingPortal extends LitElement implements PortalHost {
     if (watched.some((name) => changed.has(name)) && !this.#pending) this.reload();
   }
 
-  get #endpoint(): string {
-    return resolveEndpoint(this.endpoint);
-  }
-
+  /** Connected in embed mode, the element is where `openPortalPage` opens pages. */
   #syncRegistration(): void {
-    const embeds = this.mode !== 'link';
-    if (embeds && this.isConnected && !this.#unregister)
-      this.#unregister = registerPortalHost(this);
-    if ((!embeds || !this.isConnected) && this.#unregister) {
-      this.#unregister();
+    if (this.isConnected && this.mode !== 'link') this.#unregister ??= registerPortalHost(this);
+    else {
+      this.#unregister?.();
       this.#unregister = null;
     }
   }
@@ -221,6 +213,7 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.#opening = controller;
     this.state = 'loading';
     this.error = null;
+    this.href = null;
     try {
       if (this.mode === 'link') await this.#openLink(controller.signal);
       else await this.#embed(controller.signal);
@@ -240,30 +233,27 @@ export class BillingPortal extends LitElement implements PortalHost {
   }
 
   #settle(error?: BillingError): void {
-    const pending = this.#pending;
+    // Resolving or rejecting runs no code before this returns.
+    this.#pending?.(error);
     this.#pending = null;
-    if (error) pending?.reject(error);
-    else pending?.resolve();
   }
 
   async #embed(signal: AbortSignal): Promise<void> {
-    this.href = null;
-    const container = this.#ensureContainer();
+    // Unset or empty, the nonce and the global are left to embedPortal's defaults.
     await embedPortal({
-      container,
+      container: this.#ensureContainer(),
       request: this.request,
-      endpoint: this.#endpoint,
+      endpoint: this.endpoint,
       signal,
       eventTarget: this,
-      ...(this.nonce ? { nonce: this.nonce } : {}),
-      ...(this.scriptGlobal ? { globalName: this.scriptGlobal } : {}),
+      nonce: this.nonce,
+      globalName: this.scriptGlobal,
     });
   }
 
   async #openLink(signal: AbortSignal): Promise<void> {
     this.#container?.replaceChildren();
-    this.href = null;
-    const { url } = await getProxyClient(this.#endpoint).getLinks(this.request, signal);
+    const { url } = await getProxyClient(this.endpoint).getLinks(this.request, signal);
     const safe = followableUrl(url);
     if (!safe) {
       throw new BillingError('unsafe-url', 'Link origin not allowed');
@@ -271,20 +261,15 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.href = safe.href;
   }
 
-  #onRetry = (): void => {
-    this.reload();
-  };
-
-  #errorText(): string {
-    const code = this.error?.code ?? '';
-    if (code === 'unsafe-url') return message(this, 'portal.unsafe');
-    return errorMessage(this, code, 'portal.error');
-  }
-
   #renderError(): TemplateResult {
+    const code = this.error?.code ?? '';
+    const text =
+      code === 'unsafe-url'
+        ? message(this, 'portal.unsafe')
+        : errorMessage(this, code, 'portal.error');
     return html`<div class="message" part="message">
-      <p role="alert"><slot name="error">${this.#errorText()}</slot></p>
-      <button type="button" class="primary" part="retry-button" @click=${this.#onRetry}>
+      <p role="alert"><slot name="error">${text}</slot></p>
+      <button type="button" class="primary" part="retry-button" @click=${this.reload}>
         <slot name="retry">${message(this, 'retry')}</slot>
       </button>
     </div>`;
@@ -292,8 +277,9 @@ export class BillingPortal extends LitElement implements PortalHost {
 
   #renderLink(): TemplateResult {
     if (this.state === 'error') return this.#renderError();
-    const page = (PORTAL_PAGES as readonly string[]).includes(this.page) ? this.page : 'home';
-    const label = message(this, `portal.link.${page}` as MessageKey);
+    // A page without a link text (not a portal page) reads as the home page's.
+    const key = `portal.link.${this.page}`;
+    const label = message(this, hasMessage(localeOf(this), key) ? key : 'portal.link.home');
     if (!this.href) {
       return html`<span class="skeleton link-skeleton" aria-busy="true"
         ><span class="visually-hidden">${message(this, 'loading')}</span></span
