@@ -53,8 +53,7 @@ function openModalPortal(endpoint: string, from: Element | undefined): BillingPo
   portal.containerId = document.getElementById(DEFAULT_PORTAL_CONTAINER_ID)
     ? `${DEFAULT_PORTAL_CONTAINER_ID}_dialog_${id}`
     : DEFAULT_PORTAL_CONTAINER_ID;
-  portal.style.display = 'block';
-  portal.style.padding = `calc(${SPACE}*5)`;
+  portal.style.cssText = `display:block;padding:calc(${SPACE}*5)`;
   const holder = document.createElement('div');
   // Styles go through `.style` property bindings: the CSSOM, which a strict CSP (no
   // 'unsafe-inline' styles) still allows, where a style attribute would be blocked.
@@ -67,16 +66,17 @@ function openModalPortal(endpoint: string, from: Element | undefined): BillingPo
       // The UA's modal max-width and max-height keep it inside small viewports.
       'width:52rem;' +
       'box-shadow:0 24px 48px -12px rgb(0 0 0 / .3);font:inherit'
-    } @close=${(event: Event) => {
-      (event.currentTarget as HTMLDialogElement).remove();
-      if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();
+    } @close=${() => {
+      dialog.remove();
+      // Focusing an element no longer in the document does nothing.
+      (returnFocus as HTMLElement | null)?.focus?.();
     }}><div class="billing-portal-dialog__header" .style=${
       `display:flex;align-items:center;justify-content:space-between;gap:calc(${SPACE}*3);` +
       `padding:calc(${SPACE}*3) calc(${SPACE}*5);border-bottom:${HAIRLINE}`
     }><h2 id=${titleId} .style=${'margin:0;font-size:1.125em;font-weight:600'}>${messageFor(locale, 'portal.title')}</h2><button type="button" class="billing-portal-dialog__close" .style=${
       `font:inherit;padding:calc(${SPACE}*1.5) calc(${SPACE}*3);border:${HAIRLINE};` +
       'border-radius:var(--billing-radius,8px);cursor:pointer;background:none;color:inherit'
-    } @click=${(event: Event) => (event.currentTarget as HTMLElement).closest('dialog')!.close()}>${messageFor(locale, 'close')}</button></div>${portal}</dialog>`,
+    } @click=${() => dialog.close()}>${messageFor(locale, 'close')}</button></div>${portal}</dialog>`,
     holder,
   );
   const dialog = holder.firstElementChild as HTMLDialogElement;
