@@ -122,7 +122,6 @@ const ownStyles = css`
   .skeleton + .skeleton {
     inline-size: 70%;
     justify-self: end;
-    block-size: 0.9em;
   }
 
   /* A roomier buy button. */
@@ -193,7 +192,6 @@ const ownStyles = css`
     font-size: 2.5em;
     font-weight: 650;
     line-height: 1.1;
-    letter-spacing: -0.02em;
   }
   .details {
     margin: var(--_space) auto 0;

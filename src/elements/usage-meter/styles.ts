@@ -51,7 +51,6 @@ export const usageMeterStyles = [
     .figure {
       font-size: var(--billing-figure-size, 1.75em);
       font-weight: 650;
-      letter-spacing: -0.02em;
     }
     .of {
       color: var(--_muted);
