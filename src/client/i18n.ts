@@ -176,11 +176,10 @@ export function localeOf(element: Element): Locale {
 /** The tag to give Intl: the element's full `lang` ('fr-CA') when valid, else its locale. */
 function intlTag(target: Element | Locale): string {
   if (typeof target === 'string') return target;
-  const lang = langOf(target);
+  const lang = langOf(target) ?? '';
   const locale = toLocale(lang);
-  if (!lang || !lang.toLowerCase().startsWith(locale)) return locale;
   try {
-    return Intl.getCanonicalLocales(lang)[0] ?? locale;
+    return lang.toLowerCase().startsWith(locale) ? Intl.getCanonicalLocales(lang)[0]! : locale;
   } catch {
     return locale;
   }
@@ -193,16 +192,17 @@ function interpolate(template: string, vars: MessageVars | undefined): string {
   );
 }
 
+/** The text of `key` in a locale, the page's override first; undefined when it has none. */
+function textOf(locale: Locale, key: string): string | undefined {
+  return (
+    getBillingConfig().messages[locale]?.[key as MessageKey] ??
+    catalogues[locale][key as MessageKey]
+  );
+}
+
 /** The text for `key` in a locale: page overrides, then built-ins, then English. */
 export function messageFor(locale: Locale, key: MessageKey, vars?: MessageVars): string {
-  const overrides = getBillingConfig().messages;
-  const template =
-    overrides[locale]?.[key] ??
-    catalogues[locale][key] ??
-    overrides.en?.[key] ??
-    catalogues.en[key] ??
-    key;
-  return interpolate(template, vars);
+  return interpolate(textOf(locale, key) ?? textOf('en', key) ?? key, vars);
 }
 
 /** The text for `key` in the element's locale, with `{name}` placeholders filled. */
@@ -212,10 +212,7 @@ export function message(element: Element, key: MessageKey, vars?: MessageVars): 
 
 /** Whether a key has a text (lets callers fall back for open-ended keys such as error codes). */
 export function hasMessage(locale: Locale, key: string): key is MessageKey {
-  return (
-    getBillingConfig().messages[locale]?.[key as MessageKey] !== undefined ||
-    catalogues[locale][key as MessageKey] !== undefined
-  );
+  return textOf(locale, key) !== undefined;
 }
 
 /** The text of an error code (`error.<code>`) in the element's locale, else the fallback's. */
