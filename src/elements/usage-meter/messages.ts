@@ -30,51 +30,51 @@ declare module '../../client/i18n.js' {
 }
 
 type MeterMessageKey = Extract<keyof BillingMessages, `meter.${string}`>;
+type MeterTextName = MeterMessageKey extends `meter.${infer Name}` ? Name : never;
 
-/** Built-in texts, `[English, French]`; the element registers them when its class is defined. */
-export const meterTexts: BuiltInTexts<MeterMessageKey> = {
-  'meter.of': ['{used} of {total}', '{used} sur {total}'],
-  'meter.valueText': ['{used} of {total} {label}', '{used} sur {total} {label}'],
-  'meter.unlimited': ['Unlimited', 'Illimité'],
-  'meter.unlimitedUsed': ['{used} used', '{used} utilisés'],
-  'meter.unlimitedValueText': [
-    '{used} {label} used, unlimited',
-    '{label} : {used} utilisés, illimité',
-  ],
-  'meter.resets': ['Resets on {date}', 'Remise à zéro le {date}'],
-  'meter.included': ['Included', 'Inclus'],
-  'meter.notIncluded': ['Not included', 'Non inclus'],
-  'meter.disabled': ['Included, turned off', 'Inclus, désactivé'],
-  'meter.notInPlan': [
-    '{label} is not part of your plan.',
-    '{label} ne fait pas partie de votre offre.',
-  ],
-  'meter.level.warning': ['{percent} used', '{percent} utilisés'],
-  'meter.level.critical': ['Limit reached', 'Limite atteinte'],
-  'meter.level.over': ['Over the limit', 'Limite dépassée'],
-  'meter.level.extra': ['{extra} extra', '{extra} en supplément'],
-  'meter.extraValueText': [
+// Written without their common `meter.` prefix, which registration adds.
+const texts: Record<MeterTextName, readonly [en: string, fr: string]> = {
+  of: ['{used} of {total}', '{used} sur {total}'],
+  valueText: ['{used} of {total} {label}', '{used} sur {total} {label}'],
+  unlimited: ['Unlimited', 'Illimité'],
+  unlimitedUsed: ['{used} used', '{used} utilisés'],
+  unlimitedValueText: ['{used} {label} used, unlimited', '{label} : {used} utilisés, illimité'],
+  resets: ['Resets on {date}', 'Remise à zéro le {date}'],
+  included: ['Included', 'Inclus'],
+  notIncluded: ['Not included', 'Non inclus'],
+  disabled: ['Included, turned off', 'Inclus, désactivé'],
+  notInPlan: ['{label} is not part of your plan.', '{label} ne fait pas partie de votre offre.'],
+  'level.warning': ['{percent} used', '{percent} utilisés'],
+  'level.critical': ['Limit reached', 'Limite atteinte'],
+  'level.over': ['Over the limit', 'Limite dépassée'],
+  'level.extra': ['{extra} extra', '{extra} en supplément'],
+  extraValueText: [
     '{used} {label}: {total} included, {extra} extra',
     '{used} {label} : {total} inclus, {extra} en supplément',
   ],
-  'meter.announce.warning': [
+  'announce.warning': [
     '{label}: {percent} used, close to the limit.',
     '{label} : {percent} utilisés, limite proche.',
   ],
-  'meter.announce.critical': ['{label}: limit reached.', '{label} : limite atteinte.'],
-  'meter.announce.over': ['{label}: over the limit.', '{label} : limite dépassée.'],
-  'meter.announce.extra': [
+  'announce.critical': ['{label}: limit reached.', '{label} : limite atteinte.'],
+  'announce.over': ['{label}: over the limit.', '{label} : limite dépassée.'],
+  'announce.extra': [
     '{label}: {extra} extra beyond your plan.',
     '{label} : {extra} en supplément de votre offre.',
   ],
-  'meter.announce.normal': [
+  'announce.normal': [
     '{label}: back under the warning level.',
     '{label} : de nouveau sous le seuil d’alerte.',
   ],
-  'meter.empty': [
+  empty: [
     'Your plan has no features to show.',
     'Votre offre ne comporte aucune fonctionnalité à afficher.',
   ],
-  'meter.list': ['Plan usage', 'Utilisation de l’offre'],
-  'meter.loading': ['Loading usage…', 'Chargement de l’utilisation…'],
+  list: ['Plan usage', 'Utilisation de l’offre'],
+  loading: ['Loading usage…', 'Chargement de l’utilisation…'],
 };
+
+/** Built-in texts, `[English, French]`; the element registers them when its class is defined. */
+export const meterTexts = Object.fromEntries(
+  Object.entries(texts).map(([name, text]) => [`meter.${name}`, text]),
+) as BuiltInTexts<MeterMessageKey>;
