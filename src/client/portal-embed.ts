@@ -8,7 +8,7 @@ import {
 } from './events.js';
 import { loadPortalScript } from './portal-script.js';
 import { getProxyClient } from './proxy-client.js';
-import { followableUrl, originOf } from './safe-url.js';
+import { followableUrl } from './safe-url.js';
 import { getUsageStore } from './usage-store.js';
 
 /** The seed's id of the element the portal script renders into. */
@@ -37,8 +37,7 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
   const { container, request, signal } = options;
   const endpoint = resolveEndpoint(options.endpoint);
   const portal = await getProxyClient(endpoint).getPortal(request, signal);
-  const hostedOrigin = originOf(portal.hostedOrigin);
-  const scriptUrl = followableUrl(portal.scriptUrl, hostedOrigin ? [hostedOrigin] : []);
+  const scriptUrl = followableUrl(portal.scriptUrl, [portal.hostedOrigin]);
   if (!scriptUrl) {
     throw new BillingError('unsafe-url', 'Portal script origin not allowed');
   }

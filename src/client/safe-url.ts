@@ -7,25 +7,17 @@ import { getBillingConfig } from './config.js';
  */
 export function followableUrl(address: string, extraOrigins: readonly string[] = []): URL | null {
   if (typeof location === 'undefined') return null;
-  let url: URL;
-  try {
-    url = new URL(address, location.href);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const allowed = new Set<string>([location.origin]);
-  for (const origin of [...getBillingConfig().trustedOrigins, ...extraOrigins]) {
-    const normalized = originOf(origin);
-    if (normalized) allowed.add(normalized);
-  }
-  return allowed.has(url.origin) ? url : null;
+  const origin = originOf(address, location.href);
+  const allowed = [location.origin, ...getBillingConfig().trustedOrigins, ...extraOrigins];
+  return origin && allowed.some((trusted) => originOf(trusted) === origin)
+    ? new URL(address, location.href)
+    : null;
 }
 
-/** The origin of an address or origin string, or null when it is not an http(s) address. */
-export function originOf(address: string): string | null {
+/** The origin of an http(s) address (relative to `base` when given), else null. */
+export function originOf(address: string, base?: string): string | null {
   try {
-    const url = new URL(address);
+    const url = new URL(address, base);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
   } catch {
     return null;
