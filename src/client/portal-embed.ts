@@ -41,18 +41,16 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
   if (!scriptUrl) {
     throw new BillingError('unsafe-url', 'Portal script origin not allowed');
   }
-  const api = await loadPortalScript(scriptUrl.href, {
-    ...(options.nonce ? { nonce: options.nonce } : {}),
-    ...(options.globalName ? { globalName: options.globalName } : {}),
-  });
+  const api = await loadPortalScript(scriptUrl.href, options);
   if (signal?.aborted) throw new BillingError('aborted', 'Aborted');
 
   const target = options.eventTarget ?? container;
   const page = request.page;
+  const listening = signal ? { signal } : {};
   container.addEventListener(
     'service-portal:ready',
     () => target.dispatchEvent(new BillingPortalReadyEvent({ page })),
-    signal ? { signal } : {},
+    listening,
   );
   container.addEventListener(
     'service-portal:complete',
@@ -66,7 +64,7 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
         .catch(() => undefined);
       target.dispatchEvent(new BillingPortalCompleteEvent({ page, workflow }));
     },
-    signal ? { signal } : {},
+    listening,
   );
   container.replaceChildren();
   let outcome: unknown;
@@ -79,14 +77,13 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
   }
   // The sandbox's script (like others) answers { opened: false, error } for a refused opening;
   // a script that answers nothing is taken at its word.
-  const refused = outcome as
-    { opened?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
-  if (refused && typeof refused === 'object' && refused.opened === false) {
-    const code =
-      typeof refused.error?.code === 'string' ? refused.error.code : 'portal-open-failed';
-    const text =
-      typeof refused.error?.message === 'string' ? refused.error.message : 'Portal refused';
-    throw new BillingError(code, text);
+  const refused = outcome as { opened?: unknown; error?: { code?: unknown; message?: unknown } };
+  if (refused?.opened === false) {
+    const { code, message } = refused.error ?? {};
+    throw new BillingError(
+      typeof code === 'string' ? code : 'portal-open-failed',
+      typeof message === 'string' ? message : 'Portal refused',
+    );
   }
   return portal;
 }
