@@ -224,8 +224,8 @@ export class BuyFeature extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    // Calling it again (on the next subscription) does nothing.
     this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -366,11 +366,6 @@ export class BuyFeature extends LitElement {
     this.renderRoot.querySelector<HTMLElement>('[part~="cancel"]')!.focus();
   }
 
-  #onDialogCancel(event: Event): void {
-    // Escape while the purchase is being applied would hide its outcome: keep the dialog.
-    if (this.#phase > 2) event.preventDefault();
-  }
-
   #onDialogClose(): void {
     if (this.#phase === 2) this.#phase = 0;
     if (this.#phase < 3) this.#quote = undefined;
@@ -379,15 +374,6 @@ export class BuyFeature extends LitElement {
       : this.renderRoot.querySelector<HTMLElement>('[part~="buy"]')
     )?.focus();
     this.requestUpdate();
-  }
-
-  #onCancel(): void {
-    if (this.#phase < 3) this.#dialog.close();
-  }
-
-  async #onConfirm(): Promise<void> {
-    // Only the first click of a double click gets past this line.
-    if (this.#phase === 2) await this.#apply(this.#quote!);
   }
 
   /** The user confirmed `quote` (or it costs nothing): record a key, then apply. */
@@ -721,7 +707,10 @@ export class BuyFeature extends LitElement {
       aria-labelledby="dialog-title"
       aria-describedby="quote"
       aria-busy=${applying}
-      @cancel=${this.#onDialogCancel}
+      @cancel=${(event: Event) => {
+        // Escape while the purchase is being applied would hide its outcome: keep the dialog.
+        if (this.#phase > 2) event.preventDefault();
+      }}
       @close=${this.#onDialogClose}
     >
       ${
@@ -757,7 +746,7 @@ export class BuyFeature extends LitElement {
                   class="secondary"
                   part="button cancel"
                   aria-disabled=${applying}
-                  @click=${this.#onCancel}
+                  @click=${() => this.#phase < 3 && this.#dialog.close()}
                 >
                   <slot name="cancel-label">${message(this, 'buy.dialog.cancel')}</slot>
                 </button>
@@ -767,7 +756,9 @@ export class BuyFeature extends LitElement {
                   part="button confirm"
                   aria-disabled=${applying}
                   aria-busy=${applying}
-                  @click=${this.#onConfirm}
+                  @click=${() =>
+                    // Only the first click of a double click gets past this test.
+                    this.#phase === 2 && this.#apply(this.#quote!)}
                 >
                   <slot name="confirm-label">${message(this, 'buy.dialog.confirm')}</slot>
                 </button>

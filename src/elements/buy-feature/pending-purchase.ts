@@ -42,9 +42,8 @@ const memoryStore = {
 const storageKey = (endpoint: string, feature: string) =>
   `${PREFIX}${new URL(endpoint, document.baseURI).href}#${feature}`;
 
-/** A fresh idempotency key. `randomUUID` exists only in secure contexts; plain http pages get 128 random bits in hex. */
+/** A fresh idempotency key: 128 random bits in hex (`randomUUID` would be missing on plain http pages). */
 export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
