@@ -27,7 +27,7 @@ export class BillingError extends Error {
   readonly field?: string;
 
   constructor(code: string, message: string, options: BillingErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options);
     this.code = code;
     this.status = options.status ?? 0;
     if (options.pricing) this.pricing = options.pricing;
