@@ -63,16 +63,17 @@ export class BillingPortal extends LitElement implements PortalHost {
     defineElement(tag, this, registry);
   }
 
+  // String is Lit's default type: only Number properties name theirs.
   static override properties = {
-    page: { type: String, reflect: true },
-    offer: { type: String },
+    page: { reflect: true },
+    offer: {},
     subscription: { type: Number },
     invoice: { type: Number },
-    scriptGlobal: { type: String, attribute: 'script-global' },
-    containerId: { type: String, attribute: 'container-id' },
-    mode: { type: String, reflect: true },
-    endpoint: { type: String },
-    state: { type: String, reflect: true },
+    scriptGlobal: { attribute: 'script-global' },
+    containerId: { attribute: 'container-id' },
+    mode: { reflect: true },
+    endpoint: {},
+    state: { reflect: true },
     error: { attribute: false },
     href: { attribute: false },
   };
@@ -155,7 +156,8 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.subscription = request.subscription;
     this.invoice = request.invoice;
     const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    this.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    // Aligned to the top of the view (the default `block`).
+    this.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth' });
     return new Promise<void>((resolve, reject) => {
       this.#pending?.(toBillingError(new DOMException('Superseded', 'AbortError')));
       this.#pending = (error) => (error ? reject(error) : resolve());
@@ -194,16 +196,14 @@ export class BillingPortal extends LitElement implements PortalHost {
   }
 
   #ensureContainer(): HTMLElement {
-    const id = this.containerId || DEFAULT_PORTAL_CONTAINER_ID;
     let container = this.#container;
-    if (!container || container.parentElement !== this) {
-      container = document.createElement('div');
+    if (container?.parentElement !== this) {
+      container = this.#container = document.createElement('div');
       container.slot = 'portal';
       container.className = 'billing-portal-container';
       this.append(container);
-      this.#container = container;
     }
-    container.id = id;
+    container.id = this.containerId || DEFAULT_PORTAL_CONTAINER_ID;
     return container;
   }
 

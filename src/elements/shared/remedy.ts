@@ -28,7 +28,7 @@ export async function openRemedy(
   const remedy = new BillingRemedyEvent({ page, ...(code ? { code } : {}), ...feature });
   if (!host.dispatchEvent(remedy)) return;
   try {
-    await openPortalPage({ page }, { endpoint: host.endpoint ?? null, from });
+    await openPortalPage({ page }, { endpoint: host.endpoint, from });
   } catch (error) {
     const failure = new BillingErrorEvent({ error: toBillingError(error), ...feature });
     host.dispatchEvent(failure);

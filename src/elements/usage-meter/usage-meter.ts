@@ -96,13 +96,14 @@ export class UsageMeter extends LitElement {
     defineElement(tag, this, registry);
   }
 
+  // String is Lit's default type: only Number properties name theirs.
   static override properties = {
-    feature: { type: String, reflect: true },
-    endpoint: { type: String },
-    label: { type: String },
+    feature: { reflect: true },
+    endpoint: {},
+    label: {},
     warningThreshold: { type: Number, attribute: 'warning-threshold' },
     criticalThreshold: { type: Number, attribute: 'critical-threshold' },
-    level: { type: String, reflect: true },
+    level: { reflect: true },
     announcement: { state: true },
   };
 
@@ -144,11 +145,9 @@ export class UsageMeter extends LitElement {
   }
 
   /** Fetches the usages again (the retry button does this). */
-  refresh(): Promise<void> {
-    return this.#usages.store.refresh().then(
-      () => undefined,
-      () => undefined,
-    );
+  async refresh(): Promise<void> {
+    // A failure shows (and is reported) from the store's state.
+    await this.#usages.store.refresh().catch(() => undefined);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -310,10 +309,10 @@ export class UsageMeter extends LitElement {
     if (usage.TypeFeature === 'OnOff') {
       const included = usage.IsIncluded !== false;
       const on = included && usage.IsEnabled !== false;
-      const state = !included ? 'meter.notIncluded' : on ? 'meter.included' : 'meter.disabled';
+      const state = !included ? 'notIncluded' : on ? 'included' : 'disabled';
       return html`<div class="switch" part="switch">
         ${label}
-        <span class="state" part="state" ?data-on=${on}>${message(this, state)}</span>
+        <span class="state" part="state" ?data-on=${on}>${message(this, `meter.${state}`)}</span>
       </div>`;
     }
     const unlimited = isUnlimited(usage);
