@@ -3,6 +3,7 @@ import { UNLIMITED_QUANTITY } from '../contract/resources.js';
 import { resolveEndpoint } from './config.js';
 import { toBillingError, type BillingError } from './errors.js';
 import { getProxyClient } from './proxy-client.js';
+import { sessionValue } from './session.js';
 
 export type UsageStoreStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -67,7 +68,7 @@ export class UsageStore {
   load(): Promise<readonly Usage[]> {
     if (this.#state.status === 'ready') return Promise.resolve(this.#state.usages);
     if (this.#inflight) return this.#inflight;
-    const saved = cached(this.endpoint);
+    const saved = savedUsages(this.endpoint);
     if (saved) {
       this.#accept(saved.usages, saved.at, 0);
       return Promise.resolve(this.#state.usages);
@@ -145,7 +146,7 @@ export class UsageStore {
   #forget(): void {
     this.#requestSeq += 1;
     this.#inflight = null;
-    cached(this.endpoint, null);
+    sessionValue(STORAGE_PREFIX + this.endpoint, null);
     this.#set({ status: 'idle', usages: [], error: null, updatedAt: null });
   }
 
@@ -180,7 +181,7 @@ export class UsageStore {
   #accept(usages: readonly Usage[], at: number, reach: 0 | 1 | 2) {
     const copy = usages.map((usage) => ({ ...usage }));
     this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at });
-    if (reach) cached(this.endpoint, JSON.stringify({ usages: copy, at }));
+    if (reach) sessionValue(STORAGE_PREFIX + this.endpoint, JSON.stringify({ usages: copy, at }));
     if (reach > 1) postToOtherTabs({ type: 'usages', endpoint: this.endpoint, usages: copy, at });
   }
 
@@ -199,25 +200,17 @@ export class UsageStore {
   }
 }
 
-/**
- * The session cache of one proxy's usages: `cached(endpoint)` reads it, with `value` it is
- * written, and `null` removes it. Where storage is missing or refuses (server rendering,
- * privacy modes, sandboxed frames, a full quota) there is no cache: it costs a request.
- */
-function cached(endpoint: string, value?: string | null): { usages: Usage[]; at: number } | null {
-  const key = STORAGE_PREFIX + endpoint;
+/** The usages saved for this tab's session, if any readable ones. */
+function savedUsages(endpoint: string): { usages: Usage[]; at: number } | null {
   try {
-    if (value === undefined) {
-      const parsed = JSON.parse(sessionStorage.getItem(key) ?? '{}') as {
-        usages?: unknown;
-        at?: unknown;
-      };
-      if (Array.isArray(parsed.usages) && typeof parsed.at === 'number')
-        return { usages: parsed.usages as Usage[], at: parsed.at };
-    } else if (value === null) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, value);
+    const saved = JSON.parse(sessionValue(STORAGE_PREFIX + endpoint) ?? '{}') as {
+      usages?: unknown;
+      at?: unknown;
+    };
+    if (Array.isArray(saved.usages) && typeof saved.at === 'number')
+      return { usages: saved.usages as Usage[], at: saved.at };
   } catch {
-    // No storage here, or an unreadable entry: as if nothing were cached.
+    // An unreadable entry: as if nothing were saved.
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_PATTERN, type PurchaseRequest } from '../../contract/proxy-api.js';
+import { sessionValue } from '../../client/session.js';
 
 // The idempotency key of a confirmed purchase waits in sessionStorage, per proxy endpoint and
 // feature, until its outcome is known. A retry, a second click or a reload re-sends the very
@@ -20,25 +21,6 @@ const PREFIX = 'billing-elements:pending-purchase:';
  */
 export const PENDING_PURCHASE_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 
-/** sessionStorage, or a page-lifetime map where storage is blocked (sandboxed frames, privacy modes). */
-function sessionStore(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  try {
-    const storage = globalThis.sessionStorage;
-    const probe = `${PREFIX}probe`;
-    storage.setItem(probe, '1');
-    storage.removeItem(probe);
-    return storage;
-  } catch {
-    return memoryStore;
-  }
-}
-const memoryMap = new Map<string, string>();
-const memoryStore = {
-  getItem: (key: string) => memoryMap.get(key) ?? null,
-  setItem: (key: string, value: string) => void memoryMap.set(key, value),
-  removeItem: (key: string) => void memoryMap.delete(key),
-};
-
 const storageKey = (endpoint: string, feature: string) =>
   `${PREFIX}${new URL(endpoint, document.baseURI).href}#${feature}`;
 
@@ -54,10 +36,9 @@ export function readPendingPurchase(
   feature: string,
   now = Date.now(),
 ): PendingPurchase | undefined {
-  const store = sessionStore();
   const key = storageKey(endpoint, feature);
   try {
-    const stored = JSON.parse(store.getItem(key)!) as Record<string, unknown> | null;
+    const stored = JSON.parse(sessionValue(key)!) as Record<string, unknown> | null;
     if (
       stored?.feature === feature &&
       Number.isInteger(stored.increment) &&
@@ -74,7 +55,7 @@ export function readPendingPurchase(
     // Unreadable: forgotten below.
   }
   // Unreadable, tampered or too old: forget it (nothing happens when there is none).
-  store.removeItem(key);
+  sessionValue(key, null);
   return undefined;
 }
 
@@ -94,14 +75,14 @@ export function createPendingPurchase(
     confirmedAt: Date.now(),
     ...(customer ? { customer } : {}),
   };
-  sessionStore().setItem(storageKey(endpoint, feature), JSON.stringify(pending));
+  sessionValue(storageKey(endpoint, feature), JSON.stringify(pending));
   return pending;
 }
 
 /** Forgets a purchase once its outcome is known; a newer confirmation stored since is kept. */
 export function settlePendingPurchase(endpoint: string, pending: PendingPurchase): void {
   if (readPendingPurchase(endpoint, pending.feature)?.idempotencyKey === pending.idempotencyKey)
-    sessionStore().removeItem(storageKey(endpoint, pending.feature));
+    sessionValue(storageKey(endpoint, pending.feature), null);
 }
 
 /** The request body of a pending purchase, exactly as first sent. */
