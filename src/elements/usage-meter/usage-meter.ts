@@ -18,11 +18,15 @@ import {
   type MessageVars,
 } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
-import { isUnlimited, type UsageStoreState } from '../../client/usage-store.js';
+import {
+  getUsageStore,
+  isUnlimited,
+  type UsageStore,
+  type UsageStoreState,
+} from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
 import { openRemedy } from '../shared/remedy.js';
 import { fillTemplate } from '../shared/template.js';
-import { UsageController } from '../shared/usage-controller.js';
 import { meterTexts } from './messages.js';
 import { usageMeterStyles } from './styles.js';
 import { levelOf, usageRatio } from './thresholds.js';
@@ -107,7 +111,9 @@ export class UsageMeter extends LitElement {
     announcement: { state: true },
   };
 
-  #usages = new UsageController(this, (state) => this.#onStoreChange(state));
+  /** The page's usage store for the endpoint, once asked for. */
+  #store: UsageStore | null = null;
+  #unsubscribe: (() => void) | null = null;
   /** Last level seen per feature: a change of level is a crossing, announced once. */
   #levels = new Map<string, ThresholdLevel>();
   #crossings: ThresholdDetail[] = [];
@@ -141,20 +147,34 @@ export class UsageMeter extends LitElement {
 
   /** The usage shown (with `feature`), once loaded. */
   get usage(): Usage | undefined {
-    return this.feature ? this.#usages.store.get(this.feature) : undefined;
+    return this.feature ? this.#usages.get(this.feature) : undefined;
   }
 
   /** Fetches the usages again (the retry button does this). */
   async refresh(): Promise<void> {
     // A failure shows (and is reported) from the store's state.
-    await this.#usages.store.refresh().catch(() => undefined);
+    await this.#usages.refresh().catch(() => undefined);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#connect();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#disconnect();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('endpoint') && this.hasUpdated) this.#usages.reconnect();
+    if (changed.has('endpoint') && this.hasUpdated) {
+      this.#disconnect();
+      this.#store = null;
+      this.#connect();
+    }
     // New thresholds move the baseline; only a change of usage counts as a crossing.
     if (changed.has('warningThreshold') || changed.has('criticalThreshold')) this.#levels.clear();
-    const { status, usages } = this.#usages.store.state;
+    const { status, usages } = this.#usages.state;
     const usage = this.usage;
     const shown = status !== 'ready' ? [] : !this.feature ? usages : usage ? [usage] : [];
     const announcements: string[] = [];
@@ -188,6 +208,33 @@ export class UsageMeter extends LitElement {
       const event = new BillingThresholdEvent(crossing);
       this.dispatchEvent(event);
     }
+  }
+
+  get #usages(): UsageStore {
+    return (this.#store ??= getUsageStore(this.endpoint));
+  }
+
+  /**
+   * Loads the usages (one request for the whole page) and re-renders on every change of the
+   * store, until disconnected.
+   */
+  #connect(): void {
+    // A failure does not escape: it shows from the store's state.
+    const load = () => this.#usages.load().catch(() => undefined);
+    this.#unsubscribe = this.#usages.subscribe((state) => {
+      this.#onStoreChange(state);
+      this.requestUpdate();
+      // Cleared (sign-out, another customer): a connected element asks again, so it shows the
+      // new customer's usages, or says the session ended, instead of a skeleton forever.
+      if (state.status === 'idle') queueMicrotask(() => this.#unsubscribe && load());
+    });
+    load();
+    this.requestUpdate();
+  }
+
+  #disconnect(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
   }
 
   #onStoreChange({ status, error }: UsageStoreState): void {
@@ -382,7 +429,7 @@ export class UsageMeter extends LitElement {
   }
 
   #renderBody(): TemplateResult {
-    const { status, error } = this.#usages.store.state;
+    const { status, error } = this.#usages.state;
     const readings = this.#readings;
     if (status === 'error') return this.#renderError(error);
     if (status !== 'ready') return this.#renderSkeleton();
