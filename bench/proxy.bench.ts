@@ -64,9 +64,15 @@ function startPassthrough(upstreamUrl: string): Promise<string> {
   };
   const server = createServer((incoming, answer) =>
     gather(incoming, (body) => {
-      const options = { method: incoming.method, headers: incoming.headers, agent: upstreamAgent };
       const outgoing = httpRequest(
-        { ...options, host: upstream.hostname, port: upstream.port, path: incoming.url },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: incoming.headers,
+          agent: upstreamAgent,
+        },
         (response) =>
           gather(response, (answerBody) =>
             answer.writeHead(response.statusCode ?? 502, response.headers).end(answerBody),

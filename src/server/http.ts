@@ -23,7 +23,16 @@ export function jsonAnswer(
   body: unknown,
   headers: Record<string, string> = {},
 ): Answer {
-  return { status, headers: { ...BASE_HEADERS, ...headers }, body: JSON.stringify(body) };
+  // Object.assign onto a literal: on Node 20 object spread costs microseconds per answer.
+  const all: Record<string, string> = Object.assign(
+    {
+      'content-type': BASE_HEADERS['content-type'],
+      'cache-control': BASE_HEADERS['cache-control'],
+      'x-content-type-options': BASE_HEADERS['x-content-type-options'],
+    },
+    headers,
+  );
+  return { status, headers: all, body: JSON.stringify(body) };
 }
 
 export function errorAnswer(error: ProxyError): Answer {

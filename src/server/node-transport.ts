@@ -30,7 +30,8 @@ export function createNodeTransport(baseUrl: string): Transport {
 
   return (call) =>
     new Promise((resolve, reject) => {
-      const headers = { ...call.headers };
+      // Copies and literals, no object spread (which costs microseconds per call on Node 20).
+      const headers = Object.assign({}, call.headers);
       if (call.body !== null) headers['content-length'] = String(Buffer.byteLength(call.body));
       let settled = false;
       const fail = (error: Error) => {
@@ -41,7 +42,16 @@ export function createNodeTransport(baseUrl: string): Transport {
         reject(error);
       };
       const outgoing = send(
-        { ...target, method: call.method, path: prefix + call.path, headers },
+        {
+          protocol: target.protocol,
+          hostname: target.hostname,
+          port: target.port,
+          auth: target.auth,
+          agent: target.agent,
+          method: call.method,
+          path: prefix + call.path,
+          headers,
+        },
         (incoming) => {
           const chunks: Buffer[] = [];
           incoming.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -208,7 +208,9 @@ export function createUpstreamClient(options: ResolvedOptions) {
     return value;
   }
 
-  const read = { retry: true, timeoutMs: options.timeouts.upstreamMs } as const;
+  // Reads (and pricing, which changes nothing) are retried, each try with this timeout. Specs are
+  // plain literals: on Node 20 an object spread followed by more properties costs microseconds.
+  const upstreamMs = options.timeouts.upstreamMs;
 
   return {
     /** Every Usage of the customer: all pages merged; an empty answer is an empty list. */
@@ -216,7 +218,8 @@ export function createUpstreamClient(options: ResolvedOptions) {
       const items: Usage[] = [];
       for (let page = 1; page <= MAX_USAGE_PAGES; page++) {
         const list = await call({
-          ...read,
+          retry: true,
+          timeoutMs: upstreamMs,
           method: 'GET',
           route: 'GET /v1/Usages',
           path: '/v1/Usages',
@@ -249,7 +252,8 @@ export function createUpstreamClient(options: ResolvedOptions) {
     ): Promise<PricingUsageResult> {
       // A pricing call has no effect upstream, so it is retried like a read.
       return required({
-        ...read,
+        retry: true,
+        timeoutMs: upstreamMs,
         method: 'POST',
         route: 'POST /v1/Pricing/Usage',
         path: '/v1/Pricing/Usage',
@@ -302,7 +306,8 @@ export function createUpstreamClient(options: ResolvedOptions) {
       context?: CallContext,
     ): Promise<Customer> {
       return required({
-        ...read,
+        retry: true,
+        timeoutMs: upstreamMs,
         method: 'GET',
         route: 'GET /v1/Customer',
         path: '/v1/Customer',
@@ -318,7 +323,8 @@ export function createUpstreamClient(options: ResolvedOptions) {
     /** Creates the customer; repeating it is harmless (the service keys customers by reference). */
     async createCustomer(identity: BillingIdentity, segment: string): Promise<void> {
       await call({
-        ...read,
+        retry: true,
+        timeoutMs: upstreamMs,
         // Creation by reference does not duplicate, so retrying it is safe.
         method: 'POST',
         route: 'POST /v1/customer',
@@ -337,7 +343,8 @@ export function createUpstreamClient(options: ResolvedOptions) {
 
     subscriptionOf(customer: string, context?: CallContext): Promise<Subscription> {
       return required({
-        ...read,
+        retry: true,
+        timeoutMs: upstreamMs,
         method: 'GET',
         route: 'GET /v1/Subscription?ReferenceCustomer',
         path: '/v1/Subscription',
@@ -349,7 +356,8 @@ export function createUpstreamClient(options: ResolvedOptions) {
 
     subscription(id: number, context?: CallContext): Promise<Subscription> {
       return required({
-        ...read,
+        retry: true,
+        timeoutMs: upstreamMs,
         method: 'GET',
         route: 'GET /v1/Subscription/{id}',
         path: `/v1/Subscription/${id}`,
@@ -365,7 +373,8 @@ export function createUpstreamClient(options: ResolvedOptions) {
       context?: CallContext,
     ): Promise<Subscription> {
       return required({
-        ...read,
+        retry: true,
+        timeoutMs: upstreamMs,
         method: 'GET',
         route: 'GET /v1/Subscription/{id}/?IdSubscriptionToUpgrade',
         path: `/v1/Subscription/${target}/`,
@@ -378,7 +387,8 @@ export function createUpstreamClient(options: ResolvedOptions) {
     /** The subscription as it would be on another offer, with its change-plan links. */
     upgradePreview(id: number, offer: string, context?: CallContext): Promise<Subscription> {
       return required({
-        ...read,
+        retry: true,
+        timeoutMs: upstreamMs,
         method: 'GET',
         route: 'GET /v1/Subscription/{id}/Upgrade',
         path: `/v1/Subscription/${id}/Upgrade`,
@@ -390,7 +400,8 @@ export function createUpstreamClient(options: ResolvedOptions) {
 
     invoice(id: number, context?: CallContext): Promise<Invoice> {
       return required({
-        ...read,
+        retry: true,
+        timeoutMs: upstreamMs,
         method: 'GET',
         route: 'GET /v1/Invoice/{id}',
         path: `/v1/Invoice/${id}`,
