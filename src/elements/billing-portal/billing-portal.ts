@@ -155,7 +155,7 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.offer = request.offer;
     this.subscription = request.subscription;
     this.invoice = request.invoice;
-    const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const reduced = matchMedia('(prefers-reduced-motion:reduce)').matches;
     // Aligned to the top of the view (the default `block`).
     this.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth' });
     return new Promise<void>((resolve, reject) => {
@@ -207,21 +207,37 @@ export class BillingPortal extends LitElement implements PortalHost {
     return container;
   }
 
+  /** Opens the page: embedded (the portal script renders into the container) or as a link. */
   async #open(): Promise<void> {
     this.#opening?.abort();
-    const controller = new AbortController();
-    this.#opening = controller;
+    const { signal } = (this.#opening = new AbortController());
     this.state = 'loading';
     this.error = null;
     this.href = null;
     try {
-      if (this.mode === 'link') await this.#openLink(controller.signal);
-      else await this.#embed(controller.signal);
-      if (controller.signal.aborted) return;
+      if (this.mode === 'link') {
+        this.#container?.replaceChildren();
+        const { url } = await getProxyClient(this.endpoint).getLinks(this.request, signal);
+        const safe = followableUrl(url);
+        if (!safe) throw new BillingError('unsafe-url', 'Link origin not allowed');
+        this.href = safe.href;
+      } else {
+        // Unset or empty, the nonce and the global are left to embedPortal's defaults.
+        await embedPortal({
+          container: this.#ensureContainer(),
+          request: this.request,
+          endpoint: this.endpoint,
+          signal,
+          eventTarget: this,
+          nonce: this.nonce,
+          globalName: this.scriptGlobal,
+        });
+      }
+      if (signal.aborted) return;
       this.state = 'open';
       this.#settle();
     } catch (reason) {
-      if (controller.signal.aborted) return;
+      if (signal.aborted) return;
       const error = toBillingError(reason);
       this.state = 'error';
       this.error = error;
@@ -236,29 +252,6 @@ export class BillingPortal extends LitElement implements PortalHost {
     // Resolving or rejecting runs no code before this returns.
     this.#pending?.(error);
     this.#pending = null;
-  }
-
-  async #embed(signal: AbortSignal): Promise<void> {
-    // Unset or empty, the nonce and the global are left to embedPortal's defaults.
-    await embedPortal({
-      container: this.#ensureContainer(),
-      request: this.request,
-      endpoint: this.endpoint,
-      signal,
-      eventTarget: this,
-      nonce: this.nonce,
-      globalName: this.scriptGlobal,
-    });
-  }
-
-  async #openLink(signal: AbortSignal): Promise<void> {
-    this.#container?.replaceChildren();
-    const { url } = await getProxyClient(this.endpoint).getLinks(this.request, signal);
-    const safe = followableUrl(url);
-    if (!safe) {
-      throw new BillingError('unsafe-url', 'Link origin not allowed');
-    }
-    this.href = safe.href;
   }
 
   #renderError(): TemplateResult {

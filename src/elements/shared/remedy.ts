@@ -1,5 +1,5 @@
 import type { PortalPage } from '../../contract/proxy-api.js';
-import { toBillingError } from '../../client/errors.js';
+import type { BillingError } from '../../client/errors.js';
 import { BillingErrorEvent, BillingRemedyEvent } from '../../client/events.js';
 import { openPortalPage } from '../billing-portal/open.js';
 
@@ -30,7 +30,8 @@ export async function openRemedy(
   try {
     await openPortalPage({ page }, { endpoint: host.endpoint, from });
   } catch (error) {
-    const failure = new BillingErrorEvent({ error: toBillingError(error), ...feature });
+    // openPortalPage only ever rejects with a BillingError.
+    const failure = new BillingErrorEvent({ error: error as BillingError, ...feature });
     host.dispatchEvent(failure);
   }
 }

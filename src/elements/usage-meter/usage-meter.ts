@@ -338,11 +338,10 @@ export class UsageMeter extends LitElement {
     </div>`;
   }
 
-  #renderFigures(parts: Record<string, TemplateResult>, key: MessageKey): TemplateResult {
-    const pieces = fillTemplate(message(this, key), parts);
-    return html`${pieces.map((piece) =>
+  #renderFigures(parts: Record<string, TemplateResult>, key: MessageKey): TemplateResult[] {
+    return fillTemplate(message(this, key), parts).map((piece) =>
       typeof piece === 'string' ? html`<span class="of" part="of">${piece}</span>` : piece,
-    )}`;
+    );
   }
 
   #renderUsage(
