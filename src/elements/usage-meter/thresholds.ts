@@ -1,14 +1,4 @@
-import type { Usage } from '../../contract/resources.js';
 import type { ThresholdLevel } from '../../client/events.js';
-import { isUnlimited } from '../../client/usage-store.js';
-
-/** Used over included for a quantity feature; 0 when there is no ratio (on/off, unlimited). */
-export function usageRatio(usage: Usage): number {
-  const included = usage.QuantityIncluded;
-  if (usage.TypeFeature === 'OnOff' || included === undefined || isUnlimited(usage)) return 0;
-  const used = usage.QuantityCurrent ?? 0;
-  return included > 0 ? used / included : used > 0 ? Number.POSITIVE_INFINITY : 0;
-}
 
 /**
  * The level of a ratio against the thresholds' attribute values, each falling back to its

@@ -29,7 +29,7 @@ import { openRemedy } from '../shared/remedy.js';
 import { fillTemplate } from '../shared/template.js';
 import { meterTexts } from './messages.js';
 import { usageMeterStyles } from './styles.js';
-import { levelOf, usageRatio } from './thresholds.js';
+import { levelOf } from './thresholds.js';
 
 /**
  * What the signed-in customer's plan includes of a feature, and how much of it is used.
@@ -257,10 +257,20 @@ export class UsageMeter extends LitElement {
   #read(usage: Usage): Reading {
     const used = usage.QuantityCurrent ?? 0;
     const total = Math.max(0, usage.QuantityIncluded ?? 0);
-    const ratio = usageRatio(usage);
+    const unlimited = isUnlimited(usage);
+    // Used over included (past any threshold when some is used of none); no ratio (0) for an
+    // on/off feature, unlimited access or no included quantity given.
+    const ratio =
+      usage.TypeFeature === 'OnOff' || usage.QuantityIncluded === undefined || unlimited
+        ? 0
+        : total
+          ? used / total
+          : used > 0
+            ? Number.POSITIVE_INFINITY
+            : 0;
     const level = levelOf(ratio, this.warningThreshold, this.criticalThreshold);
     const extra =
-      usage.TypeFeature === 'Limitation' && used > total && !isUnlimited(usage) ? used - total : 0;
+      usage.TypeFeature === 'Limitation' && used > total && !unlimited ? used - total : 0;
     return {
       usage,
       used,
