@@ -18,12 +18,7 @@ import {
   type MessageVars,
 } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
-import {
-  getUsageStore,
-  isUnlimited,
-  type UsageStore,
-  type UsageStoreState,
-} from '../../client/usage-store.js';
+import { getUsageStore, isUnlimited, type UsageStore } from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
 import { openRemedy } from '../shared/remedy.js';
 import { fillTemplate } from '../shared/template.js';
@@ -219,14 +214,21 @@ export class UsageMeter extends LitElement {
    * store, until disconnected.
    */
   #connect(): void {
-    // A failure does not escape: it shows from the store's state.
+    // A failure does not escape: it shows from the store's state (reported once, below).
     const load = () => this.#usages.load().catch(() => undefined);
-    this.#unsubscribe = this.#usages.subscribe((state) => {
-      this.#onStoreChange(state);
+    this.#unsubscribe = this.#usages.subscribe(({ status, error }) => {
+      if (status === 'error' && error && error !== this.#reportedError) {
+        this.#reportedError = error;
+        const event = new BillingErrorEvent({
+          error,
+          ...(this.feature ? { feature: this.feature } : {}),
+        });
+        this.dispatchEvent(event);
+      }
       this.requestUpdate();
       // Cleared (sign-out, another customer): a connected element asks again, so it shows the
       // new customer's usages, or says the session ended, instead of a skeleton forever.
-      if (state.status === 'idle') queueMicrotask(() => this.#unsubscribe && load());
+      if (status === 'idle') queueMicrotask(() => this.#unsubscribe && load());
     });
     load();
     this.requestUpdate();
@@ -235,17 +237,6 @@ export class UsageMeter extends LitElement {
   #disconnect(): void {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
-  }
-
-  #onStoreChange({ status, error }: UsageStoreState): void {
-    if (status === 'error' && error && error !== this.#reportedError) {
-      this.#reportedError = error;
-      const event = new BillingErrorEvent({
-        error,
-        ...(this.feature ? { feature: this.feature } : {}),
-      });
-      this.dispatchEvent(event);
-    }
   }
 
   /**
