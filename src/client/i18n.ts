@@ -69,24 +69,24 @@ registerTexts({
   retry: ['Try again', 'Réessayer'],
   close: ['Close', 'Fermer'],
   'error.generic': [
-    'Something went wrong with billing. Please try again.',
-    'Un problème est survenu avec la facturation. Veuillez réessayer.',
+    'Something went wrong. Please try again.',
+    'Un problème est survenu. Veuillez réessayer.',
   ],
   'error.network': [
-    'The billing service could not be reached. Check your connection and try again.',
-    'Le service de facturation est injoignable. Vérifiez votre connexion et réessayez.',
+    'Billing could not be reached. Check your connection and try again.',
+    'La facturation est injoignable. Vérifiez votre connexion et réessayez.',
   ],
   'error.timeout': [
-    'The billing service took too long to answer. Please try again.',
-    'Le service de facturation a mis trop de temps à répondre. Veuillez réessayer.',
+    'Billing took too long to answer. Please try again.',
+    'La facturation met trop de temps à répondre. Veuillez réessayer.',
   ],
   'error.unauthenticated': [
     'Your session has ended. Sign in again to see your plan.',
     'Votre session a expiré. Reconnectez-vous pour voir votre offre.',
   ],
   'error.rate-limited': [
-    'Too many requests in a short time. Please wait a moment and try again.',
-    'Trop de demandes en peu de temps. Patientez un instant puis réessayez.',
+    'Too many requests. Wait a moment and try again.',
+    'Trop de demandes. Patientez un instant puis réessayez.',
   ],
   'error.no-subscription': [
     'You do not have a subscription yet.',
@@ -97,8 +97,8 @@ registerTexts({
     'Votre abonnement est suspendu. Réactivez-le pour continuer.',
   ],
   'error.price-changed': [
-    'The price has changed since it was shown. Please check the new price.',
-    'Le prix a changé depuis son affichage. Vérifiez le nouveau prix.',
+    'The price has changed. Please check the new price.',
+    'Le prix a changé. Vérifiez le nouveau prix.',
   ],
   'error.Error.Api.Usage.NoneMatching': [
     'Your plan does not include this feature.',
@@ -128,8 +128,8 @@ registerTexts({
     'Le portail de facturation n’a pas pu être chargé.',
   ],
   'portal.unsafe': [
-    'This billing address is not allowed on this site.',
-    'Cette adresse de facturation n’est pas autorisée sur ce site.',
+    'This billing address is not allowed here.',
+    'Cette adresse de facturation n’est pas autorisée ici.',
   ],
   'portal.link.home': ['Manage billing', 'Gérer la facturation'],
   'portal.link.offers': ['See plans', 'Voir les offres'],

@@ -156,7 +156,7 @@ describe('<billing-portal>', () => {
     await settled(refused);
     expect(refused.state).to.equal('error');
     expect(text(refused.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
-      'This billing address is not allowed on this site.',
+      'This billing address is not allowed here.',
     );
     expect(refused.shadowRoot!.querySelector('a')).to.equal(null);
     await expect(refused).to.be.accessible();
