@@ -173,9 +173,12 @@ export class UsageMeter extends LitElement {
     const usage = this.usage;
     const shown = status !== 'ready' ? [] : !this.feature ? usages : usage ? [usage] : [];
     const announcements: string[] = [];
+    // The worst level shown: critical wins, then warning.
+    let worst: ThresholdLevel = 'normal';
     this.#readings = shown.map((usage) => {
       const reading = this.#read(usage);
       const { level, ratio } = reading;
+      if (level === 'critical' || worst === 'normal') worst = level;
       const feature = usage.ReferenceFeature;
       const previousLevel = this.#levels.get(feature);
       this.#levels.set(feature, level);
@@ -187,12 +190,7 @@ export class UsageMeter extends LitElement {
       }
       return reading;
     });
-    const levels = this.#readings.map((reading) => reading.level);
-    this.level = levels.includes('critical')
-      ? 'critical'
-      : levels.includes('warning')
-        ? 'warning'
-        : 'normal';
+    this.level = worst;
     if (announcements.length) this.announcement = announcements.join(' ');
   }
 
