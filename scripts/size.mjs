@@ -4,7 +4,7 @@
 // script-tag file is made of.
 //
 // Two limits. BUDGET_BYTES is the product's budget (20 KiB gzip). The script-tag file is over it
-// today (about 23.4 KiB): until it is back under, the exit code guards CEILING_BYTES, a
+// today (about 20.6 KiB): until it is back under, the exit code guards CEILING_BYTES, a
 // no-regression ceiling just above the current size, so that nothing grows while the budget is
 // being met; every run says how far over the budget it is. `--strict` fails on the budget itself.
 // Lower the ceiling with every reduction, and drop it once the budget holds.
@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const KIB = 1024;
 export const BUDGET_BYTES = 20 * KIB; // the script-tag file, gzip: a hard limit
 export const AIM_BYTES = 16_000; // the same, gzip: what we aim for
-export const CEILING_BYTES = 23.5 * KIB; // no-regression ceiling while over the budget (see above)
+export const CEILING_BYTES = 20.75 * KIB; // no-regression ceiling while over the budget (see above)
 
 const gzipSize = (code) => gzipSync(code, { level: 9 }).length;
 const kib = (bytes) => `${(bytes / KIB).toFixed(2)} KiB`;
