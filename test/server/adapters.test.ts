@@ -16,13 +16,13 @@ import {
   toNodeHandler,
   type BillingProxy,
 } from '../../src/server/index.js';
-import { browserRequest, proxyOptions, startSandbox, type RunningSandbox } from './helpers.js';
-
-async function listen(server: Server): Promise<string> {
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+import {
+  browserRequest,
+  proxyOptions,
+  startSandbox,
+  type RunningSandbox,
+  listen,
+} from './helpers.js';
 
 /** The same checks over real HTTP for every adapter: a read, a purchase-path POST, CORS, a 404 and a 413. */
 async function exercise(origin: string) {

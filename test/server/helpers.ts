@@ -1,5 +1,8 @@
 // Shared set-up of the proxy tests: a real sandbox over HTTP, the real proxy in front of it,
 // and a counting (never answering) fetch wrapper to see what reaches the upstream.
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../src/sandbox/index.js';
 import {
   type BillingProxy,
@@ -136,3 +139,10 @@ export function collectingLogger() {
 }
 
 export { startSandbox };
+
+/** Starts `server` on a free loopback port and gives its origin. */
+export async function listen(server: Server): Promise<string> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}

@@ -1,9 +1,7 @@
 // The Node adapter's light Request (method, url and headers from node:http; anything else from
 // a real Request made on first use) and its direct body read, over real HTTP.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import express from 'express';
 import {
@@ -13,13 +11,13 @@ import {
   type BillingProxy,
   type BillingProxyOptions,
 } from '../../src/server/index.js';
-import { identifyFromCookie, proxyOptions, startSandbox, type RunningSandbox } from './helpers.js';
-
-async function listen(server: Server): Promise<string> {
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+import {
+  identifyFromCookie,
+  proxyOptions,
+  startSandbox,
+  type RunningSandbox,
+  listen,
+} from './helpers.js';
 
 /** A POST whose body goes out in the given pieces, each in its own write. */
 function postInPieces(url: string, pieces: Buffer[]): Promise<{ status: number; text: string }> {
