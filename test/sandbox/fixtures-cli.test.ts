@@ -270,4 +270,22 @@ describe('persistence', () => {
     await writeFile(notState, '{"hello": 1}');
     await assert.rejects(startSandbox({ stateFile: notState }), /is not a sandbox state file/);
   });
+
+  it('refuses a damaged state at start, naming the wrong value, and leaves the file as it was', async () => {
+    const stateFile = join(dir, 'damaged.json');
+    const first = await startTestSandbox({ stateFile });
+    await first.close();
+    const saved = JSON.parse(await readFile(stateFile, 'utf8'));
+    const index = saved.state.customers.findIndex(
+      (customer: { reference: string }) => customer.reference === 'healthy',
+    );
+    saved.state.customers[index].paymentMethod = 'bitcoin';
+    const damaged = JSON.stringify(saved);
+    await writeFile(stateFile, damaged);
+    await assert.rejects(
+      startSandbox({ stateFile }),
+      new RegExp(`damaged sandbox state \\(state\\.customers\\.${index}\\.paymentMethod: `),
+    );
+    assert.equal(await readFile(stateFile, 'utf8'), damaged);
+  });
 });

@@ -1,5 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { SandboxStateSchema } from './schema.js';
 import type { SandboxState } from './types.js';
 
 /** What the state file holds: the state and the token key, so links survive a restart. */
@@ -33,7 +34,16 @@ export async function loadStateFile(
     throw new Error(`${path} is not a sandbox state file; move it away or pick another stateFile.`);
   }
   if (file.fixturesHash !== fixturesHash) return null;
-  return file as PersistedFile;
+  const checked = SandboxStateSchema.safeParse(file.state);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const where = ['state', ...(issue?.path ?? [])].join('.');
+    throw new Error(
+      `${path} holds a damaged sandbox state (${where}: ${issue?.message ?? 'invalid'}); ` +
+        'move it away or pick another stateFile.',
+    );
+  }
+  return { ...(file as PersistedFile), state: checked.data };
 }
 
 /**
