@@ -215,10 +215,17 @@ export function hasMessage(locale: Locale, key: string): key is MessageKey {
   return textOf(locale, key) !== undefined;
 }
 
+/**
+ * The text of an open-ended key (an error code's, a portal page's) in the element's locale when
+ * it has one, else the fallback's.
+ */
+export function messageOr(element: Element, key: string, fallback: MessageKey): string {
+  return message(element, hasMessage(localeOf(element), key) ? key : fallback);
+}
+
 /** The text of an error code (`error.<code>`) in the element's locale, else the fallback's. */
 export function errorMessage(element: Element, code: string, fallback: MessageKey): string {
-  const key = `error.${code}`;
-  return message(element, hasMessage(localeOf(element), key) ? key : fallback);
+  return messageOr(element, `error.${code}`, fallback);
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import type { PortalPage, PortalRequest } from '../../contract/proxy-api.js';
 import { BillingError, toBillingError } from '../../client/errors.js';
 import { BillingErrorEvent } from '../../client/events.js';
-import { errorMessage, hasMessage, localeOf, message } from '../../client/i18n.js';
+import { errorMessage, message, messageOr } from '../../client/i18n.js';
 import {
   DEFAULT_PORTAL_CONTAINER_ID,
   embedPortal,
@@ -271,8 +271,7 @@ export class BillingPortal extends LitElement implements PortalHost {
   #renderLink(): TemplateResult {
     if (this.state === 'error') return this.#renderError();
     // A page without a link text (not a portal page) reads as the home page's.
-    const key = `portal.link.${this.page}`;
-    const label = message(this, hasMessage(localeOf(this), key) ? key : 'portal.link.home');
+    const label = messageOr(this, `portal.link.${this.page}`, 'portal.link.home');
     if (!this.href) {
       return html`<span class="skeleton link-skeleton" aria-busy="true"
         ><span class="visually-hidden">${message(this, 'loading')}</span></span
