@@ -1,6 +1,6 @@
 // The demo as a customer uses it: sign in, read the meters, buy seats, use the billing page.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import {
   assertAccessible,
   CHARGED,
@@ -9,28 +9,14 @@ import {
   newPage,
   pageErrors,
   quantityOf,
-  resetSandbox,
   sandboxCustomer,
   screenshot,
-  setUp,
+  demoForFile,
   signIn,
   usd,
-  type E2E,
 } from './helpers.js';
 
-let e2e: E2E;
-
-before(async () => {
-  e2e = await setUp();
-});
-
-after(async () => {
-  await e2e?.close();
-});
-
-beforeEach(async () => {
-  await resetSandbox(e2e.demo);
-});
+const e2e = demoForFile();
 
 test('the sign-in page offers every fixture customer with its situation', async () => {
   const page = await newPage(e2e);

@@ -1,6 +1,7 @@
 // Shared set-up of the end-to-end tests: the real demo (sandbox, proxy, Vite) started from code
 // on a free port, Debian's Chromium through playwright-core, axe, and screenshots.
 import assert from 'node:assert/strict';
+import { after, before, beforeEach } from 'node:test';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +49,36 @@ export async function setUp(options: { prebuildScriptTag?: boolean } = {}): Prom
       await demo.close();
       await rm(cacheDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The demo and browser of one test file: started before its first test, closed after its last,
+ * and the sandbox reset before each test. The returned object reads the running ones.
+ */
+export function demoForFile(options: { prebuildScriptTag?: boolean } = {}): E2E {
+  let running: E2E | undefined;
+  const started = (): E2E => {
+    if (!running) throw new Error('the demo starts before the first test of the file');
+    return running;
+  };
+  before(async () => {
+    running = await setUp(options);
+  });
+  after(async () => {
+    await running?.close();
+  });
+  beforeEach(async () => {
+    await resetSandbox(started().demo);
+  });
+  return {
+    get demo() {
+      return started().demo;
+    },
+    get browser() {
+      return started().browser;
+    },
+    close: () => started().close(),
   };
 }
 

@@ -1,7 +1,7 @@
 // Every refusal of the billing service as the customer meets it in the demo, and its remedy
 // followed through the portal's hosted pages until the purchase goes through.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import {
   assertAccessible,
@@ -11,27 +11,13 @@ import {
   newPage,
   pageErrors,
   quantityOf,
-  resetSandbox,
   sandboxCustomer,
   screenshot,
-  setUp,
+  demoForFile,
   signIn,
-  type E2E,
 } from './helpers.js';
 
-let e2e: E2E;
-
-before(async () => {
-  e2e = await setUp();
-});
-
-after(async () => {
-  await e2e?.close();
-});
-
-beforeEach(async () => {
-  await resetSandbox(e2e.demo);
-});
+const e2e = demoForFile();
 
 /** The portal the elements open in a dialog when the page has no <billing-portal>. */
 function portalDialog(page: Page): { dialog: Locator; hosted: FrameLocator } {
@@ -39,10 +25,10 @@ function portalDialog(page: Page): { dialog: Locator; hosted: FrameLocator } {
   return { dialog, hosted: dialog.frameLocator('iframe') };
 }
 
-/** Buys one seat through the dialog and returns the price that was confirmed. */
-async function buyOneSeat(page: Page, expectedTotal: number): Promise<void> {
+/** Buys `quantity` seats through the confirmation dialog; the meter then shows `expectedTotal`. */
+async function buySeats(page: Page, quantity: number, expectedTotal: number): Promise<void> {
   const buy = page.locator('buy-feature[feature="seats"]');
-  await buy.getByRole('spinbutton').fill('1');
+  await buy.getByRole('spinbutton').fill(String(quantity));
   await buy.locator('[part~="price-now"]').filter({ hasText: CHARGED }).waitFor();
   await buy.getByRole('button', { name: 'Buy' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm your purchase' });
@@ -51,6 +37,22 @@ async function buyOneSeat(page: Page, expectedTotal: number): Promise<void> {
   await eventually(async () => {
     assert.equal((await meterFigures(page, 'seats')).used, String(expectedTotal));
   });
+}
+
+/**
+ * The remedied customer now has six seats and exactly one invoice more than `before` (the
+ * purchase's), and the page logged no error; closes the page.
+ */
+async function assertSixSeatsOneInvoice(
+  page: Page,
+  reference: string,
+  before: Awaited<ReturnType<typeof sandboxCustomer>>,
+): Promise<void> {
+  const afterPurchase = await sandboxCustomer(e2e.demo, reference);
+  assert.equal(quantityOf(afterPurchase, 'seats'), 6);
+  assert.equal(afterPurchase.invoices.length, before.invoices.length + 1);
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
 }
 
 test('no payment method: the refusal offers to add one, then the purchase goes through', async () => {
@@ -78,12 +80,8 @@ test('no payment method: the refusal offers to add one, then the purchase goes t
   await dialog.waitFor({ state: 'hidden' });
 
   const before = await sandboxCustomer(e2e.demo, 'no-payment-method');
-  await buyOneSeat(page, 6);
-  const afterPurchase = await sandboxCustomer(e2e.demo, 'no-payment-method');
-  assert.equal(quantityOf(afterPurchase, 'seats'), 6);
-  assert.equal(afterPurchase.invoices.length, before.invoices.length + 1);
-  assert.deepEqual(pageErrors(page), []);
-  await page.context().close();
+  await buySeats(page, 1, 6);
+  await assertSixSeatsOneInvoice(page, 'no-payment-method', before);
 });
 
 test('capping reached: settle the invoices, restart the subscription, then buy', async () => {
@@ -124,12 +122,8 @@ test('capping reached: settle the invoices, restart the subscription, then buy',
     .waitFor();
   await buy.getByRole('button', { name: 'Buy' }).click();
   await buy.getByText('Done. You now have 5 seats.').waitFor();
-  await buyOneSeat(page, 6);
-  const afterPurchase = await sandboxCustomer(e2e.demo, 'capping-reached');
-  assert.equal(quantityOf(afterPurchase, 'seats'), 6);
-  assert.equal(afterPurchase.invoices.length, restarted.invoices.length + 1);
-  assert.deepEqual(pageErrors(page), []);
-  await page.context().close();
+  await buySeats(page, 1, 6);
+  await assertSixSeatsOneInvoice(page, 'capping-reached', restarted);
 });
 
 test('suspended: restart asks for a valid card, then the subscription runs and a purchase goes through', async () => {
@@ -167,20 +161,8 @@ test('suspended: restart asks for a valid card, then the subscription runs and a
   assert.equal(restarted.subscriptions[0]?.StateSubscription, 'Running');
   assert.equal(restarted.paymentMethod, 'valid');
   // Four of five seats are used: two more cost one seat beyond the plan.
-  const buy = page.locator('buy-feature[feature="seats"]');
-  await buy.getByRole('spinbutton').fill('2');
-  await buy.locator('[part~="price-now"]').filter({ hasText: CHARGED }).waitFor();
-  await buy.getByRole('button', { name: 'Buy' }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirm your purchase' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
-  await buy.getByText('Done. You now have 6 seats.').waitFor();
-  const afterPurchase = await sandboxCustomer(e2e.demo, 'suspended');
-  assert.equal(quantityOf(afterPurchase, 'seats'), 6);
-  assert.equal(afterPurchase.invoices.length, restarted.invoices.length + 1);
-  assert.deepEqual(pageErrors(page), []);
-  await page.context().close();
+  await buySeats(page, 2, 6);
+  await assertSixSeatsOneInvoice(page, 'suspended', restarted);
 });
 
 test('feature not in the plan: changing plan from the refusal makes seats buyable', async () => {

@@ -1,33 +1,19 @@
 // The no-build ways in: the plain HTML page on the script-tag file, and the snippet builder.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import {
   assertAccessible,
   eventually,
   newPage,
   pageErrors,
   quantityOf,
-  resetSandbox,
   sandboxCustomer,
   screenshot,
-  setUp,
+  demoForFile,
   signIn,
-  type E2E,
 } from './helpers.js';
 
-let e2e: E2E;
-
-before(async () => {
-  e2e = await setUp({ prebuildScriptTag: true });
-});
-
-after(async () => {
-  await e2e?.close();
-});
-
-beforeEach(async () => {
-  await resetSandbox(e2e.demo);
-});
+const e2e = demoForFile({ prebuildScriptTag: true });
 
 test('the plain page runs on the script-tag file alone', async () => {
   const page = await newPage(e2e);
