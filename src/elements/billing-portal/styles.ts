@@ -1,5 +1,4 @@
-import { css } from 'lit';
-import { sharedStyles } from '../shared/styles.js';
+import { css, sharedStyles } from '../shared/styles.js';
 
 export const billingPortalStyles = [
   sharedStyles,

@@ -1,4 +1,10 @@
-import { css } from 'lit';
+import { unsafeCSS, type CSSResult } from 'lit';
+
+/**
+ * The elements' `css` tag: a stylesheet written as one literal, with nothing interpolated (the
+ * type refuses `${…}`), so there is nothing for lit's `css` to check.
+ */
+export const css = (literal: TemplateStringsArray): CSSResult => unsafeCSS(literal[0]);
 
 /**
  * What every element starts from, in one stylesheet (every element uses all of it):
