@@ -86,6 +86,14 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: false,
       sourcemap: false,
       reportCompressedSize: false,
+      // The script-tag file goes through terser and then rolldown's own minifier (output.minify
+      // below): terser's inlining and rolldown's printing together give a file that gzips about
+      // 85 B smaller than either alone. The npm modules keep rolldown's alone: a host app's bundler
+      // minifies them again.
+      ...(scriptTag && {
+        minify: 'terser' as const,
+        terserOptions: { compress: { passes: 3 }, ecma: 2020 as const },
+      }),
       lib: scriptTag
         ? {
             entry: SCRIPT_TAG_ENTRY,
