@@ -266,14 +266,6 @@ export class BuyFeature extends LitElement {
     );
   }
 
-  /** The allowed quantity nearest to `value`. */
-  #nearestAllowed(value: number): number {
-    const step = this.#stepSize;
-    const steps = Math.round((Math.min(Math.max(value, this.min), this.#upper) - this.min) / step);
-    const snapped = this.min + steps * step;
-    return snapped > this.#upper ? snapped - step : snapped;
-  }
-
   #schedulePreview(immediate: boolean): void {
     if (!this.feature || this.#invalid || this.quantity === 0) this.#preview.reset();
     else this.#preview.run(this.quantity, immediate);
@@ -288,8 +280,8 @@ export class BuyFeature extends LitElement {
     this.requestUpdate(this.#invalid ? 'quantity' : undefined, NaN);
   }
 
-  #onInput(event: Event): void {
-    const input = event.target as HTMLInputElement;
+  #onInput({ target }: { target: EventTarget | null }): void {
+    const input = target as HTMLInputElement;
     if (this.#isAllowed(input.valueAsNumber)) return this.#setQuantity(input.valueAsNumber);
     // Keep what the user typed on screen, say why it cannot be priced, and show no old price.
     // An emptied field is someone about to type: no message yet.
@@ -298,17 +290,14 @@ export class BuyFeature extends LitElement {
     this.#preview.reset();
   }
 
-  #stepBy(direction: 1 | -1): void {
+  /** The − and + buttons: the input's own stepping, from its min, max and step. */
+  #stepBy(up: boolean): void {
     if (this.#phase) return;
     const input = this.renderRoot.querySelector('input')!;
-    const from = Number.isFinite(input.valueAsNumber) ? input.valueAsNumber : this.quantity;
-    const next = this.#nearestAllowed(
-      this.#isAllowed(from) ? from + direction * this.#stepSize : from,
-    );
+    if (up) input.stepUp();
+    else input.stepDown();
     // A valid quantity at its bound stays (the button says so with aria-disabled).
-    if (next === this.quantity && !this.#invalid) return;
-    input.value = String(next);
-    this.#setQuantity(next);
+    if (input.valueAsNumber !== this.quantity || this.#invalid) this.#onInput({ target: input });
   }
 
   // Purchase
@@ -541,7 +530,7 @@ export class BuyFeature extends LitElement {
             part="button decrease"
             aria-label=${message(this, 'buy.decrease')}
             aria-disabled=${busy || atMin}
-            @click=${() => this.#stepBy(-1)}
+            @click=${() => this.#stepBy(false)}
           >
             −
           </button>
@@ -564,7 +553,7 @@ export class BuyFeature extends LitElement {
             part="button increase"
             aria-label=${message(this, 'buy.increase')}
             aria-disabled=${busy || atMax}
-            @click=${() => this.#stepBy(1)}
+            @click=${() => this.#stepBy(true)}
           >
             +
           </button>
