@@ -202,7 +202,7 @@ export class BuyFeature extends LitElement {
   }
 
   get #upper(): number {
-    return Number.isFinite(this.max) ? this.max! : Number.MAX_SAFE_INTEGER;
+    return Number.isFinite(this.max) ? this.max! : Infinity;
   }
 
   get #dialog(): HTMLDialogElement {
@@ -506,7 +506,7 @@ export class BuyFeature extends LitElement {
 
   #renderQuantity(busy: boolean) {
     const upper = this.#upper;
-    const hasMax = upper !== Number.MAX_SAFE_INTEGER;
+    const hasMax = upper < Infinity;
     const shown = this.#invalid > 1;
     const atMin = !this.#invalid && this.quantity <= this.min;
     const atMax = !this.#invalid && this.quantity + this.#stepSize > upper;
