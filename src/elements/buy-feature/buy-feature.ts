@@ -484,12 +484,11 @@ export class BuyFeature extends LitElement {
 
   #subscribe(): void {
     this.#unsubscribe?.();
-    // After a remedy's workflow completes the usages refresh: price again, the refusal may be gone.
+    // After a remedy's workflow completes the usages refresh: price again, the refusal shown may
+    // be gone. A purchase whose outcome is unknown stays (it has no remedy): only "Try again",
+    // with its key, may send it.
     this.#unsubscribe = getUsageStore(this.endpoint).subscribe(() => {
-      if (
-        !this.#phase &&
-        (remedyFor(this.#failure?.error.code ?? '') || remedyFor(this.#previewError?.code ?? ''))
-      ) {
+      if (!this.#phase && remedyFor((this.#failure?.error ?? this.#previewError)?.code ?? '')) {
         this.#failure = undefined;
         this.#schedulePreview(true);
       }
