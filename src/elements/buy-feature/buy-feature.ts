@@ -383,6 +383,7 @@ export class BuyFeature extends LitElement {
   /** Sends a recorded purchase (first time, retry or resume) and shows its outcome. */
   async #send(pending: PendingPurchase): Promise<void> {
     const endpoint = this.#endpoint;
+    const store = getUsageStore(endpoint);
     this.#failure = undefined;
     // A resumed purchase (7) says so until its outcome is known.
     this.#setPhase((this.#phase | 3) as Phase);
@@ -404,17 +405,13 @@ export class BuyFeature extends LitElement {
         this.#preview.set(pending.increment, pricing);
         return void this.#ask({ increment: pending.increment, pricing, changed: true });
       }
-      if (code === 'upstream-error')
-        getUsageStore(endpoint)
-          .refresh()
-          .catch(() => {});
+      if (code === 'upstream-error') store.refresh().catch(() => {});
       this.#failure = { error, pending: outcomeUnknown ? pending : undefined };
       return this.#finish();
     }
     settlePendingPurchase(endpoint, pending);
     this.#success = result.usage;
     this.#finish();
-    const store = getUsageStore(endpoint);
     store.applyUsage(result.usage);
     store.refresh().catch(() => {
       // The purchase's own answer is already in the store; a failed refresh changes nothing.
