@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { configureBilling, getBillingConfig } from '../../src/client/config.js';
 import type { BillingPurchaseEvent } from '../../src/client/events.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
+import { getUsageStore } from '../../src/client/usage-store.js';
 import { createPendingPurchase } from '../../src/elements/buy-feature/pending-purchase.js';
 import {
   addFault,
@@ -107,6 +108,25 @@ describe('<buy-feature> exactly once', () => {
     await waitForText(element, 'success', 'You now have 7');
     await sleep(1200);
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
+  });
+
+  it('keeps a purchase of unknown outcome when the usages refresh over a refused price', async () => {
+    await freshStart('healthy');
+    const element = await confirmWithLateAnswer(2500, 800);
+    configureBilling({ timeoutMs: defaultTimeout });
+    // Another quantity is refused with a remedy (no payment method any more), then the usages
+    // refresh, as after a remedy's workflow: the pending purchase must not give way to a new one.
+    await sandbox('customers/healthy/payment-method', { state: 'absent' });
+    const input = part<HTMLInputElement>(element, 'input')!;
+    input.value = '5';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await sleep(1000);
+    await getUsageStore().refresh();
+    await sleep(100);
+    expect(partText(element, 'error')).to.include('could not confirm');
+    expect(part(element, 'retry')).not.to.equal(null);
+    expect(part(element, 'buy')!.getAttribute('aria-disabled')).to.equal('true');
+    expect(pendingKeys()).to.have.length(1);
   });
 
   it('keeps the key through a failure of the service, and the retry applies once', async () => {

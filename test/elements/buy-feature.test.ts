@@ -94,12 +94,55 @@ describe('<buy-feature> live price', () => {
     expect(part(element, 'buy')!.getAttribute('aria-disabled')).to.equal('true');
     await expect(element).to.be.accessible();
 
-    // The + button brings it back to the largest allowed quantity, which is priced again.
+    // The buttons step as the field's arrow keys do: + never lowers it, − brings it back to the
+    // largest allowed quantity, which is priced again.
     part<HTMLButtonElement>(element, 'increase')!.click();
+    await element.updateComplete;
+    expect(input.value).to.equal('12');
+    expect(partText(element, 'invalid')).to.include('1 to 10');
+    part<HTMLButtonElement>(element, 'decrease')!.click();
     await element.updateComplete;
     expect(input.value).to.equal('10');
     expect(part(element, 'invalid')).to.equal(null);
     await waitForPrice(element, (await quote('seats', 10)).PricingLocalized);
+  });
+});
+
+describe('<buy-feature> quantity', () => {
+  it('steps by step from min with − and +, never past the range nor the wrong way', async () => {
+    // No feature: nothing is priced, the stepper alone is under test.
+    const element = await fixture<BuyFeature>(
+      html`<buy-feature min="2" max="10" step="3" quantity="2"></buy-feature>`,
+    );
+    const input = part<HTMLInputElement>(element, 'input')!;
+    const type = (value: string) => {
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    const click = async (name: 'decrease' | 'increase') => {
+      part<HTMLButtonElement>(element, name)!.click();
+      await element.updateComplete;
+      return input.value;
+    };
+    expect(await click('decrease')).to.equal('2');
+    expect(await click('increase')).to.equal('5');
+    expect(await click('increase')).to.equal('8');
+    // 11 is past max: 8 stays, and + says it is unavailable.
+    expect(await click('increase')).to.equal('8');
+    expect(element.quantity).to.equal(8);
+    expect(part(element, 'increase')!.getAttribute('aria-disabled')).to.equal('true');
+    // Off the steps: the next allowed quantity in the button's direction.
+    type('6');
+    await element.updateComplete;
+    expect(part(element, 'invalid')).not.to.equal(null);
+    expect(await click('decrease')).to.equal('5');
+    expect(part(element, 'invalid')).to.equal(null);
+    type('6');
+    expect(await click('increase')).to.equal('8');
+    // Emptied: + starts from the smallest quantity.
+    type('');
+    expect(await click('increase')).to.equal('2');
+    expect(element.quantity).to.equal(2);
   });
 });
 

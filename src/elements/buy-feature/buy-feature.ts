@@ -202,7 +202,7 @@ export class BuyFeature extends LitElement {
   }
 
   get #upper(): number {
-    return Number.isFinite(this.max) ? this.max! : Number.MAX_SAFE_INTEGER;
+    return Number.isFinite(this.max) ? this.max! : Infinity;
   }
 
   get #dialog(): HTMLDialogElement {
@@ -266,14 +266,6 @@ export class BuyFeature extends LitElement {
     );
   }
 
-  /** The allowed quantity nearest to `value`. */
-  #nearestAllowed(value: number): number {
-    const step = this.#stepSize;
-    const steps = Math.round((Math.min(Math.max(value, this.min), this.#upper) - this.min) / step);
-    const snapped = this.min + steps * step;
-    return snapped > this.#upper ? snapped - step : snapped;
-  }
-
   #schedulePreview(immediate: boolean): void {
     if (!this.feature || this.#invalid || this.quantity === 0) this.#preview.reset();
     else this.#preview.run(this.quantity, immediate);
@@ -288,8 +280,8 @@ export class BuyFeature extends LitElement {
     this.requestUpdate(this.#invalid ? 'quantity' : undefined, NaN);
   }
 
-  #onInput(event: Event): void {
-    const input = event.target as HTMLInputElement;
+  #onInput({ target }: { target: EventTarget | null }): void {
+    const input = target as HTMLInputElement;
     if (this.#isAllowed(input.valueAsNumber)) return this.#setQuantity(input.valueAsNumber);
     // Keep what the user typed on screen, say why it cannot be priced, and show no old price.
     // An emptied field is someone about to type: no message yet.
@@ -298,17 +290,14 @@ export class BuyFeature extends LitElement {
     this.#preview.reset();
   }
 
-  #stepBy(direction: 1 | -1): void {
+  /** The − and + buttons: the input's own stepping, from its min, max and step. */
+  #stepBy(up: boolean): void {
     if (this.#phase) return;
     const input = this.renderRoot.querySelector('input')!;
-    const from = Number.isFinite(input.valueAsNumber) ? input.valueAsNumber : this.quantity;
-    const next = this.#nearestAllowed(
-      this.#isAllowed(from) ? from + direction * this.#stepSize : from,
-    );
+    if (up) input.stepUp();
+    else input.stepDown();
     // A valid quantity at its bound stays (the button says so with aria-disabled).
-    if (next === this.quantity && !this.#invalid) return;
-    input.value = String(next);
-    this.#setQuantity(next);
+    if (input.valueAsNumber !== this.quantity || this.#invalid) this.#onInput({ target: input });
   }
 
   // Purchase
@@ -394,6 +383,7 @@ export class BuyFeature extends LitElement {
   /** Sends a recorded purchase (first time, retry or resume) and shows its outcome. */
   async #send(pending: PendingPurchase): Promise<void> {
     const endpoint = this.#endpoint;
+    const store = getUsageStore(endpoint);
     this.#failure = undefined;
     // A resumed purchase (7) says so until its outcome is known.
     this.#setPhase((this.#phase | 3) as Phase);
@@ -415,17 +405,13 @@ export class BuyFeature extends LitElement {
         this.#preview.set(pending.increment, pricing);
         return void this.#ask({ increment: pending.increment, pricing, changed: true });
       }
-      if (code === 'upstream-error')
-        getUsageStore(endpoint)
-          .refresh()
-          .catch(() => {});
+      if (code === 'upstream-error') store.refresh().catch(() => {});
       this.#failure = { error, pending: outcomeUnknown ? pending : undefined };
       return this.#finish();
     }
     settlePendingPurchase(endpoint, pending);
     this.#success = result.usage;
     this.#finish();
-    const store = getUsageStore(endpoint);
     store.applyUsage(result.usage);
     store.refresh().catch(() => {
       // The purchase's own answer is already in the store; a failed refresh changes nothing.
@@ -495,12 +481,11 @@ export class BuyFeature extends LitElement {
 
   #subscribe(): void {
     this.#unsubscribe?.();
-    // After a remedy's workflow completes the usages refresh: price again, the refusal may be gone.
+    // After a remedy's workflow completes the usages refresh: price again, the refusal shown may
+    // be gone. A purchase whose outcome is unknown stays (it has no remedy): only "Try again",
+    // with its key, may send it.
     this.#unsubscribe = getUsageStore(this.endpoint).subscribe(() => {
-      if (
-        !this.#phase &&
-        (remedyFor(this.#failure?.error.code ?? '') || remedyFor(this.#previewError?.code ?? ''))
-      ) {
+      if (!this.#phase && remedyFor((this.#failure?.error ?? this.#previewError)?.code ?? '')) {
         this.#failure = undefined;
         this.#schedulePreview(true);
       }
@@ -517,7 +502,7 @@ export class BuyFeature extends LitElement {
 
   #renderQuantity(busy: boolean) {
     const upper = this.#upper;
-    const hasMax = upper !== Number.MAX_SAFE_INTEGER;
+    const hasMax = upper < Infinity;
     const shown = this.#invalid > 1;
     const atMin = !this.#invalid && this.quantity <= this.min;
     const atMax = !this.#invalid && this.quantity + this.#stepSize > upper;
@@ -541,7 +526,7 @@ export class BuyFeature extends LitElement {
             part="button decrease"
             aria-label=${message(this, 'buy.decrease')}
             aria-disabled=${busy || atMin}
-            @click=${() => this.#stepBy(-1)}
+            @click=${() => this.#stepBy(false)}
           >
             −
           </button>
@@ -564,7 +549,7 @@ export class BuyFeature extends LitElement {
             part="button increase"
             aria-label=${message(this, 'buy.increase')}
             aria-disabled=${busy || atMax}
-            @click=${() => this.#stepBy(1)}
+            @click=${() => this.#stepBy(true)}
           >
             +
           </button>
