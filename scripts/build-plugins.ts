@@ -98,10 +98,11 @@ export function minifyCss(text: string): string {
 /**
  * Collapses each run of whitespace of an html`…` template's literal text into one space: the
  * browser renders the two alike (no template of ours sets `white-space: pre`), and the
- * indentation of our sources no longer ships in every template.
+ * indentation of our sources no longer ships in every template. The space before a tag's
+ * closing `>` goes too (our templates write no `>` in text; `/>` is left as it is).
  */
 export function minifyHtml(text: string): string {
-  return text.replace(/\s+/g, ' ');
+  return text.replace(/\s+/g, ' ').replace(/ >/g, '>');
 }
 
 /**

@@ -88,6 +88,14 @@ describe('minifyHtml', () => {
       'html`<div class="a" part="b c"> ${x ? html`<p> one two </p>` : nothing} </div>`',
     );
   });
+
+  it('drops the space before the end of a tag, after a binding too, and keeps " />"', () => {
+    const source = 'html`<p\n  class="a"\n  title=${t}\n>one</p\n><input .value=${v} />`';
+    assert.equal(
+      mapTaggedTemplates(source, 'html', minifyHtml),
+      'html`<p class="a" title=${t}>one</p><input .value=${v} />`',
+    );
+  });
 });
 
 describe('annotatePureSchemas', () => {
