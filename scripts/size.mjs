@@ -107,7 +107,11 @@ async function modules() {
     configFile: join(root, 'vite.config.ts'),
     mode: 'script-tag',
     logLevel: 'silent',
-    build: { write: false, rolldownOptions: { output: { minify: false, banner: '', footer: '' } } },
+    build: {
+      write: false,
+      minify: false,
+      rolldownOptions: { output: { minify: false, banner: '', footer: '' } },
+    },
   });
   const chunk = (Array.isArray(result) ? result : [result])
     .flatMap((output) => output.output)
