@@ -6,11 +6,11 @@ import { errorMessage, message, messageOr } from '../../client/i18n.js';
 import {
   DEFAULT_PORTAL_CONTAINER_ID,
   embedPortal,
+  followableOrThrow,
   registerPortalHost,
   type PortalHost,
 } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
-import { followableUrl } from '../../client/safe-url.js';
 import { defineElement } from '../shared/define.js';
 import { billingPortalStyles } from './styles.js';
 
@@ -179,7 +179,7 @@ export class BillingPortal extends LitElement implements PortalHost {
       this.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth' });
     }
     return new Promise<void>((resolve, reject) => {
-      this.#pending?.(toBillingError(new DOMException('Superseded', 'AbortError')));
+      this.#pending?.(new BillingError('aborted', 'Superseded'));
       this.#pending = (error) => (error ? reject(error) : resolve());
       this.reload();
     });
@@ -238,9 +238,7 @@ export class BillingPortal extends LitElement implements PortalHost {
       if (this.mode === 'link') {
         this.#container?.replaceChildren();
         const { url } = await getProxyClient(this.endpoint).getLinks(this.request, signal);
-        const safe = followableUrl(url);
-        if (!safe) throw new BillingError('unsafe-url', 'Link origin not allowed');
-        this.href = safe.href;
+        this.href = followableOrThrow(url);
       } else {
         // Unset or empty, the nonce and the global are left to embedPortal's defaults.
         await embedPortal({
