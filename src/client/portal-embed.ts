@@ -30,6 +30,16 @@ export interface EmbedPortalOptions {
 }
 
 /**
+ * The address (`followableUrl`) the portal may follow, else an `unsafe-url` error: the
+ * portal script's, or the in-site page's of `<billing-portal mode="link">`.
+ */
+export function followableOrThrow(address: string, extraOrigins?: readonly string[]): string {
+  const url = followableUrl(address, extraOrigins);
+  if (!url) throw new BillingError('unsafe-url', 'Origin not allowed');
+  return url.href;
+}
+
+/**
  * Opens a portal page inside `container`: asks the proxy for the opening parameters, loads
  * the script (once per page), calls `open`, and refreshes the usages when a workflow completes.
  */
@@ -37,16 +47,16 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
   const { container, request, signal } = options;
   const endpoint = resolveEndpoint(options.endpoint);
   const portal = await getProxyClient(endpoint).getPortal(request, signal);
-  const scriptUrl = followableUrl(portal.scriptUrl, [portal.hostedOrigin]);
-  if (!scriptUrl) {
-    throw new BillingError('unsafe-url', 'Portal script origin not allowed');
-  }
-  const api = await loadPortalScript(scriptUrl.href, options);
+  const api = await loadPortalScript(
+    followableOrThrow(portal.scriptUrl, [portal.hostedOrigin]),
+    options,
+  );
   if (signal?.aborted) throw new BillingError('aborted', 'Aborted');
 
   const target = options.eventTarget ?? container;
   const page = request.page;
-  const listening = signal ? { signal } : {};
+  // An undefined signal is as good as none.
+  const listening = { signal };
   container.addEventListener(
     'service-portal:ready',
     () => target.dispatchEvent(new BillingPortalReadyEvent({ page })),

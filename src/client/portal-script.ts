@@ -44,8 +44,8 @@ export function loadPortalScript(
   const timeoutMs = options.timeoutMs ?? config.portalScriptTimeoutMs;
   const promise = new Promise<ServicePortalApi>((resolve, reject) => {
     const script = document.createElement('script');
+    // Async already: a script inserted from code does not block the parser.
     script.src = url;
-    script.async = true;
     if (options.nonce) script.nonce = options.nonce;
     const fail = (error: BillingError) => {
       clearTimeout(timer);

@@ -9,6 +9,7 @@ export {
 export {
   DEFAULT_PORTAL_CONTAINER_ID,
   embedPortal,
+  followableOrThrow,
   type EmbedPortalOptions,
 } from './portal-embed.js';
 

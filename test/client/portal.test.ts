@@ -14,6 +14,12 @@ import {
   until,
 } from '../browser/billing.js';
 
+/** The dialog of each modal portal of openPortalPage (a <billing-portal> at the end of the body). */
+const modalDialogs = () =>
+  [...document.querySelectorAll('body > billing-portal')].map((portal) =>
+    portal.shadowRoot!.querySelector('dialog')!,
+  );
+
 const scriptsFor = (url: string) =>
   [...document.querySelectorAll<HTMLScriptElement>('script[src]')].filter(
     (script) => script.src === url,
@@ -22,8 +28,7 @@ const scriptsFor = (url: string) =>
 describe('portal runtime', () => {
   beforeEach(() => freshStart('healthy'));
   afterEach(() => {
-    for (const dialog of document.querySelectorAll('dialog.billing-portal-dialog'))
-      (dialog as HTMLDialogElement).close();
+    for (const dialog of modalDialogs()) dialog.close();
   });
 
   it('loads a portal script once per page, with its CSP nonce', async () => {
@@ -83,19 +88,24 @@ describe('portal runtime', () => {
     opener.focus();
     try {
       await openPortalPage({ page: 'home' }, { from: opener });
-      const dialog = document.querySelector<HTMLDialogElement>('dialog.billing-portal-dialog')!;
-      expect(dialog.open).to.equal(true);
-      expect(dialog.matches(':modal')).to.equal(true);
+      const [dialog] = modalDialogs();
+      expect(dialog!.open).to.equal(true);
+      expect(dialog!.matches(':modal')).to.equal(true);
+      // The container stays in the light tree, where the script finds it, shown in the dialog.
       const container = document.getElementById('service_portal')!;
-      expect(dialog.contains(container)).to.equal(true);
+      const portal = container.parentElement!;
+      expect(portal.tagName).to.equal('BILLING-PORTAL');
+      expect(container.assignedSlot?.closest('dialog')).to.equal(dialog);
       await until(() => container.querySelector('iframe') !== null, 'the portal iframe');
       expect(container.querySelector('iframe')!.title).to.not.equal('');
-      const title = document.getElementById(dialog.getAttribute('aria-labelledby')!)!;
+      const title = portal.shadowRoot!.getElementById(dialog!.getAttribute('aria-labelledby')!)!;
       expect(title.textContent).to.equal('Billing portal');
-      await expect(dialog.querySelector('.billing-portal-dialog__header')).to.be.accessible();
+      // The Close button has the focus, as the first focusable element of the dialog.
+      expect(portal.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Close');
+      await expect(portal).to.be.accessible();
 
       await sendKeys({ press: 'Escape' });
-      await until(() => !dialog.isConnected, 'the dialog to close');
+      await until(() => !portal.isConnected, 'the dialog to close');
       expect(document.activeElement).to.equal(opener);
     } finally {
       opener.remove();
@@ -105,10 +115,10 @@ describe('portal runtime', () => {
   it('refreshes the usages when a workflow completes in the modal portal', async () => {
     await openPortalPage({ page: 'home' });
     const container = document.getElementById('service_portal')!;
-    const dialog = container.closest('dialog')!;
+    const portal = container.parentElement!;
     const before = await proxyRequestCount('GET', '/billing/usages');
     const completed = new Promise<CustomEvent>((resolve) =>
-      dialog.addEventListener('billing-portal-complete', (event) => resolve(event as CustomEvent), {
+      portal.addEventListener('billing-portal-complete', (event) => resolve(event as CustomEvent), {
         once: true,
       }),
     );

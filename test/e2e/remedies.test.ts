@@ -19,10 +19,14 @@ import {
 
 const e2e = demoForFile();
 
-/** The portal the elements open in a dialog when the page has no <billing-portal>. */
+/**
+ * The portal the elements open in a dialog when the page has no <billing-portal>: a
+ * <billing-portal> at the end of the body, its dialog in its shadow root, and the hosted page
+ * in its light-DOM container (slotted into the dialog).
+ */
 function portalDialog(page: Page): { dialog: Locator; hosted: FrameLocator } {
   const dialog = page.getByRole('dialog', { name: /portal/i });
-  return { dialog, hosted: dialog.frameLocator('iframe') };
+  return { dialog, hosted: page.frameLocator('body > billing-portal iframe') };
 }
 
 /** Buys `quantity` seats through the confirmation dialog; the meter then shows `expectedTotal`. */

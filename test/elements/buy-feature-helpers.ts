@@ -123,7 +123,10 @@ export async function openedPortalPath(): Promise<string> {
   let path = '';
   await waitUntil(
     () => {
-      const frame = document.querySelector<HTMLIFrameElement>('dialog[open] iframe');
+      // The modal portal: a <billing-portal> at the end of the body, its dialog open.
+      const portal = document.querySelector('body > billing-portal');
+      const open = portal?.shadowRoot?.querySelector('dialog')?.open;
+      const frame = open ? portal!.querySelector('iframe') : null;
       path = frame?.src ? new URL(frame.src).pathname : '';
       return path !== '';
     },
@@ -135,8 +138,8 @@ export async function openedPortalPath(): Promise<string> {
 
 /** Closes any portal dialog a remedy left open. */
 export function closePortalDialogs(): void {
-  for (const dialog of document.querySelectorAll<HTMLDialogElement>('body > dialog'))
-    dialog.close();
+  for (const portal of document.querySelectorAll('body > billing-portal'))
+    portal.shadowRoot!.querySelector('dialog')!.close();
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

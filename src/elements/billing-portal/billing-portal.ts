@@ -6,16 +6,23 @@ import { errorMessage, message, messageOr } from '../../client/i18n.js';
 import {
   DEFAULT_PORTAL_CONTAINER_ID,
   embedPortal,
+  followableOrThrow,
   registerPortalHost,
   type PortalHost,
 } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
-import { followableUrl } from '../../client/safe-url.js';
 import { defineElement } from '../shared/define.js';
 import { billingPortalStyles } from './styles.js';
 
 export type PortalMode = 'embed' | 'link';
 type PortalState = 'idle' | 'loading' | 'open' | 'error';
+
+/**
+ * Makes a new portal the modal one of `openPortalPage` (open.ts): it renders itself in a modal
+ * dialog with a title and a Close button, and once closed leaves the page and gives the focus
+ * back to `opener`.
+ */
+export let makeModal: (portal: BillingPortal, opener: Element | null) => void;
 
 /**
  * The billing service's customer portal, in the page. In `embed` mode it loads the service's
@@ -58,6 +65,13 @@ type PortalState = 'idle' | 'loading' | 'open' | 'error';
 export class BillingPortal extends LitElement implements PortalHost {
   static override styles = billingPortalStyles;
 
+  static {
+    makeModal = (portal, opener) => {
+      portal.#modal = true;
+      portal.#opener = opener;
+    };
+  }
+
   /** Registers the element as `tag`; does nothing when this class already holds the tag. */
   static define(tag = 'billing-portal', registry: CustomElementRegistry = customElements): void {
     defineElement(tag, this, registry);
@@ -83,6 +97,9 @@ export class BillingPortal extends LitElement implements PortalHost {
   #unregister: (() => void) | null = null;
   /** Settles the promise of the last `openPage` not yet settled. */
   #pending: ((error?: BillingError) => void) | null = null;
+  #modal = false;
+  /** Where the focus returns when the modal closes. */
+  #opener: Element | null = null;
 
   /** Portal page: `home`, `offers`, `subscribe`, `register`, `change-plan`, `restart` or `pay-invoice`. */
   declare page: PortalPage;
@@ -155,11 +172,14 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.offer = request.offer;
     this.subscription = request.subscription;
     this.invoice = request.invoice;
-    const reduced = matchMedia('(prefers-reduced-motion:reduce)').matches;
-    // Aligned to the top of the view (the default `block`).
-    this.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth' });
+    // Aligned to the top of the view (the default `block`). The modal is in view already, and
+    // its host, at the end of the body, would scroll the page under it.
+    if (!this.#modal) {
+      const reduced = matchMedia('(prefers-reduced-motion:reduce)').matches;
+      this.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth' });
+    }
     return new Promise<void>((resolve, reject) => {
-      this.#pending?.(toBillingError(new DOMException('Superseded', 'AbortError')));
+      this.#pending?.(new BillingError('aborted', 'Superseded'));
       this.#pending = (error) => (error ? reject(error) : resolve());
       this.reload();
     });
@@ -218,9 +238,7 @@ export class BillingPortal extends LitElement implements PortalHost {
       if (this.mode === 'link') {
         this.#container?.replaceChildren();
         const { url } = await getProxyClient(this.endpoint).getLinks(this.request, signal);
-        const safe = followableUrl(url);
-        if (!safe) throw new BillingError('unsafe-url', 'Link origin not allowed');
-        this.href = safe.href;
+        this.href = followableOrThrow(url);
       } else {
         // Unset or empty, the nonce and the global are left to embedPortal's defaults.
         await embedPortal({
@@ -301,7 +319,33 @@ export class BillingPortal extends LitElement implements PortalHost {
     </div>`;
   }
 
+  protected override firstUpdated(): void {
+    if (this.#modal) this.#dialog.showModal();
+  }
+
+  get #dialog(): HTMLDialogElement {
+    return this.renderRoot.querySelector('dialog')!;
+  }
+
   override render(): TemplateResult {
-    return this.mode === 'link' ? this.#renderLink() : this.#renderEmbed();
+    const body = this.mode === 'link' ? this.#renderLink() : this.#renderEmbed();
+    return this.#modal
+      ? html`<dialog
+          aria-labelledby="title"
+          @close=${() => {
+            this.remove();
+            // Focusing an element no longer in the document does nothing.
+            (this.#opener as HTMLElement | null)?.focus?.();
+          }}
+        >
+          <header>
+            <h2 id="title">${message(this, 'portal.title')}</h2>
+            <button type="button" class="secondary" @click=${() => this.#dialog.close()}>
+              ${message(this, 'close')}
+            </button>
+          </header>
+          ${body}
+        </dialog>`
+      : body;
   }
 }

@@ -35,6 +35,32 @@ export const billingPortalStyles = [
       display: inline-block;
       text-decoration: none;
     }
+    /* openPortalPage's modal portal. */
+    dialog {
+      background: var(--billing-surface, Canvas);
+      color: var(--billing-on-surface, CanvasText);
+      border: 1px solid var(--_hairline);
+      border-radius: calc(var(--_radius) * 1.5);
+      padding: 0;
+      inline-size: 52rem;
+      box-shadow: 0 24px 48px -12px rgb(0 0 0 / 0.3);
+    }
+    header {
+      display: flex;
+      align-items: center;
+      justify-content: space-between;
+      gap: calc(var(--_space) * 3);
+      padding: calc(var(--_space) * 3) calc(var(--_space) * 5);
+      border-bottom: 1px solid var(--_hairline);
+    }
+    h2 {
+      margin: 0;
+      font-size: 1.125em;
+      font-weight: 600;
+    }
+    dialog .portal {
+      margin: calc(var(--_space) * 5);
+    }
     .link-skeleton {
       display: inline-block;
       inline-size: 10em;
