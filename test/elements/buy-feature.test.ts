@@ -94,13 +94,10 @@ describe('<buy-feature> live price', () => {
     expect(part(element, 'buy')!.getAttribute('aria-disabled')).to.equal('true');
     await expect(element).to.be.accessible();
 
-    // The buttons step as the field's arrow keys do: + never lowers it, − brings it back to the
-    // largest allowed quantity, which is priced again.
-    part<HTMLButtonElement>(element, 'increase')!.click();
-    await element.updateComplete;
-    expect(input.value).to.equal('12');
-    expect(partText(element, 'invalid')).to.include('1 to 10');
-    part<HTMLButtonElement>(element, 'decrease')!.click();
+    // The field's own stepping (its arrow keys here) brings it back to the largest allowed
+    // quantity, which is priced again.
+    input.focus();
+    await sendKeys({ press: 'ArrowDown' });
     await element.updateComplete;
     expect(input.value).to.equal('10');
     expect(part(element, 'invalid')).to.equal(null);
@@ -109,40 +106,40 @@ describe('<buy-feature> live price', () => {
 });
 
 describe('<buy-feature> quantity', () => {
-  it('steps by step from min with − and +, never past the range nor the wrong way', async () => {
-    // No feature: nothing is priced, the stepper alone is under test.
+  it('is a number input whose arrow keys step by step from min, within the range', async () => {
+    // No feature: nothing is priced, the quantity control alone is under test.
     const element = await fixture<BuyFeature>(
       html`<buy-feature min="2" max="10" step="3" quantity="2"></buy-feature>`,
     );
     const input = part<HTMLInputElement>(element, 'input')!;
-    const type = (value: string) => {
+    expect(input.type).to.equal('number');
+    expect([input.min, input.max, input.step]).to.deep.equal(['2', '10', '3']);
+    const type = async (value: string) => {
       input.value = value;
       input.dispatchEvent(new Event('input', { bubbles: true }));
+      await element.updateComplete;
     };
-    const click = async (name: 'decrease' | 'increase') => {
-      part<HTMLButtonElement>(element, name)!.click();
+    const press = async (key: 'ArrowDown' | 'ArrowUp') => {
+      input.focus();
+      await sendKeys({ press: key });
       await element.updateComplete;
       return input.value;
     };
-    expect(await click('decrease')).to.equal('2');
-    expect(await click('increase')).to.equal('5');
-    expect(await click('increase')).to.equal('8');
-    // 11 is past max: 8 stays, and + says it is unavailable.
-    expect(await click('increase')).to.equal('8');
+    expect(await press('ArrowDown')).to.equal('2');
+    expect(await press('ArrowUp')).to.equal('5');
+    expect(await press('ArrowUp')).to.equal('8');
+    // 11 is past max: 8 stays.
+    expect(await press('ArrowUp')).to.equal('8');
     expect(element.quantity).to.equal(8);
-    expect(part(element, 'increase')!.getAttribute('aria-disabled')).to.equal('true');
-    // Off the steps: the next allowed quantity in the button's direction.
-    type('6');
-    await element.updateComplete;
+    // Off the steps: said so, then the next allowed quantity in the key's direction.
+    await type('6');
     expect(part(element, 'invalid')).not.to.equal(null);
-    expect(await click('decrease')).to.equal('5');
+    expect(await press('ArrowDown')).to.equal('5');
     expect(part(element, 'invalid')).to.equal(null);
-    type('6');
-    expect(await click('increase')).to.equal('8');
-    // Emptied: + starts from the smallest quantity.
-    type('');
-    expect(await click('increase')).to.equal('2');
-    expect(element.quantity).to.equal(2);
+    expect(element.quantity).to.equal(5);
+    await type('6');
+    expect(await press('ArrowUp')).to.equal('8');
+    expect(element.quantity).to.equal(8);
   });
 });
 
@@ -402,7 +399,6 @@ describe('<buy-feature> keyboard', () => {
     const input = part<HTMLInputElement>(element, 'input')!;
     const expected = (await quote('seats', 4)).PricingLocalized;
 
-    await sendKeys({ press: 'Tab' }); // − button
     await sendKeys({ press: 'Tab' }); // the quantity
     expect(focusedPart(element)).to.equal('input');
     for (let step = 0; step < 3; step += 1) await sendKeys({ press: 'ArrowUp' });
@@ -429,7 +425,6 @@ describe('<buy-feature> keyboard', () => {
     input.focus();
     input.select();
     await sendKeys({ type: '5' });
-    await sendKeys({ press: 'Tab' }); // +
     await sendKeys({ press: 'Tab' }); // Buy
     expect(focusedPart(element)).to.equal('button buy');
     // Enter right away: the element prices 5 at once instead of waiting for the debounce.

@@ -80,12 +80,9 @@ const SAME_TEXT_AS: Record<string, string | undefined> = {
  * @event billing-remedy - {BillingRemedyEvent} The user asked for the portal workflow that remedies a refusal; `preventDefault()` to open it yourself. `detail: { page, code, feature }`.
  *
  * @csspart form - The row holding the quantity control, the price and the buy button.
- * @csspart quantity - The quantity control: label, stepper and hints.
+ * @csspart quantity - The quantity control: label, input and hints.
  * @csspart label - The quantity's label.
- * @csspart stepper - The frame around the quantity input and its buttons.
  * @csspart input - The quantity input.
- * @csspart decrease - The "decrease quantity" button (also `button`).
- * @csspart increase - The "increase quantity" button (also `button`).
  * @csspart hint - The allowed range under the quantity.
  * @csspart invalid - The message shown for a quantity out of range.
  * @csspart price - The live price preview.
@@ -291,15 +288,6 @@ export class BuyFeature extends LitElement {
   }
 
   /** The − and + buttons: the input's own stepping, from its min, max and step. */
-  #stepBy(up: boolean): void {
-    if (this.#phase) return;
-    const input = this.renderRoot.querySelector('input')!;
-    if (up) input.stepUp();
-    else input.stepDown();
-    // A valid quantity at its bound stays (the button says so with aria-disabled).
-    if (input.valueAsNumber !== this.quantity || this.#invalid) this.#onInput({ target: input });
-  }
-
   // Purchase
 
   #setPhase(phase: Phase): void {
@@ -504,8 +492,6 @@ export class BuyFeature extends LitElement {
     const upper = this.#upper;
     const hasMax = upper < Infinity;
     const shown = this.#invalid > 1;
-    const atMin = !this.#invalid && this.quantity <= this.min;
-    const atMax = !this.#invalid && this.quantity + this.#stepSize > upper;
     // One set of figures for the range and the invalid message (a text ignores what it lacks).
     const vars = {
       min: formatNumber(this, this.min),
@@ -514,46 +500,26 @@ export class BuyFeature extends LitElement {
     };
     const stepped = this.#stepSize > 1;
     const describedBy = `${hasMax ? 'range' : ''} ${shown ? 'invalid' : ''}`.trim();
-    // Buttons use aria-disabled, not disabled: they keep the keyboard focus while unavailable.
+    // A number input: its arrow keys and spin buttons step it (from min, by step, within range).
     return html`
       <div class="quantity" part="quantity">
         <label part="label" for="quantity"
           ><slot name="label">${message(this, 'buy.quantity')}</slot></label
         >
-        <div class="stepper" part="stepper" ?data-invalid=${shown}>
-          <button
-            type="button"
-            part="button decrease"
-            aria-label=${message(this, 'buy.decrease')}
-            aria-disabled=${busy || atMin}
-            @click=${() => this.#stepBy(false)}
-          >
-            −
-          </button>
-          <input
-            id="quantity"
-            part="input"
-            type="number"
-            inputmode="numeric"
-            .value=${String(this.quantity)}
-            min=${this.min}
-            max=${hasMax ? upper : nothing}
-            step=${this.#stepSize}
-            ?readonly=${busy}
-            aria-invalid=${shown}
-            aria-describedby=${describedBy || nothing}
-            @input=${this.#onInput}
-          />
-          <button
-            type="button"
-            part="button increase"
-            aria-label=${message(this, 'buy.increase')}
-            aria-disabled=${busy || atMax}
-            @click=${() => this.#stepBy(true)}
-          >
-            +
-          </button>
-        </div>
+        <input
+          id="quantity"
+          part="input"
+          type="number"
+          inputmode="numeric"
+          .value=${String(this.quantity)}
+          min=${this.min}
+          max=${hasMax ? upper : nothing}
+          step=${this.#stepSize}
+          ?readonly=${busy}
+          aria-invalid=${shown}
+          aria-describedby=${describedBy || nothing}
+          @input=${this.#onInput}
+        />
         ${hasMax ? html`<span id="range" class="hint" part="hint">${message(this, 'buy.range', vars)}</span>` : nothing}
       </div>
       ${

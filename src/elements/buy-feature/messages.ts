@@ -6,8 +6,6 @@ import type { BillingMessages, BuiltInTexts } from '../../client/i18n.js';
 declare module '../../client/i18n.js' {
   interface BillingMessages {
     'buy.quantity': string;
-    'buy.decrease': string;
-    'buy.increase': string;
     'buy.range': string;
     'buy.invalid': string;
     'buy.invalid.step': string;
@@ -33,8 +31,6 @@ type BuyMessageKey = Extract<keyof BillingMessages, `buy.${string}`> | 'error.va
 /** The built-in texts of <buy-feature>, added to the shared catalogue by each new element. */
 export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.quantity': ['Quantity', 'Quantité'],
-  'buy.decrease': ['Decrease quantity', 'Diminuer la quantité'],
-  'buy.increase': ['Increase quantity', 'Augmenter la quantité'],
   'buy.range': ['From {min} to {max}', 'De {min} à {max}'],
   'buy.invalid': [
     'Choose a whole number from {min} to {max}.',

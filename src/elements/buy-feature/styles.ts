@@ -20,56 +20,25 @@ const ownStyles = css`
     color: var(--_muted);
     font-size: 0.875em;
   }
-  .stepper {
-    display: flex;
-    border: 1px solid var(--_hairline);
-    border-radius: var(--_radius);
-    overflow: hidden;
-  }
-  .stepper:focus-within {
-    border-color: var(--_accent);
-    box-shadow: var(--_focus);
-  }
-  .stepper[data-invalid] {
-    border-color: var(--_critical);
-  }
-  .stepper button {
-    all: unset;
-    display: grid;
-    place-items: center;
-    inline-size: 2.5em;
-    cursor: pointer;
-    color: var(--_muted);
-    font-size: 1.125em;
-    user-select: none;
-    transition: background-color var(--_duration);
-  }
-  .stepper button:hover:not([aria-disabled='true']),
-  .stepper button:focus-visible {
-    background: var(--_subtle);
-    color: inherit;
-  }
-  .stepper button:focus-visible {
-    color: var(--_accent);
-  }
   input {
     font: inherit;
     color: inherit;
     background: none;
-    inline-size: 4.5em;
-    padding: calc(var(--_space) * 2) 0;
-    border: 0;
-    border-inline: 1px solid var(--_hairline);
-    text-align: center;
+    inline-size: 6em;
+    padding: calc(var(--_space) * 2) calc(var(--_space) * 2) calc(var(--_space) * 2)
+      calc(var(--_space) * 3);
+    border: 1px solid var(--_hairline);
+    border-radius: var(--_radius);
     font-size: 1.125em;
     font-weight: 600;
-    appearance: textfield;
-  }
-  input::-webkit-inner-spin-button {
-    appearance: none;
   }
   input:focus {
     outline: none;
+    border-color: var(--_accent);
+    box-shadow: var(--_focus);
+  }
+  input[aria-invalid='true'] {
+    border-color: var(--_critical);
   }
   .invalid {
     flex-basis: 100%;
