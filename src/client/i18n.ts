@@ -223,9 +223,18 @@ export function messageOr(element: Element, key: string, fallback: MessageKey): 
   return message(element, hasMessage(localeOf(element), key) ? key : fallback);
 }
 
+/**
+ * Proxy codes worded as the browser's own: to a customer, billing was slow or out of reach
+ * whether the proxy or the service behind it was.
+ */
+const SAME_TEXT_AS = new Map([
+  ['upstream-timeout', 'timeout'],
+  ['upstream-unavailable', 'network'],
+]);
+
 /** The text of an error code (`error.<code>`) in the element's locale, else the fallback's. */
 export function errorMessage(element: Element, code: string, fallback: MessageKey): string {
-  return messageOr(element, `error.${code}`, fallback);
+  return messageOr(element, `error.${SAME_TEXT_AS.get(code) ?? code}`, fallback);
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -3,7 +3,11 @@ import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/usage-meter/define.js';
 import { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
 import { configureBilling } from '../../src/client/config.js';
-import type { BillingRemedyEvent, BillingThresholdEvent } from '../../src/client/events.js';
+import type {
+  BillingErrorEvent,
+  BillingRemedyEvent,
+  BillingThresholdEvent,
+} from '../../src/client/events.js';
 import { getProxyClient } from '../../src/client/proxy-client.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
 import { addFault, freshStart, proxyRequestCount, signIn, until } from '../browser/billing.js';
@@ -147,7 +151,11 @@ describe('<usage-meter>', () => {
     );
     await until(() => part(el, 'retry-button') !== null, 'the error state');
     const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
-    expect(text(alert)).to.not.equal('');
+    // The proxy's upstream-unavailable, worded as every element words it.
+    expect((errors[0] as BillingErrorEvent).detail.code).to.equal('upstream-unavailable');
+    expect(text(alert)).to.equal(
+      'Billing could not be reached. Check your connection and try again.',
+    );
     expect(errors.length).to.equal(1);
     await expect(el).to.be.accessible();
 

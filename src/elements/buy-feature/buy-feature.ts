@@ -55,12 +55,6 @@ interface PurchaseFailure {
  */
 type Phase = 0 | 1 | 2 | 3 | 7;
 
-/** Error codes whose wording is another code's. */
-const SAME_TEXT_AS: Record<string, string | undefined> = {
-  'upstream-timeout': 'timeout',
-  'upstream-unavailable': 'network',
-};
-
 /**
  * Lets the signed-in customer buy more of a metered feature: a quantity control, a live
  * preview of the price, a confirmation dialog showing the service's price, and a purchase
@@ -602,7 +596,7 @@ export class BuyFeature extends LitElement {
       ? message(this, 'buy.outcome-unknown')
       : failure && code === 'upstream-error'
         ? message(this, 'buy.outcome-unverifiable')
-        : errorMessage(this, SAME_TEXT_AS[code] ?? code, 'error.generic');
+        : errorMessage(this, code, 'error.generic');
     // A purchase's failure is retried when its outcome is unknown (same key); a preview's when
     // the way there failed, not the request itself.
     const retry = failure ? failure.pending : error?.retryable || code === 'invalid-response';
