@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { BillingError } from '../../src/client/errors.js';
 import { loadPortalScript, remedyFor } from '../../src/client/portal.js';
 import { openPortalPage } from '../../src/elements/billing-portal/open.js';
@@ -109,6 +109,22 @@ describe('portal runtime', () => {
       expect(document.activeElement).to.equal(opener);
     } finally {
       opener.remove();
+    }
+  });
+
+  it('shows the modal portal dark under a dark preference, on a page that declares no scheme', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    try {
+      await openPortalPage({ page: 'home' });
+      const [dialog] = modalDialogs();
+      // Canvas under `color-scheme: light dark`: the dark system background, with light text.
+      const background = getComputedStyle(dialog!).backgroundColor;
+      const channels = background.match(/\d+/g)!.slice(0, 3).map(Number);
+      expect(Math.max(...channels), background).to.be.below(64);
+      const text = getComputedStyle(dialog!).color.match(/\d+/g)!.slice(0, 3).map(Number);
+      expect(Math.min(...text)).to.be.above(192);
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
     }
   });
 

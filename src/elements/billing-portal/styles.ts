@@ -37,6 +37,7 @@ export const billingPortalStyles = [
     }
     /* openPortalPage's modal portal. */
     dialog {
+      color-scheme: light dark;
       background: var(--billing-surface, Canvas);
       color: var(--billing-on-surface, CanvasText);
       border: 1px solid var(--_hairline);
