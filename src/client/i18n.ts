@@ -1,3 +1,4 @@
+import type { ReactiveControllerHost } from 'lit';
 import { getBillingConfig } from './config.js';
 
 export const LOCALES = ['en', 'fr'] as const;
@@ -166,6 +167,23 @@ export function langOf(element: Element): string | null {
     node = root instanceof ShadowRoot ? root.host : null;
   }
   return null;
+}
+
+/**
+ * Renders the element again, while it is connected, whenever a `lang` attribute changes in the
+ * document (the host app switching languages): its texts and formats follow the closest `lang`.
+ */
+export function followLang(host: ReactiveControllerHost): void {
+  // Made on connection: an element built for server rendering has no MutationObserver to use.
+  let observer: MutationObserver | undefined;
+  host.addController({
+    hostConnected: () =>
+      (observer ??= new MutationObserver(() => host.requestUpdate())).observe(document, {
+        attributeFilter: ['lang'],
+        subtree: true,
+      }),
+    hostDisconnected: () => observer!.disconnect(),
+  });
 }
 
 /** The locale of an element: from the closest `lang`, 'en' or 'fr', 'en' by default. */

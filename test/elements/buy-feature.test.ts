@@ -453,6 +453,10 @@ describe('<buy-feature> in French', () => {
     expect(partText(element, 'cancel')).to.equal('Annuler');
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);
+    // A language switch after rendering reaches it.
+    wrapper.lang = 'en';
+    await waitUntil(() => partText(element, 'buy') === 'Buy', 'English after the switch');
+    expect(partText(element, 'label')).to.equal('Quantity');
   });
 });
 

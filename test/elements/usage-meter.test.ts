@@ -318,6 +318,34 @@ describe('<usage-meter>', () => {
     expect(text(part(onOff!, 'state'))).to.equal('Inclus');
   });
 
+  it('follows a change of language after it rendered, and stops following once removed', async () => {
+    const wrapper = await fixture<HTMLElement>(html`
+      <div lang="en"><usage-meter feature="api-calls"></usage-meter></div>
+    `);
+    const el = wrapper.querySelector('usage-meter')!;
+    await loaded(el);
+    expect(text(part(el, 'figures'))).to.equal('1,200 of 10,000');
+    // The host app switches languages on the page's root, as a language menu does.
+    const pageLang = document.documentElement.getAttribute('lang');
+    document.documentElement.lang = 'fr';
+    wrapper.removeAttribute('lang');
+    try {
+      await until(() => text(part(el, 'figures')) === '1 200 sur 10 000', 'the French figures');
+      expect(text(part(el, 'detail'))).to.equal('Remise à zéro le 1 décembre 2026');
+      wrapper.lang = 'en';
+      await until(() => text(part(el, 'detail')) === 'Resets on December 1, 2026', 'English');
+      // Removed, it renders nothing more until it is connected again.
+      el.remove();
+      wrapper.lang = 'fr';
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(el.isUpdatePending).to.equal(false);
+      expect(text(part(el, 'detail'))).to.equal('Resets on December 1, 2026');
+    } finally {
+      if (pageLang === null) document.documentElement.removeAttribute('lang');
+      else document.documentElement.lang = pageLang;
+    }
+  });
+
   it('takes its texts from configureBilling and from slots', async () => {
     configureBilling({ messages: { en: { 'meter.of': '{used} / {total}' } } });
     const el = await fixture<UsageMeter>(

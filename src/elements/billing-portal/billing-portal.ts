@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import type { PortalPage, PortalRequest } from '../../contract/proxy-api.js';
 import { BillingError, toBillingError } from '../../client/errors.js';
 import { BillingErrorEvent } from '../../client/events.js';
-import { errorMessage, message, messageOr } from '../../client/i18n.js';
+import { errorMessage, followLang, message, messageOr } from '../../client/i18n.js';
 import {
   DEFAULT_PORTAL_CONTAINER_ID,
   embedPortal,
@@ -126,6 +126,7 @@ export class BillingPortal extends LitElement implements PortalHost {
 
   constructor() {
     super();
+    followLang(this);
     this.page = 'home';
     this.containerId = DEFAULT_PORTAL_CONTAINER_ID;
     this.mode = 'embed';

@@ -14,6 +14,7 @@ import {
   message,
   registerTexts,
   type MessageKey,
+  followLang,
 } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
@@ -173,6 +174,7 @@ export class BuyFeature extends LitElement {
 
   constructor() {
     super();
+    followLang(this);
     registerTexts(buyTexts);
     this.feature = '';
     this.quantity = 1;

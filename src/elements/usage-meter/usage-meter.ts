@@ -16,6 +16,7 @@ import {
   registerTexts,
   type MessageKey,
   type MessageVars,
+  followLang,
 } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
 import { getUsageStore, isUnlimited, type UsageStore } from '../../client/usage-store.js';
@@ -133,6 +134,7 @@ export class UsageMeter extends LitElement {
 
   constructor() {
     super();
+    followLang(this);
     this.feature = '';
     this.warningThreshold = 0.8;
     this.criticalThreshold = 1;
