@@ -21,16 +21,17 @@ export interface BillingConfig {
 
 export type BillingConfigOptions = Partial<BillingConfig>;
 
-const DEFAULTS: BillingConfig = {
+/** The defaults, made anew each time: no array or object handed out is shared with the next. */
+const defaults = (): BillingConfig => ({
   endpoint: '/billing',
   timeoutMs: 15_000,
   portalScriptTimeoutMs: 15_000,
   portalGlobal: 'ServicePortal',
   trustedOrigins: [],
   messages: {},
-};
+});
 
-let current: BillingConfig = { ...DEFAULTS, messages: {}, trustedOrigins: [] };
+let current = defaults();
 
 /**
  * Sets the page-wide configuration. Message overrides merge with earlier ones, per locale;
@@ -60,7 +61,7 @@ export function getBillingConfig(): Readonly<BillingConfig> {
 
 /** Puts the configuration back to its defaults (tests, sign-out of a single-page app). */
 export function resetBillingConfig(): void {
-  current = { ...DEFAULTS, messages: {}, trustedOrigins: [] };
+  current = defaults();
 }
 
 /** The proxy location to use: an element's own `endpoint`, else the page's, without a trailing slash. */

@@ -68,9 +68,10 @@ export class ProxyClient {
       const response = await fetch(this.endpoint + path, {
         method: body ? 'POST' : 'GET',
         credentials: 'include',
-        headers: body
-          ? { accept: 'application/json', 'content-type': 'application/json' }
-          : { accept: 'application/json' },
+        headers: {
+          accept: 'application/json',
+          ...(body && { 'content-type': 'application/json' }),
+        },
         body: body ? JSON.stringify(body) : null,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
@@ -122,11 +123,10 @@ function isUsageLike(value: unknown): value is UsagesResponse['usages'][number] 
 }
 
 /** The query string of `GET /portal` and `GET /links`. */
-export function portalQuery(request: PortalRequest): string {
-  const query = new URLSearchParams({ page: request.page });
-  if (request.offer) query.set('offer', request.offer);
-  if (request.subscription !== undefined) query.set('subscription', String(request.subscription));
-  if (request.invoice !== undefined) query.set('invoice', String(request.invoice));
+export function portalQuery({ page, offer, subscription, invoice }: PortalRequest): string {
+  const query = new URLSearchParams({ page });
+  for (const [name, value] of Object.entries({ offer, subscription, invoice }))
+    if (value !== undefined && value !== '') query.set(name, String(value));
   return query.toString();
 }
 
