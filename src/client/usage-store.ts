@@ -66,14 +66,13 @@ export class UsageStore {
    * sessionStorage, else with one `GET /usages` shared by every concurrent caller.
    */
   load(): Promise<readonly Usage[]> {
-    if (this.#state.status === 'ready') return Promise.resolve(this.#state.usages);
-    if (this.#inflight) return this.#inflight;
-    const saved = savedUsages(this.endpoint);
-    if (saved) {
+    if (this.#state.status !== 'ready') {
+      if (this.#inflight) return this.#inflight;
+      const saved = savedUsages(this.endpoint);
+      if (!saved) return this.#fetch();
       this.#accept(saved.usages, saved.at, 0);
-      return Promise.resolve(this.#state.usages);
     }
-    return this.#fetch();
+    return Promise.resolve(this.#state.usages);
   }
 
   /** Fetches the usages anew (after a purchase or a completed workflow) and tells other tabs. */
@@ -93,12 +92,14 @@ export class UsageStore {
    */
   isEntitled(feature: string, quantity = 1): boolean {
     const usage = this.get(feature);
-    if (!usage) return false;
-    if (usage.TypeFeature === 'OnOff')
+    if (usage?.TypeFeature === 'OnOff')
       return usage.IsIncluded !== false && usage.IsEnabled !== false;
-    if (isUnlimited(usage)) return true;
-    const remaining = this.remaining(feature);
-    return remaining !== undefined && quantity <= remaining;
+    // Unlimited fits any quantity, even one that is not a number; without a known quantity
+    // (remaining() undefined, compared as NaN) nothing fits.
+    return (
+      usage?.QuantityIncluded === UNLIMITED_QUANTITY ||
+      quantity <= (this.remaining(feature) ?? Number.NaN)
+    );
   }
 
   /** Units left before the included quantity is reached: Infinity when unlimited, undefined when not a quantity. */
@@ -207,8 +208,9 @@ function savedUsages(endpoint: string): { usages: Usage[]; at: number } | null {
       usages?: unknown;
       at?: unknown;
     };
+    // Returned as read: #accept copies the usages and reads nothing else.
     if (Array.isArray(saved.usages) && typeof saved.at === 'number')
-      return { usages: saved.usages as Usage[], at: saved.at };
+      return saved as { usages: Usage[]; at: number };
   } catch {
     // An unreadable entry: as if nothing were saved.
   }

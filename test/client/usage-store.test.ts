@@ -42,6 +42,18 @@ describe('usage store', () => {
     expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(1);
   });
 
+  it('asks the proxy when the saved usages are unreadable', async () => {
+    const store = getUsageStore();
+    const entries = ['{', 'null', '{"usages":"seats","at":1}', '{"usages":[]}', '{"at":1}'];
+    for (const entry of entries) {
+      store.clear();
+      sessionStorage.setItem('billing-elements:usages:/billing', entry);
+      const usages = await store.load();
+      expect(usages.map((usage) => usage.ReferenceFeature)).to.include('seats');
+    }
+    expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(entries.length);
+  });
+
   it('answers entitlement questions for the host app', async () => {
     const store = getUsageStore();
     expect(store.isEntitled('seats')).to.equal(false);
@@ -55,6 +67,9 @@ describe('usage store', () => {
     expect(store.remaining('seats')).to.equal(2);
     expect(store.remaining('sso')).to.equal(undefined);
     expect(store.isEntitled('not-a-feature')).to.equal(false);
+    expect(store.isEntitled('not-a-feature', 0)).to.equal(false);
+    expect(store.isEntitled('api-calls', 0)).to.equal(true);
+    expect(store.isEntitled('seats', Number.NaN)).to.equal(false);
   });
 
   it('treats unlimited access as always entitled', async () => {
@@ -62,6 +77,7 @@ describe('usage store', () => {
     const store = getUsageStore();
     await store.load();
     expect(store.isEntitled('seats', 1_000_000)).to.equal(true);
+    expect(store.isEntitled('seats', Number.NaN)).to.equal(true);
     expect(store.remaining('seats')).to.equal(Number.POSITIVE_INFINITY);
   });
 
