@@ -153,8 +153,8 @@ export function registerMessages(
 
 /** Maps any BCP 47 tag to a supported locale ('fr-CA' → 'fr'); English otherwise. */
 export function toLocale(tag: string | null | undefined): Locale {
-  const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0];
-  return (LOCALES as readonly string[]).includes(primary ?? '') ? (primary as Locale) : 'en';
+  const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] as Locale;
+  return LOCALES.includes(primary) ? primary : 'en';
 }
 
 /** The `lang` of the closest ancestor that has one, crossing shadow roots. */
@@ -289,7 +289,8 @@ export function formatDate(
   iso: string | Date,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
 ): string {
-  const date = iso instanceof Date ? iso : new Date(iso);
+  // Given a Date, the constructor copies its time value exactly.
+  const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(intlTag(target), { timeZone: 'UTC', ...options }).format(date);
 }

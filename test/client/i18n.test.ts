@@ -25,6 +25,9 @@ describe('i18n', () => {
     expect(localeOf(english.querySelector('span')!)).to.equal('en');
     expect(toLocale('FR')).to.equal('fr');
     expect(toLocale(undefined)).to.equal('en');
+    expect(toLocale(' fr_CA ')).to.equal('fr');
+    expect(toLocale('')).to.equal('en');
+    expect(toLocale('french')).to.equal('en');
   });
 
   it('lets the page override any text per locale, keeping the rest', async () => {
@@ -51,5 +54,8 @@ describe('i18n', () => {
     expect(formatDate('en', '2026-12-01T00:00:00.000Z')).to.equal('December 1, 2026');
     expect(formatDate('fr', '2026-12-01T00:00:00.000Z')).to.equal('1 décembre 2026');
     expect(formatDate('en', 'not a date')).to.equal('');
+    // A Date as given, to the last millisecond before midnight UTC.
+    expect(formatDate('en', new Date(Date.UTC(2026, 11, 1) - 1))).to.equal('November 30, 2026');
+    expect(formatDate('en', new Date(Number.NaN))).to.equal('');
   });
 });
