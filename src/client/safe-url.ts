@@ -7,18 +7,16 @@ import { getBillingConfig } from './config.js';
  */
 export function followableUrl(address: string, extraOrigins: readonly string[] = []): URL | null {
   if (typeof location === 'undefined') return null;
-  const origin = originOf(address, location.href);
+  const url = httpUrl(address, location.href);
   const allowed = [location.origin, ...getBillingConfig().trustedOrigins, ...extraOrigins];
-  return origin && allowed.some((trusted) => originOf(trusted) === origin)
-    ? new URL(address, location.href)
-    : null;
+  return url && allowed.some((trusted) => httpUrl(trusted)?.origin === url.origin) ? url : null;
 }
 
-/** The origin of an http(s) address (relative to `base` when given), else null. */
-export function originOf(address: string, base?: string): string | null {
+/** An http(s) address as a URL (relative to `base` when given), else null. */
+export function httpUrl(address: string, base?: string): URL | null {
   try {
     const url = new URL(address, base);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+    return /^https?:$/.test(url.protocol) ? url : null;
   } catch {
     return null;
   }

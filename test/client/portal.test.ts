@@ -187,5 +187,13 @@ describe('portal runtime', () => {
     configureBilling({ trustedOrigins: [env.sandboxUrl] });
     expect(followableUrl(`${env.sandboxUrl}/insite`)).to.not.equal(null);
     expect(followableUrl('https://evil.example/portal.js')).to.equal(null);
+    expect(followableUrl('//evil.example/portal.js')).to.equal(null);
+    // Only http(s) origins are trusted, and an unreadable one does not get in the way.
+    const odd = ['javascript:alert(1)', 'data:text/html,hi', 'not a url', 'ftp://evil.example'];
+    expect(followableUrl('javascript:alert(1)', odd)).to.equal(null);
+    expect(followableUrl('ftp://evil.example/x', odd)).to.equal(null);
+    expect(followableUrl(`${location.origin.toUpperCase()}/billing/x`, odd)?.href).to.equal(
+      `${location.origin}/billing/x`,
+    );
   });
 });
