@@ -1,4 +1,4 @@
-const memory = new Map<string, string>();
+const memory = new Map<string, string | null>();
 
 /**
  * A value kept for the browser tab's session: read it (no `value`), write it, or remove it
@@ -11,8 +11,8 @@ export function sessionValue(key: string, value?: string | null): string | null 
     if (value === null) sessionStorage.removeItem(key);
     else sessionStorage.setItem(key, value);
   } catch {
-    if (value === null) memory.delete(key);
-    else if (value !== undefined) memory.set(key, value);
+    // A removal is kept as null: read back, it is null as well.
+    if (value !== undefined) memory.set(key, value);
     return memory.get(key) ?? null;
   }
   return null;
