@@ -10,6 +10,7 @@ export type UsageStoreStatus = 'idle' | 'loading' | 'ready' | 'error';
 export interface UsageStoreState {
   /** `loading` only while nothing is known yet; a refresh keeps `ready` and the old usages. */
   status: UsageStoreStatus;
+  /** Empty unless `ready`. */
   usages: readonly Usage[];
   /** The last failure; kept with `ready` when a refresh failed but older usages remain. */
   error: BillingError | null;

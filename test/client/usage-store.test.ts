@@ -167,6 +167,28 @@ describe('usage store', () => {
     expect(store.state.status).to.equal('ready');
   });
 
+  it('has usages only when ready, whatever happens', async () => {
+    const store = getUsageStore();
+    const seen: UsageStoreState[] = [];
+    const stop = store.subscribe((state) => seen.push(state));
+    await store.load();
+    store.clear();
+    signOut();
+    await store.load().catch(() => undefined);
+    await store.refresh().catch(() => undefined);
+    await freshStart('healthy');
+    await store.load();
+    stop();
+    expect(new Set(seen.map((state) => state.status))).to.have.all.keys(
+      'idle',
+      'loading',
+      'ready',
+      'error',
+    );
+    for (const state of seen)
+      expect(state.usages.length > 0, state.status).to.equal(state.status === 'ready');
+  });
+
   it('keeps the last usages when a refresh fails', async () => {
     const store = getUsageStore();
     await store.load();

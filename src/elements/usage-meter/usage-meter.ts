@@ -171,9 +171,9 @@ export class UsageMeter extends LitElement {
     }
     // New thresholds move the baseline; only a change of usage counts as a crossing.
     if (changed.has('warningThreshold') || changed.has('criticalThreshold')) this.#levels.clear();
-    const { status, usages } = this.#usages.state;
+    // The store has usages only when ready: nothing is shown before.
     const usage = this.usage;
-    const shown = status !== 'ready' ? [] : !this.feature ? usages : usage ? [usage] : [];
+    const shown = !this.feature ? this.#usages.state.usages : usage ? [usage] : [];
     const announcements: string[] = [];
     // The worst level shown: critical wins, then warning.
     let worst: ThresholdLevel = 'normal';
