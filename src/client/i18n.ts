@@ -59,10 +59,26 @@ export type BuiltInTexts<K extends MessageKey> = Record<K, readonly [en: string,
 
 const catalogues: Record<Locale, Partial<BillingMessages>> = { en: {}, fr: {} };
 
-/** Adds built-in texts (the shared ones here, an element's own keys from its module). */
-export function registerTexts(texts: Partial<BuiltInTexts<MessageKey>>): void {
-  for (const [key, localized] of Object.entries(texts) as [MessageKey, readonly string[]][])
-    LOCALES.forEach((locale, index) => (catalogues[locale][key] = localized[index]));
+/** The keys that start with `P`, without it. */
+type KeyNames<P extends string> = MessageKey extends infer K
+  ? K extends `${P}${infer Name}`
+    ? Name
+    : never
+  : never;
+
+/**
+ * Adds built-in texts (the shared ones here, an element's own keys from its module), their keys
+ * written without `prefix` when given (an element's common `meter.`, say: one that starts no
+ * key does not compile).
+ */
+export function registerTexts<P extends string = ''>(
+  texts: Partial<Record<KeyNames<P>, readonly [en: string, fr: string]>>,
+  prefix: [KeyNames<P>] extends [never] ? never : P = '' as never,
+): void {
+  for (const [name, localized] of Object.entries(texts) as [string, readonly string[]][])
+    LOCALES.forEach(
+      (locale, index) => (catalogues[locale][(prefix + name) as MessageKey] = localized[index]),
+    );
 }
 
 registerTexts({

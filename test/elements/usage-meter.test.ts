@@ -3,6 +3,8 @@ import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/usage-meter/define.js';
 import { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
 import { configureBilling } from '../../src/client/config.js';
+import { messageFor, type MessageKey } from '../../src/client/i18n.js';
+import { meterTexts } from '../../src/elements/usage-meter/messages.js';
 import type {
   BillingErrorEvent,
   BillingRemedyEvent,
@@ -343,6 +345,14 @@ describe('<usage-meter>', () => {
     } finally {
       if (pageLang === null) document.documentElement.removeAttribute('lang');
       else document.documentElement.lang = pageLang;
+    }
+  });
+
+  it('registers each of its texts under its meter. key, in English and French', () => {
+    for (const [name, [en, fr]] of Object.entries(meterTexts)) {
+      const key = `meter.${name}` as MessageKey;
+      expect(messageFor('en', key), key).to.equal(en);
+      expect(messageFor('fr', key), key).to.equal(fr);
     }
   });
 

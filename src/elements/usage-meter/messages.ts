@@ -1,4 +1,4 @@
-import type { BillingMessages, BuiltInTexts } from '../../client/i18n.js';
+import type { BillingMessages } from '../../client/i18n.js';
 
 // The texts only <usage-meter> shows; shared wording (errors, remedies, retry) is the client's.
 declare module '../../client/i18n.js' {
@@ -32,8 +32,11 @@ declare module '../../client/i18n.js' {
 type MeterMessageKey = Extract<keyof BillingMessages, `meter.${string}`>;
 type MeterTextName = MeterMessageKey extends `meter.${infer Name}` ? Name : never;
 
-// Written without their common `meter.` prefix, which registration adds.
-const texts: Record<MeterTextName, readonly [en: string, fr: string]> = {
+/**
+ * Built-in texts, `[English, French]`, written without their common `meter.` prefix: the element
+ * registers them, prefixed, when its class is defined.
+ */
+export const meterTexts: Record<MeterTextName, readonly [en: string, fr: string]> = {
   of: ['{used} of {total}', '{used} sur {total}'],
   valueText: ['{used} of {total} {label}', '{used} sur {total} {label}'],
   unlimited: ['Unlimited', 'Illimité'],
@@ -73,8 +76,3 @@ const texts: Record<MeterTextName, readonly [en: string, fr: string]> = {
   list: ['Plan usage', 'Utilisation de l’offre'],
   loading: ['Loading usage…', 'Chargement de l’utilisation…'],
 };
-
-/** Built-in texts, `[English, French]`; the element registers them when its class is defined. */
-export const meterTexts = Object.fromEntries(
-  Object.entries(texts).map(([name, text]) => [`meter.${name}`, text]),
-) as BuiltInTexts<MeterMessageKey>;

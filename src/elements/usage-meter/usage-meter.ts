@@ -88,7 +88,7 @@ export class UsageMeter extends LitElement {
   static override styles = usageMeterStyles;
 
   static {
-    registerTexts(meterTexts);
+    registerTexts(meterTexts, 'meter.');
   }
 
   /** Registers the element as `tag`; does nothing when this class already holds the tag. */
