@@ -197,6 +197,7 @@ describe('<usage-meter>', () => {
       code: 'Error.Api.Usage.NoneMatching',
       feature: 'seats',
     });
+    expect(remedies[0]!.defaultPrevented).to.equal(true);
   });
 
   it('changes its look past the warning and critical thresholds', async () => {
@@ -269,6 +270,7 @@ describe('<usage-meter>', () => {
     expect(crossings.map((event) => event.detail)).to.deep.equal([
       { feature: 'seats', level: 'warning', previousLevel: 'normal', ratio: 0.8 },
     ]);
+    expect(crossings[0]).to.include({ bubbles: true, composed: true, cancelable: false });
 
     // Another update at the same level is no new crossing.
     el.requestUpdate();

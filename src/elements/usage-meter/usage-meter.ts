@@ -129,8 +129,8 @@ export class UsageMeter extends LitElement {
   declare criticalThreshold: number;
   /** Read-only: `normal`, `warning` or `critical` (the worst one in list mode), reflected for styling. */
   declare level: ThresholdLevel;
-  /** The last crossing, read out by the polite live region. */
-  declare protected announcement: string;
+  /** The last crossing, read out by the polite live region; none at first (Lit renders as for ''). */
+  declare protected announcement: string | undefined;
 
   constructor() {
     super();
@@ -139,7 +139,6 @@ export class UsageMeter extends LitElement {
     this.warningThreshold = 0.8;
     this.criticalThreshold = 1;
     this.level = 'normal';
-    this.announcement = '';
   }
 
   /** The usage shown (with `feature`), once loaded. */
