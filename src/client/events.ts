@@ -5,9 +5,12 @@ import type { BillingError } from './errors.js';
 // Every event of the elements: one class per event, `bubbles` and `composed` so the host page
 // hears it from inside any shadow root, names prefixed `billing-`.
 
-/** Base of every billing event: a CustomEvent that bubbles out of shadow roots. */
+/**
+ * Base of every billing event: a CustomEvent that bubbles out of shadow roots, cancelable only
+ * when told (left out, the event init's default is false).
+ */
 export class BillingEvent<Detail> extends CustomEvent<Detail> {
-  constructor(type: string, detail: Detail, cancelable = false) {
+  constructor(type: string, detail: Detail, cancelable?: boolean) {
     super(type, { detail, bubbles: true, composed: true, cancelable });
   }
 }
