@@ -370,6 +370,23 @@ describe('<usage-meter>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('leaves the store of an endpoint set while it was out of the document once removed again', async () => {
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await loaded(el);
+    const seats = el.usage!;
+    const parent = el.parentElement!;
+    el.remove();
+    el.endpoint = '/elsewhere';
+    await el.updateComplete;
+    parent.append(el);
+    await el.updateComplete;
+    el.remove();
+    await el.updateComplete;
+    // A change in that store reaches no meter: nothing is subscribed any more.
+    getUsageStore('/elsewhere').applyUsage({ ...seats, QuantityCurrent: 4 });
+    expect(el.isUpdatePending).to.equal(false);
+  });
+
   it('renders text from the service as text', async () => {
     const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
     await loaded(el);

@@ -166,7 +166,8 @@ export class UsageMeter extends LitElement {
     if (changed.has('endpoint') && this.hasUpdated) {
       this.#disconnect();
       this.#store = null;
-      this.#connect();
+      // A meter out of the document subscribes when it is connected again, not now.
+      if (this.isConnected) this.#connect();
     }
     // New thresholds move the baseline; only a change of usage counts as a crossing.
     if (changed.has('warningThreshold') || changed.has('criticalThreshold')) this.#levels.clear();
