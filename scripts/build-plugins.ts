@@ -87,8 +87,8 @@ export function minifyCss(text: string): string {
     .map((part, index, parts) =>
       index % 2 === 1
         ? // An attribute selector's value that is an identifier needs no quotes: [a='b'] → [a=b].
-          /=\s*$/.test(parts[index - 1]) &&
-          /^\s*\]/.test(parts[index + 1]) &&
+          /=\s*$/.test(parts[index - 1] ?? '') &&
+          /^\s*\]/.test(parts[index + 1] ?? '') &&
           /^(['"])-?[_a-zA-Z][\w-]*\1$/.test(part)
           ? part.slice(1, -1)
           : part
