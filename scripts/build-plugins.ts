@@ -73,24 +73,41 @@ export function mapTaggedTemplates(code: string, tag: string, minify: (text: str
 }
 
 /**
- * Comments out, then whitespace collapsed: none around `{ } ; ,`, after a colon, around `*` and
- * `/` after a `)` (calc); no `;` before `}`, no zero before a decimal point; quoted strings kept
- * as they are.
+ * Comments out, then whitespace collapsed: none around `{ } ; ,`, after a colon, around `*`
+ * after a `)` (calc), around `/` (unless a `*` follows), inside parentheses, before
+ * `!important`, around the `>` and `~` combinators (never `+`: calc needs its spaces), after
+ * `@media`; in a declaration's value, none after a `)` unless a `+` or `-` follows (calc again).
+ * No `;` before `}`, no zero before a decimal point, no quotes around an attribute selector's
+ * identifier value; other quoted strings kept as they are.
  */
 export function minifyCss(text: string): string {
   return text
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .split(/("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')/)
-    .map((part, index) =>
+    .map((part, index, parts) =>
       index % 2 === 1
-        ? part
+        ? // An attribute selector's value that is an identifier needs no quotes: [a='b'] → [a=b].
+          /=\s*$/.test(parts[index - 1] ?? '') &&
+          /^\s*\]/.test(parts[index + 1] ?? '') &&
+          /^(['"])-?[_a-zA-Z][\w-]*\1$/.test(part)
+          ? part.slice(1, -1)
+          : part
         : part
             .replace(/\s+/g, ' ')
             .replace(/\s*([{};,])\s*/g, '$1')
             .replace(/: /g, ':')
-            .replace(/\) ([*/]) /g, ')$1')
+            .replace(/\) \* /g, ')*')
             .replace(/([\s:(,])0\.(?=\d)/g, '$1.')
-            .replace(/;}/g, '}'),
+            .replace(/;}/g, '}')
+            .replace(/\( /g, '(')
+            .replace(/ \)/g, ')')
+            .replace(/ !important/g, '!important')
+            .replace(/ ?([>~]) ?| ?(\/) ?(?!\*)/g, '$1$2')
+            .replace(/@media \(/g, '@media(')
+            .replace(
+              /([{;][\w-]+:)([^;{}]*)(?=[;}])/g,
+              (_, name: string, value: string) => name + value.replace(/\) (?![-+])/g, ')'),
+            ),
     )
     .join('');
 }

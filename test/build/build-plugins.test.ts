@@ -25,7 +25,7 @@ describe('minifyCss', () => {
     assert.equal(
       minifyCss(css),
       // A leading space stays: the text may follow a `${…}`.
-      " :host{--_accent:var(--billing-accent,#4f46e5);display:block}@media (prefers-color-scheme:dark){:host([level='critical']) .bar > span,.a .b{color:color-mix(in srgb,currentColor 68%,transparent)}}",
+      ' :host{--_accent:var(--billing-accent,#4f46e5);display:block}@media(prefers-color-scheme:dark){:host([level=critical]) .bar>span,.a .b{color:color-mix(in srgb,currentColor 68%,transparent)}}',
     );
   });
 
@@ -47,7 +47,34 @@ describe('minifyCss', () => {
   it('tightens calc() and decimals, never a descendant `*`', () => {
     assert.equal(
       minifyCss('.a * .b { gap: calc(var(--s) * 1.5) calc(var(--r) / 2); opacity: 0.5; }'),
-      '.a * .b{gap:calc(var(--s)*1.5) calc(var(--r)/2);opacity:.5}',
+      '.a * .b{gap:calc(var(--s)*1.5)calc(var(--r)/2);opacity:.5}',
+    );
+  });
+
+  it('keeps the spaces calc() needs around + and -, and descendant combinators after a )', () => {
+    assert.equal(
+      minifyCss(
+        ':not(.a) .b > .c ~ .d + .e { margin: calc(var(--s) - 1px) calc(var(--s) + 1px) -2px; }',
+      ),
+      ':not(.a) .b>.c~.d + .e{margin:calc(var(--s) - 1px)calc(var(--s) + 1px) -2px}',
+    );
+  });
+
+  it('tightens parentheses, !important and @media, never inside strings', () => {
+    assert.equal(
+      minifyCss(
+        "@media (width > 30em) { a { color: var( --c, rgb(0 0 0 / 0.5) ) !important; content: 'x ) y'; } }",
+      ),
+      "@media(width>30em){a{color:var(--c,rgb(0 0 0/.5))!important;content:'x ) y'}}",
+    );
+  });
+
+  it("unquotes an attribute selector's identifier value, only that", () => {
+    assert.equal(
+      minifyCss(
+        `[a='true'], [b="x-1"], [c='1'], [d='--x'], [e='a b'], [f='g' i] { content: '='; }`,
+      ),
+      `[a=true],[b=x-1],[c='1'],[d='--x'],[e='a b'],[f='g' i]{content:'='}`,
     );
   });
 });

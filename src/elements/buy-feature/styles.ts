@@ -9,16 +9,8 @@ const ownStyles = css`
   }
 
   /* Quantity */
-  .quantity {
-    display: grid;
-    gap: calc(var(--_space) * 1.5);
-  }
   label {
     font-weight: 500;
-  }
-  .hint {
-    color: var(--_muted);
-    font-size: 0.875em;
   }
   input {
     font: inherit;
@@ -33,9 +25,7 @@ const ownStyles = css`
     font-weight: 600;
   }
   input:focus {
-    outline: none;
     border-color: var(--_accent);
-    box-shadow: var(--_focus);
   }
   input[aria-invalid='true'] {
     border-color: var(--_critical);
@@ -59,16 +49,6 @@ const ownStyles = css`
     gap: calc(var(--_space) * 0.5);
     margin: 0;
   }
-  .line,
-  .details li {
-    display: flex;
-    justify-content: space-between;
-    align-items: baseline;
-    gap: calc(var(--_space) * 3);
-  }
-  dt {
-    color: var(--_muted);
-  }
   dd {
     margin: 0;
     white-space: nowrap;
@@ -77,6 +57,7 @@ const ownStyles = css`
     font-size: 1.25em;
     font-weight: 600;
   }
+  .hint,
   .next {
     font-size: 0.875em;
   }
@@ -97,16 +78,12 @@ const ownStyles = css`
     padding: calc(var(--_space) * 2.5) calc(var(--_space) * 5);
   }
 
-  /* Tinted boxes: success, refusal with its remedy (both laid out as a .message), and the
-     dialog's price-changed notice. */
+  /* Tinted boxes (shared): success, refusal with its remedy (both laid out as a .message), and
+     the dialog's price-changed notice; the success one in the success colour. */
   .outcome,
   .problem,
   .changed {
     margin-block-start: calc(var(--_space) * 4);
-    padding: calc(var(--_space) * 3) calc(var(--_space) * 4);
-    border: 1px solid color-mix(in srgb, var(--_critical) 40%, transparent);
-    border-radius: var(--_radius);
-    background: color-mix(in srgb, var(--_critical) 6%, transparent);
   }
   .outcome {
     border-color: color-mix(in srgb, var(--_success) 40%, transparent);
@@ -120,27 +97,21 @@ const ownStyles = css`
 
   /* The confirmation dialog: the one place that takes the stage. */
   dialog {
-    color-scheme: light dark;
-    background: var(--billing-surface, Canvas);
-    color: var(--billing-on-surface, CanvasText);
-    border: 1px solid var(--_hairline);
-    border-radius: calc(var(--_radius) * 1.5);
     padding: calc(var(--_space) * 6);
     inline-size: 26rem;
-    box-shadow: 0 24px 48px -12px rgb(0 0 0 / 0.3);
     text-align: center;
   }
   dialog::backdrop {
     background: var(--billing-backdrop, #0f0f1973);
   }
   h2 {
-    margin: 0 0 var(--_space);
-    font-size: 1.125em;
-    font-weight: 600;
+    margin-bottom: var(--_space);
   }
   dialog p {
     margin: 0;
   }
+  .hint,
+  dt,
   .summary,
   .label,
   .details,

@@ -7,17 +7,22 @@ import { unsafeCSS, type CSSResult } from 'lit';
 export const css = (literal: TemplateStringsArray): CSSResult => unsafeCSS(literal[0]);
 
 /**
- * What every element starts from, in one stylesheet (every element uses all of it):
+ * What every element starts from, in one stylesheet (the rules for one element's classes sit
+ * here too when they are the same as another's: one copy in the script-tag file):
  *
  * - The design tokens: each public `--billing-*` property with its fallback read on :host into
- *   a private `--_*` one (the sizes used in one place only read theirs there). Neutrals derive
- *   from currentColor, so the elements sit on light and dark pages alike.
+ *   a private `--_*` one; a property read in one place only (sizes, duration, track colour,
+ *   focus ring) is read there, and so are the neutrals used twice. Neutrals derive from
+ *   currentColor (resolved where they are used), so the elements sit on light and dark pages.
+ * - The modal dialogs (buy-feature's confirmation, the portal's) and their title.
  * - `.visually-hidden`: hidden from sight, kept for assistive technology.
  * - `.primary` (accent) and `.secondary` (quiet) buttons. Only the background eases: a button
- *   coming back from aria-disabled is at full contrast at once.
+ *   coming back from aria-disabled is at full contrast at once. Every button is one of the
+ *   two, so the focus ring is for whatever shows focus (and the quantity input's focus).
  * - `.skeleton` blocks that pulse while loading (still under reduced motion).
+ * - Rows of a label and its value at either end, and stacks of a label and its control.
  * - `.message` (and buy-feature's `.outcome` and `.problem`): a sentence (its `p`) beside its
- *   actions, wrapping on narrow hosts.
+ *   actions, wrapping on narrow hosts; errors and notices in a tinted box.
  * - No animation or transition at all for people who asked for reduced motion.
  */
 export const sharedStyles = css`
@@ -31,13 +36,6 @@ export const sharedStyles = css`
     --_space: var(--billing-space, 4px);
     --_hairline: var(--billing-border-color, color-mix(in srgb, currentColor 16%, transparent));
     --_muted: var(--billing-muted-color, color-mix(in srgb, currentColor 68%, transparent));
-    --_track: var(--billing-track-color, color-mix(in srgb, currentColor 12%, transparent));
-    --_subtle: color-mix(in srgb, currentColor 6%, transparent);
-    --_focus: var(
-      --billing-focus-ring,
-      0 0 0 2px color-mix(in srgb, var(--_accent) 45%, transparent)
-    );
-    --_duration: var(--billing-duration, 180ms);
 
     display: block;
     font-size: var(--billing-font-size, 1em);
@@ -61,6 +59,20 @@ export const sharedStyles = css`
     box-sizing: border-box;
   }
 
+  dialog {
+    color-scheme: light dark;
+    background: var(--billing-surface, Canvas);
+    color: var(--billing-on-surface, CanvasText);
+    border: 1px solid var(--_hairline);
+    border-radius: calc(var(--_radius) * 1.5);
+    box-shadow: 0 24px 48px -12px rgb(0 0 0 / 0.3);
+  }
+  h2 {
+    margin: 0;
+    font-size: 1.125em;
+    font-weight: 600;
+  }
+
   .visually-hidden {
     position: absolute;
     width: 1px;
@@ -78,7 +90,7 @@ export const sharedStyles = css`
     border: 1px solid transparent;
     border-radius: var(--_radius);
     cursor: pointer;
-    transition: background-color var(--_duration);
+    transition: background-color var(--billing-duration, 180ms);
   }
   .primary {
     background: var(--_accent);
@@ -93,12 +105,15 @@ export const sharedStyles = css`
     border-color: var(--_hairline);
   }
   .secondary:hover:not([aria-disabled='true']) {
-    background: var(--_subtle);
+    background: color-mix(in srgb, currentColor 6%, transparent);
   }
-  .primary:focus-visible,
-  .secondary:focus-visible {
+  :focus-visible,
+  input:focus {
     outline: none;
-    box-shadow: var(--_focus);
+    box-shadow: var(
+      --billing-focus-ring,
+      0 0 0 2px color-mix(in srgb, var(--_accent) 45%, transparent)
+    );
   }
   [aria-disabled='true'] {
     cursor: not-allowed;
@@ -108,13 +123,30 @@ export const sharedStyles = css`
   .skeleton {
     display: block;
     border-radius: calc(var(--_radius) / 2);
-    background: var(--_subtle);
+    background: color-mix(in srgb, currentColor 6%, transparent);
     animation: pulse 1.2s infinite;
   }
   @keyframes pulse {
     50% {
       opacity: 0.45;
     }
+  }
+
+  .line,
+  .details li,
+  .header,
+  .switch,
+  header {
+    display: flex;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: calc(var(--_space) * 3);
+  }
+
+  .meter,
+  .quantity {
+    display: grid;
+    gap: calc(var(--_space) * 1.5);
   }
 
   .message,
@@ -124,6 +156,18 @@ export const sharedStyles = css`
     flex-wrap: wrap;
     align-items: center;
     gap: calc(var(--_space) * 2) calc(var(--_space) * 4);
+  }
+  /* The tinted box of errors: the meter's and the portal's (no data-kind), buy-feature's
+     refusal, success and price-changed notice. */
+  .message:not([data-kind]),
+  [data-kind='error'],
+  .outcome,
+  .problem,
+  .changed {
+    padding: calc(var(--_space) * 3) calc(var(--_space) * 4);
+    border: 1px solid color-mix(in srgb, var(--_critical) 40%, transparent);
+    border-radius: var(--_radius);
+    background: color-mix(in srgb, var(--_critical) 6%, transparent);
   }
   .message p,
   .outcome p,

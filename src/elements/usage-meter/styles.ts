@@ -15,10 +15,6 @@ export const usageMeterStyles = [
       border-block-start: 1px solid var(--_hairline);
     }
 
-    .meter {
-      display: grid;
-      gap: calc(var(--_space) * 1.5);
-    }
     [data-level='warning'] {
       --_fill: var(--_warning);
     }
@@ -26,12 +22,6 @@ export const usageMeterStyles = [
       --_fill: var(--_critical);
     }
 
-    .header {
-      display: flex;
-      align-items: baseline;
-      justify-content: space-between;
-      gap: calc(var(--_space) * 3);
-    }
     .label {
       font-weight: 500;
     }
@@ -58,7 +48,7 @@ export const usageMeterStyles = [
     .track {
       block-size: var(--billing-track-height, 8px);
       border-radius: 999px;
-      background: var(--_track);
+      background: var(--billing-track-color, color-mix(in srgb, currentColor 12%, transparent));
       overflow: hidden;
     }
     .fill {
@@ -66,7 +56,7 @@ export const usageMeterStyles = [
       border-radius: inherit;
       background: var(--_fill, var(--_accent));
       /* Its width and colour, the only properties that change. */
-      transition: var(--_duration) ease-out;
+      transition: var(--billing-duration, 180ms) ease-out;
     }
 
     .detail {
@@ -76,10 +66,7 @@ export const usageMeterStyles = [
     }
 
     .switch {
-      display: flex;
       align-items: center;
-      justify-content: space-between;
-      gap: calc(var(--_space) * 3);
     }
     .state {
       display: inline-flex;
@@ -96,7 +83,7 @@ export const usageMeterStyles = [
       inline-size: 0.5em;
       block-size: 0.5em;
       border-radius: 50%;
-      background: var(--_track);
+      background: var(--billing-track-color, color-mix(in srgb, currentColor 12%, transparent));
     }
     .state[data-on] {
       border-color: color-mix(in srgb, var(--_success) 40%, transparent);
@@ -115,13 +102,6 @@ export const usageMeterStyles = [
       vertical-align: middle;
     }
 
-    /* An error in the same tinted box as the other elements' errors. */
-    [data-kind='error'] {
-      padding: calc(var(--_space) * 3) calc(var(--_space) * 4);
-      border: 1px solid color-mix(in srgb, var(--_critical) 40%, transparent);
-      border-radius: var(--_radius);
-      background: color-mix(in srgb, var(--_critical) 6%, transparent);
-    }
     .actions {
       display: flex;
       flex-wrap: wrap;
