@@ -27,8 +27,11 @@ const scriptsFor = (url: string) =>
 
 describe('portal runtime', () => {
   beforeEach(() => freshStart('healthy'));
-  afterEach(() => {
+  afterEach(async () => {
     for (const dialog of modalDialogs()) dialog.close();
+    // A modal portal leaves the page on its dialog's close event, a task later: the next test
+    // must not find it still connected and take it for the page's portal.
+    await until(() => modalDialogs().length === 0, 'the modal portals to leave');
   });
 
   it('loads a portal script once per page, with its CSP nonce', async () => {

@@ -138,8 +138,12 @@ export async function openedPortalPath(): Promise<string> {
 
 /** Closes any portal dialog a remedy left open. */
 export function closePortalDialogs(): void {
-  for (const portal of document.querySelectorAll('body > billing-portal'))
+  for (const portal of document.querySelectorAll('body > billing-portal')) {
     portal.shadowRoot!.querySelector('dialog')!.close();
+    // It leaves on the close event, a task later: gone now, so the next test cannot take it
+    // for the page's portal.
+    portal.remove();
+  }
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
