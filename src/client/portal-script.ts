@@ -13,7 +13,7 @@ export interface LoadPortalScriptOptions {
   nonce?: string;
   /** Give up after this long (default: the page configuration's `portalScriptTimeoutMs`). */
   timeoutMs?: number;
-  /** Name of the global the script defines (default: the configured `portalGlobal`). */
+  /** Name of the global the script defines (unset or empty: the configured `portalGlobal`). */
   globalName?: string;
 }
 
@@ -34,7 +34,8 @@ export function loadPortalScript(
   options: LoadPortalScriptOptions = {},
 ): Promise<ServicePortalApi> {
   const config = getBillingConfig();
-  const globalName = options.globalName ?? config.portalGlobal;
+  // An empty name (`script-global=""`) is no name, as an empty nonce is no nonce.
+  const globalName = options.globalName || config.portalGlobal;
   const key = `${globalName} ${url}`;
   const already = loading.get(key);
   if (already) return already;

@@ -55,6 +55,15 @@ describe('<billing-portal>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('takes an empty script-global or nonce for none', async () => {
+    const el = await fixture<BillingPortal>(
+      html`<billing-portal page="home" script-global="" nonce=""></billing-portal>`,
+    );
+    await settled(el);
+    expect(el.state).to.equal('open');
+    await until(() => iframeOf(el) !== null, 'the portal iframe');
+  });
+
   it('loads the portal script once for any number of portals', async () => {
     const env = await testEnv();
     const wrapper = await fixture<HTMLElement>(html`
