@@ -273,8 +273,8 @@ export class BuyFeature extends LitElement {
     this.requestUpdate(this.#invalid ? 'quantity' : undefined, NaN);
   }
 
-  #onInput({ target }: { target: EventTarget | null }): void {
-    const input = target as HTMLInputElement;
+  #onInput(event: Event): void {
+    const input = event.target as HTMLInputElement;
     if (this.#isAllowed(input.valueAsNumber)) return this.#setQuantity(input.valueAsNumber);
     // Keep what the user typed on screen, say why it cannot be priced, and show no old price.
     // An emptied field is someone about to type: no message yet.
