@@ -1,7 +1,8 @@
 // Shared set-up of the proxy tests: a real sandbox over HTTP, the real proxy in front of it,
 // and a counting (never answering) fetch wrapper to see what reaches the upstream.
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import assert from 'node:assert/strict';
+import { request as httpRequest, type ClientRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../src/sandbox/index.js';
 import {
@@ -145,4 +146,29 @@ export async function listen(server: Server): Promise<string> {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/**
+ * A POST /billing/pricing from the healthy customer, same-origin, sent over a raw socket so that
+ * a test controls the body's framing (`transfer-encoding`, a `content-length` it never honours)
+ * and writes the body itself.
+ */
+export function rawPricingPost(origin: string, framing: Record<string, string>): ClientRequest {
+  return httpRequest(`${origin}/billing/pricing`, {
+    method: 'POST',
+    headers: {
+      cookie: 'session=healthy',
+      origin,
+      'content-type': 'application/json',
+      ...framing,
+    },
+  });
+}
+
+/** Asserts that the proxy at `origin` still answers the healthy customer's GET /billing/usages. */
+export async function assertStillServes(origin: string): Promise<void> {
+  const response = await fetch(`${origin}/billing/usages`, {
+    headers: { cookie: 'session=healthy' },
+  });
+  assert.equal(response.status, 200);
 }
