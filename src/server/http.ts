@@ -11,27 +11,23 @@ export interface Answer {
   body: string | null;
 }
 
-const BASE_HEADERS = {
+/**
+ * The headers of every JSON answer, as a new literal each time for the caller to add to: on
+ * Node 20 an object spread (or a copy of a shared constant) costs microseconds per answer.
+ */
+const baseHeaders = (): Record<string, string> => ({
   'content-type': 'application/json; charset=utf-8',
   // Answers are about one signed-in customer: never cached by a browser or a shared cache.
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
-} as const;
+});
 
 export function jsonAnswer(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): Answer {
-  // Object.assign onto a literal: on Node 20 object spread costs microseconds per answer.
-  const all: Record<string, string> = Object.assign(
-    {
-      'content-type': BASE_HEADERS['content-type'],
-      'cache-control': BASE_HEADERS['cache-control'],
-      'x-content-type-options': BASE_HEADERS['x-content-type-options'],
-    },
-    headers,
-  );
+  const all = Object.assign(baseHeaders(), headers);
   return { status, headers: all, body: JSON.stringify(body) };
 }
 
