@@ -119,6 +119,10 @@ type Phase = 0 | 1 | 2 | 3 | 7;
 export class BuyFeature extends LitElement {
   static override styles = buyFeatureStyles;
 
+  static {
+    registerTexts(buyTexts);
+  }
+
   static override properties = {
     feature: { reflect: true },
     quantity: { type: Number },
@@ -175,7 +179,6 @@ export class BuyFeature extends LitElement {
   constructor() {
     super();
     followLang(this);
-    registerTexts(buyTexts);
     this.feature = '';
     this.quantity = 1;
     this.min = 1;
