@@ -147,6 +147,17 @@ export function createSandboxServer(ctx: SandboxContext, routers: SandboxRouters
     if (fault?.mode === 'drop-after-apply') return void res.socket?.destroy();
     if (fault?.mode === 'delay-after-apply') await sleep(fault.delayMs);
     if (res.destroyed) return;
+    if (fault?.mode === 'html-after-apply') {
+      const html = '<!doctype html><title>Bad gateway</title><h1>Something went wrong</h1>';
+      return send(res, {
+        status: reply.status,
+        body: html,
+        contentType: 'text/html; charset=utf-8',
+      });
+    }
+    if (fault?.mode === 'empty-after-apply') {
+      return send(res, { status: reply.status, body: '' });
+    }
     send(res, method === 'HEAD' ? { ...reply, json: undefined, body: '' } : reply);
   };
 

@@ -4,6 +4,8 @@ export const FAULT_MODES = [
   'drop-before-apply',
   'drop-after-apply',
   'status-500',
+  'html-after-apply',
+  'empty-after-apply',
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
@@ -18,7 +20,10 @@ export interface Fault {
 /**
  * Faults injected on API routes, consumed in the order they were added. `*-after-apply` modes
  * run the handler to completion (the change is applied and counted) before delaying or dropping
- * the answer: that is what a proxy's reconcile path has to cope with.
+ * the answer: that is what a proxy's reconcile path has to cope with. `html-after-apply` and
+ * `empty-after-apply` run the handler too, then answer its status with an HTML error page or an
+ * empty body instead of its JSON (a gateway in between, a truncated answer): a success whose
+ * body cannot be read.
  */
 export class Faults {
   #faults: Fault[] = [];
