@@ -188,6 +188,20 @@ export function browserTestServerPlugin(): Plugin {
             'window.SlowPortal = { open() { return Promise.resolve({ opened: true }); } };';
           return;
         }
+        if (path.startsWith('/_test/service/')) {
+          // The service's own API, as the host's back end calls it (a usage reported meanwhile).
+          const body = await readBody(ctx);
+          const response = await fetch(
+            `${running.url}/v1/${path.slice('/_test/service/'.length)}${ctx.search}`,
+            {
+              method: ctx.method,
+              headers: { authorization: basic, 'content-type': 'application/json' },
+              ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),
+            },
+          );
+          await sendResponse(ctx, response);
+          return;
+        }
         if (path.startsWith('/_test/sandbox/')) {
           const body = await readBody(ctx);
           const response = await sandboxControl(

@@ -94,8 +94,13 @@ export interface PurchaseDetail {
   increment: number;
   /** The feature's usage after the purchase. */
   usage: Usage;
-  /** Amount charged immediately, in hundredths of the currency unit. */
+  /** The amount confirmed and quoted just before applying, in hundredths of the currency unit. */
   amountTotal: number;
+  /**
+   * False when the service showed that something else changed the feature at the same time: the
+   * amount charged may then differ from `amountTotal` (the invoices tell).
+   */
+  amountConfirmed: boolean;
   /** True when the proxy answered with the stored outcome of an earlier attempt. */
   replayed: boolean;
 }

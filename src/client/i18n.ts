@@ -21,6 +21,7 @@ export interface CoreMessages {
   'error.no-subscription': string;
   'error.subscription-suspended': string;
   'error.price-changed': string;
+  'error.period-ending': string;
   'error.Error.Api.Usage.NoneMatching': string;
   'error.Error.Customer.PaymentSettings.Missing': string;
   'error.Error.Customer.Billing.CappingReached': string;
@@ -116,6 +117,10 @@ registerTexts({
   'error.price-changed': [
     'The price has changed. Please check the new price.',
     'Le prix a changé. Vérifiez le nouveau prix.',
+  ],
+  'error.period-ending': [
+    'Your billing period is ending. Please check the price again.',
+    'Votre période de facturation se termine. Vérifiez à nouveau le prix.',
   ],
   'error.Error.Api.Usage.NoneMatching': [
     'Your plan does not include this feature.',

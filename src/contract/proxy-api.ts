@@ -11,11 +11,18 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 export const FeatureReferenceSchema = z
   .string()
-  .check(z.regex(FEATURE_REFERENCE_PATTERN, 'feature must be 1-128 letters, digits, ".", "_", ":" or "-"'));
+  .check(
+    z.regex(
+      FEATURE_REFERENCE_PATTERN,
+      'feature must be 1-128 letters, digits, ".", "_", ":" or "-"',
+    ),
+  );
 
 export const IdempotencyKeySchema = z
   .string()
-  .check(z.regex(IDEMPOTENCY_KEY_PATTERN, 'idempotencyKey must be 16-128 letters, digits, "_" or "-"'));
+  .check(
+    z.regex(IDEMPOTENCY_KEY_PATTERN, 'idempotencyKey must be 16-128 letters, digits, "_" or "-"'),
+  );
 
 /** Body of `POST /pricing`. */
 export const PricingRequestSchema = z.strictObject({
@@ -75,8 +82,15 @@ export type PricingResponse = PricingUsageResult & {
 export interface PurchaseResponse {
   /** The feature's usage after the purchase. */
   usage: Usage;
-  /** The amount the customer was charged immediately (hundredths). */
+  /** The amount the customer confirmed and the service quoted just before applying (hundredths). */
   amountTotal: number;
+  /**
+   * False when the service's answer shows that something else changed the feature between the
+   * price check and the apply (the quantity after it is not the one before plus the purchase),
+   * or when that could not be checked: the amount charged may then differ from `amountTotal`,
+   * and only the invoices tell. Absent from older proxies: treat absent as true.
+   */
+  amountConfirmed?: boolean;
   /** True when this answer is the stored outcome of an earlier request with the same key. */
   replayed: boolean;
 }
@@ -136,6 +150,7 @@ export const PROXY_ERROR_CODES = [
   'not-found',
   'method-not-allowed',
   'price-changed',
+  'period-ending',
   'idempotency-key-reused',
   'subscription-suspended',
   'no-subscription',
@@ -151,7 +166,7 @@ export type ProxyErrorCode = (typeof PROXY_ERROR_CODES)[number];
 export interface ProxyErrorBody {
   code: string;
   message: string;
-  /** With `price-changed`: the current price, to show and confirm again. */
+  /** With `price-changed` and `period-ending`: the current price, to show and confirm again. */
   pricing?: PricingResponse;
   /** With `validation`: the offending field. */
   field?: string;

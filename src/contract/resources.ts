@@ -61,7 +61,9 @@ export const BillingAddressSchema = z.looseObject({
   AddressLine1: z.optional(z.string()),
   ZipCode: z.optional(z.string()),
   City: z.optional(z.string()),
-  Country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'Country must be a two-letter country code'))),
+  Country: z.optional(
+    z.string().check(z.regex(/^[A-Z]{2}$/, 'Country must be a two-letter country code')),
+  ),
   TaxInformation: z.optional(z.string()),
 });
 export type BillingAddress = z.infer<typeof BillingAddressSchema>;
@@ -217,6 +219,13 @@ export const PricingDetailSchema = z.looseObject({
   PricingLocalized: z.optional(z.string()),
   AmountSubtotal: z.optional(z.int()),
   AmountTotal: z.optional(z.int()),
+  /** The live reference's name for the line's amount due now, tax included. */
+  AmountTotalDue: z.optional(z.int()),
+  QuantityReported: z.optional(z.number()),
+  QuantityBilled: z.optional(z.number()),
+  DatePeriodStart: z.optional(TimestampSchema),
+  DatePeriodEnd: z.optional(TimestampSchema),
+  DateMove: z.optional(TimestampSchema),
 });
 export type PricingDetail = z.infer<typeof PricingDetailSchema>;
 
@@ -228,6 +237,11 @@ export const NextTermSchema = z.looseObject({
 });
 export type NextTerm = z.infer<typeof NextTermSchema>;
 
+/**
+ * A quote as the proxy hands it on: the seed's names, always present. The service may answer the
+ * seed's form or the live reference's (see PricingUsageAnswerSchema); the proxy reads either
+ * into this one.
+ */
 export const PricingUsageResultSchema = z.looseObject({
   IdBusiness: z.optional(z.int()),
   IdSegment: z.optional(z.int()),
@@ -248,6 +262,44 @@ export const PricingUsageResultSchema = z.looseObject({
   NextTerm: z.optional(NextTermSchema),
 });
 export type PricingUsageResult = z.infer<typeof PricingUsageResultSchema>;
+
+const NextTermAnswerSchema = z.looseObject({
+  LabelLocalized: z.optional(z.string()),
+  PricingLocalized: z.optional(z.string()),
+  AmountSubtotal: z.optional(z.int()),
+  AmountTotal: z.optional(z.int()),
+  AmountTotalDue: z.optional(z.int()),
+});
+export type NextTermAnswer = z.infer<typeof NextTermAnswerSchema>;
+
+/**
+ * A quote as the service answers it (pricing a usage change): the seed's fields (`AmountTotal`,
+ * `DatePeriodTerm`) or the live reference's (`AmountTotalDue`, `DatePeriodEnd`, `Details` with
+ * `QuantityBilled`...), or both. Every amount and label is optional here; which ones must be
+ * present is checked when the proxy reads it into a PricingUsageResult.
+ */
+export const PricingUsageAnswerSchema = z.looseObject({
+  IdBusiness: z.optional(z.int()),
+  IdSegment: z.optional(z.int()),
+  IdCustomer: z.optional(z.int()),
+  IdSubscription: z.optional(z.int()),
+  IdFeature: z.optional(z.int()),
+  ReferenceSegment: z.optional(z.string()),
+  ReferenceCustomer: z.optional(z.string()),
+  ReferenceFeature: z.optional(z.string()),
+  LabelLocalized: z.optional(z.string()),
+  PricingLocalized: z.optional(z.string()),
+  Currency: z.string(),
+  AmountSubtotal: z.optional(z.int()),
+  AmountTotal: z.optional(z.int()),
+  AmountTotalDue: z.optional(z.int()),
+  DatePeriodStart: z.optional(TimestampSchema),
+  DatePeriodTerm: z.optional(TimestampSchema),
+  DatePeriodEnd: z.optional(TimestampSchema),
+  Details: z.optional(z.array(PricingDetailSchema)),
+  NextTerm: z.optional(NextTermAnswerSchema),
+});
+export type PricingUsageAnswer = z.infer<typeof PricingUsageAnswerSchema>;
 
 /** Parameters of `ServicePortal.open` (the embedded-page method). */
 export const PortalOpenParamsSchema = z.object({

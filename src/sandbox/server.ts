@@ -98,6 +98,12 @@ export function createSandboxServer(ctx: SandboxContext, routers: SandboxRouters
       }
     }
 
+    // The service's clock, as a real service's Date header gives it: a client that times
+    // something against the service's periods (the end of a billing period) reads it from here.
+    // Stamped again just before the answer, after any delay.
+    const stampDate = () => res.setHeader('date', new Date(ctx.store.clock.nowMs()).toUTCString());
+    stampDate();
+
     // Injected faults apply to API routes only, before anything else (even authentication).
     const fault = isApi && found && 'route' in found ? ctx.faults.take(route) : null;
     if (fault) {
@@ -147,6 +153,7 @@ export function createSandboxServer(ctx: SandboxContext, routers: SandboxRouters
     if (fault?.mode === 'drop-after-apply') return void res.socket?.destroy();
     if (fault?.mode === 'delay-after-apply') await sleep(fault.delayMs);
     if (res.destroyed) return;
+    stampDate();
     if (fault?.mode === 'html-after-apply') {
       const html = '<!doctype html><title>Bad gateway</title><h1>Something went wrong</h1>';
       return send(res, {

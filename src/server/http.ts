@@ -97,6 +97,14 @@ async function readStream(
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
+ * The client went away before its body ended (a short Content-Length, broken chunking, a closed
+ * socket): nobody is left to answer, and it is no fault of the proxy's.
+ */
+export class ClientAbortError extends Error {
+  override readonly name = 'ClientAbortError';
+}
+
+/**
  * Reads a JSON body of at most `maxBytes`. The size is checked while reading, so an oversized
  * body is refused after `maxBytes` bytes, not after reading all of it; a declared
  * Content-Length over the limit is refused before reading anything.
@@ -108,11 +116,16 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
   const direct =
     (request as { [BODY_READER]?: BodyReader })[BODY_READER]?.(maxBytes, tooLarge) ?? null;
-  let bytes: Uint8Array;
-  if (direct !== null) bytes = await direct;
-  else if (request.body === null)
+  if (direct === null && request.body === null)
     throw new ProxyError(400, 'validation', 'A JSON body is required.');
-  else bytes = await readStream(request.body, maxBytes, tooLarge);
+  let bytes: Uint8Array;
+  try {
+    bytes = await (direct ??
+      readStream(request.body as ReadableStream<Uint8Array>, maxBytes, tooLarge));
+  } catch (error) {
+    if (error instanceof ProxyError) throw error;
+    throw new ClientAbortError('The client went away before its body ended', { cause: error });
+  }
   let text: string;
   try {
     text = utf8.decode(bytes);

@@ -68,6 +68,7 @@ export function createNodeTransport(baseUrl: string): Transport {
             settled = true;
             clearTimeout(timer);
             resolve({
+              date: incoming.headers.date,
               status: incoming.statusCode ?? 502,
               text:
                 chunks.length === 1

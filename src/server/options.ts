@@ -33,6 +33,25 @@ export interface RateLimitOptions {
   refillPerSecond: number;
 }
 
+/** The service's paths the proxy calls. Defaults: the seed's. */
+export interface UpstreamPaths {
+  /** Reading (GET) and creating or updating (POST) a customer. Default `/v1/Customer`. */
+  customer: string;
+  /** The customer's usages. Default `/v1/Usages`. */
+  usages: string;
+  /** Applying a usage change. Default `/v1/Usage`. */
+  usage: string;
+  /** Pricing a usage change. Default `/v1/Pricing/Usage` (the live reference also names it `/v1/Quoting/Usage`). */
+  pricing: string;
+}
+
+export const DEFAULT_UPSTREAM_PATHS: Readonly<UpstreamPaths> = {
+  customer: '/v1/Customer',
+  usages: '/v1/Usages',
+  usage: '/v1/Usage',
+  pricing: '/v1/Pricing/Usage',
+};
+
 export interface BillingProxyOptions {
   /** Base URL of the billing service API (paths start with /v1). */
   baseUrl: string;
@@ -57,6 +76,14 @@ export interface BillingProxyOptions {
   hostedOrigin?: string;
   /** Create the customer upstream when the service does not know it. Default true. */
   ensureCustomer?: boolean;
+  /** The service's paths, where they differ from the seed's. */
+  paths?: Partial<UpstreamPaths>;
+  /**
+   * Sent as the `EnsureBillable` query parameter of every price check: true makes the service
+   * check that the customer can be billed (payment method, unpaid invoices) even when the change
+   * costs nothing now; false skips that check. Default: not sent (the service's own default).
+   */
+  ensureBillable?: boolean;
   /** Where purchases remember their idempotency keys. Default: an in-memory store (one instance only). */
   idempotencyStore?: IdempotencyStore;
   timeouts?: {
@@ -102,6 +129,8 @@ export interface ResolvedOptions {
   allowedOrigins: ReadonlySet<string>;
   hostedOrigin: string;
   ensureCustomer: boolean;
+  paths: Readonly<UpstreamPaths>;
+  ensureBillable: boolean | undefined;
   idempotencyStore: IdempotencyStore | undefined;
   timeouts: { upstreamMs: number; applyMs: number; reconcileMs: number; idempotencyWaitMs: number };
   limits: {
@@ -144,6 +173,10 @@ const origin = z.string().refine((value) => {
   }
 }, 'must be an origin like "https://shop.example.com" (scheme, host and port; no path, no "*" and no trailing slash)');
 
+const upstreamPath = z
+  .string()
+  .regex(/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/, 'must be a path starting with "/" (no query)');
+
 const positiveMs = z.number().int().positive().max(600_000);
 
 const OptionsSchema = z.object({
@@ -167,6 +200,15 @@ const OptionsSchema = z.object({
   allowedOrigins: z.array(origin).optional(),
   hostedOrigin: origin.optional(),
   ensureCustomer: z.boolean().optional(),
+  paths: z
+    .strictObject({
+      customer: upstreamPath.optional(),
+      usages: upstreamPath.optional(),
+      usage: upstreamPath.optional(),
+      pricing: upstreamPath.optional(),
+    })
+    .optional(),
+  ensureBillable: z.boolean().optional(),
   idempotencyStore: z
     .custom<IdempotencyStore>(
       (value) =>
@@ -249,6 +291,8 @@ export function resolveOptions(options: BillingProxyOptions): ResolvedOptions {
     allowedOrigins: new Set(value.allowedOrigins ?? []),
     hostedOrigin: value.hostedOrigin ?? new URL(value.portalScriptUrl).origin,
     ensureCustomer: value.ensureCustomer ?? true,
+    paths: { ...DEFAULT_UPSTREAM_PATHS, ...stripUndefined(value.paths ?? {}) },
+    ensureBillable: value.ensureBillable,
     idempotencyStore: value.idempotencyStore,
     timeouts: {
       upstreamMs: value.timeouts?.upstreamMs ?? 5_000,
@@ -270,6 +314,12 @@ export function resolveOptions(options: BillingProxyOptions): ResolvedOptions {
         : fetchTransport(value.fetch, baseUrl),
     logger: value.logger ?? consoleLogger,
   };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, entry]) => entry !== undefined),
+  ) as Partial<T>;
 }
 
 /** Default logger: warnings and errors to the console, without the details' values. */

@@ -1,6 +1,7 @@
 import type { RouteContext } from './context.js';
 import { ProxyError, UpstreamError, toProxyError } from './errors.js';
 import {
+  ClientAbortError,
   JsonResult,
   errorAnswer,
   isJsonContentType,
@@ -155,6 +156,16 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
       return await handle(request, url);
     } catch (error) {
       if (error instanceof ProxyError) return errorAnswer(error);
+      if (error instanceof ClientAbortError) {
+        logger({
+          level: 'info',
+          event: 'client-aborted',
+          message: error.message,
+          method: request.method,
+          path: url.pathname,
+        });
+        return errorAnswer(new ProxyError(400, 'validation', 'The body ended early.'));
+      }
       logger({
         level: 'error',
         event: 'internal-error',

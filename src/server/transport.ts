@@ -13,6 +13,8 @@ export interface UpstreamCall {
 export interface UpstreamAnswer {
   status: number;
   text: string;
+  /** The answer's `Date` header: the service's own clock, to the second. */
+  date?: string | undefined;
 }
 
 /**
@@ -41,7 +43,11 @@ export function fetchTransport(fetchFunction: typeof fetch, baseUrl: string): Tr
         redirect: 'error',
       });
       // The timeout also covers the body: a drop mid-body is a network failure.
-      return { status: response.status, text: await response.text() };
+      return {
+        status: response.status,
+        text: await response.text(),
+        date: response.headers.get('date') ?? undefined,
+      };
     } catch (error) {
       // An abort caused by our timer surfaces as the timer's reason or as an AbortError.
       if (controller.signal.aborted) throw timeoutError(call);

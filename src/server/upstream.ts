@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   CustomerSchema as CustomerContract,
   InvoiceSchema as InvoiceContract,
-  PricingUsageResultSchema as PricingUsageResultContract,
+  PricingUsageAnswerSchema as PricingUsageAnswerContract,
   ServiceErrorBodySchema as ServiceErrorBodyContract,
   SubscriptionSchema as SubscriptionContract,
   UsageSchema as UsageContract,
@@ -16,6 +16,7 @@ import {
 import { compiled } from './compiled-schema.js';
 import { UpstreamError } from './errors.js';
 import type { BillingIdentity, ResolvedOptions } from './options.js';
+import { normalizeQuote } from './quote.js';
 import type { UpstreamAnswer } from './transport.js';
 
 /** Per-request context forwarded upstream. */
@@ -42,7 +43,7 @@ interface CallSpec<T> {
 // The contract's schemas, compiled (same parse, about 3 times faster: see compiled-schema.ts).
 const CustomerSchema = compiled(CustomerContract);
 const InvoiceSchema = compiled(InvoiceContract);
-const PricingUsageResultSchema = compiled(PricingUsageResultContract);
+const PricingUsageAnswerSchema = compiled(PricingUsageAnswerContract);
 const ServiceErrorBodySchema = compiled(ServiceErrorBodyContract);
 const SubscriptionSchema = compiled(SubscriptionContract);
 const UsageSchema = compiled(UsageContract);
@@ -61,12 +62,29 @@ function base64(text: string): string {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The answer's `Date` header, read as the service's clock (to the second). */
+function serviceTimeOf(answer: UpstreamAnswer): number | undefined {
+  if (answer.date === undefined) return undefined;
+  const time = Date.parse(answer.date);
+  // The header is truncated to the second: the service's time is within the next second.
+  return Number.isNaN(time) ? undefined : time + 500;
+}
+
+/** The customer's language as the service stores it: the primary subtag, lower case ("fr"). */
+export function customerLanguage(language: string | undefined): string | undefined {
+  const primary = language?.split(/[,;-]/)[0]?.trim().toLowerCase();
+  return primary !== undefined && /^[a-z]{2,3}$/.test(primary) ? primary : undefined;
+}
+
 /** The billing service's API, as the proxy uses it. Every answer is parsed with the contract's schemas. */
 export function createUpstreamClient(options: ResolvedOptions) {
   const authorization = `Basic ${base64(`${options.agentKey}:${options.apiKey}`)}`;
-  const { logger, transport } = options;
+  const { logger, transport, paths } = options;
+  /** The service's clock minus ours, from the latest answer that carried a Date header. */
+  let serviceOffsetMs = 0;
 
-  async function once<T>(spec: CallSpec<T>): Promise<T | undefined> {
+  /** Sends one call; a failure to get a whole answer becomes a timeout or network UpstreamError. */
+  async function send(spec: CallSpec<unknown>): Promise<UpstreamAnswer> {
     let path = spec.path;
     if (spec.query !== undefined) {
       const query = new URLSearchParams();
@@ -79,9 +97,9 @@ export function createUpstreamClient(options: ResolvedOptions) {
     if (language !== undefined && LANGUAGE_PATTERN.test(language))
       headers['accept-language'] = language;
 
-    let response: UpstreamAnswer;
+    let answer: UpstreamAnswer;
     try {
-      response = await transport({
+      answer = await transport({
         method: spec.method,
         path,
         headers,
@@ -99,57 +117,64 @@ export function createUpstreamClient(options: ResolvedOptions) {
         { cause: error },
       );
     }
-    const { status, text } = response;
+    const serviceTime = serviceTimeOf(answer);
+    if (serviceTime !== undefined) serviceOffsetMs = serviceTime - Date.now();
+    return answer;
+  }
 
-    if (status >= 200 && status < 300) {
-      if (text.trim() === '') {
-        if (spec.allowEmpty || spec.schema === null) return undefined;
-        throw new UpstreamError(
-          'invalid-response',
-          spec.route,
-          `${spec.route} answered ${status} with no body`,
-          {
-            status,
-          },
-        );
-      }
-      if (spec.schema === null) return undefined;
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch (cause) {
-        logger({
-          level: 'error',
-          event: 'upstream-invalid-json',
-          message: `${spec.route} answered invalid JSON`,
-          body: text.slice(0, MAX_LOGGED_BODY),
-        });
-        throw new UpstreamError(
-          'invalid-response',
-          spec.route,
-          `${spec.route} answered invalid JSON`,
-          { status, cause },
-        );
-      }
-      const parsed = spec.schema.safeParse(json);
-      if (!parsed.success) {
-        logger({
-          level: 'error',
-          event: 'upstream-invalid-response',
-          message: `${spec.route} answered a body that does not match the contract`,
-          issues: parsed.error.issues.slice(0, 10),
-          body: text.slice(0, MAX_LOGGED_BODY),
-        });
-        throw new UpstreamError(
-          'invalid-response',
-          spec.route,
-          `${spec.route} answered an unexpected body`,
-          { status },
-        );
-      }
-      return parsed.data;
+  /** The body of a 2xx answer, parsed with the call's schema (undefined for an allowed empty one). */
+  function readSuccess<T>(spec: CallSpec<T>, { status, text }: UpstreamAnswer): T | undefined {
+    if (text.trim() === '') {
+      if (spec.allowEmpty || spec.schema === null) return undefined;
+      throw new UpstreamError(
+        'invalid-response',
+        spec.route,
+        `${spec.route} answered ${status} with no body`,
+        { status },
+      );
     }
+    if (spec.schema === null) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (cause) {
+      logger({
+        level: 'error',
+        event: 'upstream-invalid-json',
+        message: `${spec.route} answered invalid JSON`,
+        body: text.slice(0, MAX_LOGGED_BODY),
+      });
+      throw new UpstreamError(
+        'invalid-response',
+        spec.route,
+        `${spec.route} answered invalid JSON`,
+        {
+          status,
+          cause,
+        },
+      );
+    }
+    const parsed = spec.schema.safeParse(json);
+    if (!parsed.success) {
+      logger({
+        level: 'error',
+        event: 'upstream-invalid-response',
+        message: `${spec.route} answered a body that does not match the contract`,
+        issues: parsed.error.issues.slice(0, 10),
+        body: text.slice(0, MAX_LOGGED_BODY),
+      });
+      throw new UpstreamError(
+        'invalid-response',
+        spec.route,
+        `${spec.route} answered an unexpected body`,
+        { status },
+      );
+    }
+    return parsed.data;
+  }
 
+  /** The error for a non-2xx answer, with the service's error code when its body has one. */
+  function readRefusal(spec: CallSpec<unknown>, { status, text }: UpstreamAnswer): UpstreamError {
     let serviceCode: string | undefined;
     try {
       const errorBody = ServiceErrorBodySchema.safeParse(JSON.parse(text));
@@ -165,15 +190,18 @@ export function createUpstreamClient(options: ResolvedOptions) {
       status,
       body: text.slice(0, MAX_LOGGED_BODY),
     });
-    throw new UpstreamError(
+    return new UpstreamError(
       serviceCode ? 'service' : 'http',
       spec.route,
       `${spec.route} answered ${status}`,
-      {
-        status,
-        ...(serviceCode ? { serviceCode } : {}),
-      },
+      { status, ...(serviceCode ? { serviceCode } : {}) },
     );
+  }
+
+  async function once<T>(spec: CallSpec<T>): Promise<T | undefined> {
+    const answer = await send(spec);
+    if (answer.status >= 200 && answer.status < 300) return readSuccess(spec, answer);
+    throw readRefusal(spec, answer);
   }
 
   async function call<T>(spec: CallSpec<T>): Promise<T | undefined> {
@@ -208,11 +236,34 @@ export function createUpstreamClient(options: ResolvedOptions) {
     return value;
   }
 
-  // Reads (and pricing, which changes nothing) are retried, each try with this timeout. Specs are
-  // plain literals: on Node 20 an object spread followed by more properties costs microseconds.
   const upstreamMs = options.timeouts.upstreamMs;
 
+  /** A read: retried, each try with the upstream timeout, its answer required. */
+  function get<T>(
+    route: string,
+    path: string,
+    schema: z.ZodMiniType<T>,
+    query: Record<string, string | number> | undefined,
+    context: CallContext | undefined,
+  ): Promise<T> {
+    return required({
+      method: 'GET',
+      route,
+      path,
+      query,
+      schema,
+      retry: true,
+      timeoutMs: upstreamMs,
+      context,
+    });
+  }
+
   return {
+    /** The service's clock now, as the latest answer's Date header tells it (ours without one). */
+    serviceNow(): number {
+      return Date.now() + serviceOffsetMs;
+    },
+
     /** Every Usage of the customer: all pages merged; an empty answer is an empty list. */
     async usages(customer: string, context?: CallContext): Promise<Usage[]> {
       const items: Usage[] = [];
@@ -221,8 +272,8 @@ export function createUpstreamClient(options: ResolvedOptions) {
           retry: true,
           timeoutMs: upstreamMs,
           method: 'GET',
-          route: 'GET /v1/Usages',
-          path: '/v1/Usages',
+          route: `GET ${paths.usages}`,
+          path: paths.usages,
           query: { ReferenceCustomer: customer, Page: page, SizePage: USAGES_PAGE_SIZE },
           schema: UsagesPageSchema,
           allowEmpty: true,
@@ -243,20 +294,29 @@ export function createUpstreamClient(options: ResolvedOptions) {
       );
     },
 
-    /** The price of a change, dated now, NextTerm included. Does not change anything. */
-    pricing(
+    /**
+     * The price of a change, dated now, NextTerm included. Does not change anything. `NextTerm`
+     * (and `EnsureBillable` when configured) go in the query, where the live service reads them;
+     * the body keeps a `NextTerm` copy for services that read the seed's body field.
+     */
+    async pricing(
       customer: string,
       feature: string,
       increment: number,
       context?: CallContext,
     ): Promise<PricingUsageResult> {
+      const route = `POST ${paths.pricing}`;
+      const query: Record<string, string> = { NextTerm: 'true' };
+      if (options.ensureBillable !== undefined)
+        query.EnsureBillable = String(options.ensureBillable);
       // A pricing call has no effect upstream, so it is retried like a read.
-      return required({
+      const answer = await required({
         retry: true,
         timeoutMs: upstreamMs,
         method: 'POST',
-        route: 'POST /v1/Pricing/Usage',
-        path: '/v1/Pricing/Usage',
+        route,
+        path: paths.pricing,
+        query,
         body: {
           ReferenceCustomer: customer,
           ReferenceFeature: feature,
@@ -264,40 +324,68 @@ export function createUpstreamClient(options: ResolvedOptions) {
           DateStamp: new Date().toISOString(),
           NextTerm: true,
         },
-        schema: PricingUsageResultSchema,
+        schema: PricingUsageAnswerSchema,
         context,
       });
+      const quote = normalizeQuote(answer, feature, context?.language);
+      if (quote === undefined) {
+        logger({
+          level: 'error',
+          event: 'upstream-invalid-response',
+          message: `${route} answered a quote without AmountTotal or AmountTotalDue`,
+        });
+        throw new UpstreamError(
+          'invalid-response',
+          route,
+          `${route} answered a quote without an amount`,
+        );
+      }
+      return quote;
     },
 
     /**
      * Applies a change. Never retried here: an ambiguous failure is resolved by the caller's
-     * reconciliation. Returns the updated usage when the answer carries one.
+     * reconciliation. Any 2xx means applied, whatever its body: `usage` is the updated usage when
+     * the answer carries a readable one, undefined otherwise (empty, not JSON, another shape).
      */
     async applyUsage(
       customer: string,
       feature: string,
       increment: number,
       context?: CallContext,
-    ): Promise<Usage | undefined> {
-      const answer = await call({
+    ): Promise<{ usage: Usage | undefined }> {
+      const spec: CallSpec<unknown> = {
         method: 'POST',
-        route: 'POST /v1/Usage',
-        path: '/v1/Usage',
+        route: `POST ${paths.usage}`,
+        path: paths.usage,
         body: {
           ReferenceCustomer: customer,
           ReferenceFeature: feature,
           Increment: increment,
           DateStamp: new Date().toISOString(),
         },
-        // Any 2xx means applied: a body we cannot read must not turn a success into a failure.
-        schema: z.unknown(),
+        schema: null,
         retry: false,
         timeoutMs: options.timeouts.applyMs,
-        allowEmpty: true,
         context,
+      };
+      const answer = await send(spec);
+      if (answer.status < 200 || answer.status >= 300) throw readRefusal(spec, answer);
+      let json: unknown;
+      try {
+        json = JSON.parse(answer.text);
+      } catch {
+        json = undefined;
+      }
+      const usage = UsageSchema.safeParse(json);
+      if (usage.success) return { usage: usage.data };
+      logger({
+        level: 'warn',
+        event: 'apply-answer-unreadable',
+        message: `${spec.route} answered ${answer.status} with a body that is not a usage; the change is applied, reading it back`,
+        body: answer.text.slice(0, MAX_LOGGED_BODY),
       });
-      const usage = UsageSchema.safeParse(answer);
-      return usage.success ? usage.data : undefined;
+      return { usage: undefined };
     },
 
     customer(
@@ -305,36 +393,30 @@ export function createUpstreamClient(options: ResolvedOptions) {
       offer: string | undefined,
       context?: CallContext,
     ): Promise<Customer> {
-      return required({
-        retry: true,
-        timeoutMs: upstreamMs,
-        method: 'GET',
-        route: 'GET /v1/Customer',
-        path: '/v1/Customer',
-        query:
-          offer === undefined
-            ? { ReferenceCustomer: customer }
-            : { ReferenceCustomer: customer, ReferenceOffer: offer },
-        schema: CustomerSchema,
-        context,
-      });
+      const query: Record<string, string> = { ReferenceCustomer: customer };
+      if (offer !== undefined) query.ReferenceOffer = offer;
+      return get(`GET ${paths.customer}`, paths.customer, CustomerSchema, query, context);
     },
 
-    /** Creates the customer; repeating it is harmless (the service keys customers by reference). */
+    /**
+     * Creates the customer, or updates it: the service keys customers by reference, so repeating
+     * it is harmless. The customer's language goes with it: the service localizes labels and
+     * prices in it.
+     */
     async createCustomer(identity: BillingIdentity, segment: string): Promise<void> {
+      const language = customerLanguage(identity.language);
       await call({
         retry: true,
         timeoutMs: upstreamMs,
-        // Creation by reference does not duplicate, so retrying it is safe.
         method: 'POST',
-        route: 'POST /v1/customer',
-        path: '/v1/customer',
+        route: `POST ${paths.customer}`,
+        path: paths.customer,
         body: {
           ReferenceCustomer: identity.reference,
           Name: identity.name ?? identity.reference,
           Email: identity.email ?? '',
-
           ReferenceSegment: segment,
+          ...(language === undefined ? {} : { Language: language }),
         },
         schema: null,
         allowEmpty: true,
@@ -342,28 +424,23 @@ export function createUpstreamClient(options: ResolvedOptions) {
     },
 
     subscriptionOf(customer: string, context?: CallContext): Promise<Subscription> {
-      return required({
-        retry: true,
-        timeoutMs: upstreamMs,
-        method: 'GET',
-        route: 'GET /v1/Subscription?ReferenceCustomer',
-        path: '/v1/Subscription',
-        query: { ReferenceCustomer: customer },
-        schema: SubscriptionSchema,
+      return get(
+        'GET /v1/Subscription?ReferenceCustomer',
+        '/v1/Subscription',
+        SubscriptionSchema,
+        { ReferenceCustomer: customer },
         context,
-      });
+      );
     },
 
     subscription(id: number, context?: CallContext): Promise<Subscription> {
-      return required({
-        retry: true,
-        timeoutMs: upstreamMs,
-        method: 'GET',
-        route: 'GET /v1/Subscription/{id}',
-        path: `/v1/Subscription/${id}`,
-        schema: SubscriptionSchema,
+      return get(
+        'GET /v1/Subscription/{id}',
+        `/v1/Subscription/${id}`,
+        SubscriptionSchema,
+        undefined,
         context,
-      });
+      );
     },
 
     /** A targeted (custom) subscription, seen as an upgrade of the current one. */
@@ -372,42 +449,28 @@ export function createUpstreamClient(options: ResolvedOptions) {
       current: number,
       context?: CallContext,
     ): Promise<Subscription> {
-      return required({
-        retry: true,
-        timeoutMs: upstreamMs,
-        method: 'GET',
-        route: 'GET /v1/Subscription/{id}/?IdSubscriptionToUpgrade',
-        path: `/v1/Subscription/${target}/`,
-        query: { IdSubscriptionToUpgrade: current },
-        schema: SubscriptionSchema,
+      return get(
+        'GET /v1/Subscription/{id}/?IdSubscriptionToUpgrade',
+        `/v1/Subscription/${target}/`,
+        SubscriptionSchema,
+        { IdSubscriptionToUpgrade: current },
         context,
-      });
+      );
     },
 
     /** The subscription as it would be on another offer, with its change-plan links. */
     upgradePreview(id: number, offer: string, context?: CallContext): Promise<Subscription> {
-      return required({
-        retry: true,
-        timeoutMs: upstreamMs,
-        method: 'GET',
-        route: 'GET /v1/Subscription/{id}/Upgrade',
-        path: `/v1/Subscription/${id}/Upgrade`,
-        query: { ReferenceOffer: offer },
-        schema: SubscriptionSchema,
+      return get(
+        'GET /v1/Subscription/{id}/Upgrade',
+        `/v1/Subscription/${id}/Upgrade`,
+        SubscriptionSchema,
+        { ReferenceOffer: offer },
         context,
-      });
+      );
     },
 
     invoice(id: number, context?: CallContext): Promise<Invoice> {
-      return required({
-        retry: true,
-        timeoutMs: upstreamMs,
-        method: 'GET',
-        route: 'GET /v1/Invoice/{id}',
-        path: `/v1/Invoice/${id}`,
-        schema: InvoiceSchema,
-        context,
-      });
+      return get('GET /v1/Invoice/{id}', `/v1/Invoice/${id}`, InvoiceSchema, undefined, context);
     },
   };
 }

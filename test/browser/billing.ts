@@ -76,10 +76,27 @@ export async function sandbox<T = unknown>(
   return (await response.json()) as T;
 }
 
+/** Calls the billing service's own API (`/v1/<path>`) as the host's back end would. */
+export async function serviceApi<T = unknown>(path: string, body?: unknown): Promise<T> {
+  const response = await call(`/_test/service/${path.replace(/^\//, '')}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`service ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /** Makes the next matching request(s) to the sandbox misbehave (delay, drop, 500). */
 export function addFault(fault: {
   route: string;
-  mode: 'delay' | 'delay-after-apply' | 'drop-before-apply' | 'drop-after-apply' | 'status-500';
+  mode:
+    | 'delay'
+    | 'delay-after-apply'
+    | 'drop-before-apply'
+    | 'drop-after-apply'
+    | 'status-500'
+    | 'html-after-apply'
+    | 'empty-after-apply';
   delayMs?: number;
   times?: number;
 }): Promise<unknown> {

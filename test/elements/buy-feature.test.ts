@@ -14,6 +14,7 @@ import {
   requestsTo,
   sandbox,
   sandboxStats,
+  serviceApi,
   shownPrice,
   freshStart,
   sleep,
@@ -215,6 +216,36 @@ describe('<buy-feature> confirmation', () => {
     const stats = await sandboxStats();
     expect(stats.appliedUsageChanges).to.equal(1);
     expect(stats.requests['POST /v1/Usage']).to.equal(1);
+  });
+
+  it('says the price may differ when the feature changed elsewhere during the purchase', async () => {
+    await freshStart('healthy');
+    const element = await pricedElement(
+      html`<buy-feature
+        feature="projects"
+        label="projects"
+        quantity="1"
+        confirm="always"
+      ></buy-feature>`,
+    );
+    await addFault({ route: 'POST /v1/Usage', mode: 'delay', delayMs: 1000 });
+    await openConfirmation(element);
+    const purchased = oneEvent(element, 'billing-purchase');
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    // While the service holds the purchase, the host's back end reports a project.
+    const deadline = Date.now() + 5000;
+    while ((await requestsTo('POST /v1/Usage')) === 0 && Date.now() < deadline) await sleep(20);
+    await serviceApi('Usage', {
+      ReferenceCustomer: 'healthy',
+      ReferenceFeature: 'projects',
+      Increment: 1,
+      DateStamp: new Date().toISOString(),
+    });
+    const event = (await purchased) as BillingPurchaseEvent;
+    expect(event.detail.amountConfirmed).to.equal(false);
+    expect(event.detail.usage.QuantityCurrent).to.equal(6);
+    await waitForText(element, 'success', 'You now have 6 projects. The price may differ');
+    await expect(element).to.be.accessible();
   });
 
   it('applies once when Confirm is clicked twice', async () => {

@@ -130,7 +130,28 @@ export function control(sandbox: RunningSandbox) {
       request('GET', `/customers/${encodeURIComponent(reference)}`),
     paymentMethod: (reference: string, state: 'valid' | 'invalid' | 'absent') =>
       request('POST', `/customers/${encodeURIComponent(reference)}/payment-method`, { state }),
+    /** Sets the sandbox's clock (forward only); it keeps running from there unless frozen. */
+    setClock: (iso: string) => request('POST', '/clock', { set: iso }),
   };
+}
+
+/** The sandbox's own API, called directly with its credentials (as the host's back end would). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
+type ServiceAnswer = { status: number; body: any };
+export async function serviceCall(
+  sandbox: RunningSandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ServiceAnswer> {
+  const authorization = `Basic ${Buffer.from(`${sandbox.agentKey}:${sandbox.apiKey}`).toString('base64')}`;
+  const response = await fetch(`${sandbox.apiUrl}${path}`, {
+    method,
+    headers: { authorization, 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
 }
 
 /** Collects the logger's entries. */

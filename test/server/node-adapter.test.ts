@@ -17,6 +17,7 @@ import {
   startSandbox,
   type RunningSandbox,
   assertStillServes,
+  collectingLogger,
   listen,
   rawPricingPost,
 } from './helpers.js';
@@ -221,4 +222,27 @@ describe('Node adapter: the light Request', () => {
     });
     await assertStillServes(origin);
   });
+
+  for (const [how, framing, body] of [
+    ['a short Content-Length', { 'content-length': '100' }, '{"feature":"seats"'],
+    ['broken chunking', { 'transfer-encoding': 'chunked' }, '{"feature":"seats"'],
+  ] as const) {
+    it(`logs a client that aborts mid-body (${how}) as a client abort, not an internal error`, async () => {
+      const { logger, entries } = collectingLogger();
+      const origin = await serve({ logger });
+      await new Promise<void>((resolve) => {
+        const outgoing = rawPricingPost(origin, framing);
+        outgoing.on('error', () => resolve());
+        outgoing.write(body, () => setTimeout(() => outgoing.destroy(), 20));
+        outgoing.on('close', () => resolve());
+      });
+      const deadline = Date.now() + 2_000;
+      while (!entries.some((entry) => entry.event === 'client-aborted') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const aborted = entries.find((entry) => entry.event === 'client-aborted');
+      assert.equal(aborted?.level, 'info');
+      assert.equal(entries.filter((entry) => entry.event === 'internal-error').length, 0);
+      await assertStillServes(origin);
+    });
+  }
 });

@@ -36,8 +36,12 @@ import { buyFeatureStyles } from './styles.js';
 interface Quote {
   increment: number;
   pricing: PricingResponse;
-  /** True when the service's price differs from the one the user was last shown. */
-  changed?: boolean;
+  /**
+   * Why the price is asked again: the service's price differs from the one the user was last
+   * shown (`price-changed`), or the billing period was ending when it was confirmed
+   * (`period-ending`).
+   */
+  changed?: 'price-changed' | 'period-ending';
 }
 
 /** A failure of the purchase itself (the preview's failures live in the preview's state). */
@@ -165,7 +169,8 @@ export class BuyFeature extends LitElement {
   );
   #phase: Phase = 0;
   #quote: Quote | undefined;
-  #success: Usage | undefined;
+  /** The last purchase's outcome: the new usage, and whether its amount is the confirmed one. */
+  #success: { usage: Usage; amountConfirmed: boolean } | undefined;
   #failure: PurchaseFailure | undefined;
   /** The quantity input holds text that is not an allowed quantity: 2 says so, 1 not yet (an emptied field). */
   #invalid: 0 | 1 | 2 = 0;
@@ -387,17 +392,17 @@ export class BuyFeature extends LitElement {
         (error.retryable || code === 'aborted' || code === 'invalid-response');
       if (!outcomeUnknown) settlePendingPurchase(endpoint, pending);
       this.#reportError(error);
-      if (code === 'price-changed' && pricing) {
+      if ((code === 'price-changed' || code === 'period-ending') && pricing) {
         // Nothing was applied. Show the service's new price and ask again, with a new key.
         this.#preview.set(pending.increment, pricing);
-        return void this.#ask({ increment: pending.increment, pricing, changed: true });
+        return void this.#ask({ increment: pending.increment, pricing, changed: code });
       }
       if (code === 'upstream-error') store.refresh().catch(() => {});
       this.#failure = { error, pending: outcomeUnknown ? pending : undefined };
       return this.#finish();
     }
     settlePendingPurchase(endpoint, pending);
-    this.#success = result.usage;
+    this.#success = { usage: result.usage, amountConfirmed: result.amountConfirmed !== false };
     this.#finish();
     store.applyUsage(result.usage);
     store.refresh().catch(() => {
@@ -409,6 +414,7 @@ export class BuyFeature extends LitElement {
         increment: pending.increment,
         usage: result.usage,
         amountTotal: result.amountTotal,
+        amountConfirmed: result.amountConfirmed !== false,
         replayed: result.replayed,
       }),
     );
@@ -573,8 +579,8 @@ export class BuyFeature extends LitElement {
         ? message(this, this.#phase > 3 ? 'buy.resuming' : 'buy.applying')
         : success
           ? // A purchase raises the current quantity; the service bills what goes past the included one.
-            message(this, 'buy.success', {
-              quantity: formatNumber(this, success.QuantityCurrent ?? 0),
+            message(this, success.amountConfirmed ? 'buy.success' : 'buy.success.unconfirmed', {
+              quantity: formatNumber(this, success.usage.QuantityCurrent ?? 0),
               label: this.#featureLabel(),
             })
           : '';
@@ -674,7 +680,7 @@ export class BuyFeature extends LitElement {
               ${
                 quote.changed
                   ? html`<p class="changed" part="price-changed" role="alert">
-                      ${message(this, 'error.price-changed')}
+                      ${message(this, `error.${quote.changed}`)}
                     </p>`
                   : nothing
               }

@@ -19,6 +19,7 @@ declare module '../../client/i18n.js' {
     'buy.dialog.cancel': string;
     'buy.applying': string;
     'buy.success': string;
+    'buy.success.unconfirmed': string;
     'buy.resuming': string;
     'buy.outcome-unknown': string;
     'buy.outcome-unverifiable': string;
@@ -58,6 +59,10 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.success': [
     'Done. You now have {quantity} {label}.',
     'C’est fait. Vous avez maintenant {quantity} {label}.',
+  ],
+  'buy.success.unconfirmed': [
+    'Done. You now have {quantity} {label}. The price may differ: see your invoices.',
+    'C’est fait. Vous avez maintenant {quantity} {label}. Le prix peut différer : consultez vos factures.',
   ],
   'buy.resuming': ['Checking your last purchase…', 'Vérification de votre dernier achat…'],
   'buy.outcome-unknown': [

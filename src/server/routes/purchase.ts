@@ -1,4 +1,5 @@
 import type {
+  PricingUsageResult,
   ProxyErrorBody,
   PurchaseRequest,
   PurchaseResponse,
@@ -42,6 +43,25 @@ import { parsePurchaseRequest } from '../validation.js';
 // The one window no client of an API without idempotency keys can close: the service applying
 // a request more than reconcileMs after the proxy gave up on it, after a retry was applied.
 // Keep reconcileMs above the service's worst processing time.
+//
+// Money, beyond exactly once:
+// - Any 2xx from the apply means applied, whatever its body (empty, an HTML page from a gateway,
+//   another shape): the usage is read back, the outcome stored as done, never applied again.
+// - The service prices the apply when it processes it. A price confirmed in the last moments of
+//   a billing period could be charged at the next period's price, which nobody saw: when the
+//   period ends within the time an apply can take, the proxy waits for it to turn and prices
+//   again (409 price-changed with the new price when it differs; see priceForApply).
+// - The apply's answer carries the new quantity, not an amount. When it shows that something
+//   else changed the feature in between (quantity != before + increment), the amount charged may
+//   not be the one confirmed: the answer says so (`amountConfirmed: false`) and a warning is logged.
+
+/**
+ * How long past `timeouts.applyMs` a period's end still counts as "within an apply": the price
+ * is read, the lock and record written and the request sent before the apply's own timeout runs.
+ */
+const PERIOD_END_MARGIN_MS = 2_000;
+/** Waited past the period's end (as the service's clock tells it) before pricing again. */
+const PERIOD_TURN_SETTLE_MS = 500;
 
 interface Before {
   quantity: number;
@@ -59,6 +79,7 @@ interface PendingRecord {
 
 type PurchaseRecord =
   | PendingRecord
+  // Records written before `amountConfirmed` existed lack it: read as confirmed, as they were.
   | { state: 'done'; fingerprint: string; response: Omit<PurchaseResponse, 'replayed'> }
   | { state: 'failed'; fingerprint: string; status: number; body: ProxyErrorBody }
   | { state: 'unknown'; fingerprint: string };
@@ -105,9 +126,11 @@ class Purchase {
     this.lockKey = `apply-lock:${customer}:${encodeURIComponent(request.feature)}`;
     this.fingerprint = fingerprintOf(request);
     const { timeouts, limits } = context.options;
-    // Long enough for a price check, two reads, the apply and the reconciliation.
+    // Long enough for two price checks around a period's turn, two reads, the apply and the
+    // reconciliation.
     this.leaseMs =
-      timeouts.upstreamMs * (limits.upstreamRetries + 1) * 3 +
+      timeouts.upstreamMs * (limits.upstreamRetries + 1) * 4 +
+      (timeouts.applyMs + PERIOD_END_MARGIN_MS + PERIOD_TURN_SETTLE_MS) +
       timeouts.applyMs +
       timeouts.reconcileMs +
       5_000;
@@ -146,7 +169,7 @@ class Purchase {
       }
       switch (record.state) {
         case 'done':
-          return new Outcome(200, { ...record.response, replayed: true });
+          return new Outcome(200, { amountConfirmed: true, ...record.response, replayed: true });
         case 'failed':
           return new Outcome(record.status, record.body);
         case 'unknown':
@@ -275,14 +298,14 @@ class Purchase {
       // An earlier owner may have applied: look before doing anything.
       const now = await this.read();
       if (now?.quantity === previous.quantity + increment) {
-        return this.succeed(now.usage, previousAmount ?? confirmedAmountTotal);
+        return this.succeed(now.usage, previousAmount ?? confirmedAmountTotal, true);
       }
       if (now?.quantity !== previous.quantity) return this.unknown();
       // Not applied: from here on this attempt is a fresh one.
       this.unresolved = undefined;
     }
 
-    const pricing = await upstream.pricing(identity.reference, feature, increment, call);
+    const pricing = await this.priceForApply();
     if (pricing.AmountTotal !== confirmedAmountTotal) {
       throw new ProxyError(
         409,
@@ -295,17 +318,61 @@ class Purchase {
     // Recorded before the apply call: whoever holds the key next can reconcile from it.
     await this.save(this.pending(before, pricing.AmountTotal));
 
-    let applied: Usage | undefined;
+    let answer: { usage: Usage | undefined };
     try {
-      applied = await upstream.applyUsage(identity.reference, feature, increment, call);
+      answer = await upstream.applyUsage(identity.reference, feature, increment, call);
     } catch (error) {
       if (error instanceof UpstreamError && error.ambiguous)
         return this.reconcile(error, before, pricing.AmountTotal);
       throw error;
     }
-    const usage =
-      applied ?? (await this.read().catch(() => undefined))?.usage ?? this.expected(before);
-    return this.succeed(usage, pricing.AmountTotal);
+    // A 2xx: applied. An answer without a readable usage is completed by reading it back.
+    const usage = answer.usage ?? (await this.read().catch(() => undefined))?.usage;
+    const confirmed =
+      before !== undefined &&
+      usage?.QuantityCurrent !== undefined &&
+      usage.QuantityCurrent === before.quantity + increment;
+    return this.succeed(usage ?? this.expected(before), pricing.AmountTotal, confirmed);
+  }
+
+  /**
+   * The price to apply at. When the service's billing period ends within the time an apply can
+   * take, the apply could land in the next period and be charged at a price nobody saw: wait
+   * for the period to turn, as the service's clock (its answers' Date header) tells it, and
+   * price again. A period still ending after that wait (a service clock that does not move)
+   * is refused with `period-ending` and the fresh price.
+   */
+  private async priceForApply(): Promise<PricingUsageResult> {
+    const { upstream, identity, call, options } = this.context;
+    const { feature, increment } = this.request;
+    const price = () => upstream.pricing(identity.reference, feature, increment, call);
+    const window = options.timeouts.applyMs + PERIOD_END_MARGIN_MS;
+    const untilTurn = (pricing: PricingUsageResult) => {
+      const end = Date.parse(pricing.DatePeriodTerm ?? '');
+      return Number.isNaN(end) ? Infinity : end - upstream.serviceNow();
+    };
+
+    const pricing = await price();
+    const wait = untilTurn(pricing);
+    if (wait > window) return pricing;
+    options.logger({
+      level: 'info',
+      event: 'purchase-awaits-period-turn',
+      message: `The billing period ends in ${Math.max(0, Math.round(wait))} ms, within an apply's time; pricing again once it has turned`,
+      customer: identity.reference,
+      feature,
+    });
+    await sleep(Math.max(0, wait) + PERIOD_TURN_SETTLE_MS);
+    const fresh = await price();
+    if (untilTurn(fresh) <= window) {
+      throw new ProxyError(
+        409,
+        'period-ending',
+        'The billing period is ending. Confirm the price again in a moment.',
+        { pricing: fresh },
+      );
+    }
+    return fresh;
   }
 
   /** The apply call failed without saying whether it applied: read back until the answer is clear. */
@@ -329,7 +396,7 @@ class Purchase {
       const now = await this.read().catch(() => undefined);
       if (now !== undefined) {
         if (now.quantity === before.quantity + this.request.increment)
-          return this.succeed(now.usage, amountTotal);
+          return this.succeed(now.usage, amountTotal, true);
         if (now.quantity !== before.quantity) return this.unknown();
       }
       if (Date.now() + waitMs > deadline) break;
@@ -354,8 +421,21 @@ class Purchase {
     return { ...before.usage, QuantityCurrent: before.quantity + this.request.increment };
   }
 
-  private async succeed(usage: Usage, amountTotal: number): Promise<Outcome> {
-    const response = { usage, amountTotal };
+  private async succeed(
+    usage: Usage,
+    amountTotal: number,
+    amountConfirmed: boolean,
+  ): Promise<Outcome> {
+    const response = { usage, amountTotal, amountConfirmed };
+    if (!amountConfirmed) {
+      this.context.options.logger({
+        level: 'warn',
+        event: 'purchase-amount-unconfirmed',
+        message: `Applied ${this.request.increment} × ${this.request.feature}, but the quantity after it (${usage.QuantityCurrent ?? 'unknown'}) is not the one before plus the purchase: something else changed the feature in between, so the amount charged may differ from the ${amountTotal} confirmed`,
+        customer: this.context.identity.reference,
+        feature: this.request.feature,
+      });
+    }
     this.context.options.logger({
       level: 'info',
       event: 'purchase-applied',

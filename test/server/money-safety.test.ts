@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { createBillingProxy, type BillingProxy } from '../../src/server/index.js';
+import {
+  call,
+  collectingLogger,
+  control,
+  countingFetch,
+  proxyOptions,
+  serviceCall,
+  startSandbox,
+  type RunningSandbox,
+} from './helpers.js';
+
+// What touches money beyond exactly once: a success whose body cannot be read, a price confirmed
+// as the billing period ends, and an apply whose answer shows something else changed the feature.
+describe('purchases: money safety', () => {
+  let sandbox: RunningSandbox;
+
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(() => sandbox.close());
+  beforeEach(async () => {
+    await control(sandbox).reset();
+    await control(sandbox).clearFaults();
+  });
+
+  async function price(proxy: BillingProxy, feature = 'seats', increment = 3) {
+    const { status, body } = await call(proxy, '/pricing', { body: { feature, increment } });
+    assert.equal(status, 200, JSON.stringify(body));
+    return body;
+  }
+
+  /** Applied changes, invoices of usage changes and the current quantity of `feature`. */
+  async function ledger(feature = 'seats') {
+    const state = await control(sandbox).customer('healthy');
+    const stats = await control(sandbox).stats();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const running = state.subscriptions.find((sub: any) => sub.StateSubscription === 'Running');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const invoiceIds = state.usageLog.map((entry: any) => entry.invoiceId).filter(Boolean);
+    return {
+      applied: stats.appliedUsageChangesByCustomer.healthy ?? 0,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      invoices: state.invoices.filter((invoice: any) => invoiceIds.includes(invoice.Id)),
+      periodEnd: running.DatePeriodEnd as string,
+      quantity: running.Features.find(
+        (candidate: { ReferenceFeature: string }) => candidate.ReferenceFeature === feature,
+      ).QuantityCurrent as number,
+    };
+  }
+
+  for (const mode of ['html-after-apply', 'empty-after-apply'] as const) {
+    it(`takes a 2xx with an unreadable body (${mode}) as applied: read back, stored, never applied again`, async () => {
+      const { logger, entries } = collectingLogger();
+      const counter = countingFetch();
+      const proxy = createBillingProxy(
+        proxyOptions(sandbox, {
+          fetch: counter.fetch,
+          logger,
+          // A refusal would be forgotten quickly: a retry after it must still not apply again.
+          limits: { rateLimit: false, failedPurchaseTtlMs: 100 },
+        }),
+      );
+      const { AmountTotal: amount } = await price(proxy);
+      await control(sandbox).fault({ route: 'POST /v1/Usage', mode });
+      const purchase = {
+        feature: 'seats',
+        increment: 3,
+        idempotencyKey: `unreadable-success-${mode}`,
+        confirmedAmountTotal: amount,
+      };
+      const first = await call(proxy, '/usage', { body: purchase });
+      assert.equal(first.status, 200, first.text);
+      assert.equal(first.body.replayed, false);
+      assert.equal(first.body.usage.QuantityCurrent, 6, 'the usage read back');
+      assert.equal(first.body.amountConfirmed, true);
+      assert.ok(entries.some((entry) => entry.event === 'apply-answer-unreadable'));
+
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const retry = await call(proxy, '/usage', { body: purchase });
+      assert.equal(retry.status, 200, retry.text);
+      assert.equal(retry.body.replayed, true);
+      const after = await ledger();
+      assert.equal(after.applied, 1);
+      assert.equal(after.invoices.length, 1);
+      assert.equal(after.quantity, 6);
+      assert.equal(counter.calls['POST /v1/Usage'], 1);
+    });
+  }
+
+  it('never charges a price confirmed as the period ends at the next period’s price', async () => {
+    const { logger, entries } = collectingLogger();
+    const proxy = createBillingProxy(
+      proxyOptions(sandbox, { logger, timeouts: { applyMs: 5_000 } }),
+    );
+    // Three seconds before the period turns, the sandbox's clock running from there.
+    const { periodEnd } = await ledger();
+    await control(sandbox).setClock(new Date(Date.parse(periodEnd) - 3_000).toISOString());
+    const lastMoment = await price(proxy);
+    assert.equal(lastMoment.DatePeriodTerm, periodEnd);
+    // The service takes 3.5 s to process the apply: sent now, it would be priced after the turn.
+    await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'delay', delayMs: 3_500 });
+    const refused = await call(proxy, '/usage', {
+      body: {
+        feature: 'seats',
+        increment: 3,
+        idempotencyKey: 'period-turn-confirmed-1',
+        confirmedAmountTotal: lastMoment.AmountTotal,
+      },
+    });
+    assert.equal(refused.status, 409, refused.text);
+    assert.equal(refused.body.code, 'price-changed');
+    const fresh = refused.body.pricing;
+    assert.notEqual(fresh.AmountTotal, lastMoment.AmountTotal);
+    assert.ok(Date.parse(fresh.DatePeriodTerm) > Date.parse(periodEnd), 'priced in the new period');
+    assert.equal((await ledger()).applied, 0, 'nothing applied at a price nobody saw');
+    assert.ok(entries.some((entry) => entry.event === 'purchase-awaits-period-turn'));
+
+    // The customer confirms the new price: applied once, invoiced at that price.
+    const confirmed = await call(proxy, '/usage', {
+      body: {
+        feature: 'seats',
+        increment: 3,
+        idempotencyKey: 'period-turn-confirmed-2',
+        confirmedAmountTotal: fresh.AmountTotal,
+      },
+    });
+    assert.equal(confirmed.status, 200, confirmed.text);
+    const after = await ledger();
+    assert.equal(after.applied, 1);
+    assert.deepEqual(
+      after.invoices.map((invoice: { AmountTotal: number }) => invoice.AmountTotal),
+      [fresh.AmountTotal],
+    );
+  });
+
+  it('refuses with period-ending and a fresh price when the service’s period does not turn', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox, { timeouts: { applyMs: 1_000 } }));
+    const frozen = await startSandbox({ now: '2026-11-30T23:59:59.000Z' });
+    try {
+      const frozenProxy = createBillingProxy(
+        proxyOptions(frozen, { timeouts: { applyMs: 1_000 } }),
+      );
+      const quote = await price(frozenProxy);
+      const answer = await call(frozenProxy, '/usage', {
+        body: {
+          feature: 'seats',
+          increment: 3,
+          idempotencyKey: 'period-never-turns-01',
+          confirmedAmountTotal: quote.AmountTotal,
+        },
+      });
+      assert.equal(answer.status, 409, answer.text);
+      assert.equal(answer.body.code, 'period-ending');
+      assert.equal(answer.body.pricing.AmountTotal, quote.AmountTotal);
+      const stats = await control(frozen).stats();
+      assert.equal(stats.appliedUsageChanges, 0);
+    } finally {
+      await frozen.close();
+    }
+    // Far from a period's end nothing waits.
+    const started = Date.now();
+    const quote = await price(proxy);
+    const answer = await call(proxy, '/usage', {
+      body: {
+        feature: 'seats',
+        increment: 3,
+        idempotencyKey: 'period-far-from-end-1',
+        confirmedAmountTotal: quote.AmountTotal,
+      },
+    });
+    assert.equal(answer.status, 200, answer.text);
+    assert.ok(Date.now() - started < 1_000);
+  });
+
+  it('says the amount is unconfirmed when the apply shows another change of the feature', async () => {
+    const { logger, entries } = collectingLogger();
+    // The host's back end reports usage of the same feature while the purchase is applied.
+    const concurrent: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      if (init?.method === 'POST' && url.pathname === '/v1/Usage') {
+        const other = await serviceCall(sandbox, 'POST', '/v1/Usage', {
+          ReferenceCustomer: 'healthy',
+          ReferenceFeature: 'projects',
+          Increment: 1,
+          DateStamp: new Date().toISOString(),
+        });
+        assert.equal(other.status, 200, JSON.stringify(other.body));
+      }
+      return fetch(input, init);
+    };
+    const proxy = createBillingProxy(proxyOptions(sandbox, { fetch: concurrent, logger }));
+    const { AmountTotal: amount } = await price(proxy, 'projects', 1);
+    const answer = await call(proxy, '/usage', {
+      body: {
+        feature: 'projects',
+        increment: 1,
+        idempotencyKey: 'concurrent-change-0001',
+        confirmedAmountTotal: amount,
+      },
+    });
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(answer.body.usage.QuantityCurrent, 6, 'both changes applied');
+    assert.equal(answer.body.amountConfirmed, false);
+    assert.ok(entries.some((entry) => entry.event === 'purchase-amount-unconfirmed'));
+    // A plain purchase is confirmed.
+    const plain = createBillingProxy(proxyOptions(sandbox));
+    const again = await call(plain, '/usage', {
+      body: {
+        feature: 'projects',
+        increment: 1,
+        idempotencyKey: 'plain-change-00000001',
+        confirmedAmountTotal: amount,
+      },
+    });
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.body.amountConfirmed, true);
+  });
+});
