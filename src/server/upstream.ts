@@ -414,7 +414,7 @@ export function createUpstreamClient(options: ResolvedOptions) {
         body: {
           ReferenceCustomer: identity.reference,
           Name: identity.name ?? identity.reference,
-          Email: identity.email ?? '',
+          ...(identity.email === undefined ? {} : { Email: identity.email }),
           ReferenceSegment: segment,
           ...(language === undefined ? {} : { Language: language }),
         },
