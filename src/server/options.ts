@@ -1,7 +1,5 @@
 import * as z from 'zod';
 import type { IdempotencyStore } from './idempotency/store.js';
-import { createNodeTransport } from './node-transport.js';
-import { fetchTransport, type Transport } from './transport.js';
 
 /** The signed-in customer, as the host app knows it. */
 export interface BillingIdentity {
@@ -110,7 +108,7 @@ export interface BillingProxyOptions {
     /** How long a refusal of a purchase is replayed to identical duplicates. Default 5000 ms. */
     failedPurchaseTtlMs?: number;
   };
-  /** The fetch used for upstream calls. Default: a keep-alive node:http transport (pass globalThis.fetch to use the runtime's). */
+  /** The fetch used for upstream calls. Default: the runtime's `fetch`. */
   fetch?: typeof fetch;
   /** Receives the details of failures (upstream bodies, stacks); never sent to the browser. */
   logger?: ProxyLogger;
@@ -141,8 +139,8 @@ export interface ResolvedOptions {
     upstreamRetries: number;
     failedPurchaseTtlMs: number;
   };
-  /** How upstream calls are sent: the `fetch` option, else the node:http transport. */
-  transport: Transport;
+  /** How upstream calls are sent: the `fetch` option, else the runtime's. */
+  fetch: typeof fetch;
   logger: ProxyLogger;
 }
 
@@ -308,10 +306,7 @@ export function resolveOptions(options: BillingProxyOptions): ResolvedOptions {
       upstreamRetries: value.limits?.upstreamRetries ?? 2,
       failedPurchaseTtlMs: value.limits?.failedPurchaseTtlMs ?? 5_000,
     },
-    transport:
-      value.fetch === undefined
-        ? createNodeTransport(baseUrl)
-        : fetchTransport(value.fetch, baseUrl),
+    fetch: value.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     logger: value.logger ?? consoleLogger,
   };
 }

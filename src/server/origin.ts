@@ -1,5 +1,4 @@
 import { ProxyError } from './errors.js';
-import type { Answer } from './http.js';
 
 /**
  * Who may call the proxy from a browser, and with which CORS headers.
@@ -55,17 +54,17 @@ const ALLOWED_REQUEST_HEADERS = new Set([
 ]);
 
 /** The answer to a CORS preflight (OPTIONS with Access-Control-Request-Method). */
-export function preflightAnswer(
+export function preflightResponse(
   request: Request,
   allowedOrigins: ReadonlySet<string>,
   methods: readonly string[],
-): Answer {
+): Response {
   const origin = request.headers.get('origin');
   const allow = [...methods, 'OPTIONS'].join(', ');
   const requestedMethod = request.headers.get('access-control-request-method');
   if (origin === null || requestedMethod === null) {
     // A plain OPTIONS: say what the route accepts.
-    return { status: 204, headers: { allow, vary: 'Origin' }, body: null };
+    return new Response(null, { status: 204, headers: { allow, vary: 'Origin' } });
   }
   const sameOrigin = origin === new URL(request.url).origin;
   if (!sameOrigin && !allowedOrigins.has(origin)) {
@@ -88,9 +87,8 @@ export function preflightAnswer(
       `The request header "${refused}" is not allowed.`,
     );
   }
-  return {
+  return new Response(null, {
     status: 204,
-    body: null,
     headers: {
       allow,
       'access-control-allow-origin': origin,
@@ -100,5 +98,5 @@ export function preflightAnswer(
       'access-control-max-age': '600',
       vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
     },
-  };
+  });
 }

@@ -3,16 +3,14 @@ import { ProxyError, UpstreamError, toProxyError } from './errors.js';
 import {
   ClientAbortError,
   JsonResult,
-  errorAnswer,
+  errorResponse,
   isJsonContentType,
-  jsonAnswer,
+  jsonResponse,
   readJsonBody,
-  toResponse,
-  type Answer,
 } from './http.js';
 import { createMemoryIdempotencyStore } from './idempotency/memory-store.js';
 import { resolveOptions, type BillingProxyOptions } from './options.js';
-import { checkOrigin, corsHeaders, preflightAnswer } from './origin.js';
+import { checkOrigin, corsHeaders, preflightResponse } from './origin.js';
 import { createRateLimiter } from './rate-limit.js';
 import { getLinks, getPortal } from './routes/portal.js';
 import { postUsage } from './routes/purchase.js';
@@ -22,9 +20,6 @@ import { createUpstreamClient } from './upstream.js';
 import { checkIdentity, refuseQuery } from './validation.js';
 
 export type BillingHandler = (request: Request) => Promise<Response>;
-
-/** The core before its answer becomes a Response. */
-export type BillingAnswerer = (request: Request) => Promise<Answer>;
 
 export interface BillingProxy {
   /** The web-standard core: every adapter calls it. */
@@ -52,17 +47,6 @@ const ROUTES: Record<string, Route> = {
   },
 };
 
-const answerers = new WeakMap<BillingHandler, BillingAnswerer>();
-
-/**
- * The answer function behind a proxy's handler, for adapters that write answers themselves
- * (the Node adapter). Undefined when the handler is not one this module made (the host wrapped
- * or replaced it): that handler is then the one to call.
- */
-export function answererOf(proxy: BillingProxy): BillingAnswerer | undefined {
-  return answerers.get(proxy.handler);
-}
-
 /** The route path under the base path, or null when the request is not for the proxy. */
 export function routePath(pathname: string, basePath: string): string | null {
   if (basePath === '') return pathname;
@@ -83,7 +67,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   const { logger } = options;
   const listedCors = (request: Request) => listedCorsFor(options.allowedOrigins, request);
 
-  async function handle(request: Request, url: URL): Promise<Answer> {
+  async function handle(request: Request, url: URL): Promise<Response> {
     const path = routePath(url.pathname, options.basePath);
     const route =
       path === null ? undefined : Object.hasOwn(ROUTES, path) ? ROUTES[path] : undefined;
@@ -94,7 +78,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
       );
     }
     if (request.method === 'OPTIONS')
-      return preflightAnswer(request, options.allowedOrigins, [route.method]);
+      return preflightResponse(request, options.allowedOrigins, [route.method]);
     if (request.method !== route.method) {
       throw new ProxyError(405, 'method-not-allowed', `Use ${route.method}.`, {
         headers: { allow: `${route.method}, OPTIONS`, ...listedCors(request) },
@@ -138,24 +122,24 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
         },
       };
       const result = await route.run(context);
-      if (result instanceof JsonResult) return jsonAnswer(result.status, result.body, cors);
-      return jsonAnswer(200, result, cors);
+      if (result instanceof JsonResult) return jsonResponse(result.status, result.body, cors);
+      return jsonResponse(200, result, cors);
     } catch (error) {
       throw attachHeaders(error, cors);
     }
   }
 
-  const answer: BillingAnswerer = async (request) => {
+  const handler: BillingHandler = async (request) => {
     let url: URL;
     try {
       url = new URL(request.url);
     } catch {
-      return errorAnswer(new ProxyError(400, 'validation', 'Invalid request URL.'));
+      return errorResponse(new ProxyError(400, 'validation', 'Invalid request URL.'));
     }
     try {
       return await handle(request, url);
     } catch (error) {
-      if (error instanceof ProxyError) return errorAnswer(error);
+      if (error instanceof ProxyError) return errorResponse(error);
       if (error instanceof ClientAbortError) {
         logger({
           level: 'info',
@@ -164,7 +148,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
           method: request.method,
           path: url.pathname,
         });
-        return errorAnswer(new ProxyError(400, 'validation', 'The body ended early.'));
+        return errorResponse(new ProxyError(400, 'validation', 'The body ended early.'));
       }
       logger({
         level: 'error',
@@ -174,14 +158,12 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
         method: request.method,
         path: url.pathname,
       });
-      return errorAnswer(
+      return errorResponse(
         new ProxyError(500, 'internal', 'Something went wrong in the billing proxy.'),
       );
     }
   };
 
-  const handler: BillingHandler = async (request) => toResponse(await answer(request));
-  answerers.set(handler, answer);
   return { handler, fetch: handler, basePath: options.basePath };
 }
 

@@ -1,9 +1,6 @@
+import { getRequestListener } from '@hono/node-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { Answer } from '../http.js';
-import { answererOf, routePath, type BillingProxy } from '../proxy.js';
-import { abandoned, nodeRequest } from './node-request.js';
+import { routePath, type BillingProxy } from '../proxy.js';
 
 export interface NodeHandlerOptions {
   /**
@@ -20,120 +17,82 @@ export type NodeHandler = (
   next?: (error?: unknown) => void,
 ) => void;
 
+/** What Express and body parsers add to node:http's request. */
+type MiddlewareRequest = IncomingMessage & {
+  originalUrl?: string;
+  body?: unknown;
+  rawBody?: Buffer;
+};
+
 function firstHeader(value: string | string[] | undefined): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
   return first?.split(',')[0]?.trim() || undefined;
 }
 
-/**
- * node:http request → web Request (a light one: see nodeRequest). The body is not read here:
- * the core reads it, with its size cap.
- */
-export function toWebRequest(request: IncomingMessage, options: NodeHandlerOptions = {}): Request {
-  const encrypted = (request.socket as { encrypted?: boolean }).encrypted === true;
-  const protocol =
-    (options.trustProxy ? firstHeader(request.headers['x-forwarded-proto']) : undefined) ??
-    (encrypted ? 'https' : 'http');
-  const host =
-    (options.trustProxy ? firstHeader(request.headers['x-forwarded-host']) : undefined) ??
-    request.headers.host ??
-    'localhost';
-  // Express strips its mount path from `url` but keeps it in `originalUrl`: basePath sees the full path.
-  const path = (request as { originalUrl?: string }).originalUrl ?? request.url ?? '/';
-
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (name.startsWith(':') || value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+/** The public URL behind a reverse proxy, from the X-Forwarded-* headers it sets. */
+function forwardedRequest(request: Request, incoming: Pick<IncomingMessage, 'headers'>): Request {
+  const proto = firstHeader(incoming.headers['x-forwarded-proto']);
+  const host = firstHeader(incoming.headers['x-forwarded-host']);
+  if (proto === undefined && host === undefined) return request;
+  const own = new URL(request.url);
+  const url = new URL(
+    `${own.pathname}${own.search}`,
+    `${proto ?? own.protocol.slice(0, -1)}://${host ?? own.host}`,
+  );
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers: request.headers,
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = request.body;
+    init.duplex = 'half';
   }
+  return new Request(url, init);
+}
 
-  let parsedBody: string | undefined;
-  const parsed = (request as { body?: unknown }).body;
-  if (
-    request.method !== 'GET' &&
-    request.method !== 'HEAD' &&
-    request.readableEnded &&
-    parsed !== undefined
-  ) {
-    // A body parser ran first (express.json()): hand its result on as JSON.
-    parsedBody =
-      typeof parsed === 'string'
+/**
+ * Hands a body that a parser already read (express.json() mounted first) to the listener as the
+ * raw body it reads instead of the spent stream.
+ */
+function keepParsedBody(request: MiddlewareRequest): void {
+  if (request.rawBody instanceof Buffer || !request.readableEnded || request.body === undefined)
+    return;
+  const parsed = request.body;
+  request.rawBody = Buffer.from(
+    typeof parsed === 'string'
+      ? parsed
+      : parsed instanceof Uint8Array
         ? parsed
-        : parsed instanceof Uint8Array
-          ? new TextDecoder().decode(parsed)
-          : JSON.stringify(parsed);
-    headers.delete('content-length');
-  }
-  return nodeRequest(request, new URL(path, `${protocol}://${host}`).href, headers, parsedBody);
-}
-
-/**
- * The core's answer → node:http response. Answers are small JSON documents already in memory:
- * written with their headers in one write (one syscall instead of three).
- */
-export function sendAnswer(answer: Answer, target: ServerResponse): void {
-  const headers = answer.headers;
-  if (abandoned.has(target.req)) headers.connection = 'close';
-  if (answer.body === null) {
-    target.writeHead(answer.status, headers).end();
-    return;
-  }
-  headers['content-length'] = String(Buffer.byteLength(answer.body));
-  target.writeHead(answer.status, headers).end(answer.body);
-}
-
-/**
- * web Response → node:http response, for a handler the host wrapped. A JSON body is written
- * with its headers in one write; any other body is streamed.
- */
-export async function sendWebResponse(response: Response, target: ServerResponse): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  if (abandoned.has(target.req)) headers.connection = 'close';
-  if (response.body === null) {
-    target.writeHead(response.status, headers).end();
-    return;
-  }
-  if (!headers['content-type']?.startsWith('application/json')) {
-    target.writeHead(response.status, headers);
-    await new Promise<void>((resolve, reject) => {
-      Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>)
-        .on('error', reject)
-        .pipe(target)
-        .on('finish', resolve)
-        .on('error', reject);
-    });
-    return;
-  }
-  const text = await response.text();
-  headers['content-length'] = String(Buffer.byteLength(text));
-  target.writeHead(response.status, headers).end(text);
+        : JSON.stringify(parsed),
+  );
 }
 
 /**
  * The proxy as a node:http listener: `http.createServer(toNodeHandler(proxy))`. As middleware
  * (with `next`), requests outside the proxy's basePath are passed on.
+ *
+ * The request and response conversion is @hono/node-server's listener: a Request whose body is
+ * read straight from the socket, without a web stream, unless something asks for `request.body`.
+ * It leaves the runtime's global `Request` and `Response` as they are.
  */
 export function toNodeHandler(proxy: BillingProxy, options: NodeHandlerOptions = {}): NodeHandler {
-  return (request, response, next) => {
-    const path = (request as { originalUrl?: string }).originalUrl ?? request.url ?? '/';
+  const listener = getRequestListener(
+    (request, { incoming }) =>
+      proxy.handler(options.trustProxy ? forwardedRequest(request, incoming) : request),
+    // The host's own Request and Response stay the runtime's.
+    { overrideGlobalObjects: false },
+  );
+  return (incoming: MiddlewareRequest, response, next) => {
+    // Express strips its mount path from `url` but keeps it in `originalUrl`: basePath sees the
+    // full path.
+    const path = incoming.originalUrl ?? incoming.url ?? '/';
     if (next !== undefined && routePath(path.split('?')[0] ?? '/', proxy.basePath) === null) {
       next();
       return;
     }
-    // No abort signal on the Request: the core never aborts on a client disconnect (a purchase
-    // must run to its recorded outcome), and Node 20's Request makes a signal very costly.
-    // The proxy's own answers skip the Response; a handler the host wrapped is called as it is.
-    const answer = answererOf(proxy);
-    const answered =
-      answer === undefined
-        ? Promise.resolve()
-            .then(() => proxy.handler(toWebRequest(request, options)))
-            .then((webResponse) => sendWebResponse(webResponse, response))
-        : Promise.resolve()
-            .then(() => answer(toWebRequest(request, options)))
-            .then((result) => sendAnswer(result, response));
-    answered.catch((error: unknown) => {
+    incoming.url = path;
+    if (incoming.method !== 'GET' && incoming.method !== 'HEAD') keepParsedBody(incoming);
+    listener(incoming, response).catch((error: unknown) => {
       if (next !== undefined) next(error);
       else if (!response.headersSent) {
         response.statusCode = 500;
