@@ -72,7 +72,7 @@ export {
   type ThresholdLevel,
 } from './client/events.js';
 
-export { UNLIMITED_QUANTITY } from './contract/resources.js';
+export { UNLIMITED_QUANTITY } from './contract/constants.js';
 export type { Usage, PricingUsageResult, NextTerm } from './contract/resources.js';
 export type {
   PortalPage,

@@ -1,5 +1,5 @@
 import type { Usage } from '../contract/resources.js';
-import { UNLIMITED_QUANTITY } from '../contract/resources.js';
+import { UNLIMITED_QUANTITY } from '../contract/constants.js';
 import { resolveEndpoint } from './config.js';
 import { toBillingError, type BillingError } from './errors.js';
 import { getProxyClient } from './proxy-client.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod';
 
 /**
  * The seed lists only the enum values it has "seen"; the real service uses more. An open enum

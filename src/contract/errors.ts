@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod';
 import { openEnum, type OpenEnum } from './enums.js';
 
 /** Error codes the seed documents on the usage and pricing calls, with their HTTP status. */

@@ -1,13 +1,11 @@
-import * as z from 'zod/mini';
+import * as z from 'zod';
+import { FEATURE_REFERENCE_PATTERN, IDEMPOTENCY_KEY_PATTERN } from './constants.js';
 import type { NextTerm, PricingUsageResult, Usage } from './resources.js';
 
 // The contract between the browser runtime (src/client) and the billing proxy (src/server).
 // Field names here are ours and stable; resources of the billing service keep the seed's names.
 
-/** A feature reference as the proxy accepts it. */
-export const FEATURE_REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
-/** An idempotency key: 16 to 128 URL-safe characters (a UUID fits). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+export { FEATURE_REFERENCE_PATTERN, IDEMPOTENCY_KEY_PATTERN } from './constants.js';
 
 export const FeatureReferenceSchema = z
   .string()
@@ -36,7 +34,7 @@ export const PurchaseRequestSchema = z.strictObject({
   feature: FeatureReferenceSchema,
   increment: z.int(),
   idempotencyKey: IdempotencyKeySchema,
-  confirmedAmountTotal: z.int().check(z.minimum(0)),
+  confirmedAmountTotal: z.int().min(0),
 });
 export type PurchaseRequest = z.infer<typeof PurchaseRequestSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod';
 import {
   LinkRelSchema,
   StateInvoiceSchema,
@@ -180,8 +180,7 @@ export const UsageSchema = z.looseObject({
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
-/** `QuantityIncluded` value that stands for unlimited access. */
-export const UNLIMITED_QUANTITY = -1;
+export { UNLIMITED_QUANTITY } from './constants.js';
 
 export function pagedListSchema<T extends z.core.$ZodType>(item: T) {
   return z.looseObject({

@@ -1,22 +1,17 @@
-import * as z from 'zod/mini';
+import * as z from 'zod';
 import {
   FEATURE_REFERENCE_PATTERN,
   PORTAL_PAGES,
-  PricingRequestSchema as PricingRequestContract,
-  PurchaseRequestSchema as PurchaseRequestContract,
+  PricingRequestSchema,
+  PurchaseRequestSchema,
   type PortalRequest,
   type PricingRequest,
   type PurchaseRequest,
 } from '../contract/index.js';
-import { compiled } from './compiled-schema.js';
 import { ProxyError } from './errors.js';
 import type { ResolvedOptions } from './options.js';
 
 type Issue = z.core.$ZodIssue;
-
-// Compiled copies of the contract's schemas: the same parse, faster (see compiled-schema.ts).
-const PricingRequestSchema = compiled(PricingRequestContract);
-const PurchaseRequestSchema = compiled(PurchaseRequestContract);
 
 /** One readable message for the first problem, naming the field. */
 function validationError(issues: readonly Issue[]): ProxyError {
@@ -73,16 +68,14 @@ const idParameter = z.pipe(
   z.transform((value: string) => Number(value)),
 );
 
-const PortalQuerySchema = compiled(
-  z.strictObject({
-    page: z.enum(PORTAL_PAGES, `page must be one of ${PORTAL_PAGES.join(', ')}`),
-    offer: z.optional(
-      z.string().check(z.regex(FEATURE_REFERENCE_PATTERN, 'offer must be an offer reference')),
-    ),
-    subscription: z.optional(idParameter),
-    invoice: z.optional(idParameter),
-  }),
-);
+const PortalQuerySchema = z.strictObject({
+  page: z.enum(PORTAL_PAGES, `page must be one of ${PORTAL_PAGES.join(', ')}`),
+  offer: z.optional(
+    z.string().check(z.regex(FEATURE_REFERENCE_PATTERN, 'offer must be an offer reference')),
+  ),
+  subscription: z.optional(idParameter),
+  invoice: z.optional(idParameter),
+});
 
 /** The query of GET /portal and GET /links. Unknown or repeated parameters are refused. */
 export function parsePortalQuery(url: URL): PortalRequest {
@@ -111,14 +104,12 @@ export function refuseQuery(url: URL): void {
     throw new ProxyError(400, 'validation', `Unknown parameter "${first}".`, { field: first });
 }
 
-const IdentitySchema = compiled(
-  z.object({
-    reference: z.string().check(z.minLength(1), z.maxLength(256)),
-    name: z.optional(z.string().check(z.maxLength(256))),
-    email: z.optional(z.string().check(z.maxLength(320))),
-    language: z.optional(z.string().check(z.maxLength(100))),
-  }),
-);
+const IdentitySchema = z.object({
+  reference: z.string().check(z.minLength(1), z.maxLength(256)),
+  name: z.optional(z.string().check(z.maxLength(256))),
+  email: z.optional(z.string().check(z.maxLength(320))),
+  language: z.optional(z.string().check(z.maxLength(100))),
+});
 
 /** `identify` is the host's code: a wrong answer is a server bug (500), logged, never guessed around. */
 export function checkIdentity(value: unknown) {

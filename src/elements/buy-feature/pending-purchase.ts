@@ -1,4 +1,5 @@
-import { IDEMPOTENCY_KEY_PATTERN, type PurchaseRequest } from '../../contract/proxy-api.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../contract/constants.js';
+import type { PurchaseRequest } from '../../contract/proxy-api.js';
 import { sessionValue } from '../../client/session.js';
 
 // The idempotency key of a confirmed purchase waits in sessionStorage, per proxy endpoint and

@@ -1,0 +1,11 @@
+// The contract's plain values that browser code needs. This module imports nothing, so the
+// browser bundle never pulls zod in through the contract (the schemas live beside it).
+
+/** `QuantityIncluded` of a usage whose access is unlimited. */
+export const UNLIMITED_QUANTITY = -1;
+
+/** A feature reference as the proxy accepts it. */
+export const FEATURE_REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+
+/** An idempotency key: 16 to 128 URL-safe characters (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
