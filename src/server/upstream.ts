@@ -16,6 +16,7 @@ import {
 import { UpstreamError } from './errors.js';
 import type { BillingIdentity, ResolvedOptions } from './options.js';
 import { normalizeQuote } from './quote.js';
+import { sleep } from './timing.js';
 
 /** The service's answer, read whole. */
 interface UpstreamAnswer {
@@ -56,8 +57,6 @@ function base64(text: string): string {
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The answer's `Date` header, read as the service's clock (to the second). */
 function serviceTimeOf(answer: UpstreamAnswer): number | undefined {

@@ -8,6 +8,7 @@ import type {
 import type { RouteContext } from '../context.js';
 import { ProxyError, UpstreamError, toProxyError } from '../errors.js';
 import { JsonResult } from '../http.js';
+import { poll, sleep } from '../timing.js';
 import { parsePurchaseRequest } from '../validation.js';
 
 // POST /usage: a purchase the user confirmed, applied at most once per (customer, key).
@@ -84,8 +85,6 @@ type PurchaseRecord =
   | { state: 'failed'; fingerprint: string; status: number; body: ProxyErrorBody }
   | { state: 'unknown'; fingerprint: string };
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 function fingerprintOf(request: PurchaseRequest): string {
   return JSON.stringify([request.feature, request.increment, request.confirmedAmountTotal]);
 }
@@ -141,59 +140,64 @@ class Purchase {
   }
 
   async run(): Promise<Outcome> {
-    const deadline = Date.now() + this.context.options.timeouts.idempotencyWaitMs;
-    let pollMs = 5;
-    for (;;) {
-      const stored = await this.store.get(this.key);
-      if (stored === null) {
-        const record = this.pending();
-        // Only a request that may reach the service costs a token: duplicates that wait or replay do not.
-        this.context.chargeRateLimit();
-        if (await this.store.setIfAbsent(this.key, JSON.stringify(record))) {
-          this.current = JSON.stringify(record);
-          return this.own(undefined);
-        }
-        continue;
-      }
-      const record = JSON.parse(stored) as PurchaseRecord;
-      if (record.fingerprint !== this.fingerprint) {
-        // A refused attempt applied nothing: its key may be reused with other values (a new price).
-        if (record.state === 'failed') {
-          if (await this.takeOver(stored)) return this.own(undefined);
-          continue;
-        }
-        return new Outcome(422, {
-          code: 'idempotency-key-reused',
-          message: 'This idempotency key was used for a different purchase.',
+    // Settles at once unless another request holds the key: then waits for its outcome.
+    const outcome = await poll(() => this.settle(), {
+      timeoutMs: this.context.options.timeouts.idempotencyWaitMs,
+      firstWaitMs: 5,
+      maxWaitMs: 200,
+    });
+    return (
+      outcome ??
+      new Outcome(504, {
+        code: 'upstream-timeout',
+        message: 'The same purchase is still being processed. Try again with the same key.',
+      })
+    );
+  }
+
+  /**
+   * One look at the key's record: its outcome, this request's own outcome once it owns the key,
+   * or undefined while another request holds it (or won a race for it) and the outcome is to
+   * be waited for.
+   */
+  private async settle(): Promise<Outcome | undefined> {
+    const stored = await this.store.get(this.key);
+    if (stored === null) {
+      const record = this.pending();
+      // Only a request that may reach the service costs a token: duplicates that wait or replay do not.
+      this.context.chargeRateLimit();
+      if (!(await this.store.setIfAbsent(this.key, JSON.stringify(record)))) return undefined;
+      this.current = JSON.stringify(record);
+      return this.own(undefined);
+    }
+    const record = JSON.parse(stored) as PurchaseRecord;
+    if (record.fingerprint !== this.fingerprint) {
+      // A refused attempt applied nothing: its key may be reused with other values (a new price).
+      if (record.state === 'failed')
+        return (await this.takeOver(stored)) ? this.own(undefined) : undefined;
+      return new Outcome(422, {
+        code: 'idempotency-key-reused',
+        message: 'This idempotency key was used for a different purchase.',
+      });
+    }
+    switch (record.state) {
+      case 'done':
+        return new Outcome(200, { amountConfirmed: true, ...record.response, replayed: true });
+      case 'failed':
+        return new Outcome(record.status, record.body);
+      case 'unknown':
+        return new Outcome(502, {
+          code: 'upstream-error',
+          message:
+            'The outcome of this purchase could not be confirmed. Check the usage before buying again.',
         });
-      }
-      switch (record.state) {
-        case 'done':
-          return new Outcome(200, { amountConfirmed: true, ...record.response, replayed: true });
-        case 'failed':
-          return new Outcome(record.status, record.body);
-        case 'unknown':
-          return new Outcome(502, {
-            code: 'upstream-error',
-            message:
-              'The outcome of this purchase could not be confirmed. Check the usage before buying again.',
-          });
-        case 'pending':
-          if (record.leaseUntil <= Date.now()) {
-            if (await this.takeOver(stored, record.before, record.amountTotal))
-              return this.own(record.before, record.amountTotal);
-            continue;
-          }
-          if (Date.now() + pollMs > deadline) {
-            return new Outcome(504, {
-              code: 'upstream-timeout',
-              message: 'The same purchase is still being processed. Try again with the same key.',
-            });
-          }
-          await sleep(pollMs);
-          pollMs = Math.min(pollMs * 2, 200);
-          break;
-      }
+      case 'pending':
+        if (record.leaseUntil > Date.now()) return undefined;
+        // The owner's lease ran out: take the key over, reading back first if it got as far as
+        // recording the quantity before its apply.
+        return (await this.takeOver(stored, record.before, record.amountTotal))
+          ? this.own(record.before, record.amountTotal)
+          : undefined;
     }
   }
 
@@ -266,20 +270,25 @@ class Purchase {
   }
 
   private async lock(): Promise<string> {
-    const deadline = Date.now() + this.context.options.timeouts.idempotencyWaitMs;
-    let pollMs = 5;
-    while (!(await this.store.setIfAbsent(this.lockKey, this.token, this.leaseMs))) {
-      if (Date.now() + pollMs > deadline) {
-        throw new ProxyError(
-          504,
-          'upstream-timeout',
-          'Another purchase of this feature is still being processed.',
-        );
-      }
-      await sleep(pollMs);
-      pollMs = Math.min(pollMs * 2, 200);
+    const locked = await poll(
+      async () =>
+        (await this.store.setIfAbsent(this.lockKey, this.token, this.leaseMs))
+          ? this.token
+          : undefined,
+      {
+        timeoutMs: this.context.options.timeouts.idempotencyWaitMs,
+        firstWaitMs: 5,
+        maxWaitMs: 200,
+      },
+    );
+    if (locked === undefined) {
+      throw new ProxyError(
+        504,
+        'upstream-timeout',
+        'Another purchase of this feature is still being processed.',
+      );
     }
-    return this.token;
+    return locked;
   }
 
   private async read(): Promise<Before | undefined> {
@@ -390,19 +399,17 @@ class Purchase {
       feature: this.request.feature,
     });
     if (before === undefined) return this.unknown();
-    const deadline = Date.now() + timeouts.reconcileMs;
-    let waitMs = 50;
-    for (;;) {
-      const now = await this.read().catch(() => undefined);
-      if (now !== undefined) {
-        if (now.quantity === before.quantity + this.request.increment)
-          return this.succeed(now.usage, amountTotal, true);
-        if (now.quantity !== before.quantity) return this.unknown();
-      }
-      if (Date.now() + waitMs > deadline) break;
-      await sleep(waitMs);
-      waitMs = Math.min(waitMs * 2, 500);
-    }
+    const settled = await poll(
+      async () => {
+        const now = await this.read().catch(() => undefined);
+        if (now === undefined || now.quantity === before.quantity) return undefined;
+        return now.quantity === before.quantity + this.request.increment
+          ? this.succeed(now.usage, amountTotal, true)
+          : this.unknown();
+      },
+      { timeoutMs: timeouts.reconcileMs, firstWaitMs: 50, maxWaitMs: 500 },
+    );
+    if (settled !== undefined) return settled;
     // Not applied as far as can be seen: give the key up, keeping `before` for the next owner.
     await this.save({ ...this.pending(before, amountTotal), leaseUntil: 0 });
     const proxyError = toProxyError(failure);
