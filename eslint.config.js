@@ -41,7 +41,7 @@ export default tseslint.config(
     files: ['src/elements/**/*.ts'],
     ...wcConfigs['flat/recommended'],
   },
-  // Boundaries of ARCHITECTURE.md.
+  // The layers' import rules of docs/architecture.md (keep the two in step).
   {
     files: ['src/contract/**/*.ts'],
     rules: {
