@@ -262,11 +262,7 @@ export const PricingUsageResultSchema = z.looseObject({
 });
 export type PricingUsageResult = z.infer<typeof PricingUsageResultSchema>;
 
-const NextTermAnswerSchema = z.looseObject({
-  LabelLocalized: z.optional(z.string()),
-  PricingLocalized: z.optional(z.string()),
-  AmountSubtotal: z.optional(z.int()),
-  AmountTotal: z.optional(z.int()),
+const NextTermAnswerSchema = NextTermSchema.partial().extend({
   AmountTotalDue: z.optional(z.int()),
 });
 export type NextTermAnswer = z.infer<typeof NextTermAnswerSchema>;
@@ -277,25 +273,10 @@ export type NextTermAnswer = z.infer<typeof NextTermAnswerSchema>;
  * `QuantityBilled`...), or both. Every amount and label is optional here; which ones must be
  * present is checked when the proxy reads it into a PricingUsageResult.
  */
-export const PricingUsageAnswerSchema = z.looseObject({
-  IdBusiness: z.optional(z.int()),
-  IdSegment: z.optional(z.int()),
-  IdCustomer: z.optional(z.int()),
-  IdSubscription: z.optional(z.int()),
-  IdFeature: z.optional(z.int()),
-  ReferenceSegment: z.optional(z.string()),
-  ReferenceCustomer: z.optional(z.string()),
-  ReferenceFeature: z.optional(z.string()),
-  LabelLocalized: z.optional(z.string()),
-  PricingLocalized: z.optional(z.string()),
+export const PricingUsageAnswerSchema = PricingUsageResultSchema.partial().extend({
   Currency: z.string(),
-  AmountSubtotal: z.optional(z.int()),
-  AmountTotal: z.optional(z.int()),
   AmountTotalDue: z.optional(z.int()),
-  DatePeriodStart: z.optional(TimestampSchema),
-  DatePeriodTerm: z.optional(TimestampSchema),
   DatePeriodEnd: z.optional(TimestampSchema),
-  Details: z.optional(z.array(PricingDetailSchema)),
   NextTerm: z.optional(NextTermAnswerSchema),
 });
 export type PricingUsageAnswer = z.infer<typeof PricingUsageAnswerSchema>;

@@ -1,9 +1,4 @@
-import type {
-  NextTerm,
-  NextTermAnswer,
-  PricingUsageAnswer,
-  PricingUsageResult,
-} from '../contract/index.js';
+import type { NextTermAnswer, PricingUsageAnswer, PricingUsageResult } from '../contract/index.js';
 
 // The service answers a quote in the seed's form (`AmountTotal`, `DatePeriodTerm`) or in the live
 // reference's (`AmountTotalDue`, `DatePeriodEnd`, `Details` lines); the proxy hands the browser
@@ -30,6 +25,23 @@ function formatAmount(amount: number, currency: string, language: string | undef
   }
 }
 
+/** The amounts of a quote (or of its next term) in either form: the seed's names, labels filled. */
+function readAmounts(
+  answer: NextTermAnswer,
+  currency: string,
+  language: string | undefined,
+  fallbackLabel: string,
+) {
+  const amountTotal = answer.AmountTotal ?? answer.AmountTotalDue;
+  if (amountTotal === undefined) return undefined;
+  return {
+    LabelLocalized: answer.LabelLocalized ?? fallbackLabel,
+    PricingLocalized: answer.PricingLocalized ?? formatAmount(amountTotal, currency, language),
+    AmountSubtotal: answer.AmountSubtotal ?? amountTotal,
+    AmountTotal: amountTotal,
+  };
+}
+
 /**
  * Reads a quote answer into the proxy's one form, or undefined when it carries no amount due now
  * in either form (the caller treats that as an invalid answer).
@@ -39,44 +51,21 @@ export function normalizeQuote(
   feature: string,
   language: string | undefined,
 ): PricingUsageResult | undefined {
-  const amountTotal = answer.AmountTotal ?? answer.AmountTotalDue;
-  if (amountTotal === undefined) return undefined;
   const labels = labelsFor(language);
-  const {
-    AmountTotalDue: _due,
-    DatePeriodEnd: periodEnd,
-    NextTerm: nextTermAnswer,
-    ...rest
-  } = answer;
+  const amounts = readAmounts(answer, answer.Currency, language, labels.now);
+  if (amounts === undefined) return undefined;
+  const { AmountTotalDue: _due, DatePeriodEnd: periodEnd, NextTerm: nextTerm, ...rest } = answer;
   const result: PricingUsageResult = {
     ...rest,
+    ...amounts,
     ReferenceFeature: answer.ReferenceFeature ?? feature,
-    LabelLocalized: answer.LabelLocalized ?? labels.now,
-    PricingLocalized:
-      answer.PricingLocalized ?? formatAmount(amountTotal, answer.Currency, language),
-    AmountSubtotal: answer.AmountSubtotal ?? amountTotal,
-    AmountTotal: amountTotal,
   };
   const periodTerm = answer.DatePeriodTerm ?? periodEnd;
   if (periodTerm !== undefined) result.DatePeriodTerm = periodTerm;
-  const nextTerm = nextTermAnswer && normalizeNextTerm(nextTermAnswer, answer.Currency, language);
-  if (nextTerm !== undefined) result.NextTerm = nextTerm;
+  if (nextTerm !== undefined) {
+    const { AmountTotalDue: _nextDue, ...nextRest } = nextTerm;
+    const nextAmounts = readAmounts(nextTerm, answer.Currency, language, labels.nextTerm);
+    if (nextAmounts !== undefined) result.NextTerm = { ...nextRest, ...nextAmounts };
+  }
   return result;
-}
-
-function normalizeNextTerm(
-  answer: NextTermAnswer,
-  currency: string,
-  language: string | undefined,
-): NextTerm | undefined {
-  const amountTotal = answer.AmountTotal ?? answer.AmountTotalDue;
-  if (amountTotal === undefined) return undefined;
-  const { AmountTotalDue: _due, ...rest } = answer;
-  return {
-    ...rest,
-    LabelLocalized: answer.LabelLocalized ?? labelsFor(language).nextTerm,
-    PricingLocalized: answer.PricingLocalized ?? formatAmount(amountTotal, currency, language),
-    AmountSubtotal: answer.AmountSubtotal ?? amountTotal,
-    AmountTotal: amountTotal,
-  };
 }
