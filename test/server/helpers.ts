@@ -2,10 +2,12 @@
 // and a counting (never answering) fetch wrapper to see what reaches the upstream.
 import { once } from 'node:events';
 import assert from 'node:assert/strict';
+import { after, before, beforeEach } from 'node:test';
 import { request as httpRequest, type ClientRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../src/sandbox/index.js';
 import {
+  createBillingProxy,
   type BillingProxy,
   type BillingProxyOptions,
   type ProxyLogEntry,
@@ -154,6 +156,38 @@ export async function serviceCall(
   return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
 }
 
+/** The body of a purchase of 3 seats under `idempotencyKey`, confirmed at `confirmedAmountTotal`. */
+export function seatsPurchase(idempotencyKey: string, confirmedAmountTotal: number) {
+  return { feature: 'seats', increment: 3, idempotencyKey, confirmedAmountTotal };
+}
+
+/**
+ * What the sandbox has applied and invoiced for a customer: usage changes applied, invoices of
+ * usage changes (and their amounts), the quantity of `feature` and the current period's end.
+ */
+export async function ledgerOf(sandbox: RunningSandbox, customer = 'healthy', feature = 'seats') {
+  const state = await control(sandbox).customer(customer);
+  const stats = await control(sandbox).stats();
+  const subscription = state.subscriptions.find(
+    (candidate: { StateSubscription: string }) =>
+      candidate.StateSubscription !== 'PendingSubscription',
+  );
+  const invoiceIds: number[] = state.usageLog
+    .map((entry: { invoiceId: number | null }) => entry.invoiceId)
+    .filter((id: number | null) => id !== null);
+  return {
+    count: stats.appliedUsageChangesByCustomer[customer] ?? 0,
+    invoices: invoiceIds.length,
+    invoiceAmounts: state.invoices
+      .filter((invoice: { Id: number }) => invoiceIds.includes(invoice.Id))
+      .map((invoice: { AmountTotal: number }) => invoice.AmountTotal) as number[],
+    quantity: subscription.Features.find(
+      (candidate: { ReferenceFeature: string }) => candidate.ReferenceFeature === feature,
+    ).QuantityCurrent as number,
+    periodEnd: subscription.DatePeriodEnd as string,
+  };
+}
+
 /** Collects the logger's entries. */
 export function collectingLogger() {
   const entries: ProxyLogEntry[] = [];
@@ -161,6 +195,47 @@ export function collectingLogger() {
 }
 
 export { startSandbox };
+
+/**
+ * The suite's real sandbox: started before the suite, back to its fixtures (state, clock,
+ * faults, stats) before each test, closed after it. `onStart` receives it once started.
+ */
+export function useSandbox(onStart: (sandbox: RunningSandbox) => void): void {
+  let running: RunningSandbox | undefined;
+  before(async () => {
+    running = await startSandbox();
+    onStart(running);
+  });
+  after(() => running?.close());
+  beforeEach(async () => {
+    if (running !== undefined) await control(running).reset();
+  });
+}
+
+export interface ProxyUnderTest {
+  sandbox: RunningSandbox;
+  proxy: BillingProxy;
+  /** Counts what the proxy sent to the sandbox during the test. */
+  counter: ReturnType<typeof countingFetch>;
+}
+
+/**
+ * useSandbox, and before each test a new proxy over it (the shared test options, its upstream
+ * calls counted): `set` receives them.
+ */
+export function useProxy(set: (made: ProxyUnderTest) => void): void {
+  let sandbox: RunningSandbox | undefined;
+  useSandbox((started) => (sandbox = started));
+  beforeEach(() => {
+    if (sandbox === undefined) return;
+    const counter = countingFetch();
+    set({
+      sandbox,
+      counter,
+      proxy: createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch })),
+    });
+  });
+}
 
 /** Starts `server` on a free loopback port and gives its origin. */
 export async function listen(server: Server): Promise<string> {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createBillingProxy, type BillingProxy } from '../../src/server/index.js';
 import {
   call,
@@ -10,6 +10,9 @@ import {
   serviceCall,
   startSandbox,
   type RunningSandbox,
+  useSandbox,
+  seatsPurchase,
+  ledgerOf,
 } from './helpers.js';
 
 // What touches money beyond exactly once: a success whose body cannot be read, a price confirmed
@@ -17,14 +20,7 @@ import {
 describe('purchases: money safety', () => {
   let sandbox: RunningSandbox;
 
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  after(() => sandbox.close());
-  beforeEach(async () => {
-    await control(sandbox).reset();
-    await control(sandbox).clearFaults();
-  });
+  useSandbox((started) => (sandbox = started));
 
   async function price(proxy: BillingProxy, feature = 'seats', increment = 3) {
     const { status, body } = await call(proxy, '/pricing', { body: { feature, increment } });
@@ -32,24 +28,7 @@ describe('purchases: money safety', () => {
     return body;
   }
 
-  /** Applied changes, invoices of usage changes and the current quantity of `feature`. */
-  async function ledger(feature = 'seats') {
-    const state = await control(sandbox).customer('healthy');
-    const stats = await control(sandbox).stats();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const running = state.subscriptions.find((sub: any) => sub.StateSubscription === 'Running');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const invoiceIds = state.usageLog.map((entry: any) => entry.invoiceId).filter(Boolean);
-    return {
-      applied: stats.appliedUsageChangesByCustomer.healthy ?? 0,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      invoices: state.invoices.filter((invoice: any) => invoiceIds.includes(invoice.Id)),
-      periodEnd: running.DatePeriodEnd as string,
-      quantity: running.Features.find(
-        (candidate: { ReferenceFeature: string }) => candidate.ReferenceFeature === feature,
-      ).QuantityCurrent as number,
-    };
-  }
+  const ledger = () => ledgerOf(sandbox);
 
   for (const mode of ['html-after-apply', 'empty-after-apply'] as const) {
     it(`takes a 2xx with an unreadable body (${mode}) as applied: read back, stored, never applied again`, async () => {
@@ -65,12 +44,7 @@ describe('purchases: money safety', () => {
       );
       const { AmountTotal: amount } = await price(proxy);
       await control(sandbox).fault({ route: 'POST /v1/Usage', mode });
-      const purchase = {
-        feature: 'seats',
-        increment: 3,
-        idempotencyKey: `unreadable-success-${mode}`,
-        confirmedAmountTotal: amount,
-      };
+      const purchase = seatsPurchase(`unreadable-success-${mode}`, amount);
       const first = await call(proxy, '/usage', { body: purchase });
       assert.equal(first.status, 200, first.text);
       assert.equal(first.body.replayed, false);
@@ -83,8 +57,8 @@ describe('purchases: money safety', () => {
       assert.equal(retry.status, 200, retry.text);
       assert.equal(retry.body.replayed, true);
       const after = await ledger();
-      assert.equal(after.applied, 1);
-      assert.equal(after.invoices.length, 1);
+      assert.equal(after.count, 1);
+      assert.equal(after.invoices, 1);
       assert.equal(after.quantity, 6);
       assert.equal(counter.calls['POST /v1/Usage'], 1);
     });
@@ -103,37 +77,24 @@ describe('purchases: money safety', () => {
     // The service takes 3.5 s to process the apply: sent now, it would be priced after the turn.
     await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'delay', delayMs: 3_500 });
     const refused = await call(proxy, '/usage', {
-      body: {
-        feature: 'seats',
-        increment: 3,
-        idempotencyKey: 'period-turn-confirmed-1',
-        confirmedAmountTotal: lastMoment.AmountTotal,
-      },
+      body: seatsPurchase('period-turn-confirmed-1', lastMoment.AmountTotal),
     });
     assert.equal(refused.status, 409, refused.text);
     assert.equal(refused.body.code, 'price-changed');
     const fresh = refused.body.pricing;
     assert.notEqual(fresh.AmountTotal, lastMoment.AmountTotal);
     assert.ok(Date.parse(fresh.DatePeriodTerm) > Date.parse(periodEnd), 'priced in the new period');
-    assert.equal((await ledger()).applied, 0, 'nothing applied at a price nobody saw');
+    assert.equal((await ledger()).count, 0, 'nothing applied at a price nobody saw');
     assert.ok(entries.some((entry) => entry.event === 'purchase-awaits-period-turn'));
 
     // The customer confirms the new price: applied once, invoiced at that price.
     const confirmed = await call(proxy, '/usage', {
-      body: {
-        feature: 'seats',
-        increment: 3,
-        idempotencyKey: 'period-turn-confirmed-2',
-        confirmedAmountTotal: fresh.AmountTotal,
-      },
+      body: seatsPurchase('period-turn-confirmed-2', fresh.AmountTotal),
     });
     assert.equal(confirmed.status, 200, confirmed.text);
     const after = await ledger();
-    assert.equal(after.applied, 1);
-    assert.deepEqual(
-      after.invoices.map((invoice: { AmountTotal: number }) => invoice.AmountTotal),
-      [fresh.AmountTotal],
-    );
+    assert.equal(after.count, 1);
+    assert.deepEqual(after.invoiceAmounts, [fresh.AmountTotal]);
   });
 
   it('refuses with period-ending and a fresh price when the service’s period does not turn', async () => {
@@ -145,12 +106,7 @@ describe('purchases: money safety', () => {
       );
       const quote = await price(frozenProxy);
       const answer = await call(frozenProxy, '/usage', {
-        body: {
-          feature: 'seats',
-          increment: 3,
-          idempotencyKey: 'period-never-turns-01',
-          confirmedAmountTotal: quote.AmountTotal,
-        },
+        body: seatsPurchase('period-never-turns-01', quote.AmountTotal),
       });
       assert.equal(answer.status, 409, answer.text);
       assert.equal(answer.body.code, 'period-ending');
@@ -164,12 +120,7 @@ describe('purchases: money safety', () => {
     const started = Date.now();
     const quote = await price(proxy);
     const answer = await call(proxy, '/usage', {
-      body: {
-        feature: 'seats',
-        increment: 3,
-        idempotencyKey: 'period-far-from-end-1',
-        confirmedAmountTotal: quote.AmountTotal,
-      },
+      body: seatsPurchase('period-far-from-end-1', quote.AmountTotal),
     });
     assert.equal(answer.status, 200, answer.text);
     assert.ok(Date.now() - started < 1_000);

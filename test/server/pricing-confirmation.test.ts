@@ -1,31 +1,17 @@
 // POST /pricing says whether a price needs the user's confirmation: a change that costs nothing
 // now but raises the recurring price (the end of a billing period) still does.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { createBillingProxy, type BillingProxy } from '../../src/server/index.js';
-import {
-  call,
-  control,
-  countingFetch,
-  proxyOptions,
-  startSandbox,
-  type RunningSandbox,
-} from './helpers.js';
+import { describe, it } from 'node:test';
+import { type BillingProxy } from '../../src/server/index.js';
+import type { countingFetch } from './helpers.js';
+import { call, control, type RunningSandbox, useProxy } from './helpers.js';
 
 describe('POST /pricing confirmationRequired', () => {
   let sandbox: RunningSandbox;
   let proxy: BillingProxy;
   let upstream: ReturnType<typeof countingFetch>;
 
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  after(() => sandbox.close());
-  beforeEach(async () => {
-    await control(sandbox).reset();
-    upstream = countingFetch();
-    proxy = createBillingProxy(proxyOptions(sandbox, { fetch: upstream.fetch }));
-  });
+  useProxy((made) => ({ sandbox, proxy, counter: upstream } = made));
 
   /** Moves the sandbox clock to `ms` before the end of the customer's billing period. */
   async function toPeriodEnd(customer: string, ms: number) {

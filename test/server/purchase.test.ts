@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   createBillingProxy,
   createMemoryIdempotencyStore,
@@ -11,22 +11,17 @@ import {
   control,
   countingFetch,
   proxyOptions,
-  startSandbox,
   type RunningSandbox,
+  useSandbox,
+  seatsPurchase,
+  ledgerOf,
 } from './helpers.js';
 
 // Exactly-once purchases against the real sandbox, including its injected faults.
 describe('purchases: price check and exactly once', () => {
   let sandbox: RunningSandbox;
 
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  after(() => sandbox.close());
-  beforeEach(async () => {
-    await control(sandbox).reset();
-    await control(sandbox).clearFaults();
-  });
+  useSandbox((started) => (sandbox = started));
 
   async function price(
     proxy: BillingProxy,
@@ -42,25 +37,7 @@ describe('purchases: price check and exactly once', () => {
     return body.AmountTotal;
   }
 
-  async function applied(
-    customer = 'healthy',
-  ): Promise<{ count: number; invoices: number; seats: number }> {
-    const state = await control(sandbox).customer(customer);
-    const stats = await control(sandbox).stats();
-    const sub = state.subscriptions.find(
-      (subscription: { StateSubscription: string }) =>
-        subscription.StateSubscription !== 'PendingSubscription',
-    );
-    return {
-      count: stats.appliedUsageChangesByCustomer[customer] ?? 0,
-      invoices: state.usageLog.filter(
-        (entry: { invoiceId: number | null }) => entry.invoiceId !== null,
-      ).length,
-      seats: sub.Features.find(
-        (feature: { ReferenceFeature: string }) => feature.ReferenceFeature === 'seats',
-      ).QuantityCurrent,
-    };
-  }
+  const applied = (customer = 'healthy') => ledgerOf(sandbox, customer);
 
   it('refuses a forged or stale confirmedAmountTotal with 409 price-changed and the current price', async () => {
     const proxy = createBillingProxy(proxyOptions(sandbox));
@@ -68,12 +45,7 @@ describe('purchases: price check and exactly once', () => {
     assert.ok(amount > 0);
     for (const forged of [0, amount - 1, amount + 1]) {
       const { status, body } = await call(proxy, '/usage', {
-        body: {
-          feature: 'seats',
-          increment: 3,
-          idempotencyKey: `forged-amount-${forged}-key`,
-          confirmedAmountTotal: forged,
-        },
+        body: seatsPurchase(`forged-amount-${forged}-key`, forged),
       });
       assert.equal(status, 409);
       assert.equal(body.code, 'price-changed');
@@ -141,12 +113,7 @@ describe('purchases: price check and exactly once', () => {
     const proxy = createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch }));
     const amount = await price(proxy);
     const before = await applied();
-    const purchase = {
-      feature: 'seats',
-      increment: 3,
-      idempotencyKey: 'hundred-concurrent-0001',
-      confirmedAmountTotal: amount,
-    };
+    const purchase = seatsPurchase('hundred-concurrent-0001', amount);
     const answers = await Promise.all(
       Array.from({ length: 100 }, () => call(proxy, '/usage', { body: purchase })),
     );
@@ -159,7 +126,7 @@ describe('purchases: price check and exactly once', () => {
     const after = await applied();
     assert.equal(after.count - before.count, 1);
     assert.equal(after.invoices - before.invoices, 1);
-    assert.equal(after.seats, 6);
+    assert.equal(after.quantity, 6);
     assert.equal(counter.calls['POST /v1/Usage'], 1);
     assert.equal(counter.calls['POST /v1/Pricing/Usage'], 2, 'the preview and one re-check');
   });
@@ -202,12 +169,7 @@ describe('purchases: price check and exactly once', () => {
       mode: 'delay-after-apply',
       delayMs: 2000,
     });
-    const purchase = {
-      feature: 'seats',
-      increment: 3,
-      idempotencyKey: 'timeout-after-apply-01',
-      confirmedAmountTotal: amount,
-    };
+    const purchase = seatsPurchase('timeout-after-apply-01', amount);
     const first = await call(proxy, '/usage', { body: purchase });
     assert.equal(first.status, 200, first.text);
     assert.equal(first.body.replayed, false);
@@ -224,12 +186,7 @@ describe('purchases: price check and exactly once', () => {
     const proxy = createBillingProxy(proxyOptions(sandbox));
     const amount = await price(proxy);
     await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'drop-after-apply' });
-    const purchase = {
-      feature: 'seats',
-      increment: 3,
-      idempotencyKey: 'drop-after-apply-0001',
-      confirmedAmountTotal: amount,
-    };
+    const purchase = seatsPurchase('drop-after-apply-0001', amount);
     const first = await call(proxy, '/usage', { body: purchase });
     assert.equal(first.status, 200, first.text);
     assert.equal(first.body.usage.QuantityCurrent, 6);
@@ -245,12 +202,7 @@ describe('purchases: price check and exactly once', () => {
     );
     const amount = await price(proxy);
     await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'drop-before-apply' });
-    const purchase = {
-      feature: 'seats',
-      increment: 3,
-      idempotencyKey: 'drop-before-apply-001',
-      confirmedAmountTotal: amount,
-    };
+    const purchase = seatsPurchase('drop-before-apply-001', amount);
     const first = await call(proxy, '/usage', { body: purchase });
     assert.equal(first.status, 503, first.text);
     assert.equal(first.body.code, 'upstream-unavailable');
@@ -275,12 +227,7 @@ describe('purchases: price check and exactly once', () => {
     // read-back fails: the first attempt cannot tell, and gives the key up.
     await control(sandbox).fault({ route: 'GET /v1/Usages', mode: 'delay', delayMs: 0, times: 1 });
     await control(sandbox).fault({ route: 'GET /v1/Usages', mode: 'status-500', times: 1000 });
-    const purchase = {
-      feature: 'seats',
-      increment: 3,
-      idempotencyKey: 'unresolved-apply-kept-1',
-      confirmedAmountTotal: amount,
-    };
+    const purchase = seatsPurchase('unresolved-apply-kept-1', amount);
     const first = await call(proxy, '/usage', { body: purchase });
     assert.equal(first.status, 503, first.text);
     // A retry while reads still fail must not apply (it cannot check the first attempt).
@@ -309,12 +256,7 @@ describe('purchases: price check and exactly once', () => {
     );
     const amount = await price(proxy);
     await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'delay', delayMs: 600 });
-    const purchase = {
-      feature: 'seats',
-      increment: 3,
-      idempotencyKey: 'late-apply-found-0001',
-      confirmedAmountTotal: amount,
-    };
+    const purchase = seatsPurchase('late-apply-found-0001', amount);
     const first = await call(proxy, '/usage', { body: purchase });
     assert.equal(first.status, 504, first.text);
     // Wait for the service to have applied it (late), whatever the machine's load.
@@ -335,12 +277,7 @@ describe('purchases: price check and exactly once', () => {
     const proxy = createBillingProxy(proxyOptions(sandbox, { timeouts: { reconcileMs: 200 } }));
     const amount = await price(proxy);
     await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'status-500' });
-    const purchase = {
-      feature: 'seats',
-      increment: 3,
-      idempotencyKey: 'status-500-on-apply-1',
-      confirmedAmountTotal: amount,
-    };
+    const purchase = seatsPurchase('status-500-on-apply-1', amount);
     const first = await call(proxy, '/usage', { body: purchase });
     const count = (await applied()).count;
     if (first.status === 200) assert.equal(count, 1);

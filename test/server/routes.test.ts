@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createBillingProxy, portalHash, type BillingProxy } from '../../src/server/index.js';
-import { call, control, proxyOptions, startSandbox, type RunningSandbox } from './helpers.js';
+import { call, control, proxyOptions, type RunningSandbox, useSandbox } from './helpers.js';
 
 describe('proxy routes against the sandbox', () => {
   let sandbox: RunningSandbox;
   let proxy: BillingProxy;
 
-  before(async () => {
-    sandbox = await startSandbox();
+  useSandbox((started) => {
+    sandbox = started;
     proxy = createBillingProxy(proxyOptions(sandbox));
   });
-  after(() => sandbox.close());
-  beforeEach(() => control(sandbox).reset());
 
   describe('GET /usages', () => {
     it('lists every feature of the signed-in customer', async () => {

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createBillingProxy, type BillingProxy } from '../../src/server/index.js';
+import type { countingFetch } from './helpers.js';
 import {
   APP_ORIGIN,
   call,
   collectingLogger,
   control,
-  countingFetch,
   proxyOptions,
-  startSandbox,
   type RunningSandbox,
+  useProxy,
 } from './helpers.js';
 
 describe('proxy security boundary', () => {
@@ -17,15 +17,7 @@ describe('proxy security boundary', () => {
   let proxy: BillingProxy;
   let counter: ReturnType<typeof countingFetch>;
 
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  after(() => sandbox.close());
-  beforeEach(async () => {
-    await control(sandbox).reset();
-    counter = countingFetch();
-    proxy = createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch }));
-  });
+  useProxy((made) => ({ sandbox, proxy, counter } = made));
 
   describe('identity', () => {
     it('answers 401 when identify returns null, without calling the service', async () => {

@@ -4,21 +4,14 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { UpstreamError } from '../../src/server/errors.js';
 import { resolveOptions } from '../../src/server/options.js';
 import { createUpstreamClient } from '../../src/server/upstream.js';
-import { control, proxyOptions, startSandbox, type RunningSandbox } from './helpers.js';
+import { control, proxyOptions, type RunningSandbox, useSandbox } from './helpers.js';
 
 let sandbox: RunningSandbox;
-before(async () => {
-  sandbox = await startSandbox();
-});
-after(() => sandbox.close());
-beforeEach(async () => {
-  await control(sandbox).clearFaults();
-  await control(sandbox).reset();
-});
+useSandbox((started) => (sandbox = started));
 
 const fetches: [string, typeof fetch | undefined][] = [
   ['the runtime’s fetch', undefined],
