@@ -4,30 +4,27 @@
 // reference tables of docs/reference.md.
 
 /**
- * Elements register themselves with `static define(tag = '<tag>')`, which the analyzer cannot
- * read as a definition: the tag is the element's folder name (src/elements/<tag>/<tag>.ts),
- * and the definition is exported by the folder's define module.
+ * Each element's class names its tag with `@tag` in its JSDoc header, which the analyzer reads.
+ * The tag is defined by the class's static `define()`, called by the folder's define module
+ * (src/elements/<tag>/define.ts), a call the analyzer cannot follow: that module's
+ * custom-element-definition export is added here.
  */
-function tagNamesFromFolders() {
+function definitionsInDefineModules() {
   return {
-    name: 'billing-elements:tag-names',
+    name: 'billing-elements:definitions-in-define-modules',
     packageLinkPhase({ customElementsManifest }) {
       const modules = customElementsManifest.modules ?? [];
       for (const module of modules) {
-        const match = /^src\/elements\/([a-z][a-z0-9]*-[a-z0-9-]*)\/\1\.ts$/.exec(module.path);
-        if (!match) continue;
-        const tag = match[1];
         for (const declaration of module.declarations ?? []) {
-          if (declaration.kind !== 'class' || !declaration.customElement || declaration.tagName)
-            continue;
-          declaration.tagName = tag;
-          const defineModule =
-            modules.find((m) => m.path === `src/elements/${tag}/define.ts`) ?? module;
+          if (!declaration.customElement || !declaration.tagName) continue;
+          const folder = module.path.slice(0, module.path.lastIndexOf('/'));
+          const defineModule = modules.find((m) => m.path === `${folder}/define.ts`);
+          if (!defineModule) throw new Error(`${module.path}: no define.ts beside it`);
           defineModule.exports = [
             ...(defineModule.exports ?? []),
             {
               kind: 'custom-element-definition',
-              name: tag,
+              name: declaration.tagName,
               declaration: { name: declaration.name, module: module.path },
             },
           ];
@@ -80,5 +77,5 @@ export default {
   litelement: true,
   packagejson: false,
   quiet: true,
-  plugins: [tagNamesFromFolders(), publicSurfaceOnly()],
+  plugins: [definitionsInDefineModules(), publicSurfaceOnly()],
 };

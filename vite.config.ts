@@ -6,8 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import type { Plugin } from 'vite';
-import { minifyLitCss, pureContractSchemas } from './scripts/build-plugins.js';
+import { minifyLitTemplatesPlugin, pureContractSchemas } from './scripts/build-plugins.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = (path: string) => `${root}src/${path}`;
@@ -27,43 +26,12 @@ export function elementTags(): string[] {
     .sort();
 }
 
-/** The elements' stylesheet modules (the shared one, then each element's), then their texts. */
-function styleAndTextModules(): string[] {
-  const folders = ['shared', ...elementTags()];
-  return [
-    ...folders.map((folder) => src(`elements/${folder}/styles.ts`)),
-    src('client/i18n.ts'),
-    ...folders.map((folder) => src(`elements/${folder}/messages.ts`)),
-  ].filter((file) => existsSync(file));
-}
-
 /** Entry name (its path under dist/, without `.js`) to source file. */
 export function browserEntries(): Record<string, string> {
   const entries: Record<string, string> = { index: src('index.ts'), define: src('define.ts') };
   for (const tag of elementTags())
     entries[`elements/${tag}/define`] = src(`elements/${tag}/define.ts`);
   return entries;
-}
-
-// Virtual: lib mode resolves the entry against the root, so it is matched by its ending.
-const SCRIPT_TAG_ENTRY = 'virtual:billing-elements-script-tag.js';
-
-/** The script-tag file's entry: src/script-tag.ts, after the stylesheets. */
-function scriptTagEntry(): Plugin {
-  return {
-    name: 'billing-elements:script-tag-entry',
-    resolveId: (id) => (id.endsWith(SCRIPT_TAG_ENTRY) ? `\0${SCRIPT_TAG_ENTRY}` : null),
-    load: (id) =>
-      id === `\0${SCRIPT_TAG_ENTRY}`
-        ? [
-            // The stylesheets first, side by side, then the texts: gzip then finds their shared
-            // words within its 32 KiB window instead of three element classes apart.
-            ...styleAndTextModules().map((file) => `import ${JSON.stringify(file)};`),
-            `export * from ${JSON.stringify(src('script-tag.ts'))};`,
-            '',
-          ].join('\n')
-        : null,
-  };
 }
 
 // Bare imports of the npm build's runtime dependencies (their subpaths included).
@@ -86,27 +54,19 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: false,
       sourcemap: false,
       reportCompressedSize: false,
-      // The script-tag file goes through terser and then rolldown's own minifier (output.minify
-      // below): terser's inlining and rolldown's printing together give a file that gzips about
-      // 85 B smaller than either alone; unused trailing parameters go too (`keep_fargs: false`:
-      // neither lit nor our code reads a function's `length`). The npm modules keep rolldown's
-      // minifier alone: a host app's bundler minifies them again.
-      ...(scriptTag && {
-        minify: 'terser' as const,
-        terserOptions: { compress: { passes: 3, keep_fargs: false }, ecma: 2020 as const },
-      }),
       lib: scriptTag
         ? {
-            entry: SCRIPT_TAG_ENTRY,
+            entry: src('script-tag.ts'),
             name: 'BillingElements',
             formats: ['iife'],
             fileName: () => 'billing-elements.js',
           }
         : { entry: browserEntries(), formats: ['es'], fileName: (_format, name) => `${name}.js` },
+      // The script-tag file is minified by Vite's own minifier, as every iife build is; the npm
+      // modules need `output.minify` for it (a host app's bundler minifies them again anyway).
       rolldownOptions: scriptTag
         ? {
             output: {
-              minify: true,
               // `window.BillingElements` is a plain object, not tagged as a module namespace.
               generatedCode: { symbols: false },
               // Loaded twice (two snippets on one page), the second copy does nothing at all, so
@@ -123,6 +83,6 @@ export default defineConfig(({ mode }) => {
             output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
           },
     },
-    plugins: [pureContractSchemas(), minifyLitCss(), ...(scriptTag ? [scriptTagEntry()] : [])],
+    plugins: [pureContractSchemas(), minifyLitTemplatesPlugin()],
   };
 });

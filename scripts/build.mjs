@@ -1,8 +1,8 @@
 // `npm run build`: everything the published package contains, into dist/ (plus the manifest).
 //   dist/index.js, dist/define.js, dist/elements/<tag>/define.js, dist/chunks/   npm ES modules
 //   dist/billing-elements.js                          the self-contained script-tag file
-//   dist/server/, dist/sandbox/, dist/contract/       Node 20 JavaScript, one file per module
-//   dist/types/                                       declarations of every entry point
+//   dist/server/, dist/sandbox/, dist/contract/       Node 20 JavaScript, one file per module (tsc)
+//   dist/types/                                       declarations of every entry point (tsc)
 //   custom-elements.json                              the custom-elements manifest
 // Usage: node scripts/build.mjs [--quiet] [--if-needed]   (--if-needed: only when dist/ is stale)
 import { spawn } from 'node:child_process';
@@ -10,7 +10,6 @@ import {
   chmodSync,
   cpSync,
   existsSync,
-  mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -18,7 +17,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeManifest } from './docs.mjs';
 
@@ -37,6 +36,7 @@ function walk(dir) {
   );
 }
 
+/** `tsc -p <project>` into outDir, in a child process. */
 function tsc(project, outDir) {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -54,58 +54,6 @@ function tsc(project, outDir) {
       code === 0 ? resolve() : reject(new Error(`tsc -p ${project} failed:\n${output.trim()}`)),
     );
   });
-}
-
-/**
- * The Node entry points and every module they import, transpiled file by file with
- * TypeScript's own emitter (no bundling, so paths relative to a module stay true; no type
- * check, which `npm run typecheck` and the declarations build do).
- */
-async function transpileNodeEntries(out, entries) {
-  const { default: ts } = await import('typescript');
-  const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config;
-  const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, root);
-  const compilerOptions = {
-    ...options,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    sourceMap: false,
-    declaration: false,
-    paths: undefined,
-  };
-  const pending = entries.map((entry) => join(root, entry)).filter(existsSync);
-  const done = new Set();
-  while (pending.length > 0) {
-    const file = pending.pop();
-    if (done.has(file)) continue;
-    done.add(file);
-    const source = readFileSync(file, 'utf8');
-    for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) {
-      if (!fileName.startsWith('.')) continue;
-      const target = join(dirname(file), fileName.replace(/\.js$/, '.ts'));
-      if (!existsSync(target))
-        throw new Error(`${relative(root, file)} imports ${fileName}, not found`);
-      pending.push(target);
-    }
-    const { outputText, diagnostics } = ts.transpileModule(source, {
-      compilerOptions,
-      fileName: file,
-      reportDiagnostics: true,
-    });
-    if (diagnostics?.length) {
-      throw new Error(
-        ts.formatDiagnostics(diagnostics, {
-          getCanonicalFileName: (f) => f,
-          getCurrentDirectory: () => root,
-          getNewLine: () => '\n',
-        }),
-      );
-    }
-    const target = join(out, relative(join(root, 'src'), file)).replace(/\.ts$/, '.js');
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, outputText);
-  }
-  return done.size;
 }
 
 async function viteBuild(out, mode) {
@@ -174,17 +122,15 @@ export async function buildPackage(options = {}) {
   const staging = join(root, 'node_modules', '.cache', 'billing-elements', `dist-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   try {
-    // tsc (declarations, which needs the type checker) runs in a child process meanwhile.
-    const declarations = tsc('tsconfig.build.json', join(staging, 'types'));
-    declarations.catch(() => {}); // awaited below
+    // tsc runs in child processes meanwhile: the declarations, and the Node entries' JavaScript.
+    const compiled = Promise.all([
+      tsc('tsconfig.build.json', join(staging, 'types')),
+      tsc('tsconfig.node.json', staging),
+    ]);
+    compiled.catch(() => {}); // awaited below, after the browser builds
     await viteBuild(staging, 'production');
     await viteBuild(staging, 'script-tag');
-    await transpileNodeEntries(staging, [
-      'src/server/index.ts',
-      'src/sandbox/index.ts',
-      'src/sandbox/cli.ts',
-    ]);
-    await declarations;
+    await compiled;
     copyRuntimeAssets(staging);
     finishBin(staging);
     copyDeclarationFiles(staging);

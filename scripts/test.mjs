@@ -90,7 +90,7 @@ const stages = {
   // Builds the package (when dist/ is stale) for the e2e stage too. Two checks: the script-tag
   // file's gzip budget, and docs/reference.md equal to a fresh generation from the manifest.
   async size() {
-    const budget = await single(process.execPath, ['scripts/size.mjs']);
+    const budget = await single('npm', ['run', '--silent', 'size']);
     const docs = await single(process.execPath, ['scripts/docs.mjs', '--check']);
     return { passed: budget.passed + docs.passed, failed: budget.failed + docs.failed };
   },

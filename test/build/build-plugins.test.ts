@@ -1,127 +1,66 @@
 // The build's own transforms of our sources (scripts/build-plugins.ts): they may only remove
-// bytes, never change what the CSS or the contract's values mean.
+// bytes, never change what the CSS, the templates or the contract's values mean.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  annotatePureSchemas,
-  mapTaggedTemplates,
-  minifyCss,
-  minifyHtml,
-} from '../../scripts/build-plugins.js';
+import { annotatePureSchemas, minifyLitTemplates } from '../../scripts/build-plugins.js';
 
-describe('minifyCss', () => {
-  it('drops comments and the whitespace around braces, semicolons and commas', () => {
-    const css = `
-      /* Tokens, read once. */
-      :host {
-        --_accent: var(--billing-accent, #4f46e5);
-        display: block;
-      }
-      @media (prefers-color-scheme: dark) {
-        :host([level='critical']) .bar > span,
-        .a .b { color: color-mix(in srgb, currentColor 68%, transparent); }
-      }
-    `;
-    assert.equal(
-      minifyCss(css),
-      // A leading space stays: the text may follow a `${…}`.
-      ' :host{--_accent:var(--billing-accent,#4f46e5);display:block}@media(prefers-color-scheme:dark){:host([level=critical]) .bar>span,.a .b{color:color-mix(in srgb,currentColor 68%,transparent)}}',
-    );
-  });
+const minify = (source: string) => minifyLitTemplates(source, 'module.js');
 
-  it('keeps quoted strings as they are', () => {
-    assert.equal(
-      minifyCss(`a::before { content: '  x ,  y  ; { }'; }`),
-      `a::before{content:'  x ,  y  ; { }'}`,
-    );
-    assert.equal(
-      minifyCss(`a { font-family: "My  Font", serif; }`),
-      `a{font-family:"My  Font",serif}`,
-    );
-  });
-
-  it('keeps the spaces that separate selectors and values', () => {
-    assert.equal(minifyCss('.a   .b   { margin: 0   auto }'), '.a .b{margin:0 auto}');
-  });
-
-  it('tightens calc() and decimals, never a descendant `*`', () => {
-    assert.equal(
-      minifyCss('.a * .b { gap: calc(var(--s) * 1.5) calc(var(--r) / 2); opacity: 0.5; }'),
-      '.a * .b{gap:calc(var(--s)*1.5)calc(var(--r)/2);opacity:.5}',
-    );
-  });
-
-  it('keeps the spaces calc() needs around + and -, and descendant combinators after a )', () => {
-    assert.equal(
-      minifyCss(
-        ':not(.a) .b > .c ~ .d + .e { margin: calc(var(--s) - 1px) calc(var(--s) + 1px) -2px; }',
-      ),
-      ':not(.a) .b>.c~.d + .e{margin:calc(var(--s) - 1px)calc(var(--s) + 1px) -2px}',
-    );
-  });
-
-  it('tightens parentheses, !important and @media, never inside strings', () => {
-    assert.equal(
-      minifyCss(
-        "@media (width > 30em) { a { color: var( --c, rgb(0 0 0 / 0.5) ) !important; content: 'x ) y'; } }",
-      ),
-      "@media(width>30em){a{color:var(--c,rgb(0 0 0/.5))!important;content:'x ) y'}}",
-    );
-  });
-
-  it("unquotes an attribute selector's identifier value, only that", () => {
-    assert.equal(
-      minifyCss(
-        `[a='true'], [b="x-1"], [c='1'], [d='--x'], [e='a b'], [f='g' i] { content: '='; }`,
-      ),
-      `[a=true],[b=x-1],[c='1'],[d='--x'],[e='a b'],[f='g' i]{content:'='}`,
-    );
-  });
-});
-
-describe('mapTaggedTemplates', () => {
-  it('changes the literal text of css`` templates only, not their expressions or other templates', () => {
+describe('minifyLitTemplates: css', () => {
+  it("minifies a css`` template's stylesheet with lightningcss", () => {
     const source = [
-      'const styles = css`  a  {  color: ${unsafeCSS(`x   y`)};  }  `;',
-      'const view = html`<p>  keep  </p>`;',
-      'const other = notcss`  a  {  }  `;',
+      '// Non-ASCII text before the template: offsets are counted in characters → still true.',
+      'const styles = css`',
+      '  /* Tokens, read once. */',
+      '  :host {',
+      '    --_accent: var(--billing-accent, #4f46e5);',
+      '    display: block;',
+      '  }',
+      "  :host([level='critical']) .bar > span { opacity: 0.5; }",
+      '`;',
     ].join('\n');
     assert.equal(
-      mapTaggedTemplates(source, 'css', minifyCss),
+      minify(source),
       [
-        'const styles = css` a{color:${unsafeCSS(`x   y`)}}`;',
-        'const view = html`<p>  keep  </p>`;',
-        'const other = notcss`  a  {  }  `;',
+        '// Non-ASCII text before the template: offsets are counted in characters → still true.',
+        'const styles = css`:host{--_accent:var(--billing-accent,#4f46e5);display:block}:host([level=critical]) .bar>span{opacity:.5}`;',
       ].join('\n'),
     );
   });
 
-  it('keeps escapes and braces inside expressions, and minifies the templates nested there', () => {
-    const source = 'css`a::after { content: "\\`"; } ${cond ? css`b { }` : { x: 1 }} c { }`';
-    assert.equal(
-      mapTaggedTemplates(source, 'css', minifyCss),
-      'css`a::after{content:"\\`"}${cond ? css`b{}` : { x: 1 }} c{}`',
+  it('keeps the escapes a template literal needs around the minified text', () => {
+    // In the source, `\\:` and `\``; in the stylesheet, `\:` and a backtick: escaped again.
+    const source = "css`.sm\\\\:hidden::before { content: '\\`'; }`";
+    assert.equal(minify(source), 'css`.sm\\\\:hidden:before{content:"\\`"}`');
+  });
+
+  it('leaves a css`` template with `${}` as it is, and other tags', () => {
+    const source = 'const a = css`  a { color: ${color}; }  `; const b = notcss`  a  {  }  `;';
+    assert.equal(minify(source), source);
+  });
+
+  it('fails on CSS that lightningcss cannot parse, naming the module', () => {
+    assert.throws(
+      () => minify('css`\\n  a { color: red; }\\n  b { color: red; } }`'),
+      /^Error: module\.js: css`…`, line 3 of its text: /,
     );
   });
 });
 
-describe('minifyHtml', () => {
+describe('minifyLitTemplates: html', () => {
   it('collapses each run of whitespace into one space, in text and between attributes', () => {
     const source = [
       'html`<div\n    class="a"\n    part="b  c">\n  ${x ? html`<p>\n    one   two\n  </p>` : nothing}\n</div>`',
     ].join('');
     assert.equal(
-      mapTaggedTemplates(source, 'html', minifyHtml),
+      minify(source),
       'html`<div class="a" part="b c"> ${x ? html`<p> one two </p>` : nothing} </div>`',
     );
   });
 
   it('drops the space before the end of a tag, after a binding too, and keeps " />"', () => {
     const source = 'html`<p\n  class="a"\n  title=${t}\n>one</p\n><input .value=${v} />`';
-    assert.equal(
-      mapTaggedTemplates(source, 'html', minifyHtml),
-      'html`<p class="a" title=${t}>one</p><input .value=${v} />`',
-    );
+    assert.equal(minify(source), 'html`<p class="a" title=${t}>one</p><input .value=${v} />`');
   });
 });
 

@@ -31,6 +31,7 @@ export let makeModal: (portal: BillingPortal, opener: Element | null) => void;
  * in-site link to the page instead. Remedies of the other elements (change plan, add a payment
  * method...) open here when an embedding `<billing-portal>` is on the page.
  *
+ * @tag billing-portal
  * @summary Embeds the customer portal (or links to it) on a given page or workflow.
  *
  * @attribute nonce - CSP nonce given to the portal script element (read through the native `nonce` property, which survives the browser's hiding of the attribute).

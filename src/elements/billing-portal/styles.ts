@@ -1,4 +1,5 @@
-import { css, sharedStyles } from '../shared/styles.js';
+import { css } from 'lit';
+import { sharedStyles } from '../shared/styles.js';
 
 export const billingPortalStyles = [
   sharedStyles,

@@ -65,6 +65,7 @@ type Phase = 0 | 1 | 2 | 3 | 7;
  * preview of the price, a confirmation dialog showing the service's price, and a purchase
  * that is applied at most once whatever the retries, double clicks or reloads.
  *
+ * @tag buy-feature
  * @summary Buy more of a feature after confirming the price.
  *
  * @slot label - The quantity control's label. Default: "Quantity".

@@ -1,4 +1,5 @@
-import { css, sharedStyles } from '../shared/styles.js';
+import { css } from 'lit';
+import { sharedStyles } from '../shared/styles.js';
 
 const ownStyles = css`
   form {

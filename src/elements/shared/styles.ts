@@ -1,10 +1,4 @@
-import { unsafeCSS, type CSSResult } from 'lit';
-
-/**
- * The elements' `css` tag: a stylesheet written as one literal, with nothing interpolated (the
- * type refuses `${…}`), so there is nothing for lit's `css` to check.
- */
-export const css = (literal: TemplateStringsArray): CSSResult => unsafeCSS(literal[0]);
+import { css } from 'lit';
 
 /**
  * What every element starts from, in one stylesheet (the rules for one element's classes sit

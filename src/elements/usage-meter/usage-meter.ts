@@ -34,6 +34,7 @@ import { levelOf } from './thresholds.js';
  * included. Without `feature`, every feature of the plan is listed. All meters of a page
  * share one request to the proxy.
  *
+ * @tag usage-meter
  * @summary Shows the customer's usage of a feature (or of every feature) against the plan.
  *
  * @slot label - Replaces the feature's title (with `feature` set).

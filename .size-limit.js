@@ -1,0 +1,35 @@
+// `npm run size` and the size stage of `npm test` (size-limit, gzip -9): what a browser
+// downloads. The script-tag file is measured as built, and `npm test` fails when it is over its
+// budget. Each npm entry is only reported: bundled with its dependencies (Lit, zod/mini) and
+// minified by esbuild, as a host app's bundler would do it.
+import { readdirSync } from 'node:fs';
+
+const elementTags = readdirSync(new URL('dist/elements', import.meta.url)).sort();
+
+// esbuild warns that it drops `import './index.js'` of dist/define.js: the main entry has no
+// side effect (package.json `sideEffects`), so that is what a host app's bundler should do.
+const errorsOnly = (config) => ({ ...config, logLevel: 'error' });
+
+export default [
+  {
+    name: 'dist/billing-elements.js (script tag, everything)',
+    path: 'dist/billing-elements.js',
+    // 24 KiB, written in bytes: size-limit then also prints how far under the limit it is.
+    limit: '24576 B',
+    gzip: true,
+    // Already one minified file: measured as it is, not bundled again.
+    disablePlugins: ['@size-limit/esbuild'],
+  },
+  ...elementTags.map((tag) => ({
+    name: `billing-elements/${tag} + its dependencies`,
+    path: `dist/elements/${tag}/define.js`,
+    gzip: true,
+    modifyEsbuildConfig: errorsOnly,
+  })),
+  {
+    name: 'billing-elements/define + its dependencies',
+    path: 'dist/define.js',
+    gzip: true,
+    modifyEsbuildConfig: errorsOnly,
+  },
+];

@@ -1,0 +1,3 @@
+// The browser tests (test/client, test/elements) use the globals that web-test-runner's Mocha
+// defines: describe, it, before, after...
+/// <reference types="mocha" />
