@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { minifyLitTemplatesPlugin, pureContractSchemas } from './scripts/build-plugins.js';
+import { minifyLitTemplatesPlugin } from './scripts/build-plugins.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = (path: string) => `${root}src/${path}`;
@@ -83,6 +83,6 @@ export default defineConfig(({ mode }) => {
             output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
           },
     },
-    plugins: [pureContractSchemas(), minifyLitTemplatesPlugin()],
+    plugins: [minifyLitTemplatesPlugin()],
   };
 });

@@ -4,34 +4,6 @@ import { transform as transformCss } from 'lightningcss';
 import { parseAst } from 'vite';
 import type { Plugin } from 'vite';
 
-/**
- * Marks the contract's schema constructions as pure. Browser code imports a few constants
- * from src/contract (UNLIMITED_QUANTITY, PORTAL_PAGES...) and no schema, but a bundler must
- * keep every top-level `z.object(...)` of those modules (it cannot know zod's factories have
- * no side effect), and with them most of zod: about 6 kB gzip of the script-tag file.
- * Annotated, unused schemas are dropped; used ones stay, so nothing changes for Node code.
- */
-export function pureContractSchemas(): Plugin {
-  return {
-    name: 'billing-elements:pure-contract-schemas',
-    apply: 'build',
-    transform(code, id) {
-      return /\/src\/contract\/[^/]+\.ts$/.test(id) ? annotatePureSchemas(code) : null;
-    },
-  };
-}
-
-/** The `@__PURE__` annotations of pureContractSchemas, on one module's source. */
-export function annotatePureSchemas(code: string): string {
-  return (
-    code
-      // `export const XSchema = factory(...)` or `= z` followed by a chain on the next lines.
-      .replace(/^(export const [\w$]+ = )(?=[A-Za-z_$][\w$.]*\s*\(|z\s*\n)/gm, '$1/* @__PURE__ */ ')
-      // Every zod factory call (`z.int()` as an argument); `z.config()` does have an effect.
-      .replace(/(?<![\w$.])z\.(?!config\b)([\w$]+)\(/g, '/* @__PURE__ */ z.$1(')
-  );
-}
-
 /** One stylesheet minified by lightningcss (the CSS minifier Vite itself uses). */
 export function minifyCss(text: string, filename = 'styles.css'): string {
   try {

@@ -13,10 +13,18 @@ const CHROME_CANDIDATES = [
   '/Applications/Chromium.app/Contents/MacOS/Chromium',
   'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
 ];
-const REDIS_CANDIDATES = ['/usr/bin/redis-server', '/usr/local/bin/redis-server', '/opt/homebrew/bin/redis-server'];
+const REDIS_CANDIDATES = [
+  '/usr/bin/redis-server',
+  '/usr/local/bin/redis-server',
+  '/opt/homebrew/bin/redis-server',
+];
 
 function isDebianRoot() {
-  return existsSync('/etc/debian_version') && typeof process.getuid === 'function' && process.getuid() === 0;
+  return (
+    existsSync('/etc/debian_version') &&
+    typeof process.getuid === 'function' &&
+    process.getuid() === 0
+  );
 }
 
 let aptUpdated = false;
@@ -39,7 +47,8 @@ function onPath(name) {
 function find(envName, candidates, pathName, aptPackage, howTo) {
   const fromEnv = process.env[envName];
   if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`${envName} is set to ${fromEnv}, which does not exist.`);
+    if (!existsSync(fromEnv))
+      throw new Error(`${envName} is set to ${fromEnv}, which does not exist.`);
     return fromEnv;
   }
   const found = candidates.find((path) => existsSync(path)) ?? onPath(pathName);

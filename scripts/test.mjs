@@ -25,7 +25,11 @@ function filesUnder(dir, pattern) {
 function run(cmd, args, env = {}) {
   return new Promise((resolve) => {
     let output = '';
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (chunk) => {
       output += chunk;
       process.stdout.write(chunk);
@@ -69,7 +73,9 @@ const stages = {
     return single(bin('eslint'), ['--max-warnings', '0', '.']);
   },
   async node() {
-    const files = ['test/contract', 'test/sandbox', 'test/server', 'test/build'].flatMap((dir) => filesUnder(dir, /\.test\.ts$/));
+    const files = ['test/contract', 'test/sandbox', 'test/server', 'test/build'].flatMap((dir) =>
+      filesUnder(dir, /\.test\.ts$/),
+    );
     return nodeTests(files, { REDIS_SERVER: findRedisServer() });
   },
   async browser() {
@@ -79,11 +85,17 @@ const stages = {
     rmSync(countFile, { force: true });
     // tsx lets the runner's config load the TypeScript test server (real proxy over real sandbox).
     const wtr = join(root, 'node_modules', '@web', 'test-runner', 'dist', 'bin.js');
-    const { code } = await run(process.execPath, ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs'], {
-      CHROME_PATH: findChrome(),
-      WTR_COUNT_FILE: countFile,
-    });
-    const counted = existsSync(countFile) ? JSON.parse(readFileSync(countFile, 'utf8')) : { passed: 0, failed: 0 };
+    const { code } = await run(
+      process.execPath,
+      ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs'],
+      {
+        CHROME_PATH: findChrome(),
+        WTR_COUNT_FILE: countFile,
+      },
+    );
+    const counted = existsSync(countFile)
+      ? JSON.parse(readFileSync(countFile, 'utf8'))
+      : { passed: 0, failed: 0 };
     if (code !== 0 && counted.failed === 0) counted.failed = 1;
     return counted;
   },
@@ -119,7 +131,9 @@ for (const name of selected) {
     console.error(`[${name}] ${error instanceof Error ? error.message : error}`);
     result = { passed: 0, failed: 1 };
   }
-  rows.push(`${name.padEnd(10)} ${String(result.passed).padStart(4)} passed ${String(result.failed).padStart(3)} failed  ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  rows.push(
+    `${name.padEnd(10)} ${String(result.passed).padStart(4)} passed ${String(result.failed).padStart(3)} failed  ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   totals.passed += result.passed;
   totals.failed += result.failed;
 }

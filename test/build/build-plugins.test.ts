@@ -2,7 +2,7 @@
 // bytes, never change what the CSS, the templates or the contract's values mean.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { annotatePureSchemas, minifyLitTemplates } from '../../scripts/build-plugins.js';
+import { minifyLitTemplates } from '../../scripts/build-plugins.js';
 
 const minify = (source: string) => minifyLitTemplates(source, 'module.js');
 
@@ -61,33 +61,5 @@ describe('minifyLitTemplates: html', () => {
   it('drops the space before the end of a tag, after a binding too, and keeps " />"', () => {
     const source = 'html`<p\n  class="a"\n  title=${t}\n>one</p\n><input .value=${v} />`';
     assert.equal(minify(source), 'html`<p class="a" title=${t}>one</p><input .value=${v} />`');
-  });
-});
-
-describe('annotatePureSchemas', () => {
-  it('marks schema constructions and zod factory calls as pure, nothing else', () => {
-    const source = [
-      'export const UNLIMITED_QUANTITY = -1;',
-      'export const PATTERN = /^a$/;',
-      'export const NameSchema = z',
-      '  .string()',
-      '  .check(z.regex(PATTERN));',
-      'export const StateSchema = openEnum(STATES);',
-      'z.config(z.locales.en());',
-      'const local = z.int();',
-    ].join('\n');
-    assert.equal(
-      annotatePureSchemas(source),
-      [
-        'export const UNLIMITED_QUANTITY = -1;',
-        'export const PATTERN = /^a$/;',
-        'export const NameSchema = /* @__PURE__ */ z',
-        '  .string()',
-        '  .check(/* @__PURE__ */ z.regex(PATTERN));',
-        'export const StateSchema = /* @__PURE__ */ openEnum(STATES);',
-        'z.config(z.locales.en());',
-        'const local = /* @__PURE__ */ z.int();',
-      ].join('\n'),
-    );
   });
 });
