@@ -26,13 +26,27 @@ export function checkOrigin(
   if (origin !== null) {
     if (origin === url.origin) return null;
     if (allowedOrigins.has(origin)) return origin;
-    throw new ProxyError(403, 'forbidden-origin', 'This origin may not call the billing proxy.');
+    throw forbiddenOrigin(origin);
   }
   if (fetchSite === 'same-origin' || fetchSite === 'none') return null;
   if (fetchSite === 'cross-site' || fetchSite === 'same-site' || stateChanging) {
     throw new ProxyError(403, 'forbidden-origin', 'Cross-site requests need an allowed Origin.');
   }
   return null;
+}
+
+/**
+ * The refusal of an origin that is not allowed. The page may read it, without credentials: it
+ * says only that this origin is not allowed (nothing of any customer), and it lets the elements
+ * tell the integrator what to fix instead of "billing could not be reached".
+ */
+export function forbiddenOrigin(origin: string): ProxyError {
+  return new ProxyError(
+    403,
+    'forbidden-origin',
+    `The origin ${origin} is not in the allowedOrigins of this billing proxy.`,
+    { headers: { 'access-control-allow-origin': origin, vary: 'Origin' } },
+  );
 }
 
 /** Headers that let an allowed other origin read the answer with credentials. */
@@ -67,9 +81,7 @@ export function preflightResponse(
     return new Response(null, { status: 204, headers: { allow, vary: 'Origin' } });
   }
   const sameOrigin = origin === new URL(request.url).origin;
-  if (!sameOrigin && !allowedOrigins.has(origin)) {
-    throw new ProxyError(403, 'forbidden-origin', 'This origin may not call the billing proxy.');
-  }
+  if (!sameOrigin && !allowedOrigins.has(origin)) throw forbiddenOrigin(origin);
   if (!methods.includes(requestedMethod)) {
     throw new ProxyError(405, 'method-not-allowed', `Use ${methods.join(' or ')}.`, {
       headers: { allow },

@@ -66,6 +66,13 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     options.limits.rateLimit === false ? null : createRateLimiter(options.limits.rateLimit);
   const { logger } = options;
   const listedCors = (request: Request) => listedCorsFor(options.allowedOrigins, request);
+  // A misconfiguration repeats on every request of a page: the operator is told once per cause.
+  const warned = new Set<string>();
+  const warnOnce = (cause: string, message: string) => {
+    if (warned.has(cause) || warned.size > 100) return;
+    warned.add(cause);
+    logger({ level: 'warn', event: 'misconfiguration', message, cause });
+  };
 
   async function handle(request: Request, url: URL): Promise<Response> {
     const path = routePath(url.pathname, options.basePath);
@@ -139,7 +146,16 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     try {
       return await handle(request, url);
     } catch (error) {
-      if (error instanceof ProxyError) return errorResponse(error);
+      if (error instanceof ProxyError) {
+        if (error.code === 'forbidden-origin') {
+          const origin = request.headers.get('origin') ?? 'a page without Origin';
+          warnOnce(
+            `forbidden-origin ${origin}`,
+            `Refused ${origin}: it is not in allowedOrigins of the proxy at ${options.basePath || '/'}. Add it there if that site may show billing.`,
+          );
+        }
+        return errorResponse(error);
+      }
       if (error instanceof ClientAbortError) {
         logger({
           level: 'info',

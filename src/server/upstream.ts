@@ -191,10 +191,11 @@ export function createUpstreamClient(options: ResolvedOptions) {
     } catch {
       // Not JSON: an HTTP failure without a service error body.
     }
+    const hint = misconfigurationHint(status, serviceCode);
     logger({
-      level: status >= 500 || status === 401 ? 'error' : 'debug',
+      level: status >= 500 || hint !== undefined ? 'error' : 'debug',
       event: 'upstream-refused',
-      message: `${spec.route} answered ${status}${serviceCode ? ` ${serviceCode}` : ''}`,
+      message: `${spec.route} answered ${status}${serviceCode ? ` ${serviceCode}` : ''}${hint ? `: ${hint}` : ''}`,
       status,
       body: text.slice(0, MAX_LOGGED_BODY),
     });
@@ -204,6 +205,16 @@ export function createUpstreamClient(options: ResolvedOptions) {
       `${spec.route} answered ${status}`,
       { status, ...(serviceCode ? { serviceCode } : {}) },
     );
+  }
+
+  /** What the operator should check when a refusal says the proxy is set up wrong. */
+  function misconfigurationHint(status: number, serviceCode: string | undefined) {
+    if (status === 401) return 'the service refused the credentials: check agentKey and apiKey';
+    if (status !== 404 || (serviceCode !== undefined && serviceCode !== 'Error.Api.NotFound'))
+      return undefined;
+    return /\/v1\/?$/i.test(baseUrl)
+      ? `baseUrl (${baseUrl}) ends in /v1, and every path the proxy calls starts with /v1: remove /v1 from baseUrl`
+      : `the service has no such path: check baseUrl (${baseUrl}) and the paths option`;
   }
 
   async function once<T>(spec: CallSpec<T>): Promise<T | undefined> {
