@@ -32,6 +32,8 @@ export interface DemoOptions {
   watch?: boolean;
   /** Build the script-tag file at start rather than on its first request. Default true. */
   prebuildScriptTag?: boolean;
+  /** Other origins whose pages may call the demo's billing proxy (its `allowedOrigins`). */
+  allowedOrigins?: string[];
 }
 
 export type DemoSandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -72,6 +74,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
 
     const proxy = billingProxyVitePlugin({
       basePath: '/billing',
+      allowedOrigins: options.allowedOrigins ?? [],
       baseUrl: sandbox.apiUrl,
       agentKey: sandbox.agentKey,
       apiKey: sandbox.apiKey,

@@ -8,15 +8,20 @@ const { values } = parseArgs({
     port: { type: 'string', short: 'p' },
     host: { type: 'string' },
     'sandbox-port': { type: 'string' },
+    'allow-origin': { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 if (values.help) {
   console.log(`Usage: npm start -- [--port 5173] [--host 127.0.0.1] [--sandbox-port 4010]
+                    [--allow-origin https://your.site ...]
 
 Starts the billing sandbox and the demo host app (Northwind Analytics).
-Environment: PORT and SANDBOX_PORT set the same ports as the options.`);
+--allow-origin lets pages on another origin call the demo's billing proxy (its allowedOrigins);
+repeat it for several.
+Environment: PORT and SANDBOX_PORT set the same ports as the options; ALLOWED_ORIGINS, a
+comma-separated list, adds to --allow-origin.`);
   process.exit(0);
 }
 
@@ -35,12 +40,27 @@ const port = portOf(values.port ?? process.env.PORT, '--port') ?? 5173;
 const sandboxPort =
   portOf(values['sandbox-port'] ?? process.env.SANDBOX_PORT, '--sandbox-port') ?? 4010;
 
-const demo = await startDemo({
-  port,
-  sandboxPort,
-  ...(values.host ? { host: values.host } : {}),
-  logLevel: 'warn',
-});
+const allowedOrigins = [
+  ...(values['allow-origin'] ?? []),
+  ...(process.env.ALLOWED_ORIGINS ?? '').split(','),
+]
+  .map((origin) => origin.trim())
+  .filter((origin) => origin !== '');
+
+let demo: Awaited<ReturnType<typeof startDemo>>;
+try {
+  demo = await startDemo({
+    port,
+    sandboxPort,
+    allowedOrigins,
+    ...(values.host ? { host: values.host } : {}),
+    logLevel: 'warn',
+  });
+} catch (error) {
+  // A wrong --allow-origin is the likely one: the proxy's option check names it.
+  console.error(error instanceof TypeError ? error.message : error);
+  process.exit(2);
+}
 
 const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[22m` : text);
 const dim = (text: string) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[22m` : text);
@@ -50,7 +70,7 @@ console.log(`
 
   Open            ${bold(`${demo.url}/`)}${dim('   sign in as any of the sandbox customers')}
   Script-tag page ${demo.url}/site/
-  Billing proxy   ${demo.url}/billing
+  Billing proxy   ${demo.url}/billing${allowedOrigins.length > 0 ? dim(`   also for ${allowedOrigins.join(', ')}`) : ''}
 ${demo.url.endsWith(`:${port}`) || port === 0 ? '' : dim(`  (port ${port} was busy)\n`)}
   Sandbox         ${sandbox.url}
     API           ${sandbox.apiUrl}/v1   ${dim(`HTTP Basic ${sandbox.agentKey}:${sandbox.apiKey}`)}

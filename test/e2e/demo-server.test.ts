@@ -102,12 +102,22 @@ function occupyPort(): Promise<Server> {
   });
 }
 
-test('npm start prints the address, skips a busy port and stops cleanly on SIGTERM', async () => {
+test('npm start prints the address, skips a busy port, allows the origins given and stops cleanly on SIGTERM', async () => {
   const busy = await occupyPort();
   const busyPort = (busy.address() as { port: number }).port;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', '--port', String(busyPort), '--sandbox-port', '0'],
+    [
+      '--import',
+      'tsx',
+      'scripts/start.ts',
+      '--port',
+      String(busyPort),
+      '--sandbox-port',
+      '0',
+      '--allow-origin',
+      'https://shop.example',
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -137,6 +147,14 @@ test('npm start prints the address, skips a busy port and stops cleanly on SIGTE
     const signIn = await fetch(`${url}/`);
     assert.equal(signIn.status, 200);
     assert.match(await signIn.text(), /Sign in/);
+    // --allow-origin: a page on that origin may call the billing proxy with credentials.
+    assert.match(output, /also for https:\/\/shop\.example/);
+    const crossOrigin = await fetch(`${url}/billing/usages`, {
+      headers: { origin: 'https://shop.example' },
+    });
+    assert.equal(crossOrigin.status, 401, 'allowed, and asked to sign in');
+    assert.equal(crossOrigin.headers.get('access-control-allow-origin'), 'https://shop.example');
+    assert.equal(crossOrigin.headers.get('access-control-allow-credentials'), 'true');
 
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
