@@ -145,6 +145,7 @@ export const PROXY_ERROR_CODES = [
   'payload-too-large',
   'unsupported-media-type',
   'forbidden-origin',
+  'invalid-signature',
   'not-found',
   'method-not-allowed',
   'price-changed',

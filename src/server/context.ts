@@ -1,4 +1,5 @@
 import type { IdempotencyStore } from './idempotency/store.js';
+import type { SignalBus } from './notifications/signals.js';
 import type { BillingIdentity, ResolvedOptions } from './options.js';
 import type { CallContext, UpstreamClient } from './upstream.js';
 import { ProxyError, UpstreamError } from './errors.js';
@@ -13,6 +14,8 @@ export interface RouteContext {
   options: ResolvedOptions;
   upstream: UpstreamClient;
   store: IdempotencyStore;
+  /** Tells the customer's open pages their billing changed. */
+  signals: SignalBus;
   /** Charges one request to the customer's rate limit; throws 429 when exhausted. */
   chargeRateLimit: () => void;
   /** Parsed JSON body (POST routes). */

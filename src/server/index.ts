@@ -19,6 +19,16 @@ export {
   type RedisLikeClient,
 } from './idempotency/redis-store.js';
 export { portalHash } from './routes/portal.js';
+export {
+  createMemorySignalBus,
+  createRedisSignalBus,
+  type BillingSignal,
+  type RedisPublisherLike,
+  type RedisSignalBusOptions,
+  type RedisSubscriberLike,
+  type SignalBus,
+} from './notifications/signals.js';
+export { webhookSignature, type BillingNotification } from './notifications/webhook.js';
 export { toNodeHandler, type NodeHandler, type NodeHandlerOptions } from './adapters/node.js';
 export { toExpressMiddleware } from './adapters/express.js';
 export { toHonoHandler } from './adapters/hono.js';

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import type { IdempotencyStore } from './idempotency/store.js';
+import type { BillingNotification } from './notifications/webhook.js';
+import type { SignalBus } from './notifications/signals.js';
 
 /** The signed-in customer, as the host app knows it. */
 export interface BillingIdentity {
@@ -56,6 +58,15 @@ const upstreamPath = z
   .regex(/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/, 'must be a path starting with "/" (no query)');
 
 const positiveMs = z.number().int().positive().max(600_000);
+
+const routeSubPath = z
+  .string()
+  .regex(/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/, 'must start with "/" and not end with "/"');
+
+const headerName = z
+  .string()
+  .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be an HTTP header name')
+  .transform((name) => name.toLowerCase());
 
 const fn = <F>(error: string) => z.custom<F>((value) => typeof value === 'function', { error });
 
@@ -178,6 +189,67 @@ const OptionsSchema = z
       .refine((limits) => limits.minIncrement <= limits.maxIncrement, {
         error: 'limits.minIncrement is larger than limits.maxIncrement',
       }),
+    /**
+     * The service's notifications (webhooks): set this to receive them at
+     * `{basePath}{notifications.path}`. Each becomes a signal to the customer's open pages.
+     */
+    notifications: z
+      .strictObject({
+        /** The webhook's secret, set in the service's back office. */
+        secret: secret('notifications.secret'),
+        /** The webhook's key; when set, a notification with another key is refused. */
+        key: z.string().min(1).optional(),
+        /** Where the proxy receives them, under basePath. */
+        path: routeSubPath.default('/webhooks'),
+        /** The header with the webhook's key (named after the service). */
+        keyHeader: headerName.default('x-service-key'),
+        /** The header with the signature: base64 of SHA-256 over key + secret. */
+        signatureHeader: headerName.default('x-service-signature'),
+        /** How long a notification's Id is remembered to drop duplicates and replays. */
+        dedupeTtlMs: z
+          .number()
+          .int()
+          .positive()
+          .default(7 * 24 * 60 * 60 * 1000),
+        /** Largest notification accepted, in bytes. */
+        maxBodyBytes: z.number().int().min(1024).max(4_194_304).default(262_144),
+        /** Runs after the proxy answered 200, for the host's own resynchronization: re-read, don't parse. */
+        onNotification: fn<(notification: BillingNotification) => void | Promise<void>>(
+          'notifications.onNotification must be a function',
+        ).optional(),
+      })
+      .optional(),
+    /** The server-sent event stream that tells open pages their billing changed, or false. */
+    events: z
+      .union([
+        z.literal(false),
+        z.strictObject({
+          /** Where pages open it, under basePath. */
+          path: routeSubPath.default('/events'),
+          /** A comment line on every stream this often, so that nothing in between closes it. */
+          heartbeatMs: z.number().int().min(1_000).max(300_000).default(25_000),
+          /** The reconnection delay browsers are told. */
+          retryMs: z.number().int().min(100).max(600_000).default(3_000),
+          /** Streams one instance holds at most. */
+          maxStreams: z.number().int().positive().default(10_000),
+        }),
+      ])
+      .prefault({}),
+    /**
+     * How signals reach every proxy instance: in-process by default; createRedisSignalBus() when
+     * the host app runs more than one instance.
+     */
+    signals: z
+      .custom<SignalBus>(
+        (value) =>
+          typeof value === 'object' &&
+          value !== null &&
+          ['publish', 'subscribe', 'close'].every(
+            (name) => typeof (value as Record<string, unknown>)[name] === 'function',
+          ),
+        { error: 'signals must implement publish, subscribe and close' },
+      )
+      .optional(),
     /** The fetch used for upstream calls. Default: the runtime's `fetch`. */
     fetch: fn<typeof fetch>('fetch must be a function').default(() => runtimeFetch),
     /** Receives the details of failures (upstream bodies, stacks); never sent to the browser. */

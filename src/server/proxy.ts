@@ -16,6 +16,9 @@ import { getLinks, getPortal } from './routes/portal.js';
 import { postUsage } from './routes/purchase.js';
 import { getSubscription } from './routes/subscription.js';
 import { getUsages, postPricing } from './routes/usages.js';
+import { createEventHub } from './notifications/events.js';
+import { createMemorySignalBus } from './notifications/signals.js';
+import { receiveNotification } from './notifications/webhook.js';
 import { createUpstreamClient } from './upstream.js';
 import { checkIdentity, refuseQuery } from './validation.js';
 
@@ -28,6 +31,13 @@ export interface BillingProxy {
   fetch: BillingHandler;
   /** The prefix the proxy is mounted under (adapters use it to pass other requests on). */
   basePath: string;
+  /**
+   * Tells the customer's open pages (on every instance sharing the signal bus) that their
+   * billing changed, so that they re-read it: after your back end reported usage, say.
+   */
+  notify(customer: string): Promise<void>;
+  /** Ends the open event streams and stops listening to the signal bus (on shutdown). */
+  close(): Promise<void>;
 }
 
 interface Route {
@@ -65,6 +75,28 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   const limiter =
     options.limits.rateLimit === false ? null : createRateLimiter(options.limits.rateLimit);
   const { logger } = options;
+  const signals = options.signals ?? createMemorySignalBus();
+  const hub = options.events === false ? null : createEventHub(signals, options.events, logger);
+  const routes: Record<string, Route> = { ...ROUTES };
+  if (hub !== null && options.events !== false) {
+    routes[options.events.path] = {
+      method: 'GET',
+      run: (context) => {
+        refuseQuery(context.url);
+        return Promise.resolve(
+          hub.open(
+            context.identity.reference,
+            context.request.headers.get('last-event-id'),
+            context.request.signal,
+          ),
+        );
+      },
+    };
+  }
+  const webhook =
+    options.notifications === undefined
+      ? null
+      : { options: options.notifications, store, signals, logger };
   const listedCors = (request: Request) => listedCorsFor(options.allowedOrigins, request);
   // A misconfiguration repeats on every request of a page: the operator is told once per cause.
   const warned = new Set<string>();
@@ -76,8 +108,11 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
 
   async function handle(request: Request, url: URL): Promise<Response> {
     const path = routePath(url.pathname, options.basePath);
+    // Server to server: the signature stands for the origin check and identify.
+    if (webhook !== null && path === webhook.options.path)
+      return receiveNotification(request, webhook);
     const route =
-      path === null ? undefined : Object.hasOwn(ROUTES, path) ? ROUTES[path] : undefined;
+      path === null ? undefined : Object.hasOwn(routes, path) ? routes[path] : undefined;
     if (route === undefined) {
       throw attachHeaders(
         new ProxyError(404, 'not-found', 'No such billing route.'),
@@ -118,6 +153,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
         options,
         upstream,
         store,
+        signals,
         body,
         chargeRateLimit: () => {
           const waitSeconds = limiter?.take(identity.reference) ?? 0;
@@ -129,6 +165,10 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
         },
       };
       const result = await route.run(context);
+      if (result instanceof Response) {
+        for (const [name, value] of Object.entries(cors)) result.headers.set(name, value);
+        return result;
+      }
       if (result instanceof JsonResult) return jsonResponse(result.status, result.body, cors);
       return jsonResponse(200, result, cors);
     } catch (error) {
@@ -180,7 +220,16 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     }
   };
 
-  return { handler, fetch: handler, basePath: options.basePath };
+  return {
+    handler,
+    fetch: handler,
+    basePath: options.basePath,
+    notify: (customer) => signals.publish(customer),
+    async close() {
+      hub?.close();
+      if (options.signals === undefined) await signals.close();
+    },
+  };
 }
 
 /** CORS headers for an origin listed in allowedOrigins, whatever the route (so it can read a 404). */

@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { createBillingProxy, createRedisIdempotencyStore } from '../../src/server/index.js';
@@ -13,48 +11,7 @@ import {
   startSandbox,
   type RunningSandbox,
 } from './helpers.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** A real redis-server of our own (REDIS_SERVER or redis-server on PATH), stopped by pid. */
-async function startRedis(): Promise<{ port: number; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    process.env.REDIS_SERVER ?? 'redis-server',
-    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`redis-server did not start: ${output}`)),
-      5000,
-    );
-    child.stdout?.on('data', () => {
-      if (/Ready to accept connections/i.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
-  await ready;
-  return { port, process: child };
-}
+import { startRedis } from './redis-server.js';
 
 describe('Redis idempotency store (real redis-server)', () => {
   let redis: { port: number; process: ChildProcess };

@@ -462,6 +462,16 @@ class Purchase {
         message: String(error),
       });
     }
+    // Every open page of this customer (other tabs, other devices) re-reads its billing.
+    this.context.signals
+      .publish(this.context.identity.reference)
+      .catch((error: unknown) =>
+        this.context.options.logger({
+          level: 'error',
+          event: 'signal-failed',
+          message: String(error),
+        }),
+      );
     return new Outcome(200, { ...response, replayed: false });
   }
 

@@ -1,0 +1,147 @@
+import type { ProxyLogger } from '../options.js';
+import { isLaterSignal, type BillingSignal, type SignalBus } from './signals.js';
+
+// GET {basePath}/events: one server-sent event stream per open page of a signed-in customer.
+// Each signal of the bus for that customer becomes one `billing-changed` event; nothing else of
+// the customer's billing goes down the stream (the page re-reads it through the usual routes).
+
+export interface EventStreamOptions {
+  /** A comment line on every stream this often, so that proxies and browsers keep it open. */
+  heartbeatMs: number;
+  /** The reconnection delay the browser is told (the `retry:` field). */
+  retryMs: number;
+  /** Streams this instance holds at most; more are refused with 503. */
+  maxStreams: number;
+}
+
+interface Stream {
+  customer: string;
+  send(text: string): void;
+  end(): void;
+}
+
+const encoder = new TextEncoder();
+/** How many customers' latest signal ids an instance remembers for `Last-Event-ID` resumes. */
+const REMEMBERED_CUSTOMERS = 10_000;
+
+/** The event a page receives for a signal. */
+function eventText(signal: BillingSignal): string {
+  return `id: ${signal.id}\nevent: billing-changed\ndata: {}\n\n`;
+}
+
+export interface EventHub {
+  /** The response of GET /events for this customer: an open event stream. */
+  open(customer: string, lastEventId: string | null, abort: AbortSignal): Response;
+  /** Streams open on this instance now. */
+  readonly size: number;
+  /** Ends every stream and stops listening to the bus. */
+  close(): void;
+}
+
+export function createEventHub(
+  bus: SignalBus,
+  options: EventStreamOptions,
+  logger: ProxyLogger,
+): EventHub {
+  const streams = new Map<string, Set<Stream>>();
+  // The latest signal of each customer (insertion order = least recently signalled first), so
+  // that a page reconnecting with an older Last-Event-ID learns it missed something.
+  const latest = new Map<string, string>();
+  let size = 0;
+
+  const unsubscribe = bus.subscribe((signal) => {
+    latest.delete(signal.customer);
+    latest.set(signal.customer, signal.id);
+    if (latest.size > REMEMBERED_CUSTOMERS) latest.delete(latest.keys().next().value as string);
+    const text = eventText(signal);
+    for (const stream of streams.get(signal.customer) ?? []) stream.send(text);
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const set of streams.values()) for (const stream of set) stream.send(':\n\n');
+  }, options.heartbeatMs);
+  heartbeat.unref?.();
+
+  function remove(stream: Stream): void {
+    const set = streams.get(stream.customer);
+    if (set === undefined || !set.delete(stream)) return;
+    size -= 1;
+    if (set.size === 0) streams.delete(stream.customer);
+  }
+
+  return {
+    get size() {
+      return size;
+    },
+
+    open(customer, lastEventId, abort) {
+      if (size >= options.maxStreams) {
+        logger({
+          level: 'warn',
+          event: 'event-streams-full',
+          message: `Refused an event stream: ${size} are open on this instance (maxStreams)`,
+        });
+        return new Response(null, { status: 503, headers: { 'retry-after': '30' } });
+      }
+      let stream: Stream | undefined;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          let open = true;
+          const current: Stream = {
+            customer,
+            send(text) {
+              if (!open) return;
+              try {
+                controller.enqueue(encoder.encode(text));
+              } catch {
+                current.end();
+              }
+            },
+            end() {
+              if (!open) return;
+              open = false;
+              remove(current);
+              try {
+                controller.close();
+              } catch {
+                // Already closed by the reader.
+              }
+            },
+          };
+          stream = current;
+          let set = streams.get(customer);
+          if (set === undefined) streams.set(customer, (set = new Set()));
+          set.add(current);
+          size += 1;
+          // The first bytes open the stream at once; a page that missed a signal while it was
+          // away is told now.
+          let opening = `retry: ${options.retryMs}\n:\n\n`;
+          const last = latest.get(customer);
+          if (lastEventId !== null && last !== undefined && isLaterSignal(last, lastEventId))
+            opening += eventText({ customer, id: last });
+          current.send(opening);
+        },
+        cancel() {
+          stream?.end();
+        },
+      });
+      abort.addEventListener('abort', () => stream?.end(), { once: true });
+      return new Response(body, {
+        status: 200,
+        headers: {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store, no-transform',
+          // Reverse proxies that buffer answers (nginx) pass this stream through as it comes.
+          'x-accel-buffering': 'no',
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    },
+
+    close() {
+      clearInterval(heartbeat);
+      unsubscribe();
+      for (const set of [...streams.values()]) for (const stream of [...set]) stream.end();
+    },
+  };
+}

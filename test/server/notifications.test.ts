@@ -1,0 +1,382 @@
+// The service's notifications (webhooks) reach every open page of that customer: the signature,
+// the verification handshake, deduplication, the event streams, isolation between customers,
+// Last-Event-ID resumes, and two proxy instances over a real redis-server.
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import {
+  createBillingProxy,
+  createRedisIdempotencyStore,
+  createRedisSignalBus,
+  webhookSignature,
+  type BillingNotification,
+  type BillingProxy,
+  type BillingProxyOptions,
+  toNodeHandler,
+} from '../../src/server/index.js';
+import {
+  APP_ORIGIN,
+  browserRequest,
+  collectingLogger,
+  listen,
+  proxyOptions,
+  useSandbox,
+  type RunningSandbox,
+} from './helpers.js';
+import { startRedis } from './redis-server.js';
+
+const SECRET = 'webhook-secret-for-tests';
+const KEY = 'wh_test_key';
+
+let sequence = 0;
+/** A notification envelope as the service sends it. */
+function notification(customer: string, type = 'SubscriptionUpdated', id?: string) {
+  sequence += 1;
+  return {
+    Id: id ?? `ntf-${Date.now()}-${sequence}`,
+    IdBusiness: 4242,
+    IdSegment: 1,
+    ReferenceSegment: 'main',
+    DateTrigger: new Date().toISOString(),
+    TypeTrigger: type,
+    Customer: { ReferenceCustomer: customer, Email: `${customer}@example.test` },
+  };
+}
+
+async function deliver(
+  proxy: BillingProxy,
+  body: unknown,
+  {
+    key = KEY,
+    secret = SECRET,
+    signature,
+  }: { key?: string; secret?: string; signature?: string } = {},
+) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (key !== '') headers['x-service-key'] = key;
+  const signed = signature ?? (await webhookSignature(key, secret));
+  if (signed !== '') headers['x-service-signature'] = signed;
+  const response = await proxy.handler(
+    new Request(`${APP_ORIGIN}/billing/webhooks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** An open event stream of `customer`, read event by event. */
+async function openEvents(proxy: BillingProxy, customer: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const request = browserRequest('/events', {
+    customer,
+    headers: lastEventId === undefined ? {} : { 'last-event-id': lastEventId },
+  });
+  const response = await proxy.handler(new Request(request, { signal: controller.signal }));
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const events: { id: string; event: string }[] = [];
+  let waiting: (() => void) | undefined;
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const field = (name: string) =>
+          block
+            .split('\n')
+            .find((line) => line.startsWith(`${name}: `))
+            ?.slice(name.length + 2);
+        const event = field('event');
+        if (event !== undefined) events.push({ id: field('id') ?? '', event });
+        waiting?.();
+      }
+    }
+  })();
+  return {
+    events,
+    /** Resolves when `count` events have come, or rejects after `timeoutMs`. */
+    async received(count: number, timeoutMs = 2_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (events.length < count) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`${events.length} of ${count} events after ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiting = resolve;
+          setTimeout(resolve, left);
+        });
+      }
+      return events;
+    },
+    close: () => {
+      controller.abort();
+      void reader.cancel().catch(() => {});
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('notifications: webhook and event streams', () => {
+  let sandbox: RunningSandbox;
+  useSandbox((started) => (sandbox = started));
+  const proxies: BillingProxy[] = [];
+  after(async () => {
+    for (const proxy of proxies) await proxy.close();
+  });
+
+  function proxyWith(overrides: Partial<BillingProxyOptions> = {}): BillingProxy {
+    const proxy = createBillingProxy(
+      proxyOptions(sandbox, { notifications: { secret: SECRET, key: KEY }, ...overrides }),
+    );
+    proxies.push(proxy);
+    return proxy;
+  }
+
+  it('accepts a signed notification and refuses a wrong, missing or other-key signature', async () => {
+    const { logger, entries } = collectingLogger();
+    const proxy = proxyWith({ logger });
+    assert.equal((await deliver(proxy, notification('healthy'))).status, 200);
+    const refusals = [
+      await deliver(proxy, notification('healthy'), { secret: 'not-the-secret' }),
+      await deliver(proxy, notification('healthy'), { signature: '' }),
+      await deliver(proxy, notification('healthy'), { key: '' }),
+      await deliver(proxy, notification('healthy'), { key: 'another-webhook' }),
+      await deliver(proxy, notification('healthy'), { signature: 'x'.repeat(44) }),
+    ];
+    for (const refusal of refusals) {
+      assert.equal(refusal.status, 403);
+      assert.equal(refusal.body.code, 'invalid-signature');
+    }
+    assert.equal(entries.filter((entry) => entry.event === 'webhook-refused').length, 5);
+  });
+
+  it('answers the verification post with 200 and logs its code for the operator', async () => {
+    const { logger, entries } = collectingLogger();
+    const proxy = proxyWith({ logger });
+    const { status, body } = await deliver(proxy, { Id: 'verify-1', VerificationCode: '7F3K-22' });
+    assert.equal(status, 200);
+    assert.equal(body.verification, true);
+    const logged = entries.find((entry) => entry.event === 'webhook-verification');
+    assert.match(String(logged?.message), /7F3K-22/);
+  });
+
+  it('tells only that customer’s open pages, each once per notification, duplicates dropped', async () => {
+    const seen: BillingNotification[] = [];
+    const proxy = proxyWith({
+      notifications: { secret: SECRET, key: KEY, onNotification: (event) => void seen.push(event) },
+    });
+    const healthy = await openEvents(proxy, 'healthy');
+    const otherTab = await openEvents(proxy, 'healthy');
+    const stranger = await openEvents(proxy, 'starter-plan');
+    try {
+      const first = notification('healthy', 'SubscriptionSuspendedPaymentDue');
+      const started = Date.now();
+      assert.equal((await deliver(proxy, first)).status, 200);
+      await healthy.received(1);
+      await otherTab.received(1);
+      assert.ok(Date.now() - started < 1_000, 'within a second');
+      // The same notification again (at-least-once delivery, or a replay): no new signal.
+      const again = await deliver(proxy, first);
+      assert.equal(again.status, 200);
+      assert.equal(again.body.duplicate, true);
+      await sleep(200);
+      assert.equal(healthy.events.length, 1);
+      assert.equal(stranger.events.length, 0, 'another customer hears nothing');
+      assert.deepEqual(
+        seen.map((event) => [event.type, event.customer]),
+        [['SubscriptionSuspendedPaymentDue', 'healthy']],
+      );
+    } finally {
+      healthy.close();
+      otherTab.close();
+      stranger.close();
+    }
+  });
+
+  it('signals notifications delivered out of order, each once', async () => {
+    const proxy = proxyWith();
+    const stream = await openEvents(proxy, 'healthy');
+    try {
+      const older = { ...notification('healthy'), DateTrigger: '2026-01-01T00:00:00Z' };
+      const newer = notification('healthy', 'InvoicePaid');
+      assert.equal((await deliver(proxy, newer)).status, 200);
+      assert.equal((await deliver(proxy, older)).status, 200);
+      await stream.received(2);
+      assert.ok(stream.events[0]!.id < stream.events[1]!.id, 'event ids keep their order');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('tells a page that reconnects with an older Last-Event-ID what it missed, once', async () => {
+    const proxy = proxyWith();
+    const before = await openEvents(proxy, 'healthy');
+    await deliver(proxy, notification('healthy'));
+    const [first] = await before.received(1);
+    before.close();
+    await deliver(proxy, notification('healthy'));
+    await sleep(100);
+    // Reconnecting with the first id: one event for what came meanwhile.
+    const resumed = await openEvents(proxy, 'healthy', first!.id);
+    const [missed] = await resumed.received(1);
+    assert.ok(missed!.id > first!.id);
+    // Reconnecting with the latest id: nothing.
+    const current = await openEvents(proxy, 'healthy', missed!.id);
+    await sleep(200);
+    assert.equal(current.events.length, 0);
+    resumed.close();
+    current.close();
+  });
+
+  it('signals the customer’s pages after a purchase made through the proxy', async () => {
+    const proxy = proxyWith();
+    const stream = await openEvents(proxy, 'healthy');
+    try {
+      const priced = await proxy.handler(
+        browserRequest('/pricing', { body: { feature: 'projects', increment: 1 } }),
+      );
+      const { AmountTotal } = (await priced.json()) as { AmountTotal: number };
+      const bought = await proxy.handler(
+        browserRequest('/usage', {
+          body: {
+            feature: 'projects',
+            increment: 1,
+            idempotencyKey: 'signal-after-purchase-1',
+            confirmedAmountTotal: AmountTotal,
+          },
+        }),
+      );
+      assert.equal(bought.status, 200);
+      await stream.received(1);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('needs a signed-in customer and an allowed origin for its event stream', async () => {
+    const proxy = proxyWith();
+    const anonymous = await proxy.handler(browserRequest('/events', { customer: null }));
+    assert.equal(anonymous.status, 401);
+    const foreign = await proxy.handler(
+      browserRequest('/events', { origin: 'https://evil.example' }),
+    );
+    assert.equal(foreign.status, 403);
+    const disabled = createBillingProxy(proxyOptions(sandbox, { events: false }));
+    assert.equal((await disabled.handler(browserRequest('/events'))).status, 404);
+    // Without notifications configured there is no webhook route.
+    assert.equal((await deliver(disabled, notification('healthy'))).status, 404);
+  });
+});
+
+describe('notifications over real HTTP (Node adapter)', () => {
+  let sandbox: RunningSandbox;
+  useSandbox((started) => (sandbox = started));
+
+  it('streams an event to a page when the service posts a notification', async () => {
+    const proxy = createBillingProxy(
+      proxyOptions(sandbox, { notifications: { secret: SECRET, key: KEY } }),
+    );
+    const server = createServer(toNodeHandler(proxy));
+    const origin = await listen(server);
+    const controller = new AbortController();
+    try {
+      const stream = await fetch(`${origin}/billing/events`, {
+        headers: { cookie: 'session=healthy' },
+        signal: controller.signal,
+      });
+      assert.equal(stream.status, 200);
+      assert.equal(stream.headers.get('x-accel-buffering'), 'no');
+      const reader = stream.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = decoder.decode((await reader.read()).value);
+      assert.match(text, /^retry: \d+/);
+      const posted = await fetch(`${origin}/billing/webhooks`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-service-key': KEY,
+          'x-service-signature': await webhookSignature(KEY, SECRET),
+        },
+        body: JSON.stringify(notification('healthy', 'SubscriptionRestarted')),
+      });
+      assert.equal(posted.status, 200);
+      while (!text.includes('event: billing-changed'))
+        text += decoder.decode((await reader.read()).value);
+      assert.match(text, /id: \d{15}-\d{6}\nevent: billing-changed\ndata: \{\}/);
+    } finally {
+      controller.abort();
+      await proxy.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('notifications across two proxy instances (real redis-server)', () => {
+  let sandbox: RunningSandbox;
+  useSandbox((started) => (sandbox = started));
+  let redis: { port: number; process: ChildProcess };
+  const clients: Redis[] = [];
+  const proxies: BillingProxy[] = [];
+
+  before(async () => {
+    redis = await startRedis();
+  });
+  after(async () => {
+    for (const proxy of proxies) await proxy.close();
+    await Promise.all(clients.map((client) => client.quit()));
+    redis.process.kill('SIGTERM');
+  });
+
+  function client(): Redis {
+    const made = new Redis({ host: '127.0.0.1', port: redis.port, lazyConnect: false });
+    clients.push(made);
+    return made;
+  }
+
+  function instance(): BillingProxy {
+    const proxy = createBillingProxy(
+      proxyOptions(sandbox, {
+        notifications: { secret: SECRET, key: KEY },
+        idempotencyStore: createRedisIdempotencyStore(client()),
+        signals: createRedisSignalBus({ publisher: client(), subscriber: client() }),
+      }),
+    );
+    proxies.push(proxy);
+    return proxy;
+  }
+
+  it('reaches a page on instance B from a notification received by instance A, once', async () => {
+    const a = instance();
+    const b = instance();
+    const onB = await openEvents(b, 'healthy');
+    const strangerOnB = await openEvents(b, 'starter-plan');
+    try {
+      await sleep(100); // both subscribers are listening
+      const sent = notification('healthy');
+      const started = Date.now();
+      assert.equal((await deliver(a, sent)).status, 200);
+      await onB.received(1);
+      assert.ok(Date.now() - started < 1_000, 'within a second');
+      // The same notification delivered to B too (at least once): dropped there.
+      assert.equal((await deliver(b, sent)).body.duplicate, true);
+      await sleep(200);
+      assert.equal(onB.events.length, 1);
+      assert.equal(strangerOnB.events.length, 0);
+    } finally {
+      onB.close();
+      strangerOnB.close();
+    }
+  });
+});
