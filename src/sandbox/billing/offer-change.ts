@@ -53,9 +53,9 @@ export function customerOf(store: Store, sub: SubscriptionRecord): CustomerRecor
   return customer;
 }
 
+/** A lower recurring price (after discounts) is a downgrade; an equal one counts as an upgrade (it applies now, for 0). */
 function directionOf(current: RecurringPrice, next: RecurringPrice): ChangeDirection {
-  if (next.total < current.total) return 'Downgrade';
-  return 'Upgrade';
+  return next.total < current.total ? 'Downgrade' : 'Upgrade';
 }
 
 function checkCustomTarget(sub: SubscriptionRecord, custom: SubscriptionRecord): void {
@@ -79,16 +79,21 @@ function checkCustomTarget(sub: SubscriptionRecord, custom: SubscriptionRecord):
 
 /** The price side of a change, without any refusal: what the hosted table shows for every choice. */
 export interface OfferChangePrice {
+  /** Discounts the subscription has after the change (a custom subscription brings its own). */
   discounts: string[];
   direction: ChangeDirection;
   immediate: boolean;
   billNow: boolean;
+  /** When the new offer applies: now, or the end of the current period. */
   dateEffective: string;
+  /** The prorated charge of the change (0 when it is not immediate). */
   amountSubtotal: number;
   amountTotal: number;
+  /** What is invoiced now: amountTotal with BillNow, else 0. */
   amountTotalDue: number;
   lines: PriceLine[];
   current: RecurringPrice;
+  /** The recurring price once the change applies. */
   nextTerm: RecurringPrice;
 }
 
