@@ -40,6 +40,13 @@ export const CustomerSchema = z.looseObject({
   Name: z.optional(z.string()),
   Email: z.optional(z.string()),
   ReferenceSegment: z.optional(z.string()),
+  IdSegment: z.optional(z.int()),
+  /** The customer's language (a language tag); labels and prices are localized in it. */
+  Language: z.optional(z.string()),
+  ReferenceOffer: z.optional(z.string()),
+  ReferenceAffiliation: z.optional(z.string()),
+  /** Up to 5 string pairs of the business's own. */
+  Metadata: z.optional(z.record(z.string(), z.string())),
   Links: z.optional(LinksSchema),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
@@ -59,12 +66,15 @@ export const BillingAddressSchema = z.looseObject({
   FirstName: z.optional(z.string()),
   LastName: z.optional(z.string()),
   AddressLine1: z.optional(z.string()),
+  AddressLine2: z.optional(z.string()),
   ZipCode: z.optional(z.string()),
   City: z.optional(z.string()),
+  Region: z.optional(z.string()),
   Country: z.optional(
     z.string().check(z.regex(/^[A-Z]{2}$/, 'Country must be a two-letter country code')),
   ),
   TaxInformation: z.optional(z.string()),
+  Phone: z.optional(z.string()),
 });
 export type BillingAddress = z.infer<typeof BillingAddressSchema>;
 
@@ -164,7 +174,12 @@ export type Invoice = z.infer<typeof InvoiceSchema>;
  * means unlimited access (the sandbox's representation; the seed does not show one).
  */
 export const UsageSchema = z.looseObject({
+  IdSegment: z.optional(z.int()),
+  IdFeature: z.optional(z.int()),
+  IdCustomer: z.optional(z.int()),
   IdSubscription: z.int(),
+  IdOffer: z.optional(z.int()),
+  ReferenceOffer: z.optional(z.string()),
   ReferenceSegment: z.optional(z.string()),
   ReferenceFeature: z.string(),
   ReferenceCustomer: z.optional(z.string()),
@@ -201,6 +216,13 @@ export const PricingUsageBodySchema = z.looseObject({
   Increment: z.int(),
   DateStamp: z.optional(TimestampSchema),
   NextTerm: z.optional(z.boolean()),
+  /** Limitation: the new absolute quantity (instead of Increment). */
+  QuantityCurrent: z.optional(z.int()),
+  /** OnOff: switch the feature on or off (instead of Increment). */
+  IsEnabled: z.optional(z.boolean()),
+  /** The subscription, when the customer has several. */
+  IdSubscription: z.optional(z.int()),
+  EnsureBillable: z.optional(z.boolean()),
 });
 export type PricingUsageBody = z.infer<typeof PricingUsageBodySchema>;
 
@@ -210,9 +232,13 @@ export const UsageChangeBodySchema = z.looseObject({
   ReferenceFeature: z.string(),
   Increment: z.int(),
   DateStamp: z.optional(TimestampSchema),
+  QuantityCurrent: z.optional(z.int()),
+  IsEnabled: z.optional(z.boolean()),
+  IdSubscription: z.optional(z.int()),
 });
 export type UsageChangeBody = z.infer<typeof UsageChangeBodySchema>;
 
+/** A line of a price: the seed's fields, and the current reference's (due now, quantities, period or move date). */
 export const PricingDetailSchema = z.looseObject({
   LabelLocalized: z.optional(z.string()),
   PricingLocalized: z.optional(z.string()),
@@ -233,6 +259,9 @@ export const NextTermSchema = z.looseObject({
   PricingLocalized: z.string(),
   AmountSubtotal: z.int(),
   AmountTotal: z.int(),
+  AmountTotalDue: z.optional(z.int()),
+  DatePeriodStart: z.optional(TimestampSchema),
+  DatePeriodEnd: z.optional(TimestampSchema),
 });
 export type NextTerm = z.infer<typeof NextTermSchema>;
 
@@ -255,8 +284,12 @@ export const PricingUsageResultSchema = z.looseObject({
   Currency: z.string(),
   AmountSubtotal: z.int(),
   AmountTotal: z.int(),
+  /** Due now, tax included (the current reference's name). */
+  AmountTotalDue: z.optional(z.int()),
   DatePeriodStart: z.optional(TimestampSchema),
   DatePeriodTerm: z.optional(TimestampSchema),
+  /** The current reference's name of DatePeriodTerm. */
+  DatePeriodEnd: z.optional(TimestampSchema),
   Details: z.optional(z.array(PricingDetailSchema)),
   NextTerm: z.optional(NextTermSchema),
 });

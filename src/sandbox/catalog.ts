@@ -24,7 +24,10 @@ export interface CatalogOffer extends OfferDefinition {
 /** The read-only part of a business: what it sells. Built once from validated fixtures. */
 export class Catalog {
   readonly business: Business;
+  /** The main segment: where customers created without ReferenceSegment go. */
   readonly segment: Segment;
+  /** Every segment of the business by reference, the main one first. */
+  readonly segments = new Map<string, Segment>();
   readonly features = new Map<string, CatalogFeature>();
   readonly discounts = new Map<string, CatalogDiscount>();
   readonly offers = new Map<string, CatalogOffer>();
@@ -33,6 +36,9 @@ export class Catalog {
   constructor(fixtures: ResolvedFixtures) {
     this.business = fixtures.business;
     this.segment = fixtures.segment;
+    for (const segment of [fixtures.segment, ...fixtures.otherSegments]) {
+      this.segments.set(segment.reference, segment);
+    }
     const nextId = (used: Set<number>, start: number) => {
       let id = start;
       while (used.has(id)) id++;
@@ -68,6 +74,16 @@ export class Catalog {
   switchableOffers(): CatalogOffer[] {
     return [...this.offers.values()].filter((o) => o.inGrid || o.switchable);
   }
+
+  /** The segment of a reference, falling back to the main one for unknown references. */
+  segmentOf(reference: string): Segment {
+    return this.segments.get(reference) ?? this.segment;
+  }
+}
+
+/** Whether an offer feature is an OnOff feature sold apart from the plan, at a price per period. */
+export function isAddOn(feature: OfferFeature, definition: FeatureDefinition | undefined): boolean {
+  return definition?.type === 'OnOff' && feature.included === false && (feature.unitPrice ?? 0) > 0;
 }
 
 export function localize(text: LocalizedText | undefined, language: Language): string {

@@ -18,8 +18,8 @@ export class Clock {
     this.#state = { ...state };
   }
 
-  static frozenAt(iso: string): Clock {
-    return new Clock({ baseMs: Date.parse(iso), realAtBase: null });
+  static frozenAt(ms: number): Clock {
+    return new Clock({ baseMs: ms, realAtBase: null });
   }
 
   static running(): Clock {

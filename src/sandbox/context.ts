@@ -19,6 +19,8 @@ export interface SandboxContext {
   urls: SandboxUrls;
   faults: Faults;
   stats: Stats;
+  /** Writes one line to the sandbox's log (what a developer watching the sandbox should see). */
+  log(line: string): void;
   /** Back to the fixtures. */
   reset(): void;
 }

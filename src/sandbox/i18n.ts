@@ -11,6 +11,15 @@ export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'fr';
 }
 
+/**
+ * The language the sandbox localizes in for a customer's language tag: its primary subtag when
+ * it is English or French (`fr-CA` gives `fr`), else null (the caller falls back further).
+ */
+export function supportedLanguage(tag: string | null | undefined): Language | null {
+  const primary = tag?.split('-')[0]?.toLowerCase();
+  return isLanguage(primary) ? primary : null;
+}
+
 export function formatMoney(
   amountHundredths: number,
   currency: string,
@@ -66,10 +75,22 @@ export const LABELS = {
     amountDueNow: 'Amount due now',
     noCharge: 'No extra charge',
     nextTerm: 'New recurring price',
+    onRequest: 'On request',
+    changeAtTermEnd: 'Changes at the end of the current period',
+    addedToNextInvoice: 'Added to the next invoice',
   },
   fr: {
     amountDueNow: 'Montant dû maintenant',
     noCharge: 'Aucun supplément',
     nextTerm: 'Nouveau prix récurrent',
+    onRequest: 'Sur demande',
+    changeAtTermEnd: 'Changement à la fin de la période en cours',
+    addedToNextInvoice: 'Ajouté à la prochaine facture',
   },
 } as const satisfies Record<Language, Record<string, string>>;
+
+/** "for each unit above 5" and its French, for the pricing text of a metered feature. */
+export function eachUnitAbove(included: number, language: Language): string {
+  const count = new Intl.NumberFormat(LOCALES[language]).format(included);
+  return language === 'fr' ? `par unité au-delà de ${count}` : `for each unit above ${count}`;
+}

@@ -12,6 +12,7 @@ import { seedState } from './state/seed.js';
 import { Store } from './state/store.js';
 import { TokenSealer } from './tokens.js';
 import { settle } from './billing/rules.js';
+import { parseTimestamp } from './timestamps.js';
 
 export { defaultFixtures } from './fixtures/default.js';
 export {
@@ -35,6 +36,11 @@ export interface SandboxOptions {
   stateFile?: string;
   /** Initial clock (ISO); the clock is then frozen and moves only through the control API. */
   now?: string;
+  /**
+   * Where the sandbox writes its log lines (unknown fields it ignored, unexpected errors are
+   * still written to the console); default: `console.warn`.
+   */
+  log?: (line: string) => void;
 }
 
 export interface RunningSandbox {
@@ -57,10 +63,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const fixtures = await loadFixtures(options.fixtures);
   const catalog = new Catalog(fixtures);
   const initialNow = options.now ?? fixtures.now;
-  if (initialNow !== undefined && Number.isNaN(Date.parse(initialNow))) {
-    throw new Error(`startSandbox: now must be an ISO timestamp, got '${initialNow}'`);
+  const initialMs = initialNow === undefined ? undefined : parseTimestamp(initialNow);
+  if (initialMs === null) {
+    throw new Error(`startSandbox: now must be an ISO 8601 timestamp, got '${initialNow}'`);
   }
-  const freshClock = () => (initialNow ? Clock.frozenAt(initialNow) : Clock.running());
+  const freshClock = () => (initialMs === undefined ? Clock.running() : Clock.frozenAt(initialMs));
   const fingerprint = fixturesFingerprint(fixtures);
   const persisted = options.stateFile ? await loadStateFile(options.stateFile, fingerprint) : null;
 
@@ -79,6 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     urls,
     faults: new Faults(),
     stats: new Stats(),
+    log: options.log ?? ((line) => console.warn(line)),
     reset() {
       const fresh = freshClock();
       clock.set(fresh.nowMs());

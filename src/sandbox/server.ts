@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { registerCatalogRoutes } from './api/catalog.js';
 import { registerCustomerRoutes } from './api/customers.js';
 import { registerInvoiceRoutes } from './api/invoices.js';
 import { registerSubscriptionRoutes } from './api/subscriptions.js';
@@ -28,6 +29,7 @@ export function buildRouters(ctx: SandboxContext): SandboxRouters {
   registerSubscriptionRoutes(api, ctx);
   registerInvoiceRoutes(api, ctx);
   registerUsageRoutes(api, ctx);
+  registerCatalogRoutes(api, ctx);
   const apiRouteKeys = api.keys();
   const control = new Router();
   registerControlRoutes(control, ctx, () => apiRouteKeys);
@@ -39,6 +41,8 @@ export function buildRouters(ctx: SandboxContext): SandboxRouters {
 
 function errorReply(error: unknown): Reply {
   if (error instanceof ValidationError) return json(422, error.errors);
+  // 422 is always an array of errors, one per invalid field, as the live service answers it.
+  if (error instanceof ApiError && error.status === 422) return json(422, [error.toBody()]);
   if (error instanceof ApiError) {
     const headers: Record<string, string> =
       error.status === 401

@@ -46,11 +46,16 @@ describe('fixtures', () => {
         'discounted',
         'pending',
         'no-subscription',
+        'two-subscriptions',
       ],
     );
     assert.deepEqual(
       parsed.offers.filter((o) => o.inGrid).map((o) => o.reference),
       ['starter', 'pro', 'business'],
+    );
+    assert.deepEqual(
+      parsed.offers.filter((o) => o.onRequest).map((o) => o.reference),
+      ['enterprise'],
     );
     assert.equal(parsed.business.unpaidInvoiceThreshold, 2);
   });
@@ -97,7 +102,7 @@ describe('fixtures', () => {
       cross['customers[4].subscriptions[0].disabled[0]'],
       "feature 'api-calls' is not an OnOff feature",
     );
-    assert.equal(cross['customers[9].reference'], "duplicate reference 'starter-plan'");
+    assert.equal(cross['customers[10].reference'], "duplicate reference 'starter-plan'");
   });
 
   it('loads a JSON file, and says what is wrong with a bad one', async () => {

@@ -15,6 +15,8 @@ export interface Answer {
 
 export interface TestSandbox {
   sandbox: RunningSandbox;
+  /** Lines the sandbox logged (unknown fields it ignored), oldest first. */
+  logs: string[];
   api(
     method: string,
     path: string,
@@ -41,7 +43,12 @@ async function answer(response: Response): Promise<Answer> {
 }
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ now: MID_NOVEMBER, ...options });
+  const logs: string[] = [];
+  const sandbox = await startSandbox({
+    now: MID_NOVEMBER,
+    log: (line) => logs.push(line),
+    ...options,
+  });
   const authorization = basicAuth(sandbox.agentKey, sandbox.apiKey);
   const request = async (
     method: string,
@@ -58,6 +65,7 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   };
   return {
     sandbox,
+    logs,
     api: request,
     control: (method, path, body) => request(method, `/_sandbox${path}`, body),
     async customer(reference) {

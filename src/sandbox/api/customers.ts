@@ -1,59 +1,115 @@
 import * as z from 'zod';
-import { createCustomer, setBillingAddress } from '../billing/operations.js';
+import { setBillingAddress, upsertCustomer } from '../billing/operations.js';
 import type { SandboxContext } from '../context.js';
 import { notFound } from '../http/errors.js';
-import { json, readJson } from '../http/io.js';
+import { json } from '../http/io.js';
 import type { Router } from '../http/router.js';
+import type { CustomerRecord } from '../state/types.js';
+import { readApiBody } from './body.js';
 import { presentCustomer } from './present.js';
-import { parse, ReferenceSchema, requiredParam } from './validate.js';
+import { ReferenceSchema, requiredParam } from './validate.js';
 
-const CreateCustomerBody = z.object({
+/** The live service keeps at most this many Metadata pairs on a customer. */
+export const MAX_METADATA_PAIRS = 5;
+const MAX_METADATA_KEY = 64;
+const MAX_METADATA_VALUE = 500;
+
+/** A BCP 47 language tag as clients send it: `fr`, `en-GB`, `pt-BR`. */
+const LanguageTagSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language code such as en, fr or pt-BR');
+
+/** '' is "not given" too: clients that know no name or e-mail send an empty string. */
+const emptyAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.union([z.literal('').transform(() => undefined), schema]).optional();
+
+// 1. Every field but the reference is optional (create or update by ReferenceCustomer).
+const CustomerBody = z.object({
   ReferenceCustomer: ReferenceSchema,
-  Name: z.string().min(1, 'must not be empty').max(200),
-  Email: z.email('must be an e-mail address'),
-  ReferenceSegment: ReferenceSchema,
+  Name: emptyAsAbsent(z.string().max(200, 'must be at most 200 characters')),
+  Email: emptyAsAbsent(z.email('must be an e-mail address')),
+  Language: LanguageTagSchema.optional(),
+  ReferenceSegment: ReferenceSchema.optional(),
+  ReferenceOffer: ReferenceSchema.optional(),
+  ReferenceAffiliation: z.string().max(128, 'must be at most 128 characters').optional(),
+  Metadata: z
+    .record(
+      z
+        .string()
+        .min(1)
+        .max(MAX_METADATA_KEY, `keys must be at most ${MAX_METADATA_KEY} characters`),
+      z
+        .string('values must be strings')
+        .max(MAX_METADATA_VALUE, `values must be at most ${MAX_METADATA_VALUE} characters`),
+    )
+    .refine(
+      (pairs) => Object.keys(pairs).length <= MAX_METADATA_PAIRS,
+      `must hold at most ${MAX_METADATA_PAIRS} pairs`,
+    )
+    .optional(),
 });
 
-const optionalText = z.string().max(200).optional();
-const BillingAddressBody = z
-  .object({
-    Company: optionalText,
-    FirstName: optionalText,
-    LastName: optionalText,
-    AddressLine1: optionalText,
-    ZipCode: z.string().max(20).optional(),
-    City: optionalText,
-    Country: z
-      .string()
-      .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
-      .optional(),
-    TaxInformation: z.string().max(50).optional(),
-  })
-  // The address has a fixed set of fields: a typo must not be silently dropped.
-  .strict();
+const addressText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+// 2. Every field is optional; a POST replaces the whole address (a field not given is cleared).
+const BillingAddressBody = z.object({
+  Company: addressText(200).optional(),
+  FirstName: addressText(200).optional(),
+  LastName: addressText(200).optional(),
+  AddressLine1: addressText(200).optional(),
+  AddressLine2: addressText(200).optional(),
+  ZipCode: addressText(20).optional(),
+  City: addressText(200).optional(),
+  Region: addressText(200).optional(),
+  Country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .transform((code) => code.toUpperCase())
+    .optional(),
+  TaxInformation: addressText(50).optional(),
+  Phone: z
+    .string()
+    .regex(/^\+?[0-9 ().-]{3,32}$/, 'must be a phone number (digits, spaces, + ( ) . -)')
+    .optional(),
+});
+
+/** Both names of the billing address resource: the seed's and the current reference's. */
+const BILLING_ADDRESS_PATHS = ['/v1/CustomerBillingAddress', '/v1/CustomerAddressBilling'];
+
+function presentAddress(customer: CustomerRecord) {
+  return { ReferenceCustomer: customer.reference, ...customer.billingAddress };
+}
 
 export function registerCustomerRoutes(router: Router, ctx: SandboxContext): void {
   const { store } = ctx;
 
-  // 1. Creation by caller reference; repeating it returns the existing customer.
-  router.add('POST', '/v1/Customer', async ({ req }) => {
-    const body = parse(CreateCustomerBody, await readJson(req));
-    const { customer, created } = createCustomer(store, {
+  // 1. Create or update by caller reference: 201 when created, 200 when it existed.
+  router.add('POST', '/v1/Customer', async (rc) => {
+    const body = await readApiBody(ctx, rc, CustomerBody);
+    const { customer, created } = upsertCustomer(store, {
       reference: body.ReferenceCustomer,
       name: body.Name,
       email: body.Email,
+      language: body.Language,
       segment: body.ReferenceSegment,
+      offer: body.ReferenceOffer,
+      affiliation: body.ReferenceAffiliation,
+      metadata: body.Metadata,
     });
     return json(created ? 201 : 200, presentCustomer(ctx, customer));
   });
 
-  // 2. Billing address.
-  router.add('POST', '/v1/CustomerBillingAddress', async ({ req, query }) => {
-    const customer = store.customer(requiredParam(query, 'ReferenceCustomer'));
-    const body = parse(BillingAddressBody, await readJson(req));
-    setBillingAddress(store, customer, body);
-    return json(200, { ReferenceCustomer: customer.reference, ...customer.billingAddress });
-  });
+  // 2. Billing address: POST stores it, GET reads it, under either name.
+  for (const path of BILLING_ADDRESS_PATHS) {
+    router.add('POST', path, async (rc) => {
+      const customer = store.customer(requiredParam(rc.query, 'ReferenceCustomer'));
+      const body = await readApiBody(ctx, rc, BillingAddressBody);
+      setBillingAddress(store, customer, body);
+      return json(200, presentAddress(customer));
+    });
+    router.add('GET', path, ({ query }) =>
+      json(200, presentAddress(store.customer(requiredParam(query, 'ReferenceCustomer')))),
+    );
+  }
 
   // 3. Customer with its insite links.
   router.add('GET', '/v1/Customer', ({ query }) => {

@@ -4,18 +4,28 @@ import type {
   Feature,
   Invoice,
   Link,
-  PricingUsageResult,
   Subscription,
-  Usage,
 } from '../../contract/resources.js';
-import { localize, type CatalogOffer } from '../catalog.js';
+import { isAddOn, localize, type CatalogOffer } from '../catalog.js';
 import { hostedHref, insiteQuery, type SandboxContext } from '../context.js';
-import type { Language } from '../fixtures/schema.js';
-import { formatMoney, fromAcceptLanguage, isLanguage, LABELS, perPeriod } from '../i18n.js';
-import { recurringPrice, subscriptionDiscounts, type Quote } from '../billing/pricing.js';
+import type { FeatureDefinition, Language, OfferFeature } from '../fixtures/schema.js';
+import {
+  formatMoney,
+  fromAcceptLanguage,
+  isLanguage,
+  perPeriod,
+  supportedLanguage,
+} from '../i18n.js';
+import { boughtAddOns, recurringPrice, subscriptionDiscounts } from '../billing/pricing.js';
 import { isCappingReached, SUSPENDED_STATES } from '../billing/rules.js';
 import type { RequestContext } from '../http/router.js';
-import type { CustomerRecord, InvoiceRecord, SubscriptionRecord } from '../state/types.js';
+import { featuresForOffer } from '../state/seed.js';
+import type {
+  CustomerRecord,
+  InvoiceRecord,
+  SubscriptionFeatureRecord,
+  SubscriptionRecord,
+} from '../state/types.js';
 import type { HostedTarget } from '../tokens.js';
 import { ValidationError } from '../http/errors.js';
 
@@ -43,9 +53,13 @@ export function resolveLanguage(
   const header = rc.req.headers['accept-language'];
   return (
     fromAcceptLanguage(Array.isArray(header) ? header.join(',') : header) ??
-    customer?.language ??
+    supportedLanguage(customer?.language) ??
     ctx.catalog.business.defaultLanguage
   );
+}
+
+function offerOnRequest(ctx: SandboxContext, reference: string): boolean {
+  return ctx.catalog.offers.get(reference)?.onRequest !== false;
 }
 
 const hosted = (ctx: SandboxContext, rel: string, target: HostedTarget): Link => ({
@@ -64,6 +78,10 @@ export function presentCustomer(
 ): Customer {
   const c = customer.id;
   const sub = ctx.store.mainSubscription(c);
+  // The offer asked for, else the one the customer was created with (if it is still sold).
+  const subscribeTo =
+    offer?.reference ??
+    (customer.offer && !offerOnRequest(ctx, customer.offer) ? customer.offer : undefined);
   const links: Link[] = [
     {
       rel: 'self',
@@ -80,18 +98,40 @@ export function presentCustomer(
     insite(
       ctx,
       'insite-subscribe',
-      offer ? { page: 'subscribe', c, o: offer.reference } : { page: 'offers', c },
+      subscribeTo ? { page: 'subscribe', c, o: subscribeTo } : { page: 'offers', c },
     ),
   ];
+  const segment = ctx.catalog.segmentOf(customer.segment);
   return {
     Id: customer.id,
     ReferenceCustomer: customer.reference,
-    Name: customer.name,
-    Email: customer.email,
-    ReferenceSegment: customer.segment,
+    // Fields never given are left out rather than sent empty.
+    ...(customer.name ? { Name: customer.name } : {}),
+    ...(customer.email ? { Email: customer.email } : {}),
+    IdSegment: segment.id,
+    ReferenceSegment: segment.reference,
+    ...(customer.language ? { Language: customer.language } : {}),
+    ...(customer.offer ? { ReferenceOffer: customer.offer } : {}),
+    ...(customer.affiliation ? { ReferenceAffiliation: customer.affiliation } : {}),
+    Metadata: { ...customer.metadata },
     IsPaymentMethodValid: customer.paymentMethod === 'valid',
+    DateCreated: customer.createdAt,
     Links: links,
   };
+}
+
+/**
+ * `IsIncluded`: the subscription has the feature, because the plan includes it or because the
+ * customer bought it as an add-on. `IsEnabled`: it is switched on. An add-on not bought is
+ * `IsIncluded: false, IsEnabled: false`, as a feature the plan lacks.
+ */
+export function onOffState(
+  of: OfferFeature,
+  def: FeatureDefinition,
+  record: SubscriptionFeatureRecord,
+): { IsIncluded: boolean; IsEnabled: boolean } {
+  const boughtAddOn = isAddOn(of, def) && record.enabled;
+  return { IsIncluded: (of.included ?? true) || boughtAddOn, IsEnabled: record.enabled };
 }
 
 function presentFeatures(
@@ -105,7 +145,7 @@ function presentFeatures(
     const def = ctx.catalog.features.get(of.reference);
     const record = sub.features[of.reference];
     if (!def || !record) return [];
-    const properties = of.updatable ? 'UpdatableAfterSubscription' : 'None';
+    const properties = of.updatable || isAddOn(of, def) ? 'UpdatableAfterSubscription' : 'None';
     const base = {
       Id: def.id,
       ReferenceFeature: def.reference,
@@ -116,7 +156,12 @@ function presentFeatures(
       TypeFeature: def.type,
     };
     if (def.type === 'OnOff') {
-      return [{ ...base, IsIncluded: of.included ?? true, IsEnabled: record.enabled }];
+      const addOnPrice = isAddOn(of, def)
+        ? {
+            PricingLocalized: `${formatMoney(of.unitPrice ?? 0, currency, lang)} ${perPeriod(offer.durationRecurrence, offer.unitRecurrence, lang)}`,
+          }
+        : {};
+      return [{ ...base, ...addOnPrice, ...onOffState(of, def, record) }];
     }
     const unit = of.unitPrice ?? 0;
     const pricing =
@@ -231,13 +276,15 @@ export function presentSubscription(
     }
   }
   const nowMs = store.clock.nowMs();
+  const segment = catalog.segmentOf(customer.segment);
+  const offerAfterTerm = sub.offerAfterTerm ? catalog.offers.get(sub.offerAfterTerm) : undefined;
   return {
     Id: sub.id,
-    IdSegment: catalog.segment.id,
+    IdSegment: segment.id,
     IdOffer: offer.id,
     IdCustomer: c,
     IdCustomerBuyer: c,
-    ReferenceSegment: catalog.segment.reference,
+    ReferenceSegment: segment.reference,
     ReferenceOffer: offer.reference,
     ReferenceCustomer: customer.reference,
     ReferenceCustomerBuyer: customer.reference,
@@ -247,6 +294,14 @@ export function presentSubscription(
     DatePeriodEnd: sub.periodEnd,
     DateResetConsumption: sub.periodEnd,
     StateSubscriptionAfterTerm: 'Running',
+    // Sandbox extension: a change scheduled for the end of the period (a downgrade).
+    ...(offerAfterTerm && !view.previewOffer
+      ? {
+          ReferenceOfferAfterTerm: offerAfterTerm.reference,
+          TitleLocalizedAfterTerm: localize(offerAfterTerm.title, lang),
+          DateOfferChange: sub.periodEnd,
+        }
+      : {}),
     IsTrial: false,
     IsEngaged: false,
     IsCustomerBillable: customer.paymentMethod === 'valid',
@@ -271,15 +326,12 @@ export function previewRecord(
   sub: SubscriptionRecord,
   offer: CatalogOffer,
 ): SubscriptionRecord {
-  const features: SubscriptionRecord['features'] = {};
-  for (const of of offer.features) {
-    const type = ctx.catalog.features.get(of.reference)?.type;
-    features[of.reference] = {
-      quantityCurrent: type === 'OnOff' ? 0 : (sub.features[of.reference]?.quantityCurrent ?? 0),
-      quantityIncluded: type === 'OnOff' ? 0 : (of.quantityIncluded ?? 0),
-      enabled: type === 'OnOff' && (of.included ?? true),
-    };
-  }
+  const quantities = Object.fromEntries(
+    Object.entries(sub.features).map(([ref, f]) => [ref, f.quantityCurrent]),
+  );
+  const features = featuresForOffer(ctx.catalog, offer, quantities, {
+    enabledAddOns: boughtAddOns(ctx.catalog, sub),
+  });
   return { ...sub, offer: offer.reference, features };
 }
 
@@ -298,12 +350,13 @@ export function presentInvoice(ctx: SandboxContext, invoice: InvoiceRecord): Inv
       insite(ctx, 'insite-charge', { page: 'charge', c, i: invoice.id }),
     );
   }
+  const segment = ctx.catalog.segmentOf(customer.segment);
   return {
     Id: invoice.id,
-    IdSegment: ctx.catalog.segment.id,
+    IdSegment: segment.id,
     IdCustomer: c,
     IdSubscription: invoice.subscriptionId,
-    ReferenceSegment: ctx.catalog.segment.reference,
+    ReferenceSegment: segment.reference,
     ReferenceCustomer: customer.reference,
     FullNumber: invoice.number,
     StateInvoice: invoice.state,
@@ -317,85 +370,4 @@ export function presentInvoice(ctx: SandboxContext, invoice: InvoiceRecord): Inv
     DateUpdate: invoice.dateUpdate,
     Links: links,
   };
-}
-
-export function presentUsage(
-  ctx: SandboxContext,
-  sub: SubscriptionRecord,
-  featureRef: string,
-  customer: CustomerRecord,
-  lang: Language,
-): Usage | null {
-  const def = ctx.catalog.features.get(featureRef);
-  const offerFeature = ctx.catalog.offers.get(sub.offer)?.featureByRef.get(featureRef);
-  const record = sub.features[featureRef];
-  if (!def || !record || !offerFeature) return null;
-  const base: Usage = {
-    IdSubscription: sub.id,
-    ReferenceSegment: ctx.catalog.segment.reference,
-    ReferenceFeature: featureRef,
-    ReferenceCustomer: customer.reference,
-    TypeFeature: def.type,
-    TitleLocalized: localize(def.title, lang),
-    DatePeriodStart: sub.periodStart,
-    DatePeriodEnd: sub.periodEnd,
-  };
-  if (def.type === 'OnOff')
-    return { ...base, IsIncluded: offerFeature.included ?? true, IsEnabled: record.enabled };
-  return {
-    ...base,
-    QuantityIncluded: record.quantityIncluded,
-    QuantityCurrent: record.quantityCurrent,
-    ...(def.type === 'Consumption' ? { DateResetConsumption: sub.periodEnd } : {}),
-  };
-}
-
-export function presentPricing(
-  ctx: SandboxContext,
-  customer: CustomerRecord,
-  sub: SubscriptionRecord,
-  quote: Quote,
-  lang: Language,
-  withNextTerm: boolean,
-): PricingUsageResult {
-  const currency = ctx.catalog.business.currency;
-  const offer = ctx.catalog.offers.get(sub.offer);
-  const labels = LABELS[lang];
-  const money = (amount: number) => formatMoney(amount, currency, lang);
-  const result: PricingUsageResult = {
-    IdBusiness: ctx.catalog.business.id,
-    IdSegment: ctx.catalog.segment.id,
-    IdCustomer: customer.id,
-    IdSubscription: sub.id,
-    IdFeature: quote.featureId,
-    ReferenceSegment: ctx.catalog.segment.reference,
-    ReferenceCustomer: customer.reference,
-    ReferenceFeature: quote.featureRef,
-    LabelLocalized: quote.amountTotal > 0 ? labels.amountDueNow : labels.noCharge,
-    PricingLocalized: money(quote.amountTotal),
-    Currency: currency,
-    AmountSubtotal: quote.amountSubtotal,
-    AmountTotal: quote.amountTotal,
-    DatePeriodStart: quote.periodStart,
-    DatePeriodTerm: quote.periodEnd,
-    QuantityCurrent: quote.quantityBefore,
-    QuantityAfter: quote.quantityAfter,
-    Details: quote.lines.map((line) => ({
-      Type: line.type,
-      LabelLocalized: line.label[lang],
-      PricingLocalized: money(line.amountTotal),
-      ...(line.quantity !== undefined ? { Quantity: line.quantity } : {}),
-      AmountSubtotal: line.amountSubtotal,
-      AmountTotal: line.amountTotal,
-    })),
-  };
-  if (withNextTerm && offer) {
-    result.NextTerm = {
-      LabelLocalized: labels.nextTerm,
-      PricingLocalized: `${money(quote.nextTerm.total)} ${perPeriod(offer.durationRecurrence, offer.unitRecurrence, lang)}`,
-      AmountSubtotal: quote.nextTerm.subtotal,
-      AmountTotal: quote.nextTerm.total,
-    };
-  }
-  return result;
 }

@@ -1,12 +1,15 @@
 import * as z from 'zod';
-import { changeOffer, createSubscription } from '../billing/operations.js';
+import { applyOfferChange, assertPayable, planOfferChange } from '../billing/offer-change.js';
+import { createSubscription } from '../billing/operations.js';
 import type { CatalogOffer } from '../catalog.js';
 import type { SandboxContext } from '../context.js';
 import { ApiError, notFound } from '../http/errors.js';
-import { json, readJson } from '../http/io.js';
-import type { Router } from '../http/router.js';
+import { json } from '../http/io.js';
+import type { RequestContext, Router } from '../http/router.js';
 import { presentSubscription, resolveLanguage } from './present.js';
-import { idParam, parse, ReferenceSchema, requiredParam } from './validate.js';
+import { presentUpgradeQuote } from './present-quote.js';
+import { readApiBody } from './body.js';
+import { boolParam, idParam, ReferenceSchema, requiredParam } from './validate.js';
 
 const CreateSubscriptionBody = z.object({
   ReferenceCustomer: ReferenceSchema,
@@ -28,7 +31,7 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
 
   // 4. Creation: a pending subscription the customer starts on the hosted subscribe page.
   router.add('POST', '/v1/Subscription', async (rc) => {
-    const body = parse(CreateSubscriptionBody, await readJson(rc.req));
+    const body = await readApiBody(ctx, rc, CreateSubscriptionBody);
     const customer = store.customer(body.ReferenceCustomer);
     const sub = createSubscription(store, customer, offer(body.ReferenceOffer));
     return json(201, presentSubscription(ctx, sub, resolveLanguage(ctx, rc, customer)));
@@ -75,11 +78,11 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
     return json(200, presentSubscription(ctx, sub, lang, { previewOffer: target }));
   });
 
-  // 8 and 9. Instant change to another subscription's or an offer's terms.
-  router.add('POST', '/v1/Subscription/{id}/Upgrade', (rc) => {
-    const sub = store.subscription(idParam(rc.params.id, 'IdSubscription'));
-    const toRaw = rc.query.get('IdSubscription');
+  /** The target of an offer change: `IdSubscription` (a custom one) or `ReferenceOffer`. */
+  const changeTarget = (rc: RequestContext, allowCustom: boolean) => {
+    const toRaw = allowCustom ? rc.query.get('IdSubscription') : null;
     const offerRef = rc.query.get('ReferenceOffer');
+    if (!allowCustom) return { offer: offer(requiredParam(rc.query, 'ReferenceOffer')) };
     if ((toRaw === null) === (offerRef === null)) {
       throw new ApiError(
         422,
@@ -88,18 +91,41 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
         'IdSubscription',
       );
     }
-    let result;
     if (toRaw !== null) {
       const custom = store.subscription(idParam(toRaw, 'IdSubscription'));
-      result = changeOffer(store, sub, { offer: offer(custom.offer), custom });
-    } else {
-      result = changeOffer(store, sub, { offer: offer(offerRef as string) });
+      return { offer: offer(custom.offer), custom };
     }
+    return { offer: offer(offerRef as string) };
+  };
+  const changeOptions = (rc: RequestContext) => ({
+    immediate: boolParam(rc.query, 'Immediate'),
+    billNow: boolParam(rc.query, 'BillNow'),
+  });
+
+  // 8 and 9. Change to a custom subscription's terms (now) or to an offer: an upgrade now, a
+  // downgrade at the end of the period unless Immediate=true; the same plan as the quote.
+  router.add('POST', '/v1/Subscription/{id}/Upgrade', (rc) => {
+    const sub = store.subscription(idParam(rc.params.id, 'IdSubscription'));
+    const target = changeTarget(rc, true);
+    const plan = planOfferChange(store, sub, target, target.custom ? {} : changeOptions(rc));
+    const invoice = applyOfferChange(store, plan);
     const lang = resolveLanguage(ctx, rc, store.customerById(sub.customerId));
     return json(200, {
       ...presentSubscription(ctx, sub, lang),
-      AmountChargedNow: result.amountTotal,
-      IdInvoice: result.invoice?.id ?? null,
+      AmountChargedNow: invoice?.amountTotal ?? 0,
+      IdInvoice: invoice?.id ?? null,
+      DateEffective: plan.dateEffective,
     });
+  });
+
+  // The quote of an offer change: what endpoint 9 would charge now and the new recurring
+  // price, changing nothing.
+  router.add('POST', '/v1/Quoting/Subscription/{id}/Upgrade', (rc) => {
+    const sub = store.subscription(idParam(rc.params.id, 'IdSubscription'));
+    const plan = planOfferChange(store, sub, changeTarget(rc, false), changeOptions(rc));
+    const ensureBillable = boolParam(rc.query, 'EnsureBillable');
+    if (ensureBillable !== false) assertPayable(plan, ensureBillable === true);
+    const lang = resolveLanguage(ctx, rc, plan.customer);
+    return json(200, presentUpgradeQuote(ctx, plan, lang));
   });
 }

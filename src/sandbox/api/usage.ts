@@ -1,93 +1,181 @@
-import * as z from 'zod';
-import { applyUsage, priceUsage } from '../billing/operations.js';
-import { isLive } from '../billing/rules.js';
-import type { SandboxContext } from '../context.js';
-import { json, readJson } from '../http/io.js';
-import type { Router } from '../http/router.js';
 import type { Usage } from '../../contract/resources.js';
-import { presentPricing, presentUsage, resolveLanguage } from './present.js';
+import { isLive } from '../billing/rules.js';
 import {
-  DateStampSchema,
-  IncrementSchema,
-  intParam,
-  LanguageFieldSchema,
-  parse,
-  ReferenceSchema,
-  requiredParam,
-} from './validate.js';
+  applyUsage,
+  priceUsage,
+  usageSubscription,
+  type Billability,
+} from '../billing/usage-operations.js';
+import type { SandboxContext } from '../context.js';
+import { notFound, ValidationError } from '../http/errors.js';
+import { json, readJson, type Reply } from '../http/io.js';
+import type { RequestContext, Router } from '../http/router.js';
+import type { CustomerRecord, SubscriptionRecord } from '../state/types.js';
+import { noteUnknownFields, withoutNulls } from './body.js';
+import { paged, pageParams } from './paging.js';
+import { presentPricing, presentUsage } from './present-usage.js';
+import { resolveLanguage } from './present.js';
+import {
+  changeOf,
+  parsePricingBody,
+  parseUsageBody,
+  PricingBody,
+  UsageChangeBody,
+} from './usage-body.js';
+import { boolParam, idParam, requiredParam } from './validate.js';
 
-export const MAX_PAGE_SIZE = 1000;
+/** Both paths of pricing a usage change: the seed's and the current reference's. */
+const PRICING_PATHS = ['/v1/Pricing/Usage', '/v1/Quoting/Usage'];
 
-const UsageChangeBody = z.object({
-  ReferenceCustomer: ReferenceSchema,
-  ReferenceFeature: ReferenceSchema,
-  Increment: IncrementSchema,
-  DateStamp: DateStampSchema.optional(),
-  Language: LanguageFieldSchema.optional(),
-});
-const PricingBody = UsageChangeBody.extend({
-  NextTerm: z.boolean('must be true or false').optional(),
-});
+/**
+ * A flag of the pricing call, read from the query (as the live service does) or the body (as
+ * the seed writes NextTerm). Both given and different: a 422, rather than a guess.
+ */
+function pricingFlag(
+  rc: RequestContext,
+  name: 'NextTerm' | 'EnsureBillable',
+  fromBody: boolean | undefined,
+): boolean | undefined {
+  const fromQuery = boolParam(rc.query, name);
+  if (fromQuery !== undefined && fromBody !== undefined && fromQuery !== fromBody) {
+    throw new ValidationError([
+      {
+        Code: 'Error.Api.Validation',
+        Message: `${name} is ${fromQuery} in the query and ${fromBody} in the body: give it once`,
+        Target: name,
+      },
+    ]);
+  }
+  return fromQuery ?? fromBody;
+}
+
+function billabilityOf(ensureBillable: boolean | undefined): Billability {
+  if (ensureBillable === undefined) return 'default';
+  return ensureBillable ? 'ensure' : 'skip';
+}
+
+/** Every usage of the customer's live (running or suspended) subscriptions. */
+function usagesOf(
+  ctx: SandboxContext,
+  rc: RequestContext,
+  customer: CustomerRecord,
+  filter: { feature: string | null; subscription: number | undefined },
+): Usage[] {
+  const lang = resolveLanguage(ctx, rc, customer);
+  const items: Usage[] = [];
+  for (const sub of ctx.store.subscriptionsOf(customer.id)) {
+    if (sub.custom || !isLive(sub)) continue;
+    if (filter.subscription !== undefined && sub.id !== filter.subscription) continue;
+    for (const ref of Object.keys(sub.features)) {
+      if (filter.feature && ref !== filter.feature) continue;
+      const usage = presentUsage(ctx, sub, ref, customer, lang);
+      if (usage) items.push(usage);
+    }
+  }
+  return items;
+}
 
 export function registerUsageRoutes(router: Router, ctx: SandboxContext): void {
   const { store } = ctx;
 
-  // 13. One Usage per feature of the customer's live subscriptions, paged.
+  // 13. One Usage per feature of a customer's live subscriptions, paged; or, with
+  // ReferenceFeature and no customer, every customer's usage of that feature.
   router.add('GET', '/v1/Usages', (rc) => {
-    const customer = store.customer(requiredParam(rc.query, 'ReferenceCustomer'));
-    const page = intParam(rc.query, 'Page', 1, 1, 1_000_000);
-    const size = intParam(rc.query, 'SizePage', 10, 1, MAX_PAGE_SIZE);
+    const customerRef = rc.query.get('ReferenceCustomer');
     const feature = rc.query.get('ReferenceFeature');
-    const lang = resolveLanguage(ctx, rc, customer);
-    const items: Usage[] = [];
-    for (const sub of store.subscriptionsOf(customer.id)) {
-      if (sub.custom || !isLive(sub)) continue;
-      for (const ref of Object.keys(sub.features)) {
-        if (feature && ref !== feature) continue;
-        const usage = presentUsage(ctx, sub, ref, customer, lang);
-        if (usage) items.push(usage);
-      }
+    const subscriptionRaw = rc.query.get('IdSubscription');
+    const subscription =
+      subscriptionRaw === null ? undefined : idParam(subscriptionRaw, 'IdSubscription');
+    const page = pageParams(rc.query, { minSize: 1 });
+    if (!customerRef && !feature) {
+      throw new ValidationError([
+        {
+          Code: 'Error.Api.Validation',
+          Message: 'ReferenceCustomer is required unless ReferenceFeature is given',
+          Target: 'ReferenceCustomer',
+        },
+      ]);
     }
-    const start = (page - 1) * size;
-    const pageItems = items.slice(start, start + size);
-    return json(200, {
-      Page: page,
-      SizePage: size,
-      Count: pageItems.length,
-      TotalItems: items.length,
-      Items: pageItems,
-    });
+    const customers = customerRef ? [store.customer(customerRef)] : store.state.customers;
+    const items = customers.flatMap((customer) =>
+      usagesOf(ctx, rc, customer, { feature, subscription }),
+    );
+    return json(200, paged(items, page));
+  });
+
+  // One usage: the customer's usage of a feature, on IdSubscription or their main subscription.
+  router.add('GET', '/v1/Usage', (rc) => {
+    const customer = store.customer(requiredParam(rc.query, 'ReferenceCustomer'));
+    const feature = requiredParam(rc.query, 'ReferenceFeature');
+    const subscriptionRaw = rc.query.get('IdSubscription');
+    const lang = resolveLanguage(ctx, rc, customer);
+    let candidates: SubscriptionRecord[];
+    if (subscriptionRaw !== null) {
+      candidates = [usageSubscription(store, customer, idParam(subscriptionRaw, 'IdSubscription'))];
+    } else {
+      // The main subscription first, then the other live ones, most recent first.
+      const main = store.mainSubscription(customer.id);
+      const others = store
+        .subscriptionsOf(customer.id)
+        .filter((s) => s !== main)
+        .reverse();
+      candidates = main ? [main, ...others] : others;
+    }
+    for (const sub of candidates) {
+      if (sub.custom || !isLive(sub)) continue;
+      const usage = presentUsage(ctx, sub, feature, customer, lang);
+      if (usage) return json(200, usage);
+    }
+    throw notFound(
+      'Error.Api.Usage.NoneMatching',
+      `Customer '${customer.reference}' has no usage of the feature '${feature}'.`,
+      'ReferenceFeature',
+    );
   });
 
   // 14. Price of a change; never changes anything.
-  router.add('POST', '/v1/Pricing/Usage', async (rc) => {
-    const body = parse(PricingBody, await readJson(rc.req));
+  const pricing = async (rc: RequestContext): Promise<Reply> => {
+    const raw = withoutNulls(await readJson(rc.req));
+    noteUnknownFields(ctx, rc.route, PricingBody, raw);
+    const body = parsePricingBody(store, raw);
+    const nextTerm = pricingFlag(rc, 'NextTerm', body.NextTerm);
+    const ensureBillable = pricingFlag(rc, 'EnsureBillable', body.EnsureBillable);
     const customer = store.customer(body.ReferenceCustomer);
     const lang = resolveLanguage(ctx, rc, customer, body.Language);
-    const { sub, quote } = priceUsage(store, customer, body.ReferenceFeature, body.Increment);
-    return json(200, presentPricing(ctx, customer, sub, quote, lang, body.NextTerm === true));
-  });
-
-  // 15. Applies a change; a billable one issues an invoice.
-  router.add('POST', '/v1/Usage', async (rc) => {
-    const body = parse(UsageChangeBody, await readJson(rc.req));
-    const customer = store.customer(body.ReferenceCustomer);
-    const lang = resolveLanguage(ctx, rc, customer, body.Language);
-    const { sub, quote, invoice } = applyUsage(
+    const { sub, quote } = priceUsage(
       store,
       customer,
-      body.ReferenceFeature,
-      body.Increment,
+      {
+        featureRef: body.ReferenceFeature,
+        change: changeOf(body),
+        idSubscription: body.IdSubscription,
+      },
+      billabilityOf(ensureBillable),
+    );
+    return json(200, presentPricing(ctx, customer, sub, quote, lang, nextTerm === true));
+  };
+  for (const path of PRICING_PATHS) router.add('POST', path, pricing);
+
+  // 15. Applies a change; a billable one issues an invoice. The answer is the updated usage,
+  // without any amount (the live service sends none: what was charged is the price asked for
+  // just before, or the invoice).
+  router.add('POST', '/v1/Usage', async (rc) => {
+    const raw = withoutNulls(await readJson(rc.req));
+    noteUnknownFields(ctx, rc.route, UsageChangeBody, raw);
+    const body = parseUsageBody(store, raw);
+    const customer = store.customer(body.ReferenceCustomer);
+    const lang = resolveLanguage(ctx, rc, customer, body.Language);
+    const { sub } = applyUsage(
+      store,
+      customer,
+      {
+        featureRef: body.ReferenceFeature,
+        change: changeOf(body),
+        idSubscription: body.IdSubscription,
+      },
       body.DateStamp ?? null,
     );
     ctx.stats.usageApplied(customer.reference);
-    return json(200, {
-      ...presentUsage(ctx, sub, body.ReferenceFeature, customer, lang),
-      Increment: body.Increment,
-      AmountSubtotal: quote.amountSubtotal,
-      AmountTotal: quote.amountTotal,
-      Currency: ctx.catalog.business.currency,
-      IdInvoice: invoice?.id ?? null,
-    });
+    return json(200, presentUsage(ctx, sub, body.ReferenceFeature, customer, lang));
   });
 }

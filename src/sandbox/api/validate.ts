@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import type { ServiceError } from '../../contract/errors.js';
-import { MAX_INCREMENT } from '../billing/pricing.js';
 import { ValidationError } from '../http/errors.js';
 
 export const ReferenceSchema = z
@@ -8,27 +7,38 @@ export const ReferenceSchema = z
   .min(1, 'must not be empty')
   .max(128, 'must be at most 128 characters');
 
-export const IncrementSchema = z
-  .number({ error: 'must be an integer' })
-  .int('must be an integer')
-  .refine((n) => n !== 0, 'must not be 0')
-  .refine(
-    (n) => Math.abs(n) <= MAX_INCREMENT,
-    `must be between -${MAX_INCREMENT} and ${MAX_INCREMENT}`,
-  );
-
-export const DateStampSchema = z.iso.datetime({
-  offset: true,
-  message: 'must be an ISO 8601 timestamp',
-});
-
 export const LanguageFieldSchema = z.enum(['en', 'fr'], { error: "must be 'en' or 'fr'" });
 
 /** Parses with zod; on failure a 422 listing every invalid field as `{ Code, Message, Target }`. */
 export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = check(schema, value);
+  if (result.errors.length > 0) throw new ValidationError(result.errors);
+  return result.data as z.output<T>;
+}
+
+/** Parses with zod and returns the errors instead of throwing them, to merge with other checks. */
+export function check<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+): { data: z.output<T> | undefined; errors: ServiceError[] } {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new ValidationError(result.error.issues.map((issue) => toServiceError(issue, value)));
+  if (result.success) return { data: result.data, errors: [] };
+  return {
+    data: undefined,
+    errors: result.error.issues.map((issue) => toServiceError(issue, value)),
+  };
+}
+
+/** An optional boolean query parameter (`true` or `false`, any case), or a 422. */
+export function boolParam(query: URLSearchParams, name: string): boolean | undefined {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return undefined;
+  const lower = raw.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  throw new ValidationError([
+    { Code: 'Error.Api.Validation', Message: `${name} must be true or false`, Target: name },
+  ]);
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

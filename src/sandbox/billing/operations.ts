@@ -1,6 +1,6 @@
 import { bothLanguages, type CatalogOffer } from '../catalog.js';
 import { iso } from '../clock.js';
-import { ApiError, forbidden } from '../http/errors.js';
+import { ApiError, forbidden, ValidationError } from '../http/errors.js';
 import { featuresForOffer } from '../state/seed.js';
 import type { Store } from '../state/store.js';
 import type {
@@ -11,14 +11,9 @@ import type {
   SubscriptionRecord,
 } from '../state/types.js';
 import { periodEndMs } from './periods.js';
-import {
-  assertCanChange,
-  offerOf,
-  quoteIncrement,
-  quoteOfferChange,
-  recurringPrice,
-  type Quote,
-} from './pricing.js';
+import { missingPaymentMethod } from './charges.js';
+import { customerOf } from './offer-change.js';
+import { offerOf, recurringPrice } from './pricing.js';
 import {
   applyManagementRules,
   isCappingReached,
@@ -30,61 +25,95 @@ import {
 // State-changing operations. Each one checks everything before its first mutation, so a refused
 // request changes nothing.
 
-/** Issues the invoice of a priced change when it costs something; null when it is free. */
-function invoiceBillable(
-  store: Store,
-  customer: CustomerRecord,
-  sub: SubscriptionRecord,
-  nowMs: number,
-  quote: Pick<Quote, 'amountTotal' | 'lines'>,
-): InvoiceRecord | null {
-  if (quote.amountTotal <= 0) return null;
-  return issueInvoice(
-    store,
-    customer,
-    sub,
-    nowMs,
-    quote.lines.map((l) => ({
-      label: l.label,
-      amountSubtotal: l.amountSubtotal,
-      amountTotal: l.amountTotal,
-    })),
-  );
+export interface CustomerInput {
+  reference: string;
+  name?: string | undefined;
+  email?: string | undefined;
+  language?: string | undefined;
+  segment?: string | undefined;
+  offer?: string | undefined;
+  affiliation?: string | undefined;
+  metadata?: Record<string, string> | undefined;
 }
 
-function missingPaymentMethod(): ApiError {
-  return forbidden(
-    'Error.Customer.PaymentSettings.Missing',
-    'The change is billable and the customer has no valid payment method.',
-  );
+function invalidField(message: string, target: string): ValidationError {
+  return new ValidationError([{ Code: 'Error.Api.Validation', Message: message, Target: target }]);
 }
 
-export function createCustomer(
+/** The segment a new or existing customer goes to, or the refusal of the given one. */
+function segmentFor(
   store: Store,
-  input: { reference: string; name: string; email: string; segment: string },
-): { customer: CustomerRecord; created: boolean } {
-  const existing = store.findCustomer(input.reference);
-  if (existing) return { customer: existing, created: false };
-  if (input.segment !== store.catalog.segment.reference) {
-    throw new ApiError(
-      422,
-      'Error.Api.Validation',
-      `Unknown segment '${input.segment}'.`,
+  existing: CustomerRecord | undefined,
+  given: string | undefined,
+): string {
+  const segments = store.catalog.segments;
+  if (given !== undefined && !segments.has(given)) {
+    throw invalidField(`Unknown segment '${given}'.`, 'ReferenceSegment');
+  }
+  if (existing) {
+    if (given !== undefined && given !== existing.segment) {
+      throw invalidField(
+        `Customer '${existing.reference}' belongs to segment '${existing.segment}'; a customer does not change segment.`,
+        'ReferenceSegment',
+      );
+    }
+    return existing.segment;
+  }
+  if (given !== undefined) return given;
+  if (segments.size > 1) {
+    throw invalidField(
+      `ReferenceSegment is required: the business has several segments (${[...segments.keys()].join(', ')}).`,
       'ReferenceSegment',
     );
+  }
+  return store.catalog.segment.reference;
+}
+
+/**
+ * Creates the customer, or updates the fields given when the reference exists (the live
+ * service's create-or-update). A field not given keeps its value.
+ */
+export function upsertCustomer(
+  store: Store,
+  input: CustomerInput,
+): { customer: CustomerRecord; created: boolean } {
+  const existing = store.findCustomer(input.reference);
+  const segment = segmentFor(store, existing, input.segment);
+  if (input.offer !== undefined && !store.catalog.offers.has(input.offer)) {
+    throw new ApiError(
+      404,
+      'Error.Offer.NotFound',
+      `No offer with reference '${input.offer}'.`,
+      'ReferenceOffer',
+    );
+  }
+  const given = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.email !== undefined ? { email: input.email } : {}),
+    ...(input.language !== undefined ? { language: input.language } : {}),
+    ...(input.offer !== undefined ? { offer: input.offer } : {}),
+    ...(input.affiliation !== undefined ? { affiliation: input.affiliation } : {}),
+    ...(input.metadata !== undefined ? { metadata: { ...input.metadata } } : {}),
+  };
+  if (existing) {
+    const before = JSON.stringify(existing);
+    Object.assign(existing, given);
+    if (JSON.stringify(existing) !== before) store.changed();
+    return { customer: existing, created: false };
   }
   const customer: CustomerRecord = {
     id: store.nextId('customer'),
     reference: input.reference,
-    name: input.name,
-    email: input.email,
-    segment: input.segment,
+    name: '',
+    email: '',
+    segment,
     language: null,
     paymentMethod: 'absent',
     paymentMethodLabel: null,
     billingAddress: null,
     createdAt: store.clock.nowIso(),
     usageLog: [],
+    ...given,
   };
   store.addCustomer(customer);
   store.changed();
@@ -100,65 +129,18 @@ export function setBillingAddress(
   store.changed();
 }
 
-/** Quote for a pricing request, with every refusal of the seed (never changes state). */
-export function priceUsage(
-  store: Store,
-  customer: CustomerRecord,
-  featureRef: string,
-  increment: number,
-): { sub: SubscriptionRecord; quote: Quote } {
-  const nowMs = store.clock.nowMs();
-  const sub = store.mainSubscription(customer.id);
-  if (!sub) {
-    throw new ApiError(
-      404,
-      'Error.Subscription.NotFound',
-      `Customer '${customer.reference}' has no subscription.`,
-      'ReferenceCustomer',
-    );
-  }
-  // Feature first: a plan that lacks the feature is the answer whatever the state.
-  const quote = quoteIncrement(store.catalog, sub, featureRef, increment, nowMs);
-  assertCanChange(sub, isCappingReached(store, customer, nowMs));
-  if (quote.amountTotal > 0 && customer.paymentMethod !== 'valid') throw missingPaymentMethod();
-  return { sub, quote };
-}
-
-export function applyUsage(
-  store: Store,
-  customer: CustomerRecord,
-  featureRef: string,
-  increment: number,
-  dateStamp: string | null,
-): { sub: SubscriptionRecord; quote: Quote; invoice: InvoiceRecord | null } {
-  const { sub, quote } = priceUsage(store, customer, featureRef, increment);
-  const nowMs = store.clock.nowMs();
-  const feature = sub.features[featureRef];
-  if (!feature) throw new Error('unreachable: priced feature has no record');
-  feature.quantityCurrent = quote.quantityAfter;
-  sub.dateUpdate = iso(nowMs);
-  const invoice = invoiceBillable(store, customer, sub, nowMs, quote);
-  customer.usageLog.push({
-    at: iso(nowMs),
-    dateStamp,
-    subscriptionId: sub.id,
-    feature: featureRef,
-    increment,
-    quantityBefore: quote.quantityBefore,
-    quantityAfter: quote.quantityAfter,
-    amountSubtotal: quote.amountSubtotal,
-    amountTotal: quote.amountTotal,
-    invoiceId: invoice?.id ?? null,
-  });
-  store.changed();
-  return { sub, quote, invoice };
-}
-
 export function createSubscription(
   store: Store,
   customer: CustomerRecord,
   offer: CatalogOffer,
 ): SubscriptionRecord {
+  if (offer.onRequest) {
+    throw forbidden(
+      'Error.Offer.OnRequest',
+      `Offer '${offer.reference}' is sold on request: the business prepares a custom subscription on it for the customer.`,
+      'ReferenceOffer',
+    );
+  }
   if (offer.amountRecurrence <= 0) {
     throw new ApiError(
       422,
@@ -233,83 +215,6 @@ export function completeSubscription(
   store.invalidateEvents();
   store.changed();
   return invoice;
-}
-
-export function customerOf(store: Store, sub: SubscriptionRecord): CustomerRecord {
-  const customer = store.customerById(sub.customerId);
-  if (!customer) throw new Error(`unreachable: subscription ${sub.id} has no customer`);
-  return customer;
-}
-
-/**
- * Switches a running subscription to another offer (or to a custom subscription's offer,
- * features and discounts) instantly; a higher price is charged prorated for the rest of the period.
- */
-export function changeOffer(
-  store: Store,
-  sub: SubscriptionRecord,
-  target: { offer: CatalogOffer; custom?: SubscriptionRecord },
-): { invoice: InvoiceRecord | null; amountTotal: number } {
-  const customer = customerOf(store, sub);
-  const nowMs = store.clock.nowMs();
-  if (sub.custom || sub.state === 'PendingSubscription' || sub.state === 'Ended') {
-    throw new ApiError(
-      409,
-      'Error.Subscription.NotActive',
-      `Subscription ${sub.id} cannot be changed (state ${sub.state}).`,
-    );
-  }
-  assertCanChange(sub, isCappingReached(store, customer, nowMs));
-  const { custom, offer } = target;
-  if (custom) {
-    if (custom.customerId !== sub.customerId) {
-      throw new ApiError(
-        422,
-        'Error.Api.Validation',
-        `Subscription ${custom.id} belongs to another customer.`,
-        'IdSubscription',
-      );
-    }
-    if (!custom.custom || custom.state !== 'PendingSubscription') {
-      throw new ApiError(
-        422,
-        'Error.Api.Validation',
-        `Subscription ${custom.id} is not a custom subscription to switch to.`,
-        'IdSubscription',
-      );
-    }
-  } else if (offer.reference === sub.offer) {
-    return { invoice: null, amountTotal: 0 };
-  }
-  const preview: SubscriptionRecord = {
-    ...sub,
-    discounts: custom ? [...new Set([...sub.discounts, ...custom.discounts])] : sub.discounts,
-  };
-  const quote = quoteOfferChange(store.catalog, preview, offer, nowMs);
-  if (quote.amountTotal > 0 && customer.paymentMethod !== 'valid') throw missingPaymentMethod();
-
-  const quantities = Object.fromEntries(
-    Object.entries(sub.features).map(([ref, f]) => [ref, f.quantityCurrent]),
-  );
-  const features = featuresForOffer(store.catalog, offer, quantities);
-  if (custom) {
-    for (const [ref, f] of Object.entries(custom.features)) {
-      const target = features[ref];
-      if (target) {
-        target.quantityIncluded = f.quantityIncluded;
-        target.enabled = f.enabled;
-      }
-    }
-    custom.state = 'Ended';
-    custom.dateUpdate = iso(nowMs);
-  }
-  sub.offer = offer.reference;
-  sub.features = features;
-  sub.discounts = preview.discounts;
-  sub.dateUpdate = iso(nowMs);
-  const invoice = invoiceBillable(store, customer, sub, nowMs, quote);
-  store.changed();
-  return { invoice, amountTotal: quote.amountTotal };
 }
 
 export function payInvoice(store: Store, invoice: InvoiceRecord): { alreadyPaid: boolean } {

@@ -1,32 +1,49 @@
-import { localize, type Catalog, type CatalogDiscount, type CatalogOffer } from '../catalog.js';
-import { DAY_MS } from '../clock.js';
-import type { Language } from '../fixtures/schema.js';
-import { ApiError, forbidden, notFound } from '../http/errors.js';
+import {
+  isAddOn,
+  localize,
+  type Catalog,
+  type CatalogDiscount,
+  type CatalogOffer,
+} from '../catalog.js';
+import { DAY_MS, iso } from '../clock.js';
+import { ApiError, forbidden } from '../http/errors.js';
 import type { SubscriptionRecord } from '../state/types.js';
 
 // Billing rules, in one place:
 // - The recurring price of a period is the offer's price plus, for every Limitation feature, the
-//   units above the included quantity times the unit price. Percentage discounts (PerTenThousand)
-//   targeting All or Recurring apply to it, then Flat discounts targeting All or Recurring are
-//   subtracted once per period (never below 0).
-// - A change that raises the recurring price (more Limitation units, an upgrade) is charged now
-//   for the rest of the current period: the difference of the recurring prices (before and after
-//   discounts) times remaining time / period length, rounded to the hundredth. Decreases are
-//   not refunded; they lower the next term.
+//   units above the included quantity times the unit price, plus every add-on (an OnOff feature
+//   the offer sells apart) that is switched on. Percentage discounts (PerTenThousand) targeting
+//   All or Recurring apply to it, then Flat discounts targeting All or Recurring are subtracted
+//   once per period (never below 0).
+// - A change that raises the recurring price (more Limitation units, an add-on switched on, an
+//   upgrade) is charged now for the rest of the current period: the difference of the recurring
+//   prices (before and after discounts) times remaining time / period length, rounded to the
+//   hundredth. Decreases are not refunded; they lower the next term.
 // - A Consumption change above the included quantity is charged now, unit price per unit, not
 //   prorated; percentage discounts targeting All or Usage apply, then Flat discounts targeting
 //   Usage are subtracted from the charge (never below 0).
 // - Unlimited access (quantity included -1) never costs anything.
+// The sandbox has no taxes: the amount due now (AmountTotalDue) is AmountTotal.
 
 export const MAX_INCREMENT = 1_000_000;
 export const UNLIMITED = -1;
 
+export type PriceLineType = 'Prorated' | 'Overage' | 'AddOn' | 'Discount' | 'Upgrade';
+
 export interface PriceLine {
-  type: 'Prorated' | 'Overage' | 'Discount' | 'Upgrade';
+  type: PriceLineType;
   label: { en: string; fr: string };
+  /** Units the line charges (the seed-era `Quantity`; the live `QuantityBilled`). */
   quantity?: number;
+  /** What the change reports: the new quantity (Limitation), the units used (Consumption), 1 (OnOff, offer). */
+  quantityReported?: number;
   amountSubtotal: number;
   amountTotal: number;
+  /** A prorated line: the part of the period it charges. */
+  periodStart?: string;
+  periodEnd?: string;
+  /** A one-off charge (Consumption): when it happened. */
+  dateMove?: string;
 }
 
 export interface RecurringPrice {
@@ -34,18 +51,14 @@ export interface RecurringPrice {
   total: number;
 }
 
-export interface Quote {
-  featureRef: string;
-  featureId: number;
-  type: 'Limitation' | 'Consumption';
-  quantityBefore: number;
-  quantityAfter: number;
-  amountSubtotal: number;
-  amountTotal: number;
-  lines: PriceLine[];
-  nextTerm: RecurringPrice;
-  periodStart: string;
-  periodEnd: string;
+/** A hypothetical change to price a subscription with. */
+export interface PriceChange {
+  /** A feature whose quantity (Limitation) or switch (OnOff add-on) changes. */
+  feature?: string;
+  quantity?: number;
+  enabled?: boolean;
+  /** Another offer: included quantities are its own, current counts and bought add-ons carry over. */
+  offer?: CatalogOffer;
 }
 
 export function subscriptionDiscounts(
@@ -58,7 +71,11 @@ export function subscriptionDiscounts(
   });
 }
 
-function percentOff(amount: number, discounts: CatalogDiscount[], targets: string[]): number {
+export function percentOff(
+  amount: number,
+  discounts: CatalogDiscount[],
+  targets: string[],
+): number {
   let off = 0;
   for (const d of discounts) {
     if (d.typeOff === 'PerTenThousand' && targets.includes(d.targetFee)) {
@@ -68,38 +85,10 @@ function percentOff(amount: number, discounts: CatalogDiscount[], targets: strin
   return Math.min(off, amount);
 }
 
-function flatOff(discounts: CatalogDiscount[], targets: string[]): number {
+export function flatOff(discounts: CatalogDiscount[], targets: string[]): number {
   return discounts
     .filter((d) => d.typeOff === 'Flat' && targets.includes(d.targetFee))
     .reduce((sum, d) => sum + d.valueOff, 0);
-}
-
-/** Recurring price of a subscription, optionally as if one feature had another quantity or the offer were another. */
-export function recurringPrice(
-  catalog: Catalog,
-  sub: SubscriptionRecord,
-  change?: { feature?: string; quantity?: number; offer?: CatalogOffer },
-): RecurringPrice {
-  const offer = change?.offer ?? offerOf(catalog, sub);
-  let subtotal = offer.amountRecurrence;
-  for (const of of offer.features) {
-    if (catalog.features.get(of.reference)?.type !== 'Limitation') continue;
-    const record = sub.features[of.reference];
-    // On another offer, the included quantity is that offer's; the current count carries over.
-    const included = change?.offer
-      ? (of.quantityIncluded ?? 0)
-      : (record?.quantityIncluded ?? of.quantityIncluded ?? 0);
-    if (included === UNLIMITED) continue;
-    const quantity =
-      change?.feature === of.reference && change.quantity !== undefined
-        ? change.quantity
-        : (record?.quantityCurrent ?? 0);
-    subtotal += Math.max(0, quantity - included) * (of.unitPrice ?? 0);
-  }
-  const discounts = subscriptionDiscounts(catalog, sub);
-  const afterPercent = subtotal - percentOff(subtotal, discounts, ['All', 'Recurring']);
-  const total = Math.max(0, afterPercent - flatOff(discounts, ['All', 'Recurring']));
-  return { subtotal, total };
 }
 
 export function offerOf(catalog: Catalog, sub: SubscriptionRecord): CatalogOffer {
@@ -107,6 +96,61 @@ export function offerOf(catalog: Catalog, sub: SubscriptionRecord): CatalogOffer
   if (!offer)
     throw new ApiError(404, 'Error.Offer.NotFound', `Offer '${sub.offer}' no longer exists.`);
   return offer;
+}
+
+/**
+ * Add-ons the customer bought on the current offer: they stay switched on after an offer change
+ * when the new offer sells them too. An included feature never turns into a paid add-on.
+ */
+export function boughtAddOns(catalog: Catalog, sub: SubscriptionRecord): string[] {
+  const offer = catalog.offers.get(sub.offer);
+  if (!offer) return [];
+  return offer.features
+    .filter(
+      (of) =>
+        isAddOn(of, catalog.features.get(of.reference)) &&
+        sub.features[of.reference]?.enabled === true,
+    )
+    .map((of) => of.reference);
+}
+
+/** Recurring price of a subscription, optionally as if one feature or the offer were changed. */
+export function recurringPrice(
+  catalog: Catalog,
+  sub: SubscriptionRecord,
+  change?: PriceChange,
+): RecurringPrice {
+  const offer = change?.offer ?? offerOf(catalog, sub);
+  const carried = change?.offer ? new Set(boughtAddOns(catalog, sub)) : null;
+  let subtotal = offer.amountRecurrence;
+  for (const of of offer.features) {
+    const definition = catalog.features.get(of.reference);
+    const record = sub.features[of.reference];
+    const changed = change?.feature === of.reference;
+    if (isAddOn(of, definition)) {
+      const enabled =
+        changed && change.enabled !== undefined
+          ? change.enabled
+          : carried
+            ? carried.has(of.reference)
+            : record?.enabled === true;
+      if (enabled) subtotal += of.unitPrice ?? 0;
+      continue;
+    }
+    if (definition?.type !== 'Limitation') continue;
+    // On another offer, the included quantity is that offer's; the current count carries over.
+    const included = change?.offer
+      ? (of.quantityIncluded ?? 0)
+      : (record?.quantityIncluded ?? of.quantityIncluded ?? 0);
+    if (included === UNLIMITED) continue;
+    const quantity =
+      changed && change.quantity !== undefined ? change.quantity : (record?.quantityCurrent ?? 0);
+    subtotal += Math.max(0, quantity - included) * (of.unitPrice ?? 0);
+  }
+  const discounts = subscriptionDiscounts(catalog, sub);
+  const afterPercent = subtotal - percentOff(subtotal, discounts, ['All', 'Recurring']);
+  const total = Math.max(0, afterPercent - flatOff(discounts, ['All', 'Recurring']));
+  return { subtotal, total };
 }
 
 /** Share of the current period still to run at `nowMs`, between 0 and 1. */
@@ -132,177 +176,67 @@ export function periodDays(
   return { remaining: round(Math.max(0, end - nowMs)), total: round(end - start) };
 }
 
-/**
- * Prices an increment of a metered feature without changing anything. Throws the seed's errors
- * in this order: feature not in plan (404), then quantity rules (422). Subscription state and
- * payment method are checked by the caller, which knows the customer.
- */
-export function quoteIncrement(
-  catalog: Catalog,
+/** "Seats, 15 of 30 days" in both languages. */
+export function proratedLabel(
+  title: { en: string; fr: string },
   sub: SubscriptionRecord,
-  featureRef: string,
-  increment: number,
   nowMs: number,
-): Quote {
-  const offer = offerOf(catalog, sub);
-  const definition = catalog.features.get(featureRef);
-  const offerFeature = offer.featureByRef.get(featureRef);
-  const record = sub.features[featureRef];
-  // An OnOff feature the plan lists as not included is not part of the subscription either.
-  if (!definition || !offerFeature || !record || offerFeature.included === false) {
-    throw notFound(
-      'Error.Api.Usage.NoneMatching',
-      `The subscription does not include the feature '${featureRef}'.`,
-      'ReferenceFeature',
-    );
-  }
-  if (definition.type === 'OnOff') {
-    throw new ApiError(
-      422,
-      'Error.Api.Validation',
-      `'${featureRef}' is an OnOff feature: it has no quantity to increment.`,
-      'ReferenceFeature',
-    );
-  }
-  const type = definition.type;
-  const before = record.quantityCurrent;
-  const after = before + increment;
-  if (after < 0) {
-    throw new ApiError(
-      422,
-      'Error.Api.Usage.QuantityOutOfRange',
-      `The quantity of '${featureRef}' would fall below 0 (current ${before}, increment ${increment}).`,
-      'Increment',
-    );
-  }
-  if (offerFeature.maxQuantity !== undefined && after > offerFeature.maxQuantity && increment > 0) {
-    throw new ApiError(
-      422,
-      'Error.Api.Usage.QuantityOutOfRange',
-      `The quantity of '${featureRef}' would exceed its maximum of ${offerFeature.maxQuantity}.`,
-      'Increment',
-    );
-  }
-  const included = record.quantityIncluded;
-  const unlimited = included === UNLIMITED;
-  if (
-    type === 'Limitation' &&
-    !unlimited &&
-    offerFeature.updatable !== true &&
-    increment > 0 &&
-    after > included
-  ) {
-    throw new ApiError(
-      422,
-      'Error.Api.Usage.QuantityOutOfRange',
-      `'${featureRef}' cannot go above the ${included} included in the plan.`,
-      'Increment',
-    );
-  }
-
-  const title = { en: localize(definition.title, 'en'), fr: localize(definition.title, 'fr') };
-  const discounts = subscriptionDiscounts(catalog, sub);
-  const lines: PriceLine[] = [];
-  let amountSubtotal = 0;
-  let amountTotal = 0;
-  const nextTerm = recurringPrice(catalog, sub, { feature: featureRef, quantity: after });
-
-  if (!unlimited && type === 'Limitation') {
-    const current = recurringPrice(catalog, sub);
-    const share = remainingShare(sub, nowMs);
-    amountSubtotal = prorate(nextTerm.subtotal - current.subtotal, share);
-    amountTotal = Math.min(amountSubtotal, prorate(nextTerm.total - current.total, share));
-    const extra = Math.max(0, after - included) - Math.max(0, before - included);
-    if (amountSubtotal > 0) {
-      const days = periodDays(sub, nowMs);
-      lines.push({
-        type: 'Prorated',
-        quantity: extra,
-        label: {
-          en: `${extra} × ${title.en}, ${days.remaining} of ${days.total} days`,
-          fr: `${extra} × ${title.fr}, ${days.remaining} jours sur ${days.total}`,
-        },
-        amountSubtotal,
-        amountTotal: amountSubtotal,
-      });
-    }
-  } else if (!unlimited && type === 'Consumption') {
-    const extra = Math.max(0, after - included) - Math.max(0, before - included);
-    if (extra > 0) {
-      amountSubtotal = extra * (offerFeature.unitPrice ?? 0);
-      const afterPercent = amountSubtotal - percentOff(amountSubtotal, discounts, ['All', 'Usage']);
-      amountTotal = Math.max(0, afterPercent - flatOff(discounts, ['Usage']));
-      if (amountSubtotal > 0) {
-        lines.push({
-          type: 'Overage',
-          quantity: extra,
-          label: {
-            en: `${extra} × ${title.en} over the plan`,
-            fr: `${extra} × ${title.fr} hors forfait`,
-          },
-          amountSubtotal,
-          amountTotal: amountSubtotal,
-        });
-      }
-    }
-  }
-  if (amountTotal < amountSubtotal) {
-    const names = discounts.map((d) => d.title);
-    lines.push({
-      type: 'Discount',
-      label: {
-        en: names.map((n) => localize(n, 'en')).join(', '),
-        fr: names.map((n) => localize(n, 'fr')).join(', '),
-      },
-      amountSubtotal: -(amountSubtotal - amountTotal),
-      amountTotal: -(amountSubtotal - amountTotal),
-    });
-  }
+): { en: string; fr: string } {
+  const days = periodDays(sub, nowMs);
   return {
-    featureRef,
-    featureId: definition.id,
-    type,
-    quantityBefore: before,
-    quantityAfter: after,
-    amountSubtotal,
-    amountTotal,
-    lines,
-    nextTerm,
-    periodStart: sub.periodStart,
-    periodEnd: sub.periodEnd,
+    en: `${title.en}, ${days.remaining} of ${days.total} days`,
+    fr: `${title.fr}, ${days.remaining} jours sur ${days.total}`,
   };
 }
 
-/** Immediate charge of switching a running subscription to another offer. */
-export function quoteOfferChange(
-  catalog: Catalog,
+/**
+ * The prorated charge of raising the recurring price from `current` to `next` now, with its
+ * line (absent when nothing is charged).
+ */
+export function proratedCharge(
   sub: SubscriptionRecord,
-  target: CatalogOffer,
+  current: RecurringPrice,
+  next: RecurringPrice,
   nowMs: number,
-): { amountSubtotal: number; amountTotal: number; nextTerm: RecurringPrice; lines: PriceLine[] } {
-  const current = recurringPrice(catalog, sub);
-  const next = recurringPrice(catalog, sub, { offer: target });
+  line: Omit<PriceLine, 'amountSubtotal' | 'amountTotal' | 'periodStart' | 'periodEnd'>,
+): { amountSubtotal: number; amountTotal: number; lines: PriceLine[] } {
   const share = remainingShare(sub, nowMs);
   const amountSubtotal = prorate(next.subtotal - current.subtotal, share);
   const amountTotal = Math.min(amountSubtotal, prorate(next.total - current.total, share));
-  const lines: PriceLine[] = [];
-  if (amountSubtotal > 0) {
-    const days = periodDays(sub, nowMs);
-    lines.push({
-      type: 'Upgrade',
-      label: {
-        en: `${localize(target.title, 'en')}, ${days.remaining} of ${days.total} days`,
-        fr: `${localize(target.title, 'fr')}, ${days.remaining} jours sur ${days.total}`,
-      },
-      amountSubtotal,
-      amountTotal,
-    });
-  }
-  return { amountSubtotal, amountTotal, nextTerm: next, lines };
+  if (amountSubtotal <= 0) return { amountSubtotal, amountTotal, lines: [] };
+  const charged: PriceLine = {
+    ...line,
+    amountSubtotal,
+    amountTotal: amountSubtotal,
+    periodStart: iso(nowMs),
+    periodEnd: sub.periodEnd,
+  };
+  return { amountSubtotal, amountTotal, lines: [charged] };
 }
 
-export function lineLabel(line: PriceLine, language: Language): string {
-  return line.label[language];
+/** The discount line that brings `charged` lines from their subtotal down to `amountTotal`. */
+export function discountLine(
+  catalog: Catalog,
+  sub: SubscriptionRecord,
+  charged: PriceLine,
+  amountSubtotal: number,
+  amountTotal: number,
+): PriceLine | null {
+  if (amountTotal >= amountSubtotal) return null;
+  const names = subscriptionDiscounts(catalog, sub).map((d) => d.title);
+  const { periodStart, periodEnd, dateMove } = charged;
+  return {
+    type: 'Discount',
+    label: {
+      en: names.map((n) => localize(n, 'en')).join(', '),
+      fr: names.map((n) => localize(n, 'fr')).join(', '),
+    },
+    amountSubtotal: -(amountSubtotal - amountTotal),
+    amountTotal: -(amountSubtotal - amountTotal),
+    ...(periodStart !== undefined ? { periodStart } : {}),
+    ...(periodEnd !== undefined ? { periodEnd } : {}),
+    ...(dateMove !== undefined ? { dateMove } : {}),
+  };
 }
 
 /** Checks the states that refuse a pricing or usage change, capping first. */

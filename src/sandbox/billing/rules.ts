@@ -9,6 +9,7 @@ import type {
   SubscriptionRecord,
 } from '../state/types.js';
 import { invoiceNumber, periodEndMs } from './periods.js';
+import { switchOffer } from './switch-offer.js';
 import { recurringPrice } from './pricing.js';
 
 // Management rules of the business:
@@ -134,9 +135,12 @@ function nextEventOf(store: Store, customer: CustomerRecord): number {
 }
 
 function renew(store: Store, customer: CustomerRecord, sub: SubscriptionRecord): void {
+  const startMs = Date.parse(sub.periodEnd);
+  // A change scheduled for the end of the term (a downgrade) applies as the new period starts.
+  const scheduled = sub.offerAfterTerm ? store.catalog.offers.get(sub.offerAfterTerm) : undefined;
+  if (scheduled) switchOffer(store, sub, scheduled, startMs);
   const offer = store.catalog.offers.get(sub.offer);
   if (!offer) return;
-  const startMs = Date.parse(sub.periodEnd);
   sub.periodStart = sub.periodEnd;
   sub.periodEnd = iso(periodEndMs(offer, startMs));
   for (const [ref, feature] of Object.entries(sub.features)) {
@@ -146,16 +150,23 @@ function renew(store: Store, customer: CustomerRecord, sub: SubscriptionRecord):
   // A suspended subscription is not billed for the period it cannot use.
   if (sub.state !== 'Running') return;
   const price = recurringPrice(store.catalog, sub);
-  if (price.total <= 0) return;
   const title = bothLanguages(offer.title);
   const day = iso(startMs).slice(0, 10);
-  issueInvoice(store, customer, sub, startMs, [
-    {
-      label: { en: `${title.en}, period from ${day}`, fr: `${title.fr}, période du ${day}` },
-      amountSubtotal: price.subtotal,
-      amountTotal: price.total,
-    },
-  ]);
+  const lines: InvoiceLine[] = [
+    ...(price.total > 0
+      ? [
+          {
+            label: { en: `${title.en}, period from ${day}`, fr: `${title.fr}, période du ${day}` },
+            amountSubtotal: price.subtotal,
+            amountTotal: price.total,
+          },
+        ]
+      : []),
+    // Charges of an upgrade priced with BillNow=false join the renewal invoice.
+    ...(sub.deferredLines ?? []),
+  ];
+  sub.deferredLines = [];
+  if (lines.length > 0) issueInvoice(store, customer, sub, startMs, lines);
 }
 
 function processCustomer(store: Store, customer: CustomerRecord, nowMs: number): boolean {

@@ -15,6 +15,7 @@ import { ApiError } from '../http/errors.js';
 import { json, readJson } from '../http/io.js';
 import type { Router } from '../http/router.js';
 import { FAULT_MODES } from './faults.js';
+import { TimestampSchema, timestampMs } from '../timestamps.js';
 
 const ClockBody = z.union([
   z
@@ -28,9 +29,7 @@ const ClockBody = z.union([
         .strict(),
     })
     .strict(),
-  z
-    .object({ set: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' }) })
-    .strict(),
+  z.object({ set: TimestampSchema }).strict(),
 ]);
 
 const PaymentMethodBody = z.object({ state: z.enum(['valid', 'invalid', 'absent']) }).strict();
@@ -55,7 +54,7 @@ export function registerControlRoutes(
     const now = store.clock.nowMs();
     let target: number;
     if ('set' in body) {
-      target = Date.parse(body.set);
+      target = timestampMs(body.set);
     } else {
       const { days = 0, months = 0, hours = 0 } = body.advance;
       target = addMonthsUtc(now, months) + days * DAY_MS + hours * 3_600_000;

@@ -115,12 +115,14 @@ export function portalPage(pc: PageContext): Reply {
     const price = recurringPrice(catalog, sub);
     const period = offer ? perPeriod(offer.durationRecurrence, offer.unitRecurrence, pc.lang) : '';
     const suspended = SUSPENDED_STATES.has(sub.state);
+    const scheduled = sub.offerAfterTerm ? catalog.offers.get(sub.offerAfterTerm) : undefined;
     body = html`<h1>${t.portalTitle}</h1>
       <div class="card">
         <h2>${offer ? localize(offer.title, pc.lang) : sub.offer} ${badge(pc, sub.state)}</h2>
         <p class="price">${pc.money(price.total)} <small>${period}</small></p>
         ${price.total !== price.subtotal ? html`<p class="hint">${t.discount}: ${pc.money(price.subtotal - price.total)}</p>` : ''}
         <p class="hint">${t.period}: ${pc.date(sub.periodStart)} – ${pc.date(sub.periodEnd)}</p>
+        ${scheduled ? html`<p class="hint">${t.planAfterTerm} ${localize(scheduled.title, pc.lang)}, ${pc.date(sub.periodEnd)}</p>` : ''}
         ${featureRows(pc, sub)}
         <div class="actions">
           ${sub.state === 'Running' ? html`<a class="button" href="${pc.link({ page: 'upgrade', s: sub.id })}">${t.changePlan}</a>` : ''}

@@ -1,17 +1,16 @@
 import { localize, type CatalogOffer } from '../catalog.js';
 import {
-  changeOffer,
   completeSubscription,
   createSubscription,
   restartSubscription,
   setPaymentMethod,
 } from '../billing/operations.js';
-import { quoteOfferChange, recurringPrice } from '../billing/pricing.js';
+import { applyOfferChange, planOfferChange, priceOfferChange } from '../billing/offer-change.js';
+import { recurringPrice } from '../billing/pricing.js';
 import { isCappingReached, overdueInvoices, SUSPENDED_STATES } from '../billing/rules.js';
 import { ApiError } from '../http/errors.js';
 import type { Reply } from '../http/io.js';
 import { perPeriod } from '../i18n.js';
-import { previewRecord } from '../api/present.js';
 import type { SubscriptionRecord } from '../state/types.js';
 import { cardFields, checkCard, errorSummary, type FieldErrors } from './forms.js';
 import { html, type SafeHtml } from './html.js';
@@ -203,37 +202,47 @@ interface Choice {
   title: string;
   offer: CatalogOffer;
   custom?: SubscriptionRecord;
+  /** Sold on request: shown, not chosen here (the business prepares a custom subscription). */
+  onRequest: boolean;
   recurring: number;
   dueNow: number;
+  /** When the change would apply: now, or the end of the period (a downgrade). */
+  immediate: boolean;
+  dateEffective: string;
 }
 
+/** Every change of the table, priced as the change itself would charge it. */
 function choices(pc: PageContext, sub: SubscriptionRecord): Choice[] {
   const { catalog, store } = pc.ctx;
   const nowMs = store.clock.nowMs();
-  const list: Choice[] = catalog.switchableOffers().map((offer) => {
-    const quote = quoteOfferChange(catalog, sub, offer, nowMs);
+  const choice = (
+    key: string,
+    title: string,
+    offer: CatalogOffer,
+    custom?: SubscriptionRecord,
+  ): Choice => {
+    const price = priceOfferChange(catalog, sub, { offer, custom }, {}, nowMs);
     return {
-      key: `offer:${offer.reference}`,
-      title: localize(offer.title, pc.lang),
+      key,
+      title,
       offer,
-      recurring: recurringPrice(catalog, previewRecord(pc.ctx, sub, offer)).total,
-      dueNow: offer.reference === sub.offer ? 0 : quote.amountTotal,
+      ...(custom ? { custom } : {}),
+      onRequest: !custom && offer.onRequest,
+      recurring: price.nextTerm.total,
+      dueNow: price.amountTotalDue,
+      immediate: price.immediate,
+      dateEffective: price.dateEffective,
     };
-  });
+  };
+  const list = catalog
+    .switchableOffers()
+    .map((offer) => choice(`offer:${offer.reference}`, localize(offer.title, pc.lang), offer));
   for (const custom of store.subscriptionsOf(pc.customer.id)) {
     if (!custom.custom || custom.state !== 'PendingSubscription') continue;
     const offer = catalog.offers.get(custom.offer);
     if (!offer) continue;
-    const preview = { ...sub, discounts: [...new Set([...sub.discounts, ...custom.discounts])] };
-    const quote = quoteOfferChange(catalog, preview, offer, nowMs);
-    list.push({
-      key: `custom:${custom.id}`,
-      title: `${pc.t.customOffer}: ${localize(offer.title, pc.lang)}`,
-      offer,
-      custom,
-      recurring: quote.nextTerm.total,
-      dueNow: quote.amountTotal,
-    });
+    const title = `${pc.t.customOffer}: ${localize(offer.title, pc.lang)}`;
+    list.push(choice(`custom:${custom.id}`, title, offer, custom));
   }
   return list;
 }
@@ -268,18 +277,20 @@ function upgradeBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
           ${list.map((c) => {
             const current = !c.custom && c.offer.reference === sub.offer;
             return html`<tr${current ? html` class="current"` : ''}>
-<th scope="row">${c.title}${c.offer.inGrid || c.custom ? '' : html` <span class="badge">${t.onRequest}</span>`}</th>
-<td class="num">${pc.money(c.recurring)} <span class="hint">${perPeriod(c.offer.durationRecurrence, c.offer.unitRecurrence, pc.lang)}</span></td>
-<td class="num">${current ? '' : pc.money(c.dueNow)}</td>
+<th scope="row">${c.title}${c.onRequest ? html` <span class="badge">${t.onRequest}</span>` : ''}</th>
+<td class="num">${c.onRequest ? t.onRequest : html`${pc.money(c.recurring)} <span class="hint">${perPeriod(c.offer.durationRecurrence, c.offer.unitRecurrence, pc.lang)}</span>`}</td>
+<td class="num">${current || c.onRequest ? '' : html`${pc.money(c.dueNow)}${c.immediate ? '' : html` <span class="hint">${t.changesOn} ${pc.date(c.dateEffective)}</span>`}`}</td>
 <td>${
               current
                 ? html`<span class="badge ok">${t.currentPlan}</span>`
-                : html`<form method="post" action="${pc.action}">
-                    <input type="hidden" name="choice" value="${c.key}" />
-                    <button type="submit" ${running ? '' : html` disabled`}>
-                      ${t.switchTo}<span class="visually-hidden"> ${c.title}</span>
-                    </button>
-                  </form>`
+                : c.onRequest
+                  ? html`<span class="hint">${t.askUs}</span>`
+                  : html`<form method="post" action="${pc.action}">
+                      <input type="hidden" name="choice" value="${c.key}" />
+                      <button type="submit" ${running ? '' : html` disabled`}>
+                        ${t.switchTo}<span class="visually-hidden"> ${c.title}</span>
+                      </button>
+                    </form>`
             }</td>
 </tr>`;
           })}
@@ -300,16 +311,15 @@ export function upgradeSubmit(pc: PageContext, form: URLSearchParams): Reply | n
   const sub = currentSubscription(pc);
   if (!sub) return null;
   const title = pc.target.page === 'conclude' ? pc.t.concludeTitle : pc.t.upgradeTitle;
-  const choice = choices(pc, sub).find((c) => c.key === form.get('choice'));
+  const choice = choices(pc, sub).find((c) => c.key === form.get('choice') && !c.onRequest);
   if (!choice) {
     return pc.render(title, upgradeBody(pc, sub, html`${pc.t.fixErrors}`), { status: 422 });
   }
   let amount: number;
+  let plan;
   try {
-    amount = changeOffer(pc.ctx.store, sub, {
-      offer: choice.offer,
-      ...(choice.custom ? { custom: choice.custom } : {}),
-    }).amountTotal;
+    plan = planOfferChange(pc.ctx.store, sub, { offer: choice.offer, custom: choice.custom });
+    amount = applyOfferChange(pc.ctx.store, plan)?.amountTotal ?? 0;
   } catch (error) {
     return pc.render(title, upgradeBody(pc, sub, pc.explain(error)), {
       status: error instanceof ApiError ? error.status : 400,
@@ -319,10 +329,10 @@ export function upgradeSubmit(pc: PageContext, form: URLSearchParams): Reply | n
   return pc.render(
     title,
     html`<h1>${title}</h1>
-      ${successAlert(t.switched)}
+      ${successAlert(plan.immediate ? t.switched : `${t.switchScheduled} ${pc.date(plan.dateEffective)}.`)}
       <div class="card">
         <h2>${localize(choice.offer.title, pc.lang)}</h2>
-        ${offerPrice(pc, choice.offer, recurringPrice(pc.ctx.catalog, sub).total)}
+        ${offerPrice(pc, choice.offer, plan.nextTerm.total)}
         ${amount > 0 ? html`<p>${t.dueNow}: <strong>${pc.money(amount)}</strong></p>` : ''}
       </div>
       <div class="actions">

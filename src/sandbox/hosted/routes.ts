@@ -2,7 +2,7 @@ import type { SandboxContext } from '../context.js';
 import type { Language } from '../fixtures/schema.js';
 import { readForm, type Reply } from '../http/io.js';
 import type { RequestContext, Router } from '../http/router.js';
-import { fromAcceptLanguage, isLanguage } from '../i18n.js';
+import { fromAcceptLanguage, isLanguage, supportedLanguage } from '../i18n.js';
 import { HOSTED_PAGES, type HostedPage } from '../tokens.js';
 import { notFoundPage, PageContext } from './page-context.js';
 import {
@@ -43,12 +43,16 @@ const PAGES: Record<HostedPage, { view: View; submit?: Submit }> = {
 function pageLanguage(
   ctx: SandboxContext,
   rc: RequestContext,
-  customerLanguage: Language | null,
+  customerLanguage: string | null,
 ): Language {
   const param = rc.query.get('lang');
   if (isLanguage(param)) return param;
   const header = rc.req.headers['accept-language'];
-  return fromAcceptLanguage(header) ?? customerLanguage ?? ctx.catalog.business.defaultLanguage;
+  return (
+    fromAcceptLanguage(header) ??
+    supportedLanguage(customerLanguage) ??
+    ctx.catalog.business.defaultLanguage
+  );
 }
 
 /** `${hostedUrl}/<page>/<token>`: the token alone authorises the page (no other credential). */

@@ -4,7 +4,7 @@ import { localize } from '../catalog.js';
 import { html as page } from '../http/io.js';
 import { json, type Reply } from '../http/io.js';
 import type { Router } from '../http/router.js';
-import { fromAcceptLanguage, isLanguage } from '../i18n.js';
+import { fromAcceptLanguage, isLanguage, supportedLanguage } from '../i18n.js';
 import { html, scriptJson } from '../hosted/html.js';
 import { page as layout } from '../hosted/layout.js';
 import { MESSAGES } from '../hosted/messages.js';
@@ -48,7 +48,8 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
         'The customer portal could not be opened: unknown business.',
       );
     }
-    if (q.get('segment_ref') !== ctx.catalog.segment.reference) {
+    const segmentRef = q.get('segment_ref') ?? '';
+    if (!ctx.catalog.segments.has(segmentRef)) {
       return fail(
         404,
         'unknown-segment',
@@ -66,7 +67,8 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
       );
     }
     const customer = ctx.store.findCustomer(customerRef);
-    if (!customer)
+    // A customer belongs to one segment: another segment's portal does not know them.
+    if (!customer || customer.segment !== segmentRef)
       return fail(
         404,
         'unknown-customer',
@@ -89,7 +91,7 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
     const langParam = q.get('lang');
     const lang = isLanguage(langParam)
       ? langParam
-      : (customer.language ??
+      : (supportedLanguage(customer.language) ??
         fromAcceptLanguage(rc.req.headers['accept-language']) ??
         ctx.catalog.business.defaultLanguage);
     const href = hostedHref(ctx, target);
@@ -124,7 +126,7 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
             ServicePortal.open(
               ${scriptJson({
                 business_id: ctx.catalog.business.id,
-                segment_ref: ctx.catalog.segment.reference,
+                segment_ref: customer.segment,
                 customer_ref: customer.reference,
                 query,
                 hash: portalHash(customer.reference, ctx.catalog.business.portalSecret),

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { LANGUAGES } from '../fixtures/schema.js';
 import type { SandboxState } from './types.js';
 
 // The shape of a persisted sandbox state (types.ts), checked when a state file is loaded: a
@@ -18,6 +17,7 @@ const UsageLogEntry = z.object({
   subscriptionId: Id,
   feature: Text,
   increment: Integer,
+  isEnabled: z.boolean().optional(),
   quantityBefore: Integer,
   quantityAfter: Integer,
   amountSubtotal: Amount,
@@ -30,10 +30,13 @@ const BillingAddress = z.object({
   FirstName: Text.optional(),
   LastName: Text.optional(),
   AddressLine1: Text.optional(),
+  AddressLine2: Text.optional(),
   ZipCode: Text.optional(),
   City: Text.optional(),
+  Region: Text.optional(),
   Country: Text.optional(),
   TaxInformation: Text.optional(),
+  Phone: Text.optional(),
 });
 
 const Customer = z.object({
@@ -42,12 +45,21 @@ const Customer = z.object({
   name: Text,
   email: Text,
   segment: Text,
-  language: z.enum(LANGUAGES).nullable(),
+  language: Text.nullable(),
+  offer: Text.nullable().optional(),
+  affiliation: Text.nullable().optional(),
+  metadata: z.record(Text, Text).optional(),
   paymentMethod: z.enum(['valid', 'invalid', 'absent']),
   paymentMethodLabel: Text.nullable(),
   billingAddress: BillingAddress.nullable(),
   createdAt: Timestamp,
   usageLog: z.array(UsageLogEntry),
+});
+
+const InvoiceLine = z.object({
+  label: z.object({ en: Text, fr: Text }),
+  amountSubtotal: Amount,
+  amountTotal: Amount,
 });
 
 const Subscription = z.object({
@@ -65,6 +77,8 @@ const Subscription = z.object({
   ),
   discounts: z.array(Text),
   dateUpdate: Timestamp,
+  offerAfterTerm: Text.nullable().optional(),
+  deferredLines: z.array(InvoiceLine).optional(),
 });
 
 const Invoice = z.object({
@@ -81,13 +95,7 @@ const Invoice = z.object({
   amountSubtotal: Amount,
   amountTotal: Amount,
   currency: Text.min(1),
-  lines: z.array(
-    z.object({
-      label: z.object({ en: Text, fr: Text }),
-      amountSubtotal: Amount,
-      amountTotal: Amount,
-    }),
-  ),
+  lines: z.array(InvoiceLine),
   dateUpdate: Timestamp,
 });
 

@@ -1,7 +1,8 @@
-import type { Catalog, CatalogOffer } from '../catalog.js';
+import { isAddOn, type Catalog, type CatalogOffer } from '../catalog.js';
 import { DAY_MS, iso } from '../clock.js';
 import { invoiceNumber, periodEndMs, startOfMonthMs } from '../billing/periods.js';
 import type { ResolvedFixtures } from '../fixtures/schema.js';
+import { timestampMs } from '../timestamps.js';
 import type {
   CustomerRecord,
   InvoiceRecord,
@@ -17,19 +18,28 @@ export function featuresForOffer(
   catalog: Catalog,
   offer: CatalogOffer,
   quantities: Record<string, number> = {},
-  overrides: { quantitiesIncluded?: Record<string, number>; disabled?: string[] } = {},
+  overrides: {
+    quantitiesIncluded?: Record<string, number>;
+    /** Included OnOff features the customer switched off. */
+    disabled?: string[];
+    /** Add-ons (OnOff features the offer sells apart) switched on. */
+    enabledAddOns?: string[];
+  } = {},
 ): Record<string, SubscriptionFeatureRecord> {
   const features: Record<string, SubscriptionFeatureRecord> = {};
   for (const f of offer.features) {
-    const type = catalog.features.get(f.reference)?.type;
-    const included = f.included ?? true;
+    const definition = catalog.features.get(f.reference);
+    const type = definition?.type;
+    const switchedOn =
+      (f.included ?? true) ||
+      (isAddOn(f, definition) && (overrides.enabledAddOns ?? []).includes(f.reference));
     features[f.reference] = {
       quantityCurrent: type === 'OnOff' ? 0 : (quantities[f.reference] ?? 0),
       quantityIncluded:
         type === 'OnOff'
           ? 0
           : (overrides.quantitiesIncluded?.[f.reference] ?? f.quantityIncluded ?? 0),
-      enabled: type === 'OnOff' && included && !(overrides.disabled ?? []).includes(f.reference),
+      enabled: type === 'OnOff' && switchedOn && !(overrides.disabled ?? []).includes(f.reference),
     };
   }
   return features;
@@ -57,7 +67,7 @@ export function seedState(
       reference: c.reference,
       name: c.name,
       email: c.email,
-      segment: catalog.segment.reference,
+      segment: c.segment ?? catalog.segment.reference,
       language: c.language ?? null,
       paymentMethod: c.paymentMethod,
       paymentMethodLabel: c.paymentMethod === 'absent' ? null : 'Visa •••• 4242',
@@ -69,7 +79,7 @@ export function seedState(
     for (const s of c.subscriptions) {
       const offer = catalog.offers.get(s.offer);
       if (!offer) continue; // unreachable: references are validated
-      const startMs = s.periodStart ? Date.parse(s.periodStart) : startOfMonthMs(nowMs);
+      const startMs = s.periodStart ? timestampMs(s.periodStart) : startOfMonthMs(nowMs);
       const sub: SubscriptionRecord = {
         id: state.nextId.subscription++,
         customerId: customer.id,

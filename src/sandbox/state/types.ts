@@ -1,5 +1,4 @@
 import type { ClockState } from '../clock.js';
-import type { Language } from '../fixtures/schema.js';
 
 // The mutable state of the sandbox. Plain JSON-serialisable records so that it can be persisted
 // as is; the catalogue (offers, features, discounts) stays in the fixtures.
@@ -11,10 +10,13 @@ export interface BillingAddressRecord {
   FirstName?: string | undefined;
   LastName?: string | undefined;
   AddressLine1?: string | undefined;
+  AddressLine2?: string | undefined;
   ZipCode?: string | undefined;
   City?: string | undefined;
+  Region?: string | undefined;
   Country?: string | undefined;
   TaxInformation?: string | undefined;
+  Phone?: string | undefined;
 }
 
 export interface UsageLogEntry {
@@ -22,7 +24,10 @@ export interface UsageLogEntry {
   dateStamp: string | null;
   subscriptionId: number;
   feature: string;
+  /** The change in quantity (OnOff: 0; a QuantityCurrent change is logged as its difference). */
   increment: number;
+  /** OnOff changes: the state asked for. */
+  isEnabled?: boolean | undefined;
   quantityBefore: number;
   quantityAfter: number;
   amountSubtotal: number;
@@ -33,10 +38,19 @@ export interface UsageLogEntry {
 export interface CustomerRecord {
   id: number;
   reference: string;
+  /** '' when never given. */
   name: string;
+  /** '' when never given. */
   email: string;
   segment: string;
-  language: Language | null;
+  /** The language tag the customer was given (`fr`, `pt-BR`…), or null. */
+  language: string | null;
+  /** The offer named at creation (ReferenceOffer): the customer's default insite-subscribe. */
+  offer?: string | null | undefined;
+  /** ReferenceAffiliation given at creation or update. */
+  affiliation?: string | null | undefined;
+  /** Up to 5 string pairs of the business's own. */
+  metadata?: Record<string, string> | undefined;
   paymentMethod: PaymentMethodState;
   /** What the customer sees of the saved method, e.g. "Visa •••• 4242". */
   paymentMethodLabel: string | null;
@@ -50,7 +64,7 @@ export interface SubscriptionFeatureRecord {
   quantityCurrent: number;
   /** Limitation/Consumption; -1 = unlimited. */
   quantityIncluded: number;
-  /** OnOff: switched on by the customer (only meaningful when included). */
+  /** OnOff: switched on (an included feature the customer did not switch off, or a bought add-on). */
   enabled: boolean;
 }
 
@@ -67,6 +81,10 @@ export interface SubscriptionRecord {
   features: Record<string, SubscriptionFeatureRecord>;
   discounts: string[];
   dateUpdate: string;
+  /** An offer change scheduled for the end of the current period (a downgrade, by default). */
+  offerAfterTerm?: string | null | undefined;
+  /** Charges to add to the next renewal invoice (an upgrade priced with BillNow=false). */
+  deferredLines?: InvoiceLine[] | undefined;
 }
 
 export interface InvoiceLine {
