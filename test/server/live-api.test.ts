@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createBillingProxy } from '../../src/server/index.js';
-import { call, control, proxyOptions, startSandbox, type RunningSandbox } from './helpers.js';
+import { call, control, proxyOptions, type RunningSandbox, useSandbox } from './helpers.js';
 
 /** A fetch that shows each pricing call to `inspect` and may rewrite the service's answer. */
 function pricingFetch(
@@ -28,11 +28,7 @@ function pricingFetch(
 describe('proxy: the live service’s API', () => {
   let sandbox: RunningSandbox;
 
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  after(() => sandbox.close());
-  beforeEach(() => control(sandbox).reset());
+  useSandbox((started) => (sandbox = started));
 
   it('asks for the next-term price in the query, where the live service reads it', async () => {
     const seen: URL[] = [];
