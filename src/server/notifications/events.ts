@@ -30,8 +30,11 @@ function eventText(signal: BillingSignal): string {
 }
 
 export interface EventHub {
-  /** The response of GET /events for this customer: an open event stream. */
-  open(customer: string, lastEventId: string | null, abort: AbortSignal): Response;
+  /**
+   * The response of GET /events for this customer: an open event stream. It ends when the
+   * reader cancels it (the page went away: every runtime's server cancels the body then).
+   */
+  open(customer: string, lastEventId: string | null): Response;
   /** Streams open on this instance now. */
   readonly size: number;
   /** Ends every stream and stops listening to the bus. */
@@ -74,7 +77,7 @@ export function createEventHub(
       return size;
     },
 
-    open(customer, lastEventId, abort) {
+    open(customer, lastEventId) {
       if (size >= options.maxStreams) {
         logger({
           level: 'warn',
@@ -125,7 +128,6 @@ export function createEventHub(
           stream?.end();
         },
       });
-      abort.addEventListener('abort', () => stream?.end(), { once: true });
       return new Response(body, {
         status: 200,
         headers: {

@@ -463,15 +463,13 @@ class Purchase {
       });
     }
     // Every open page of this customer (other tabs, other devices) re-reads its billing.
-    this.context.signals
-      .publish(this.context.identity.reference)
-      .catch((error: unknown) =>
-        this.context.options.logger({
-          level: 'error',
-          event: 'signal-failed',
-          message: String(error),
-        }),
-      );
+    this.context.signals.publish(this.context.identity.reference).catch((error: unknown) =>
+      this.context.options.logger({
+        level: 'error',
+        event: 'signal-failed',
+        message: String(error),
+      }),
+    );
     return new Outcome(200, { ...response, replayed: false });
   }
 
