@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { FEATURE_REFERENCE_PATTERN, IDEMPOTENCY_KEY_PATTERN } from './constants.js';
+import type { Offer, UpgradeQuote } from './catalog.js';
 import type { NextTerm, PricingUsageResult, Usage } from './resources.js';
 
 // The contract between the browser runtime (src/client) and the billing proxy (src/server).
@@ -37,6 +38,24 @@ export const PurchaseRequestSchema = z.strictObject({
   confirmedAmountTotal: z.int().min(0),
 });
 export type PurchaseRequest = z.infer<typeof PurchaseRequestSchema>;
+
+/** Body of `POST /plan/quote`: the price of moving the customer's subscription to `offer`. */
+export const PlanQuoteRequestSchema = z.strictObject({
+  offer: FeatureReferenceSchema,
+});
+export type PlanQuoteRequest = z.infer<typeof PlanQuoteRequestSchema>;
+
+/**
+ * Body of `POST /plan`: a plan change the user confirmed at `confirmedAmountTotal` due now and
+ * `confirmedNextTermAmountTotal` per period afterwards.
+ */
+export const PlanChangeRequestSchema = z.strictObject({
+  offer: FeatureReferenceSchema,
+  idempotencyKey: IdempotencyKeySchema,
+  confirmedAmountTotal: z.int().min(0),
+  confirmedNextTermAmountTotal: z.int().min(0),
+});
+export type PlanChangeRequest = z.infer<typeof PlanChangeRequestSchema>;
 
 /** Pages of the portal the proxy can open (`GET /portal?page=` and `GET /links?page=`). */
 export const PORTAL_PAGES = [
@@ -89,6 +108,32 @@ export interface PurchaseResponse {
    * and only the invoices tell. Absent from older proxies: treat absent as true.
    */
   amountConfirmed?: boolean;
+  /** True when this answer is the stored outcome of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/** `GET /offers`: the offers of the customer's segment's visible grid (`IsCurrent` marks theirs). */
+export interface OffersResponse {
+  offers: Offer[];
+}
+
+/**
+ * `POST /plan/quote`: the service's quote of the change (nothing changed): `AmountTotalDue` now,
+ * `NextTerm` the recurring price from `DateEffective` (immediately for an upgrade, at the end of
+ * the period for a downgrade: `IsImmediate`).
+ */
+export type PlanQuoteResponse = UpgradeQuote;
+
+/** `POST /plan` */
+export interface PlanChangeResponse {
+  /** The offer the subscription is on now. */
+  offer: string;
+  /** The offer it moves to at the end of the period (a downgrade), or null. */
+  offerAfterTerm: string | null;
+  /** When the change takes (or took) effect. */
+  dateEffective: string | null;
+  /** The amount confirmed and quoted just before changing (hundredths), due now. */
+  amountTotal: number;
   /** True when this answer is the stored outcome of an earlier request with the same key. */
   replayed: boolean;
 }
@@ -150,6 +195,8 @@ export const PROXY_ERROR_CODES = [
   'method-not-allowed',
   'price-changed',
   'period-ending',
+  'offer-on-request',
+  'already-on-offer',
   'idempotency-key-reused',
   'subscription-suspended',
   'no-subscription',
@@ -167,6 +214,8 @@ export interface ProxyErrorBody {
   message: string;
   /** With `price-changed` and `period-ending`: the current price, to show and confirm again. */
   pricing?: PricingResponse;
+  /** With `price-changed` on `POST /plan`: the current quote of the plan change. */
+  quote?: PlanQuoteResponse;
   /** With `validation`: the offending field. */
   field?: string;
 }

@@ -139,6 +139,10 @@ export const SubscriptionSchema = z.looseObject({
   Features: z.optional(z.array(FeatureSchema)),
   Discounts: z.optional(z.array(DiscountSchema)),
   DateUpdate: z.optional(TimestampSchema),
+  /** An offer change scheduled for the end of the period (a downgrade): the offer then. */
+  ReferenceOfferAfterTerm: z.optional(z.string()),
+  /** When that scheduled change takes effect. */
+  DateOfferChange: z.optional(TimestampSchema),
   Links: z.optional(LinksSchema),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;

@@ -1,4 +1,5 @@
 import type {
+  PlanQuoteResponse,
   PricingResponse,
   ProxyErrorBody,
   ProxyErrorCode,
@@ -11,13 +12,19 @@ export class ProxyError extends Error {
   readonly code: ProxyErrorCode | SeedErrorCode;
   readonly field: string | undefined;
   readonly pricing: PricingResponse | undefined;
+  readonly quote: PlanQuoteResponse | undefined;
   readonly headers: Record<string, string>;
 
   constructor(
     status: number,
     code: ProxyErrorCode | SeedErrorCode,
     message: string,
-    extra: { field?: string; pricing?: PricingResponse; headers?: Record<string, string> } = {},
+    extra: {
+      field?: string;
+      pricing?: PricingResponse;
+      quote?: PlanQuoteResponse;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = 'ProxyError';
@@ -25,6 +32,7 @@ export class ProxyError extends Error {
     this.code = code;
     this.field = extra.field;
     this.pricing = extra.pricing;
+    this.quote = extra.quote;
     this.headers = extra.headers ?? {};
   }
 
@@ -32,6 +40,7 @@ export class ProxyError extends Error {
     const body: ProxyErrorBody = { code: this.code, message: this.message };
     if (this.field !== undefined) body.field = this.field;
     if (this.pricing !== undefined) body.pricing = this.pricing;
+    if (this.quote !== undefined) body.quote = this.quote;
     return body;
   }
 }
@@ -106,6 +115,13 @@ export function toProxyError(error: UpstreamError): ProxyError {
       return new ProxyError(404, 'no-subscription', 'There is no subscription for this account.');
     case 'Error.Offer.NotFound':
       return new ProxyError(404, 'not-found', 'Unknown offer.', { field: 'offer' });
+    case 'Error.Offer.OnRequest':
+      return new ProxyError(
+        403,
+        'offer-on-request',
+        'This plan is sold on request: contact us to move to it.',
+        { field: 'offer' },
+      );
     case 'Error.Invoice.NotFound':
       return new ProxyError(404, 'not-found', 'Invoice not found.', { field: 'invoice' });
     case 'Error.Api.Validation':

@@ -13,6 +13,7 @@ import { resolveOptions, type BillingProxyOptions } from './options.js';
 import { checkOrigin, corsHeaders, preflightResponse } from './origin.js';
 import { createRateLimiter } from './rate-limit.js';
 import { getLinks, getPortal } from './routes/portal.js';
+import { getOffers, postPlan, postPlanQuote } from './routes/plan.js';
 import { postUsage } from './routes/purchase.js';
 import { getSubscription } from './routes/subscription.js';
 import { getUsages, postPricing } from './routes/usages.js';
@@ -49,6 +50,9 @@ const ROUTES: Record<string, Route> = {
   '/usages': { method: 'GET', run: (context) => (refuseQuery(context.url), getUsages(context)) },
   '/pricing': { method: 'POST', run: postPricing },
   '/usage': { method: 'POST', run: postUsage },
+  '/offers': { method: 'GET', run: (context) => (refuseQuery(context.url), getOffers(context)) },
+  '/plan/quote': { method: 'POST', run: postPlanQuote },
+  '/plan': { method: 'POST', run: postPlan },
   '/portal': { method: 'GET', run: getPortal },
   '/links': { method: 'GET', run: getLinks },
   '/subscription': {

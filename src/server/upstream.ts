@@ -1,5 +1,9 @@
 import type * as z from 'zod';
 import {
+  OffersPageSchema,
+  UpgradeQuoteSchema,
+  type Offer,
+  type UpgradeQuote,
   CustomerSchema,
   InvoiceSchema,
   PricingUsageAnswerSchema,
@@ -486,6 +490,52 @@ export function createUpstreamClient(options: ResolvedOptions) {
         { ReferenceOffer: offer },
         context,
       );
+    },
+
+    /** The visible offers of the customer's segment, `IsCurrent` marking the customer's own. */
+    async offers(customer: string, context?: CallContext): Promise<Offer[]> {
+      const page = await get(
+        'GET /v1/Offers',
+        '/v1/Offers',
+        OffersPageSchema,
+        // Html=false: localized pricing as text (the HTML form is untrusted markup).
+        { ReferenceCustomer: customer, IsVisible: 'true', Html: 'false', Page: 1, SizePage: 100 },
+        context,
+      );
+      return page.Items;
+    },
+
+    /** The quote of moving a subscription to an offer; changes nothing. Retried like a read. */
+    upgradeQuote(id: number, offer: string, context?: CallContext): Promise<UpgradeQuote> {
+      return required({
+        retry: true,
+        timeoutMs: upstreamMs,
+        method: 'POST',
+        route: 'POST /v1/Quoting/Subscription/{id}/Upgrade',
+        path: `/v1/Quoting/Subscription/${id}/Upgrade`,
+        query: { ReferenceOffer: offer },
+        schema: UpgradeQuoteSchema,
+        context,
+      });
+    },
+
+    /**
+     * Moves a subscription to an offer (seed endpoint 9). Never retried here: an ambiguous
+     * failure is reconciled by the caller. Any 2xx means changed, whatever its body.
+     */
+    async changeOffer(id: number, offer: string, context?: CallContext): Promise<void> {
+      const spec: CallSpec<unknown> = {
+        method: 'POST',
+        route: 'POST /v1/Subscription/{id}/Upgrade',
+        path: `/v1/Subscription/${id}/Upgrade`,
+        query: { ReferenceOffer: offer },
+        schema: null,
+        retry: false,
+        timeoutMs: options.timeouts.applyMs,
+        context,
+      };
+      const answer = await send(spec);
+      if (answer.status < 200 || answer.status >= 300) throw readRefusal(spec, answer);
     },
 
     invoice(id: number, context?: CallContext): Promise<Invoice> {

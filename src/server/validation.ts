@@ -32,6 +32,13 @@ function validationError(issues: readonly Issue[]): ProxyError {
   return new ProxyError(400, 'validation', message, { field });
 }
 
+/** A body parsed with a contract schema, or 400 validation naming the first problem. */
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  return parsed.data;
+}
+
 function checkIncrement(increment: number, options: ResolvedOptions): void {
   const { minIncrement, maxIncrement } = options.limits;
   if (increment === 0 || increment < minIncrement || increment > maxIncrement) {

@@ -1,0 +1,177 @@
+// The customer's plan through the proxy, against the real sandbox: the offers, the quote of a
+// move, and the move itself, re-quoted and applied exactly once per confirmation.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createBillingProxy, type BillingProxy } from '../../src/server/index.js';
+import {
+  call,
+  control,
+  countingFetch,
+  proxyOptions,
+  useSandbox,
+  type RunningSandbox,
+} from './helpers.js';
+
+describe('plan changes', () => {
+  let sandbox: RunningSandbox;
+  useSandbox((started) => (sandbox = started));
+
+  async function quote(proxy: BillingProxy, offer: string, customer = 'healthy') {
+    const { status, body } = await call(proxy, '/plan/quote', { customer, body: { offer } });
+    assert.equal(status, 200, JSON.stringify(body));
+    return body;
+  }
+
+  /** The customer's running subscription, and the invoices issued for it. */
+  async function planOf(customer = 'healthy') {
+    const state = await control(sandbox).customer(customer);
+    const running = state.subscriptions.find(
+      (subscription: { StateSubscription: string }) => subscription.StateSubscription === 'Running',
+    );
+    return {
+      offer: running.ReferenceOffer as string,
+      offerAfterTerm: (running.ReferenceOfferAfterTerm ?? null) as string | null,
+      invoices: state.invoices.length as number,
+      lastInvoiceTotal: state.invoices.at(-1)?.AmountTotal as number | undefined,
+    };
+  }
+
+  function change(offer: string, key: string, due: number, next: number) {
+    return {
+      offer,
+      idempotencyKey: key,
+      confirmedAmountTotal: due,
+      confirmedNextTermAmountTotal: next,
+    };
+  }
+
+  it('lists the visible offers of the grid, the current one marked', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const { status, body } = await call(proxy, '/offers');
+    assert.equal(status, 200, JSON.stringify(body));
+    const offers = body.offers as { ReferenceOffer: string; IsCurrent?: boolean }[];
+    assert.deepEqual(
+      offers.map((offer) => offer.ReferenceOffer),
+      ['starter', 'pro', 'business'],
+    );
+    assert.equal(offers.find((offer) => offer.IsCurrent)?.ReferenceOffer, 'pro');
+    assert.equal((await call(proxy, '/offers?x=1')).status, 400);
+  });
+
+  it('quotes an upgrade now and a downgrade at the end of the period, changing nothing', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const before = await planOf();
+    const upgrade = await quote(proxy, 'business');
+    assert.equal(upgrade.IsImmediate, true);
+    assert.ok(upgrade.AmountTotalDue > 0);
+    assert.ok(upgrade.NextTerm.AmountTotal > 0);
+    const downgrade = await quote(proxy, 'starter');
+    assert.equal(downgrade.IsImmediate, false);
+    assert.equal(downgrade.AmountTotalDue, 0);
+    assert.ok(Date.parse(downgrade.DateEffective) > Date.now());
+    assert.deepEqual(await planOf(), before);
+  });
+
+  it('refuses a stale price with the new quote, then applies the confirmed one once', async () => {
+    const counter = countingFetch();
+    const proxy = createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch }));
+    const priced = await quote(proxy, 'business');
+    const stale = await call(proxy, '/plan', {
+      body: change('business', 'plan-stale-price-0001', priced.AmountTotalDue + 1, 0),
+    });
+    assert.equal(stale.status, 409);
+    assert.equal(stale.body.code, 'price-changed');
+    assert.equal(stale.body.quote.AmountTotalDue, priced.AmountTotalDue);
+    assert.equal((await planOf()).offer, 'pro', 'nothing changed');
+
+    const confirmed = change(
+      'business',
+      'plan-confirmed-00001',
+      priced.AmountTotalDue,
+      priced.NextTerm.AmountTotal,
+    );
+    const invoicesBefore = (await planOf()).invoices;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(proxy, '/plan', { body: confirmed })),
+    );
+    assert.ok(
+      answers.every((answer) => answer.status === 200),
+      answers[0]?.text,
+    );
+    assert.equal(answers.filter((answer) => !answer.body.replayed).length, 1);
+    assert.ok(answers.every((answer) => answer.body.offer === 'business'));
+    const after = await planOf();
+    assert.equal(after.offer, 'business');
+    assert.equal(after.invoices - invoicesBefore, 1, 'one invoice');
+    assert.equal(after.lastInvoiceTotal, priced.AmountTotalDue, 'at the confirmed price');
+    const changes = Object.entries(counter.calls).filter(([route]) =>
+      /^POST \/v1\/Subscription\/\d+\/Upgrade$/.test(route),
+    );
+    assert.deepEqual(
+      changes.map(([, count]) => count),
+      [1],
+    );
+  });
+
+  it('schedules a downgrade for the end of the period', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const priced = await quote(proxy, 'starter');
+    const { status, body } = await call(proxy, '/plan', {
+      body: change('starter', 'plan-downgrade-00001', 0, priced.NextTerm.AmountTotal),
+    });
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.offer, 'pro');
+    assert.equal(body.offerAfterTerm, 'starter');
+    assert.equal(body.dateEffective, priced.DateEffective);
+    assert.equal((await planOf()).offerAfterTerm, 'starter');
+  });
+
+  it('reconciles a change whose answer was lost, and a retry does not change again', async () => {
+    const counter = countingFetch();
+    const proxy = createBillingProxy(
+      proxyOptions(sandbox, { fetch: counter.fetch, timeouts: { reconcileMs: 1_000 } }),
+    );
+    const priced = await quote(proxy, 'business');
+    await control(sandbox).fault({
+      route: 'POST /v1/Subscription/{id}/Upgrade',
+      mode: 'drop-after-apply',
+    });
+    const body = change(
+      'business',
+      'plan-dropped-answer-1',
+      priced.AmountTotalDue,
+      priced.NextTerm.AmountTotal,
+    );
+    const first = await call(proxy, '/plan', { body });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.offer, 'business');
+    const retry = await call(proxy, '/plan', { body });
+    assert.equal(retry.body.replayed, true);
+    const changes = Object.entries(counter.calls).filter(([route]) =>
+      /^POST \/v1\/Subscription\/\d+\/Upgrade$/.test(route),
+    );
+    assert.deepEqual(
+      changes.map(([, count]) => count),
+      [1],
+    );
+  });
+
+  it('says what stands in the way: on request, no subscription, already on the plan', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const onRequest = await call(proxy, '/plan/quote', { body: { offer: 'enterprise' } });
+    assert.equal(onRequest.status, 403);
+    assert.equal(onRequest.body.code, 'offer-on-request');
+    const none = await call(proxy, '/plan/quote', {
+      customer: 'brand-new-customer',
+      body: { offer: 'pro' },
+    });
+    assert.equal(none.status, 404);
+    assert.equal(none.body.code, 'no-subscription');
+    const same = await call(proxy, '/plan/quote', { body: { offer: 'pro' } });
+    assert.equal(same.status, 409);
+    assert.equal(same.body.code, 'already-on-offer');
+    const invalid = await call(proxy, '/plan', { body: { offer: 'business' } });
+    assert.equal(invalid.status, 400);
+    assert.equal(invalid.body.code, 'validation');
+  });
+});
