@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { defaultExchange, fetchExchange } from './exchange.js';
 import type { IdempotencyStore } from './idempotency/store.js';
 import type { BillingNotification } from './notifications/webhook.js';
 import type { SignalBus } from './notifications/signals.js';
@@ -69,9 +70,6 @@ const headerName = z
   .transform((name) => name.toLowerCase());
 
 const fn = <F>(error: string) => z.custom<F>((value) => typeof value === 'function', { error });
-
-/** The runtime's fetch, looked up at each call (so that a test or an APM wrapper in place counts). */
-const runtimeFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 
 /**
  * The proxy's options, defined once: what the host passes is this schema's input
@@ -250,14 +248,19 @@ const OptionsSchema = z
         { error: 'signals must implement publish, subscribe and close' },
       )
       .optional(),
-    /** The fetch used for upstream calls. Default: the runtime's `fetch`. */
-    fetch: fn<typeof fetch>('fetch must be a function').default(() => runtimeFetch),
+    /**
+     * The fetch upstream calls go through (a wrapper that traces them, say). Default: on Node,
+     * undici's request API on a keep-alive Agent (see exchange.ts); elsewhere the runtime's fetch.
+     */
+    fetch: fn<typeof fetch>('fetch must be a function').optional(),
     /** Receives the details of failures (upstream bodies, stacks); never sent to the browser. */
     logger: fn<ProxyLogger>('logger must be a function').default(() => consoleLogger),
   })
   .transform((options) => ({
     ...options,
     hostedOrigin: options.hostedOrigin ?? new URL(options.portalScriptUrl).origin,
+    /** How upstream calls are sent: through the `fetch` option when given. */
+    exchange: options.fetch === undefined ? defaultExchange() : fetchExchange(options.fetch),
   }));
 
 /** What the host app passes to `createBillingProxy`. */

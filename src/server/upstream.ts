@@ -19,16 +19,9 @@ import {
 } from '../contract/index.js';
 import { UpstreamError } from './errors.js';
 import type { BillingIdentity, ResolvedOptions } from './options.js';
+import type { UpstreamAnswer } from './exchange.js';
 import { normalizeQuote } from './quote.js';
 import { sleep } from './timing.js';
-
-/** The service's answer, read whole. */
-interface UpstreamAnswer {
-  status: number;
-  text: string;
-  /** The answer's `Date` header: the service's own clock, to the second. */
-  date: string | null;
-}
 
 /** Per-request context forwarded upstream. */
 export interface CallContext {
@@ -80,7 +73,7 @@ export function customerLanguage(language: string | undefined): string | undefin
 export function createUpstreamClient(options: ResolvedOptions) {
   const authorization = `Basic ${base64(`${options.agentKey}:${options.apiKey}`)}`;
   const { logger, paths, baseUrl } = options;
-  const fetchFunction = options.fetch;
+  const { exchange } = options;
   /** The service's clock minus ours, from the latest answer that carried a Date header. */
   let serviceOffsetMs = 0;
 
@@ -104,18 +97,13 @@ export function createUpstreamClient(options: ResolvedOptions) {
     const timer = setTimeout(() => controller.abort(), spec.timeoutMs);
     let answer: UpstreamAnswer;
     try {
-      const response = await fetchFunction(baseUrl + path, {
+      answer = await exchange({
+        url: baseUrl + path,
         method: spec.method,
         headers,
         body: spec.body === undefined ? null : JSON.stringify(spec.body),
         signal: controller.signal,
-        redirect: 'error',
       });
-      answer = {
-        status: response.status,
-        text: await response.text(),
-        date: response.headers.get('date'),
-      };
     } catch (error) {
       const timedOut = controller.signal.aborted;
       throw new UpstreamError(

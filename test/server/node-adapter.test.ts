@@ -22,6 +22,9 @@ import {
   rawPricingPost,
 } from './helpers.js';
 
+/** The runtime's own Request class, before any listener replaces the global one. */
+const RuntimeRequest = globalThis.Request;
+
 /** A POST whose body goes out in the given pieces, each in its own write. */
 function postInPieces(url: string, pieces: Buffer[]): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -129,7 +132,13 @@ describe('Node adapter: the light Request', () => {
     const origin = await serve({
       identify: async (request) => {
         const copy = request.clone();
-        seen.push(copy instanceof Request, copy.url, copy.headers.get('cookie'), await copy.text());
+        // A real Request of the runtime's class (the adapter's lightweight globals extend it).
+        seen.push(
+          copy instanceof RuntimeRequest,
+          copy.url,
+          copy.headers.get('cookie'),
+          await copy.text(),
+        );
         return identifyFromCookie(request);
       },
     });

@@ -4,6 +4,14 @@ import { routePath, type BillingProxy } from '../proxy.js';
 
 export interface NodeHandlerOptions {
   /**
+   * Let @hono/node-server install its lightweight `Request` and `Response` as the process's
+   * globals, as every Hono app on Node does (the default): a JSON answer is then written without
+   * a web stream, at about two thirds of the CPU per request. Its one visible quirk: a
+   * `request.clone()` is a Request of the runtime's own class, not `instanceof` the global one.
+   * Set false to leave the globals alone.
+   */
+  overrideGlobalObjects?: boolean;
+  /**
    * Build the request URL from X-Forwarded-Proto and X-Forwarded-Host (set this only behind a
    * reverse proxy that overwrites them): the same-origin check then sees the public origin.
    */
@@ -72,15 +80,15 @@ function keepParsedBody(request: MiddlewareRequest): void {
  * (with `next`), requests outside the proxy's basePath are passed on.
  *
  * The request and response conversion is @hono/node-server's listener: a Request whose body is
- * read straight from the socket, without a web stream, unless something asks for `request.body`.
- * It leaves the runtime's global `Request` and `Response` as they are.
+ * read straight from the socket, without a web stream, unless something asks for `request.body`,
+ * and a Response written in one go (see `overrideGlobalObjects`).
  */
 export function toNodeHandler(proxy: BillingProxy, options: NodeHandlerOptions = {}): NodeHandler {
   const listener = getRequestListener(
     (request, { incoming }) =>
       proxy.handler(options.trustProxy ? forwardedRequest(request, incoming) : request),
     // The host's own Request and Response stay the runtime's.
-    { overrideGlobalObjects: false },
+    { overrideGlobalObjects: true },
   );
   return (incoming: MiddlewareRequest, response, next) => {
     // Express strips its mount path from `url` but keeps it in `originalUrl`: basePath sees the
