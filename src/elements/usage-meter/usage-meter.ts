@@ -327,7 +327,7 @@ export class UsageMeter extends LitElement {
   #renderNotInPlan(): TemplateResult {
     const label = this.label || this.feature;
     return html`<div class="message" part="message" data-kind="not-in-plan">
-      <p><slot name="not-in-plan">${message(this, 'meter.notInPlan', { label })}</slot></p>
+      <p><slot name="not-in-plan">${message(this, 'meter.not-in-plan', { label })}</slot></p>
       <button
         type="button"
         class="secondary"
@@ -356,7 +356,7 @@ export class UsageMeter extends LitElement {
     if (usage.TypeFeature === 'OnOff') {
       const included = usage.IsIncluded !== false;
       const on = included && usage.IsEnabled !== false;
-      const state = !included ? 'notIncluded' : on ? 'included' : 'disabled';
+      const state = !included ? 'not-included' : on ? 'included' : 'disabled';
       return html`<div class="switch" part="switch">
         ${label}
         <span class="state" part="state" ?data-on=${on}>${message(this, `meter.${state}`)}</span>
@@ -389,11 +389,11 @@ export class UsageMeter extends LitElement {
       <p
         class="figures"
         part="figures"
-        aria-label=${unlimited ? message(this, 'meter.unlimitedValueText', vars) : nothing}
+        aria-label=${unlimited ? message(this, 'meter.unlimited-value-text', vars) : nothing}
       >
         ${
           unlimited
-            ? html`${this.#renderFigures({ used: value }, 'meter.unlimitedUsed')}
+            ? html`${this.#renderFigures({ used: value }, 'meter.unlimited-used')}
                 <span class="unlimited" part="unlimited">${message(this, 'meter.unlimited')}</span>`
             : this.#renderFigures(
                 {
@@ -415,7 +415,7 @@ export class UsageMeter extends LitElement {
               aria-valuemin="0"
               aria-valuemax=${total}
               aria-valuenow=${Math.min(used, total)}
-              aria-valuetext=${message(this, extra ? 'meter.extraValueText' : 'meter.valueText', vars)}
+              aria-valuetext=${message(this, extra ? 'meter.extra-value-text' : 'meter.value-text', vars)}
             >
               <div
                 class="fill"
