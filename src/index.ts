@@ -38,19 +38,19 @@ export {
   type ServicePortalApi,
 } from './client/portal.js';
 export {
-  LOCALES,
+  LANGUAGES,
   formatDate,
   formatMoney,
   formatNumber,
   formatPercent,
-  localeOf,
+  languageOf,
   message,
   messageFor,
-  registerMessages,
+  registerTexts,
   type BillingMessages,
-  type Locale,
+  type BuiltInTexts,
+  type Language,
   type MessageKey,
-  type Messages,
 } from './client/i18n.js';
 export {
   BillingEvent,

@@ -1,4 +1,4 @@
-import type { Locale, Messages } from './i18n.js';
+import type { BillingMessages, Language } from './i18n.js';
 
 /** Page-wide settings of the billing elements. */
 export interface BillingConfig {
@@ -15,8 +15,8 @@ export interface BillingConfig {
    * addresses the elements may follow, e.g. the in-site installation URL on another host.
    */
   trustedOrigins: string[];
-  /** Overrides of the built-in texts, per locale. */
-  messages: Partial<Record<Locale, Partial<Messages>>>;
+  /** Overrides of the built-in texts, per language. */
+  messages: Partial<Record<Language, Partial<BillingMessages>>>;
 }
 
 export type BillingConfigOptions = Partial<BillingConfig>;
@@ -34,14 +34,14 @@ const defaults = (): BillingConfig => ({
 let current = defaults();
 
 /**
- * Sets the page-wide configuration. Message overrides merge with earlier ones, per locale;
+ * Sets the page-wide configuration. Message overrides merge with earlier ones, per language;
  * every other option replaces its previous value. Call it before the elements connect, or
  * at any time: elements read the configuration when they load.
  */
 export function configureBilling(options: BillingConfigOptions): BillingConfig {
   const messages = { ...current.messages };
-  for (const [locale, overrides] of Object.entries(options.messages ?? {})) {
-    messages[locale as Locale] = { ...messages[locale as Locale], ...overrides };
+  for (const [language, overrides] of Object.entries(options.messages ?? {})) {
+    messages[language as Language] = { ...messages[language as Language], ...overrides };
   }
   current = {
     endpoint: options.endpoint ?? current.endpoint,

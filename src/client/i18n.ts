@@ -1,13 +1,14 @@
 import type { ReactiveControllerHost } from 'lit';
 import { getBillingConfig } from './config.js';
 
-export const LOCALES = ['en', 'fr'] as const;
-export type Locale = (typeof LOCALES)[number];
+/** The languages the elements speak, in the order of each text in {@link BuiltInTexts}. */
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 /**
- * Every text of the elements, by key. Elements add their own keys by augmenting this
- * interface (`declare module`) and calling {@link registerMessages} with their defaults.
- * `{name}` placeholders are replaced by the values given to {@link message}.
+ * The texts every element shares, by key. Keys are dotted and kebab-case (`meter.not-in-plan`);
+ * an error's key is `error.` and its code as the proxy spells it. `{name}` placeholders are
+ * replaced by the values given to {@link message}.
  */
 export interface CoreMessages {
   loading: string;
@@ -44,42 +45,50 @@ export interface CoreMessages {
   'portal.link.pay-invoice': string;
 }
 
-/** Every text by key: the shared ones plus those each element declares (declaration merging). */
+/**
+ * Every text by key: the shared ones plus those each element declares in its `messages.ts`
+ * (declaration merging) and registers with {@link registerTexts}.
+ */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by each element's messages file
 export interface BillingMessages extends CoreMessages {}
 
 export type MessageKey = keyof BillingMessages;
-export type Messages = BillingMessages;
 export type MessageVars = Record<string, string | number>;
 
+/** A text in each of {@link LANGUAGES}, in that order. */
+type Translations = readonly [en: string, fr: string];
+
 /**
- * Built-in texts by key, one entry per key with its text in each of {@link LOCALES}, in that
- * order: each key is written once, and a text cannot be missing from a locale.
+ * Built-in texts by key, one entry per key with its text in each language: each key is written
+ * once, and a text cannot be missing from a language.
  */
-export type BuiltInTexts<K extends MessageKey> = Record<K, readonly [en: string, fr: string]>;
+export type BuiltInTexts<K extends MessageKey> = Record<K, Translations>;
 
-const catalogues: Record<Locale, Partial<BillingMessages>> = { en: {}, fr: {} };
+const catalogues: Record<Language, Partial<BillingMessages>> = { en: {}, fr: {} };
 
-/** The keys that start with `P`, without it. */
-type KeyNames<P extends string> = MessageKey extends infer K
-  ? K extends `${P}${infer Name}`
-    ? Name
+/** The keys that start with `Prefix`, without it. */
+type KeysAfter<Prefix extends string> = MessageKey extends infer Key
+  ? Key extends `${Prefix}${infer Rest}`
+    ? Rest
     : never
   : never;
 
 /**
- * Adds built-in texts (the shared ones here, an element's own keys from its module), their keys
- * written without `prefix` when given (an element's common `meter.`, say: one that starts no
- * key does not compile).
+ * Adds built-in texts: the shared ones here, an element's own when its class is defined. The
+ * keys may be written without a common `prefix` (`meter.`, say), which registration puts back;
+ * a prefix that starts no key does not compile. Page overrides given to `configureBilling` still
+ * win over them.
  */
-export function registerTexts<P extends string = ''>(
-  texts: Partial<Record<KeyNames<P>, readonly [en: string, fr: string]>>,
-  prefix: [KeyNames<P>] extends [never] ? never : P = '' as never,
+export function registerTexts<Prefix extends string = ''>(
+  texts: Partial<Record<KeysAfter<Prefix>, Translations>>,
+  prefix: [KeysAfter<Prefix>] extends [never] ? never : Prefix = '' as never,
 ): void {
-  for (const [name, localized] of Object.entries(texts) as [string, readonly string[]][])
-    LOCALES.forEach(
-      (locale, index) => (catalogues[locale][(prefix + name) as MessageKey] = localized[index]),
-    );
+  for (const [name, translations] of Object.entries(texts) as [string, Translations][]) {
+    const key = (prefix + name) as MessageKey;
+    LANGUAGES.forEach((language, index) => {
+      catalogues[language][key] = translations[index];
+    });
+  }
 }
 
 registerTexts({
@@ -162,20 +171,10 @@ registerTexts({
   'portal.link.pay-invoice': ['Pay invoice', 'Payer la facture'],
 } satisfies BuiltInTexts<keyof CoreMessages>);
 
-/**
- * Adds built-in texts (an element's own keys). Page overrides given to `configureBilling`
- * still win over them.
- */
-export function registerMessages(
-  messages: Partial<Record<Locale, Partial<BillingMessages>>>,
-): void {
-  for (const locale of LOCALES) Object.assign(catalogues[locale], messages[locale]);
-}
-
-/** Maps any BCP 47 tag to a supported locale ('fr-CA' → 'fr'); English otherwise. */
-export function toLocale(tag: string | null | undefined): Locale {
-  const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] as Locale;
-  return LOCALES.includes(primary) ? primary : 'en';
+/** Maps any BCP 47 tag to a language of the elements ('fr-CA' → 'fr'); English otherwise. */
+export function toLanguage(tag: string | null | undefined): Language {
+  const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] as Language;
+  return LANGUAGES.includes(primary) ? primary : 'en';
 }
 
 /** The `lang` of the closest ancestor that has one, crossing shadow roots. */
@@ -198,29 +197,32 @@ export function followLang(host: ReactiveControllerHost): void {
   // Made on connection: an element built for server rendering has no MutationObserver to use.
   let observer: MutationObserver | undefined;
   host.addController({
-    hostConnected: () =>
-      (observer ??= new MutationObserver(() => host.requestUpdate())).observe(document, {
-        attributeFilter: ['lang'],
-        subtree: true,
-      }),
-    hostDisconnected: () => observer!.disconnect(),
+    hostConnected() {
+      observer ??= new MutationObserver(() => host.requestUpdate());
+      observer.observe(document, { attributeFilter: ['lang'], subtree: true });
+    },
+    hostDisconnected() {
+      observer?.disconnect();
+    },
   });
 }
 
-/** The locale of an element: from the closest `lang`, 'en' or 'fr', 'en' by default. */
-export function localeOf(element: Element): Locale {
-  return toLocale(langOf(element));
+/** The language of an element's texts: from the closest `lang`, 'en' or 'fr', 'en' by default. */
+export function languageOf(element: Element): Language {
+  return toLanguage(langOf(element));
 }
 
-/** The tag to give Intl: the element's full `lang` ('fr-CA') when valid, else its locale. */
-function intlTag(target: Element | Locale): string {
+/** The locale to give Intl: the element's full `lang` ('fr-CA') when valid, else its language. */
+function intlLocale(target: Element | Language): string {
   if (typeof target === 'string') return target;
   const lang = langOf(target) ?? '';
-  const locale = toLocale(lang);
+  const language = toLanguage(lang);
+  if (!lang.toLowerCase().startsWith(language)) return language;
   try {
-    return lang.toLowerCase().startsWith(locale) ? Intl.getCanonicalLocales(lang)[0]! : locale;
+    return Intl.getCanonicalLocales(lang)[0] ?? language;
   } catch {
-    return locale;
+    // Not a valid BCP 47 tag ('fr-!!'): the language alone.
+    return language;
   }
 }
 
@@ -231,35 +233,35 @@ function interpolate(template: string, vars: MessageVars | undefined): string {
   );
 }
 
-/** The text of `key` in a locale, the page's override first; undefined when it has none. */
-function textOf(locale: Locale, key: string): string | undefined {
+/** The text of `key` in a language, the page's override first; undefined when it has none. */
+function textOf(language: Language, key: string): string | undefined {
   return (
-    getBillingConfig().messages[locale]?.[key as MessageKey] ??
-    catalogues[locale][key as MessageKey]
+    getBillingConfig().messages[language]?.[key as MessageKey] ??
+    catalogues[language][key as MessageKey]
   );
 }
 
-/** The text for `key` in a locale: page overrides, then built-ins, then English. */
-export function messageFor(locale: Locale, key: MessageKey, vars?: MessageVars): string {
-  return interpolate(textOf(locale, key) ?? textOf('en', key) ?? key, vars);
+/** The text for `key` in a language: page overrides, then built-ins, then English. */
+export function messageFor(language: Language, key: MessageKey, vars?: MessageVars): string {
+  return interpolate(textOf(language, key) ?? textOf('en', key) ?? key, vars);
 }
 
-/** The text for `key` in the element's locale, with `{name}` placeholders filled. */
+/** The text for `key` in the element's language, with `{name}` placeholders filled. */
 export function message(element: Element, key: MessageKey, vars?: MessageVars): string {
-  return messageFor(localeOf(element), key, vars);
+  return messageFor(languageOf(element), key, vars);
 }
 
 /** Whether a key has a text (lets callers fall back for open-ended keys such as error codes). */
-export function hasMessage(locale: Locale, key: string): key is MessageKey {
-  return textOf(locale, key) !== undefined;
+export function hasMessage(language: Language, key: string): key is MessageKey {
+  return textOf(language, key) !== undefined;
 }
 
 /**
- * The text of an open-ended key (an error code's, a portal page's) in the element's locale when
- * it has one, else the fallback's.
+ * The text of an open-ended key (an error code's, a portal page's) in the element's language
+ * when it has one, else the fallback's.
  */
 export function messageOr(element: Element, key: string, fallback: MessageKey): string {
-  return message(element, hasMessage(localeOf(element), key) ? key : fallback);
+  return message(element, hasMessage(languageOf(element), key) ? key : fallback);
 }
 
 /**
@@ -271,7 +273,7 @@ const SAME_TEXT_AS = new Map([
   ['upstream-unavailable', 'network'],
 ]);
 
-/** The text of an error code (`error.<code>`) in the element's locale, else the fallback's. */
+/** The text of an error code (`error.<code>`) in the element's language, else the fallback's. */
 export function errorMessage(element: Element, code: string, fallback: MessageKey): string {
   return messageOr(element, `error.${SAME_TEXT_AS.get(code) ?? code}`, fallback);
 }
@@ -280,38 +282,38 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** Formats a number for the element's locale (cached Intl.NumberFormat). */
 export function formatNumber(
-  target: Element | Locale,
+  target: Element | Language,
   value: number,
   options: Intl.NumberFormatOptions = {},
 ): string {
-  const tag = intlTag(target);
-  const cacheKey = `${tag}|${JSON.stringify(options)}`;
+  const locale = intlLocale(target);
+  const cacheKey = `${locale}|${JSON.stringify(options)}`;
   let format = numberFormats.get(cacheKey);
   if (!format) {
-    format = new Intl.NumberFormat(tag, options);
+    format = new Intl.NumberFormat(locale, options);
     numberFormats.set(cacheKey, format);
   }
   return format.format(value);
 }
 
 /** Formats an amount in hundredths of a currency unit. */
-export function formatMoney(target: Element | Locale, amount: number, currency: string): string {
+export function formatMoney(target: Element | Language, amount: number, currency: string): string {
   return formatNumber(target, amount / 100, { style: 'currency', currency });
 }
 
 /** Formats a ratio (0.8 → "80 %" in French, "80%" in English). */
-export function formatPercent(target: Element | Locale, ratio: number): string {
+export function formatPercent(target: Element | Language, ratio: number): string {
   return formatNumber(target, ratio, { style: 'percent', maximumFractionDigits: 0 });
 }
 
 /** Formats an ISO timestamp as a date; returns '' for an unreadable value. */
 export function formatDate(
-  target: Element | Locale,
+  target: Element | Language,
   iso: string | Date,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
 ): string {
   // Given a Date, the constructor copies its time value exactly.
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlTag(target), { timeZone: 'UTC', ...options }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(target), { timeZone: 'UTC', ...options }).format(date);
 }

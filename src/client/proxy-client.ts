@@ -70,7 +70,7 @@ export class ProxyClient {
         credentials: 'include',
         headers: {
           accept: 'application/json',
-          ...(body && { 'content-type': 'application/json' }),
+          ...(body ? { 'content-type': 'application/json' } : {}),
         },
         body: body ? JSON.stringify(body) : null,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,

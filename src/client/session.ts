@@ -1,19 +1,33 @@
-const memory = new Map<string, string | null>();
+// Values kept for the browser tab's session (the usage store's cache, the pending purchases).
+// They live in sessionStorage, or in this page's memory where storage is missing or refuses
+// (server rendering, sandboxed frames, some privacy modes, a full quota).
 
-/**
- * A value kept for the browser tab's session: read it (no `value`), write it, or remove it
- * (`null`). It lives in sessionStorage, or in this page's memory where storage is missing or
- * refuses (server rendering, sandboxed frames, some privacy modes, a full quota).
- */
-export function sessionValue(key: string, value?: string | null): string | null {
+/** What storage refused to keep. */
+const memory = new Map<string, string>();
+
+/** The value kept under `key`, or null when there is none. */
+export function getSessionValue(key: string): string | null {
   try {
-    if (value === undefined) return sessionStorage.getItem(key);
-    if (value === null) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, value);
+    return sessionStorage.getItem(key);
   } catch {
-    // A removal is kept as null: read back, it is null as well.
-    if (value !== undefined) memory.set(key, value);
     return memory.get(key) ?? null;
   }
-  return null;
+}
+
+/** Keeps `value` under `key` for the tab's session. */
+export function setSessionValue(key: string, value: string): void {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch {
+    memory.set(key, value);
+  }
+}
+
+/** Forgets the value under `key` (nothing happens when there is none). */
+export function removeSessionValue(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    memory.delete(key);
+  }
 }

@@ -3,7 +3,7 @@ import { UNLIMITED_QUANTITY } from '../contract/constants.js';
 import { resolveEndpoint } from './config.js';
 import { toBillingError, type BillingError } from './errors.js';
 import { getProxyClient } from './proxy-client.js';
-import { sessionValue } from './session.js';
+import { getSessionValue, removeSessionValue, setSessionValue } from './session.js';
 
 export type UsageStoreStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -19,6 +19,12 @@ export interface UsageStoreState {
 }
 
 export type UsageListener = (state: UsageStoreState) => void;
+
+/**
+ * How far new usages go: this page only (they came from the session cache), also the session
+ * cache (they came from another tab), or also the other tabs (this tab fetched or changed them).
+ */
+type Reach = 'page' | 'session' | 'other-tabs';
 
 const STORAGE_PREFIX = 'billing-elements:usages:';
 const CHANNEL_NAME = 'billing-elements';
@@ -51,7 +57,8 @@ export class UsageStore {
   #state: UsageStoreState = { status: 'idle', usages: [], error: null, updatedAt: null };
   #listeners = new Set<UsageListener>();
   #inflight: Promise<readonly Usage[]> | null = null;
-  #requestSeq = 0;
+  /** Counts the fetches (and clears): an answer is kept only when it is the latest one's. */
+  #latestRequest = 0;
 
   constructor(endpoint: string) {
     this.endpoint = endpoint;
@@ -71,7 +78,7 @@ export class UsageStore {
       if (this.#inflight) return this.#inflight;
       const saved = savedUsages(this.endpoint);
       if (!saved) return this.#fetch();
-      this.#accept(saved.usages, saved.at, 0);
+      this.#accept(saved.usages, saved.at, 'page');
     }
     return Promise.resolve(this.#state.usages);
   }
@@ -126,7 +133,7 @@ export class UsageStore {
     const index = usages.findIndex((known) => known.ReferenceFeature === usage.ReferenceFeature);
     if (index === -1) usages.push(usage);
     else usages[index] = { ...usages[index], ...usage };
-    this.#accept(usages, Date.now(), 2);
+    this.#accept(usages, Date.now(), 'other-tabs');
   }
 
   /** Forgets the usages here and in the other tabs (call it on sign-out). */
@@ -142,18 +149,19 @@ export class UsageStore {
       return;
     }
     if (this.#state.updatedAt !== null && message.at < this.#state.updatedAt) return;
-    this.#accept(message.usages, message.at, 1);
+    this.#accept(message.usages, message.at, 'session');
   }
 
   #forget(): void {
-    this.#requestSeq += 1;
+    this.#latestRequest += 1;
     this.#inflight = null;
-    sessionValue(STORAGE_PREFIX + this.endpoint, null);
+    removeSessionValue(STORAGE_PREFIX + this.endpoint);
     this.#set({ status: 'idle', usages: [], error: null, updatedAt: null });
   }
 
   #fetch(): Promise<readonly Usage[]> {
-    const seq = ++this.#requestSeq;
+    this.#latestRequest += 1;
+    const request = this.#latestRequest;
     if (this.#state.status !== 'ready')
       this.#set({ ...this.#state, status: 'loading', error: null });
     const attempt = getProxyClient(this.endpoint)
@@ -161,13 +169,13 @@ export class UsageStore {
       .then(
         ({ usages }) => {
           // A later request supersedes this one: its answer may predate a purchase.
-          if (seq !== this.#requestSeq) return this.#inflight ?? this.#state.usages;
+          if (request !== this.#latestRequest) return this.#inflight ?? this.#state.usages;
           this.#inflight = null;
-          this.#accept(usages, Date.now(), 2);
+          this.#accept(usages, Date.now(), 'other-tabs');
           return this.#state.usages;
         },
         (reason: unknown) => {
-          if (seq !== this.#requestSeq) return this.#inflight ?? this.#state.usages;
+          if (request !== this.#latestRequest) return this.#inflight ?? this.#state.usages;
           this.#inflight = null;
           const error = toBillingError(reason);
           const hasUsages = this.#state.updatedAt !== null;
@@ -179,12 +187,14 @@ export class UsageStore {
     return attempt;
   }
 
-  /** `reach`: 0 this tab only, 1 also the session cache, 2 also the other tabs. */
-  #accept(usages: readonly Usage[], at: number, reach: 0 | 1 | 2) {
+  /** Shows the usages (copies of them), and saves them or tells the other tabs as far as `reach`. */
+  #accept(usages: readonly Usage[], at: number, reach: Reach): void {
     const copy = usages.map((usage) => ({ ...usage }));
     this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at });
-    if (reach) sessionValue(STORAGE_PREFIX + this.endpoint, JSON.stringify({ usages: copy, at }));
-    if (reach > 1) postToOtherTabs({ type: 'usages', endpoint: this.endpoint, usages: copy, at });
+    if (reach === 'page') return;
+    setSessionValue(STORAGE_PREFIX + this.endpoint, JSON.stringify({ usages: copy, at }));
+    if (reach === 'other-tabs')
+      postToOtherTabs({ type: 'usages', endpoint: this.endpoint, usages: copy, at });
   }
 
   #set(state: UsageStoreState): void {
@@ -205,7 +215,7 @@ export class UsageStore {
 /** The usages saved for this tab's session, if any readable ones. */
 function savedUsages(endpoint: string): { usages: Usage[]; at: number } | null {
   try {
-    const saved = JSON.parse(sessionValue(STORAGE_PREFIX + endpoint) ?? '{}') as {
+    const saved = JSON.parse(getSessionValue(STORAGE_PREFIX + endpoint) ?? '{}') as {
       usages?: unknown;
       at?: unknown;
     };

@@ -4,33 +4,33 @@ import {
   formatDate,
   formatMoney,
   hasMessage,
-  localeOf,
+  languageOf,
   message,
   messageFor,
-  toLocale,
+  toLanguage,
 } from '../../src/client/i18n.js';
 import { resetClient } from '../browser/billing.js';
 
 describe('i18n', () => {
   afterEach(() => resetClient());
 
-  it('takes the locale from the closest lang, across shadow roots', async () => {
+  it('takes the language from the closest lang, across shadow roots', async () => {
     const host = await fixture<HTMLElement>(html`<section lang="fr-CA"><div></div></section>`);
     const inner = host.querySelector('div')!;
     const root = inner.attachShadow({ mode: 'open' });
     const deep = document.createElement('span');
     root.append(deep);
-    expect(localeOf(deep)).to.equal('fr');
+    expect(languageOf(deep)).to.equal('fr');
     const english = await fixture<HTMLElement>(html`<div lang="de"><span></span></div>`);
-    expect(localeOf(english.querySelector('span')!)).to.equal('en');
-    expect(toLocale('FR')).to.equal('fr');
-    expect(toLocale(undefined)).to.equal('en');
-    expect(toLocale(' fr_CA ')).to.equal('fr');
-    expect(toLocale('')).to.equal('en');
-    expect(toLocale('french')).to.equal('en');
+    expect(languageOf(english.querySelector('span')!)).to.equal('en');
+    expect(toLanguage('FR')).to.equal('fr');
+    expect(toLanguage(undefined)).to.equal('en');
+    expect(toLanguage(' fr_CA ')).to.equal('fr');
+    expect(toLanguage('')).to.equal('en');
+    expect(toLanguage('french')).to.equal('en');
   });
 
-  it('lets the page override any text per locale, keeping the rest', async () => {
+  it('lets the page override any text per language, keeping the rest', async () => {
     const el = await fixture<HTMLElement>(html`<p lang="fr"></p>`);
     expect(message(el, 'retry')).to.equal('Réessayer');
     configureBilling({ messages: { fr: { retry: 'Encore' } } });

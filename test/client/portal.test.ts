@@ -131,6 +131,20 @@ describe('portal runtime', () => {
     }
   });
 
+  it("names the modal portal's dialog, title and Close button as parts", async () => {
+    await openPortalPage({ page: 'home' });
+    const portal = document.querySelector('body > billing-portal')!;
+    const parts = [...portal.shadowRoot!.querySelectorAll('[part]')].map((node) => [
+      node.tagName.toLowerCase(),
+      node.getAttribute('part'),
+    ]);
+    expect(parts.slice(0, 3)).to.deep.equal([
+      ['dialog', 'dialog'],
+      ['h2', 'dialog-title'],
+      ['button', 'button close'],
+    ]);
+  });
+
   it('refreshes the usages when a workflow completes in the modal portal', async () => {
     await openPortalPage({ page: 'home' });
     const container = document.getElementById('service_portal')!;

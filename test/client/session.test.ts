@@ -1,16 +1,16 @@
 import { expect } from '@open-wc/testing';
-import { sessionValue } from '../../src/client/session.js';
+import { getSessionValue, removeSessionValue, setSessionValue } from '../../src/client/session.js';
 
 describe('session values', () => {
   afterEach(() => sessionStorage.clear());
 
   it('keeps a value in sessionStorage, and removes it', () => {
-    expect(sessionValue('billing-test', 'one')).to.equal(null);
+    setSessionValue('billing-test', 'one');
     expect(sessionStorage.getItem('billing-test')).to.equal('one');
-    expect(sessionValue('billing-test')).to.equal('one');
-    sessionValue('billing-test', null);
+    expect(getSessionValue('billing-test')).to.equal('one');
+    removeSessionValue('billing-test');
     expect(sessionStorage.getItem('billing-test')).to.equal(null);
-    expect(sessionValue('billing-test')).to.equal(null);
+    expect(getSessionValue('billing-test')).to.equal(null);
   });
 
   it("keeps values in the page's memory where storage refuses", () => {
@@ -21,17 +21,17 @@ describe('session values', () => {
     };
     Object.assign(storage, { getItem: refuse, setItem: refuse, removeItem: refuse });
     try {
-      expect(sessionValue('a')).to.equal(null);
-      expect(sessionValue('a', 'one')).to.equal('one');
-      expect(sessionValue('a')).to.equal('one');
-      expect(sessionValue('b')).to.equal(null);
-      expect(sessionValue('a', null)).to.equal(null);
-      expect(sessionValue('a')).to.equal(null);
-      expect(sessionValue('a', '')).to.equal('');
-      expect(sessionValue('a')).to.equal('');
+      expect(getSessionValue('a')).to.equal(null);
+      setSessionValue('a', 'one');
+      expect(getSessionValue('a')).to.equal('one');
+      expect(getSessionValue('b')).to.equal(null);
+      removeSessionValue('a');
+      expect(getSessionValue('a')).to.equal(null);
+      setSessionValue('a', '');
+      expect(getSessionValue('a')).to.equal('');
     } finally {
       Object.assign(storage, { getItem, setItem, removeItem });
     }
-    expect(sessionValue('a')).to.equal(null);
+    expect(getSessionValue('a')).to.equal(null);
   });
 });

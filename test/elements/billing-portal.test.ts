@@ -109,7 +109,7 @@ describe('<billing-portal>', () => {
 
     // The script address is repaired; the retry, from the keyboard, loads it and opens.
     await setFlakyPortalScript(false);
-    part(el, 'retry-button')!.focus();
+    part(el, 'retry')!.focus();
     await sendKeys({ press: 'Enter' });
     await until(() => el.state !== 'error', 'the retry to start');
     await settled(el);
@@ -147,7 +147,7 @@ describe('<billing-portal>', () => {
     await settled(el);
     expect(el.state).to.equal('error');
     const before = (await testStats()).flakyPortalScript;
-    part(el, 'retry-button')!.focus();
+    part(el, 'retry')!.focus();
     await sendKeys({ press: 'Enter' });
     await until(
       () => el.state === 'error' && el.error !== null,
@@ -193,8 +193,8 @@ describe('<billing-portal>', () => {
     const meter = wrapper.querySelector('usage-meter') as UsageMeter;
     const portal = wrapper.querySelector('billing-portal') as BillingPortal;
     await settled(portal);
-    await until(() => part(meter, 'remedy-button') !== null, 'the not-in-plan state');
-    part(meter, 'remedy-button')!.focus();
+    await until(() => part(meter, 'remedy') !== null, 'the not-in-plan state');
+    part(meter, 'remedy')!.focus();
     await sendKeys({ press: 'Enter' });
     await until(() => portal.page === 'change-plan', 'the portal to switch page');
     await settled(portal);
@@ -274,7 +274,8 @@ describe('<billing-portal>', () => {
     const el = await fixture<BillingPortal>(html`<billing-portal page="restart"></billing-portal>`);
     await settled(el);
     expect(el.state).to.equal('error');
-    expect(part(el, 'retry-button')).to.not.equal(null);
+    expect(part(el, 'retry')).to.not.equal(null);
+    expect(part(el, 'retry')!.getAttribute('part')).to.equal('button retry');
     await expect(el).to.be.accessible();
   });
 
@@ -293,7 +294,7 @@ describe('<billing-portal>', () => {
     expect(text(el.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
       'Le portail de facturation n’a pas pu être chargé.',
     );
-    expect(text(part(el, 'retry-button'))).to.equal('Réessayer');
+    expect(text(part(el, 'retry'))).to.equal('Réessayer');
   });
 
   it('can be defined twice under the same tag without throwing', () => {

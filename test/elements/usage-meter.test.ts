@@ -151,7 +151,7 @@ describe('<usage-meter>', () => {
         @billing-error=${(event: Event) => errors.push(event)}
       ></usage-meter>`,
     );
-    await until(() => part(el, 'retry-button') !== null, 'the error state');
+    await until(() => part(el, 'retry') !== null, 'the error state');
     const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
     // The proxy's upstream-unavailable, worded as every element words it.
     expect((errors[0] as BillingErrorEvent).detail.code).to.equal('upstream-unavailable');
@@ -161,7 +161,7 @@ describe('<usage-meter>', () => {
     expect(errors.length).to.equal(1);
     await expect(el).to.be.accessible();
 
-    part(el, 'retry-button')!.focus();
+    part(el, 'retry')!.focus();
     await sendKeys({ press: 'Enter' });
     await loaded(el);
     await until(
@@ -169,6 +169,23 @@ describe('<usage-meter>', () => {
       'the meter after retry',
     );
     expect(text(part(el, 'figures'))).to.equal('3 of 5');
+  });
+
+  it('gives each button the button part and a part naming its role', async () => {
+    const buttonParts = (el: UsageMeter) =>
+      [...el.shadowRoot!.querySelectorAll('button')].map((button) => button.getAttribute('part'));
+    await freshStart('starter-plan');
+    const notInPlan = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await loaded(notInPlan);
+    expect(buttonParts(notInPlan)).to.deep.equal(['button remedy']);
+    notInPlan.remove();
+
+    await freshStart('healthy');
+    // The proxy retries idempotent reads twice: three failures make it give up.
+    await addFault({ route: 'GET /v1/Usages', mode: 'status-500', times: 3 });
+    const failed = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await until(() => part(failed, 'retry') !== null, 'the error state');
+    expect(buttonParts(failed)).to.deep.equal(['button retry']);
   });
 
   it('offers to change plan when the plan lacks the feature', async () => {
@@ -186,7 +203,7 @@ describe('<usage-meter>', () => {
     `);
     await loaded(el);
     expect(text(part(el, 'message'))).to.contain('Seats is not part of your plan.');
-    const button = part(el, 'remedy-button')!;
+    const button = part(el, 'remedy')!;
     expect(text(button)).to.equal('Change plan');
     await expect(el).to.be.accessible();
     button.focus();

@@ -50,8 +50,12 @@ export let makeModal: (portal: BillingPortal, opener: Element | null) => void;
  * @csspart frame - The area the portal renders into (around the light-DOM container).
  * @csspart status - The loading placeholder.
  * @csspart message - The error state.
- * @csspart retry-button - The retry button.
+ * @csspart button - Every button.
+ * @csspart retry - The retry button (also `button`).
  * @csspart link - The in-site link (`link` mode).
+ * @csspart dialog - The modal dialog of a portal opened by `openPortalPage` when the page has no `<billing-portal>`.
+ * @csspart dialog-title - The modal dialog's title.
+ * @csspart close - The modal dialog's Close button (also `button`).
  *
  * @cssproperty --billing-accent - Buttons, the link and focus ring. Default #4f46e5 (#8b87f7 dark).
  * @cssproperty --billing-on-accent - Text on the accent. Default #fff.
@@ -73,11 +77,6 @@ export class BillingPortal extends LitElement implements PortalHost {
     };
   }
 
-  /** Registers the element as `tag`; does nothing when this class already holds the tag. */
-  static define(tag = 'billing-portal', registry: CustomElementRegistry = customElements): void {
-    defineElement(tag, this, registry);
-  }
-
   // String is Lit's default type: only Number properties name theirs.
   static override properties = {
     page: { reflect: true },
@@ -93,14 +92,15 @@ export class BillingPortal extends LitElement implements PortalHost {
     href: { attribute: false },
   };
 
-  #container: HTMLElement | null = null;
-  #opening: AbortController | null = null;
-  #unregister: (() => void) | null = null;
-  /** Settles the promise of the last `openPage` not yet settled. */
-  #pending: ((error?: BillingError) => void) | null = null;
-  #modal = false;
-  /** Where the focus returns when the modal closes. */
-  #opener: Element | null = null;
+  /** Registers the element as `tag`; does nothing when this class already holds the tag. */
+  static define(tag = 'billing-portal', registry: CustomElementRegistry = customElements): void {
+    defineElement(tag, this, registry);
+  }
+
+  /** The modal dialog, rendered only by a modal portal. */
+  get #dialog(): HTMLDialogElement {
+    return this.renderRoot.querySelector('dialog')!;
+  }
 
   /** Portal page: `home`, `offers`, `subscribe`, `register`, `change-plan`, `restart` or `pay-invoice`. */
   declare page: PortalPage;
@@ -125,17 +125,6 @@ export class BillingPortal extends LitElement implements PortalHost {
   /** Read-only: the in-site address, in `link` mode. */
   declare href: string | null;
 
-  constructor() {
-    super();
-    followLang(this);
-    this.page = 'home';
-    this.containerId = DEFAULT_PORTAL_CONTAINER_ID;
-    this.mode = 'embed';
-    this.state = 'idle';
-    this.error = null;
-    this.href = null;
-  }
-
   // `nonce` is not a reactive property on purpose: the browser blanks the attribute of every
   // element once inserted under a CSP header, and only the native `nonce` property keeps it.
 
@@ -153,6 +142,28 @@ export class BillingPortal extends LitElement implements PortalHost {
     return request;
   }
 
+  #container: HTMLElement | null = null;
+  /** Aborted when another opening starts, or the element leaves the document. */
+  #opening: AbortController | null = null;
+  #unregister: (() => void) | null = null;
+  /** Settles the promise of the last `openPage` not yet settled. */
+  #pending: ((error?: BillingError) => void) | null = null;
+  /** A portal of `openPortalPage`'s own, shown in a modal dialog. */
+  #modal = false;
+  /** Where the focus returns when the modal closes. */
+  #opener: Element | null = null;
+
+  constructor() {
+    super();
+    followLang(this);
+    this.page = 'home';
+    this.containerId = DEFAULT_PORTAL_CONTAINER_ID;
+    this.mode = 'embed';
+    this.state = 'idle';
+    this.error = null;
+    this.href = null;
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.#syncRegistration();
@@ -162,6 +173,26 @@ export class BillingPortal extends LitElement implements PortalHost {
     super.disconnectedCallback();
     this.#opening?.abort();
     this.#syncRegistration();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('mode')) this.#syncRegistration();
+    // Opening here rather than in updated(): its first step sets `state`, which then renders
+    // in this same update instead of scheduling another.
+    const watched = [
+      'page',
+      'offer',
+      'subscription',
+      'invoice',
+      'mode',
+      'endpoint',
+      'containerId',
+    ] as const;
+    if (watched.some((name) => changed.has(name)) && !this.#pending) this.reload();
+  }
+
+  protected override firstUpdated(): void {
+    if (this.#modal) this.#dialog.showModal();
   }
 
   /**
@@ -192,47 +223,34 @@ export class BillingPortal extends LitElement implements PortalHost {
     void this.#open();
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('mode')) this.#syncRegistration();
-    // Opening here rather than in updated(): its first step sets `state`, which then renders
-    // in this same update instead of scheduling another.
-    const watched = [
-      'page',
-      'offer',
-      'subscription',
-      'invoice',
-      'mode',
-      'endpoint',
-      'containerId',
-    ] as const;
-    if (watched.some((name) => changed.has(name)) && !this.#pending) this.reload();
-  }
-
   /** Connected in embed mode, the element is where `openPortalPage` opens pages. */
   #syncRegistration(): void {
-    if (this.isConnected && this.mode !== 'link') this.#unregister ??= registerPortalHost(this);
-    else {
+    if (this.isConnected && this.mode !== 'link') {
+      this.#unregister ??= registerPortalHost(this);
+    } else {
       this.#unregister?.();
       this.#unregister = null;
     }
   }
 
   #ensureContainer(): HTMLElement {
-    let container = this.#container;
-    if (container?.parentElement !== this) {
-      container = this.#container = document.createElement('div');
+    if (this.#container?.parentElement !== this) {
+      const container = document.createElement('div');
       container.slot = 'portal';
       container.className = 'billing-portal-container';
       this.append(container);
+      this.#container = container;
     }
-    container.id = this.containerId || DEFAULT_PORTAL_CONTAINER_ID;
-    return container;
+    this.#container.id = this.containerId || DEFAULT_PORTAL_CONTAINER_ID;
+    return this.#container;
   }
 
   /** Opens the page: embedded (the portal script renders into the container) or as a link. */
   async #open(): Promise<void> {
     this.#opening?.abort();
-    const { signal } = (this.#opening = new AbortController());
+    const opening = new AbortController();
+    this.#opening = opening;
+    const { signal } = opening;
     this.state = 'loading';
     this.error = null;
     this.href = null;
@@ -274,6 +292,15 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.#pending = null;
   }
 
+  /** The modal closed (Close, Escape): the portal leaves the page, the focus goes back. */
+  #onModalClose(): void {
+    this.remove();
+    // Focusing an element no longer in the document does nothing; one that cannot take the focus
+    // (neither HTML nor SVG) has no focus().
+    const opener = this.#opener as Partial<HTMLOrSVGElement> | null;
+    opener?.focus?.();
+  }
+
   #renderError(): TemplateResult {
     const code = this.error?.code ?? '';
     const text =
@@ -282,7 +309,7 @@ export class BillingPortal extends LitElement implements PortalHost {
         : errorMessage(this, code, 'portal.error');
     return html`<div class="message" part="message">
       <p role="alert"><slot name="error">${text}</slot></p>
-      <button type="button" class="primary" part="retry-button" @click=${this.reload}>
+      <button type="button" class="primary" part="button retry" @click=${this.reload}>
         <slot name="retry">${message(this, 'retry')}</slot>
       </button>
     </div>`;
@@ -321,33 +348,22 @@ export class BillingPortal extends LitElement implements PortalHost {
     </div>`;
   }
 
-  protected override firstUpdated(): void {
-    if (this.#modal) this.#dialog.showModal();
-  }
-
-  get #dialog(): HTMLDialogElement {
-    return this.renderRoot.querySelector('dialog')!;
-  }
-
   override render(): TemplateResult {
     const body = this.mode === 'link' ? this.#renderLink() : this.#renderEmbed();
-    return this.#modal
-      ? html`<dialog
-          aria-labelledby="title"
-          @close=${() => {
-            this.remove();
-            // Focusing an element no longer in the document does nothing.
-            (this.#opener as HTMLElement | null)?.focus?.();
-          }}
+    if (!this.#modal) return body;
+    return html`<dialog part="dialog" aria-labelledby="title" @close=${this.#onModalClose}>
+      <header>
+        <h2 id="title" part="dialog-title">${message(this, 'portal.title')}</h2>
+        <button
+          type="button"
+          class="secondary"
+          part="button close"
+          @click=${() => this.#dialog.close()}
         >
-          <header>
-            <h2 id="title">${message(this, 'portal.title')}</h2>
-            <button type="button" class="secondary" @click=${() => this.#dialog.close()}>
-              ${message(this, 'close')}
-            </button>
-          </header>
-          ${body}
-        </dialog>`
-      : body;
+          ${message(this, 'close')}
+        </button>
+      </header>
+      ${body}
+    </dialog>`;
   }
 }

@@ -1,7 +1,7 @@
 import type { PortalRequest } from '../../contract/proxy-api.js';
 import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError } from '../../client/errors.js';
-import { localeOf } from '../../client/i18n.js';
+import { languageOf } from '../../client/i18n.js';
 import { DEFAULT_PORTAL_CONTAINER_ID, portalHostFor } from '../../client/portal.js';
 import { BillingPortal, makeModal } from './billing-portal.js';
 
@@ -43,7 +43,7 @@ function openModalPortal(endpoint: string, from: Element | undefined): BillingPo
   portal.containerId = document.getElementById(DEFAULT_PORTAL_CONTAINER_ID)
     ? `${DEFAULT_PORTAL_CONTAINER_ID}_dialog_${++sequence}`
     : DEFAULT_PORTAL_CONTAINER_ID;
-  portal.lang = localeOf(from ?? document.documentElement);
+  portal.lang = languageOf(from ?? document.documentElement);
   makeModal(portal, from ?? document.activeElement);
   document.body.append(portal);
   return portal;

@@ -1,10 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-export type LatestTaskState<A, R> =
+export type LatestTaskState<Args, Result> =
   | { status: 'idle' }
-  | { status: 'pending'; args: A }
-  | { status: 'complete'; args: A; value: R }
-  | { status: 'error'; args: A; error: unknown };
+  | { status: 'pending'; args: Args }
+  | { status: 'complete'; args: Args; value: Result }
+  | { status: 'error'; args: Args; error: unknown };
 
 /**
  * Runs an async task for the latest arguments only. A run starts `debounceMs` after the last
@@ -12,11 +12,11 @@ export type LatestTaskState<A, R> =
  * that is not for the latest arguments is dropped: what `@lit/task` does, plus a debounce,
  * without the dependency. A live price preview never shows the price of an older quantity.
  */
-export class LatestTask<A, R> implements ReactiveController {
-  state: LatestTaskState<A, R> = { status: 'idle' };
+export class LatestTask<Args, Result> implements ReactiveController {
+  state: LatestTaskState<Args, Result> = { status: 'idle' };
 
   readonly #host: ReactiveControllerHost;
-  readonly #task: (args: A, signal: AbortSignal) => Promise<R>;
+  readonly #task: (args: Args, signal: AbortSignal) => Promise<Result>;
   readonly #debounceMs: number;
   /** The latest run's: aborted by any change, so a run whose controller is not this one is stale. */
   #abort = new AbortController();
@@ -27,7 +27,7 @@ export class LatestTask<A, R> implements ReactiveController {
 
   constructor(
     host: ReactiveControllerHost,
-    task: (args: A, signal: AbortSignal) => Promise<R>,
+    task: (args: Args, signal: AbortSignal) => Promise<Result>,
     debounceMs = 250,
   ) {
     this.#host = host;
@@ -37,23 +37,24 @@ export class LatestTask<A, R> implements ReactiveController {
   }
 
   /** Schedules a run for `args`, after the debounce delay unless `immediate`. */
-  run(args: A, immediate = false): void {
+  run(args: Args, immediate = false): void {
     const abort = this.#show({ status: 'pending', args });
-    const start = (this.#start = () => {
+    const start = () => {
       this.#start = undefined;
       clearTimeout(this.#timer);
       // A task that throws synchronously settles like one that rejects.
-      this.#running = new Promise<R>((resolve) => resolve(this.#task(args, abort.signal)))
+      this.#running = new Promise<Result>((resolve) => resolve(this.#task(args, abort.signal)))
         .then(
-          (value): LatestTaskState<A, R> => ({ status: 'complete', args, value }),
-          (error: unknown): LatestTaskState<A, R> => ({ status: 'error', args, error }),
+          (value): LatestTaskState<Args, Result> => ({ status: 'complete', args, value }),
+          (error: unknown): LatestTaskState<Args, Result> => ({ status: 'error', args, error }),
         )
         .then((state) => {
           if (abort !== this.#abort) return;
           this.state = state;
           this.#host.requestUpdate();
         });
-    });
+    };
+    this.#start = start;
     if (immediate) start();
     else this.#timer = setTimeout(start, this.#debounceMs);
   }
@@ -64,12 +65,12 @@ export class LatestTask<A, R> implements ReactiveController {
   }
 
   /** Replaces the result of the latest run (e.g. with a fresher one learnt elsewhere). */
-  set(args: A, value: R): void {
+  set(args: Args, value: Result): void {
     this.#show({ status: 'complete', args, value });
   }
 
   /** Starts a scheduled run now, and resolves with the state once the latest run has settled. */
-  async settled(): Promise<LatestTaskState<A, R>> {
+  async settled(): Promise<LatestTaskState<Args, Result>> {
     while (this.state.status === 'pending') {
       this.#start?.();
       await this.#running;
@@ -82,12 +83,13 @@ export class LatestTask<A, R> implements ReactiveController {
   }
 
   /** Drops the scheduled or running run and shows `state`; answers the next run's controller. */
-  #show(state: LatestTaskState<A, R>): AbortController {
+  #show(state: LatestTaskState<Args, Result>): AbortController {
     clearTimeout(this.#timer);
     this.#start = undefined;
     this.#abort.abort();
     this.state = state;
     this.#host.requestUpdate();
-    return (this.#abort = new AbortController());
+    this.#abort = new AbortController();
+    return this.#abort;
   }
 }

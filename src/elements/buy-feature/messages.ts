@@ -29,7 +29,7 @@ declare module '../../client/i18n.js' {
 
 type BuyMessageKey = Extract<keyof BillingMessages, `buy.${string}`> | 'error.validation';
 
-/** The built-in texts of <buy-feature>, added to the shared catalogue by each new element. */
+/** The built-in texts of <buy-feature>, `[English, French]`: registered when its class is defined. */
 export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.quantity': ['Quantity', 'Quantité'],
   'buy.range': ['From {min} to {max}', 'De {min} à {max}'],

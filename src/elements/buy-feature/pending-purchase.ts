@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_PATTERN } from '../../contract/constants.js';
 import type { PurchaseRequest } from '../../contract/proxy-api.js';
-import { sessionValue } from '../../client/session.js';
+import { getSessionValue, removeSessionValue, setSessionValue } from '../../client/session.js';
 
 // The idempotency key of a confirmed purchase waits in sessionStorage, per proxy endpoint and
 // feature, until its outcome is known. A retry, a second click or a reload re-sends the very
@@ -38,26 +38,38 @@ export function readPendingPurchase(
   now = Date.now(),
 ): PendingPurchase | undefined {
   const key = storageKey(endpoint, feature);
-  try {
-    const stored = JSON.parse(sessionValue(key)!) as Record<string, unknown> | null;
-    if (
-      stored?.feature === feature &&
-      Number.isInteger(stored.increment) &&
-      typeof stored.idempotencyKey === 'string' &&
-      IDEMPOTENCY_KEY_PATTERN.test(stored.idempotencyKey) &&
-      Number.isInteger(stored.confirmedAmountTotal) &&
-      (stored.confirmedAmountTotal as number) >= 0 &&
-      now - (stored.confirmedAt as number) <= PENDING_PURCHASE_MAX_AGE_MS &&
-      (stored.customer === undefined || typeof stored.customer === 'string')
-    ) {
-      return stored as unknown as PendingPurchase;
-    }
-  } catch {
-    // Unreadable: forgotten below.
-  }
-  // Unreadable, tampered or too old: forget it (nothing happens when there is none).
-  sessionValue(key, null);
+  const stored = getSessionValue(key);
+  if (stored === null) return undefined;
+  const pending = parseStored(stored);
+  if (isPendingPurchase(pending, feature, now)) return pending;
+  // Unreadable, tampered with or too old: forgotten, never re-sent.
+  removeSessionValue(key);
   return undefined;
+}
+
+function parseStored(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stored purchase of `feature`, well formed, confirmed no longer than the maximum age ago. */
+function isPendingPurchase(value: unknown, feature: string, now: number): value is PendingPurchase {
+  if (typeof value !== 'object' || value === null) return false;
+  const stored = value as Record<string, unknown>;
+  return (
+    stored.feature === feature &&
+    Number.isInteger(stored.increment) &&
+    typeof stored.idempotencyKey === 'string' &&
+    IDEMPOTENCY_KEY_PATTERN.test(stored.idempotencyKey) &&
+    Number.isInteger(stored.confirmedAmountTotal) &&
+    (stored.confirmedAmountTotal as number) >= 0 &&
+    typeof stored.confirmedAt === 'number' &&
+    now - stored.confirmedAt <= PENDING_PURCHASE_MAX_AGE_MS &&
+    (stored.customer === undefined || typeof stored.customer === 'string')
+  );
 }
 
 /** Records a new confirmation with a fresh key, before anything is sent. */
@@ -76,14 +88,14 @@ export function createPendingPurchase(
     confirmedAt: Date.now(),
     ...(customer ? { customer } : {}),
   };
-  sessionValue(storageKey(endpoint, feature), JSON.stringify(pending));
+  setSessionValue(storageKey(endpoint, feature), JSON.stringify(pending));
   return pending;
 }
 
 /** Forgets a purchase once its outcome is known; a newer confirmation stored since is kept. */
 export function settlePendingPurchase(endpoint: string, pending: PendingPurchase): void {
   if (readPendingPurchase(endpoint, pending.feature)?.idempotencyKey === pending.idempotencyKey)
-    sessionValue(storageKey(endpoint, pending.feature), null);
+    removeSessionValue(storageKey(endpoint, pending.feature));
 }
 
 /** The request body of a pending purchase, exactly as first sent. */

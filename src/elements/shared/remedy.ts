@@ -4,7 +4,7 @@ import { BillingErrorEvent, BillingRemedyEvent } from '../../client/events.js';
 import { openPortalPage } from '../billing-portal/open.js';
 
 /** An element that offers remedies: its proxy and, when it has one, its feature. */
-interface RemedyHost extends HTMLElement {
+export interface RemedyHost extends HTMLElement {
   endpoint: string | undefined;
   feature: string;
 }

@@ -8,6 +8,6 @@ export function fillTemplate<T>(template: string, values: Record<string, T>): (s
   // A capturing group makes split() keep each placeholder's name, at the odd indexes.
   return template
     .split(new RegExp(`\\{(${Object.keys(values).join('|')})\\}`))
-    .map((piece, index) => (index % 2 ? (values[piece] as T) : piece))
+    .map((piece, index) => (index % 2 === 1 ? (values[piece] as T) : piece))
     .filter((piece) => piece !== '');
 }

@@ -4,20 +4,20 @@ import type { BillingMessages } from '../../client/i18n.js';
 declare module '../../client/i18n.js' {
   interface BillingMessages {
     'meter.of': string;
-    'meter.valueText': string;
+    'meter.value-text': string;
     'meter.unlimited': string;
-    'meter.unlimitedUsed': string;
-    'meter.unlimitedValueText': string;
+    'meter.unlimited-used': string;
+    'meter.unlimited-value-text': string;
     'meter.resets': string;
     'meter.included': string;
-    'meter.notIncluded': string;
+    'meter.not-included': string;
     'meter.disabled': string;
-    'meter.notInPlan': string;
+    'meter.not-in-plan': string;
     'meter.level.warning': string;
     'meter.level.critical': string;
     'meter.level.over': string;
     'meter.level.extra': string;
-    'meter.extraValueText': string;
+    'meter.extra-value-text': string;
     'meter.announce.warning': string;
     'meter.announce.critical': string;
     'meter.announce.over': string;
@@ -38,20 +38,23 @@ type MeterTextName = MeterMessageKey extends `meter.${infer Name}` ? Name : neve
  */
 export const meterTexts: Record<MeterTextName, readonly [en: string, fr: string]> = {
   of: ['{used} of {total}', '{used} sur {total}'],
-  valueText: ['{used} of {total} {label}', '{used} sur {total} {label}'],
+  'value-text': ['{used} of {total} {label}', '{used} sur {total} {label}'],
   unlimited: ['Unlimited', 'Illimité'],
-  unlimitedUsed: ['{used} used', '{used} utilisés'],
-  unlimitedValueText: ['{used} {label} used, unlimited', '{label} : {used} utilisés, illimité'],
+  'unlimited-used': ['{used} used', '{used} utilisés'],
+  'unlimited-value-text': ['{used} {label} used, unlimited', '{label} : {used} utilisés, illimité'],
   resets: ['Resets on {date}', 'Remise à zéro le {date}'],
   included: ['Included', 'Inclus'],
-  notIncluded: ['Not included', 'Non inclus'],
+  'not-included': ['Not included', 'Non inclus'],
   disabled: ['Included, turned off', 'Inclus, désactivé'],
-  notInPlan: ['{label} is not part of your plan.', '{label} ne fait pas partie de votre offre.'],
+  'not-in-plan': [
+    '{label} is not part of your plan.',
+    '{label} ne fait pas partie de votre offre.',
+  ],
   'level.warning': ['{percent} used', '{percent} utilisés'],
   'level.critical': ['Limit reached', 'Limite atteinte'],
   'level.over': ['Over the limit', 'Limite dépassée'],
   'level.extra': ['{extra} extra', '{extra} en supplément'],
-  extraValueText: [
+  'extra-value-text': [
     '{used} {label}: {total} included, {extra} extra',
     '{used} {label} : {total} inclus, {extra} en supplément',
   ],

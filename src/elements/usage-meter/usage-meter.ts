@@ -65,8 +65,9 @@ import { levelOf } from './thresholds.js';
  * @csspart list - The list of every feature (without `feature`).
  * @csspart item - One feature of the list.
  * @csspart message - The not-in-plan, empty and error states.
- * @csspart remedy-button - The button that opens a portal workflow (change plan, restart...).
- * @csspart retry-button - The retry button of the error state.
+ * @csspart button - Every button.
+ * @csspart remedy - The button that opens a portal workflow: change plan, restart... (also `button`).
+ * @csspart retry - The retry button of the error state (also `button`).
  * @csspart skeleton - The placeholder shown while loading.
  *
  * @cssproperty --billing-accent - Meter fill, buttons and focus ring. Default #4f46e5 (#8b87f7 dark).
@@ -92,11 +93,6 @@ export class UsageMeter extends LitElement {
     registerTexts(meterTexts, 'meter.');
   }
 
-  /** Registers the element as `tag`; does nothing when this class already holds the tag. */
-  static define(tag = 'usage-meter', registry: CustomElementRegistry = customElements): void {
-    defineElement(tag, this, registry);
-  }
-
   // String is Lit's default type: only Number properties name theirs.
   static override properties = {
     feature: { reflect: true },
@@ -108,15 +104,10 @@ export class UsageMeter extends LitElement {
     announcement: { state: true },
   };
 
-  /** The page's usage store for the endpoint, once asked for. */
-  #store: UsageStore | null = null;
-  #unsubscribe: (() => void) | null = null;
-  /** Last level seen per feature: a change of level is a crossing, announced once. */
-  #levels = new Map<string, ThresholdLevel>();
-  #crossings: ThresholdDetail[] = [];
-  /** What willUpdate read of the usages shown, for render. */
-  #readings: Reading[] = [];
-  #reportedError: BillingError | null = null;
+  /** Registers the element as `tag`; does nothing when this class already holds the tag. */
+  static define(tag = 'usage-meter', registry: CustomElementRegistry = customElements): void {
+    defineElement(tag, this, registry);
+  }
 
   /** Reference of the feature to show (`ReferenceFeature`); without it, every feature is listed. */
   declare feature: string;
@@ -133,24 +124,31 @@ export class UsageMeter extends LitElement {
   /** The last crossing, read out by the polite live region; none at first (Lit renders as for ''). */
   declare protected announcement: string | undefined;
 
-  constructor() {
-    super();
-    followLang(this);
-    this.feature = '';
-    this.warningThreshold = 0.8;
-    this.criticalThreshold = 1;
-    this.level = 'normal';
-  }
-
   /** The usage shown (with `feature`), once loaded. */
   get usage(): Usage | undefined {
     return this.feature ? this.#usages.get(this.feature) : undefined;
   }
 
-  /** Fetches the usages again (the retry button does this). */
-  async refresh(): Promise<void> {
-    // A failure shows (and is reported) from the store's state.
-    await this.#usages.refresh().catch(() => undefined);
+  /** The page's usage store for the endpoint, once asked for. */
+  #store: UsageStore | null = null;
+  /** Set while the meter follows the store (connected). */
+  #unsubscribe: (() => void) | null = null;
+  /** Last level seen per feature: a change of level is a crossing, announced once. */
+  #levels = new Map<string, ThresholdLevel>();
+  /** Crossings seen by willUpdate, dispatched as events once the update is done. */
+  #crossings: ThresholdDetail[] = [];
+  /** What willUpdate read of the usages shown, for render. */
+  #readings: Reading[] = [];
+  #reportedError: BillingError | null = null;
+
+  constructor() {
+    super();
+    followLang(this);
+    this.feature = '';
+    // Written out (they are thresholds.ts's defaults) for the generated reference to show them.
+    this.warningThreshold = 0.8;
+    this.criticalThreshold = 1;
+    this.level = 'normal';
   }
 
   override connectedCallback(): void {
@@ -172,13 +170,10 @@ export class UsageMeter extends LitElement {
     }
     // New thresholds move the baseline; only a change of usage counts as a crossing.
     if (changed.has('warningThreshold') || changed.has('criticalThreshold')) this.#levels.clear();
-    // The store has usages only when ready: nothing is shown before.
-    const usage = this.usage;
-    const shown = !this.feature ? this.#usages.state.usages : usage ? [usage] : [];
     const announcements: string[] = [];
     // The worst level shown: critical wins, then warning.
     let worst: ThresholdLevel = 'normal';
-    this.#readings = shown.map((usage) => {
+    this.#readings = this.#shownUsages().map((usage) => {
       const reading = this.#read(usage);
       const { level, ratio } = reading;
       if (level === 'critical' || worst === 'normal') worst = level;
@@ -198,16 +193,33 @@ export class UsageMeter extends LitElement {
   }
 
   protected override updated(): void {
+    const crossings = this.#crossings;
+    this.#crossings = [];
     // Events are built before being dispatched throughout: the manifest analyzer would read
     // `dispatchEvent(new X(arg))` as an event named after `arg` (the JSDoc header names them).
-    for (const crossing of this.#crossings.splice(0)) {
+    for (const crossing of crossings) {
       const event = new BillingThresholdEvent(crossing);
       this.dispatchEvent(event);
     }
   }
 
+  /** Fetches the usages again (the retry button does this). */
+  async refresh(): Promise<void> {
+    // A failure shows (and is reported) from the store's state.
+    await this.#usages.refresh().catch(() => undefined);
+  }
+
   get #usages(): UsageStore {
-    return (this.#store ??= getUsageStore(this.endpoint));
+    this.#store ??= getUsageStore(this.endpoint);
+    return this.#store;
+  }
+
+  /** The usages to show: the feature's (none when the plan lacks it), else every one. */
+  #shownUsages(): readonly Usage[] {
+    // The store has usages only when ready: nothing is shown before.
+    if (!this.feature) return this.#usages.state.usages;
+    const usage = this.usage;
+    return usage ? [usage] : [];
   }
 
   /**
@@ -229,9 +241,14 @@ export class UsageMeter extends LitElement {
       this.requestUpdate();
       // Cleared (sign-out, another customer): a connected element asks again, so it shows the
       // new customer's usages, or says the session ended, instead of a skeleton forever.
-      if (status === 'idle') queueMicrotask(() => this.#unsubscribe && load());
+      if (status === 'idle') {
+        queueMicrotask(() => {
+          const stillConnected = this.#unsubscribe !== null;
+          if (stillConnected) void load();
+        });
+      }
     });
-    load();
+    void load();
     this.requestUpdate();
   }
 
@@ -250,19 +267,12 @@ export class UsageMeter extends LitElement {
     const used = usage.QuantityCurrent ?? 0;
     const total = Math.max(0, usage.QuantityIncluded ?? 0);
     const unlimited = isUnlimited(usage);
-    // Used over included (past any threshold when some is used of none); no ratio (0) for an
-    // on/off feature, unlimited access or no included quantity given.
-    const ratio =
-      usage.TypeFeature === 'OnOff' || usage.QuantityIncluded === undefined || unlimited
-        ? 0
-        : total
-          ? used / total
-          : used > 0
-            ? Number.POSITIVE_INFINITY
-            : 0;
+    const ratio = usageRatio(usage, used, total);
     const level = levelOf(ratio, this.warningThreshold, this.criticalThreshold);
     const extra =
       usage.TypeFeature === 'Limitation' && used > total && !unlimited ? used - total : 0;
+    // The `label` attribute names the one feature shown, never the features of a list.
+    const title = this.feature ? this.label : undefined;
     return {
       usage,
       used,
@@ -270,10 +280,9 @@ export class UsageMeter extends LitElement {
       ratio,
       level,
       extra,
-      // Past the critical threshold: extra (bought), over (overrun) or at the limit.
-      key: level !== 'critical' ? level : extra ? 'extra' : ratio > 1 ? 'over' : 'critical',
+      key: levelTextKey(level, extra, ratio),
       vars: {
-        label: (this.feature && this.label) || usage.TitleLocalized || usage.ReferenceFeature,
+        label: title || usage.TitleLocalized || usage.ReferenceFeature,
         used: formatNumber(this, used),
         total: formatNumber(this, total),
         extra: formatNumber(this, extra),
@@ -306,7 +315,7 @@ export class UsageMeter extends LitElement {
             ? html`<button
                 type="button"
                 class="primary"
-                part="remedy-button"
+                part="button remedy"
                 @click=${() => void openRemedy(this, page, code)}
               >
                 ${message(this, `remedy.${page}` as MessageKey)}
@@ -316,7 +325,7 @@ export class UsageMeter extends LitElement {
         <button
           type="button"
           class=${page ? 'secondary' : 'primary'}
-          part="retry-button"
+          part="button retry"
           @click=${this.refresh}
         >
           <slot name="retry">${message(this, 'retry')}</slot>
@@ -328,11 +337,11 @@ export class UsageMeter extends LitElement {
   #renderNotInPlan(): TemplateResult {
     const label = this.label || this.feature;
     return html`<div class="message" part="message" data-kind="not-in-plan">
-      <p><slot name="not-in-plan">${message(this, 'meter.notInPlan', { label })}</slot></p>
+      <p><slot name="not-in-plan">${message(this, 'meter.not-in-plan', { label })}</slot></p>
       <button
         type="button"
         class="secondary"
-        part="remedy-button"
+        part="button remedy"
         @click=${() => void openRemedy(this, 'change-plan', 'Error.Api.Usage.NoneMatching')}
       >
         <slot name="change-plan">${message(this, 'remedy.change-plan')}</slot>
@@ -346,6 +355,18 @@ export class UsageMeter extends LitElement {
     );
   }
 
+  #renderSwitch(usage: Usage, label: TemplateResult): TemplateResult {
+    const included = usage.IsIncluded !== false;
+    const on = included && usage.IsEnabled !== false;
+    let state: 'included' | 'not-included' | 'disabled' = 'included';
+    if (!included) state = 'not-included';
+    else if (!on) state = 'disabled';
+    return html`<div class="switch" part="switch">
+      ${label}
+      <span class="state" part="state" ?data-on=${on}>${message(this, `meter.${state}`)}</span>
+    </div>`;
+  }
+
   #renderUsage(
     { usage, used, total, level, extra, key, vars }: Reading,
     index: number,
@@ -354,17 +375,8 @@ export class UsageMeter extends LitElement {
     const label = html`<span class="label" part="label" id=${id}
       >${this.feature ? html`<slot name="label">${vars.label}</slot>` : vars.label}</span
     >`;
-    if (usage.TypeFeature === 'OnOff') {
-      const included = usage.IsIncluded !== false;
-      const on = included && usage.IsEnabled !== false;
-      const state = !included ? 'notIncluded' : on ? 'included' : 'disabled';
-      return html`<div class="switch" part="switch">
-        ${label}
-        <span class="state" part="state" ?data-on=${on}>${message(this, `meter.${state}`)}</span>
-      </div>`;
-    }
+    if (usage.TypeFeature === 'OnOff') return this.#renderSwitch(usage, label);
     const unlimited = isUnlimited(usage);
-    const fill = total > 0 ? Math.min(1, used / total) : used > 0 ? 1 : 0;
     const value = html`<span class="figure" part="value">${vars.used}</span>`;
     const levelKey = extra ? 'extra' : key;
     const reset = usage.DateResetConsumption ?? usage.DatePeriodEnd;
@@ -390,11 +402,11 @@ export class UsageMeter extends LitElement {
       <p
         class="figures"
         part="figures"
-        aria-label=${unlimited ? message(this, 'meter.unlimitedValueText', vars) : nothing}
+        aria-label=${unlimited ? message(this, 'meter.unlimited-value-text', vars) : nothing}
       >
         ${
           unlimited
-            ? html`${this.#renderFigures({ used: value }, 'meter.unlimitedUsed')}
+            ? html`${this.#renderFigures({ used: value }, 'meter.unlimited-used')}
                 <span class="unlimited" part="unlimited">${message(this, 'meter.unlimited')}</span>`
             : this.#renderFigures(
                 {
@@ -416,12 +428,12 @@ export class UsageMeter extends LitElement {
               aria-valuemin="0"
               aria-valuemax=${total}
               aria-valuenow=${Math.min(used, total)}
-              aria-valuetext=${message(this, extra ? 'meter.extraValueText' : 'meter.valueText', vars)}
+              aria-valuetext=${message(this, extra ? 'meter.extra-value-text' : 'meter.value-text', vars)}
             >
               <div
                 class="fill"
                 part="fill"
-                .style=${`inline-size:${(fill * 100).toFixed(2)}%`}
+                .style=${`inline-size:${(fillOf(used, total) * 100).toFixed(2)}%`}
               ></div>
             </div>`
       }
@@ -463,4 +475,28 @@ interface Reading {
   /** The level's texts: `meter.announce.<key>`, and `meter.level.<key>` unless normal. */
   key: string;
   vars: MessageVars;
+}
+
+/**
+ * Used over included; past any threshold when some is used of none. No ratio (0) for an on/off
+ * feature, unlimited access or no included quantity given.
+ */
+function usageRatio(usage: Usage, used: number, total: number): number {
+  if (usage.TypeFeature === 'OnOff' || usage.QuantityIncluded === undefined) return 0;
+  if (isUnlimited(usage)) return 0;
+  if (total > 0) return used / total;
+  return used > 0 ? Number.POSITIVE_INFINITY : 0;
+}
+
+/** The texts of a level: past the critical threshold, extra (bought), over (overrun) or at the limit. */
+function levelTextKey(level: ThresholdLevel, extra: number, ratio: number): string {
+  if (level !== 'critical') return level;
+  if (extra) return 'extra';
+  return ratio > 1 ? 'over' : 'critical';
+}
+
+/** How much of the track is filled, from 0 to 1: full when some is used of none. */
+function fillOf(used: number, total: number): number {
+  if (total > 0) return Math.min(1, used / total);
+  return used > 0 ? 1 : 0;
 }

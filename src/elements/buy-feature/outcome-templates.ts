@@ -1,0 +1,91 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { BillingError } from '../../client/errors.js';
+import { errorMessage, formatNumber, message, type MessageKey } from '../../client/i18n.js';
+import { remedyFor } from '../../client/portal.js';
+import { openRemedy, type RemedyHost } from '../shared/remedy.js';
+import type { PurchaseController } from './purchase-controller.js';
+
+// How <buy-feature> tells where a purchase stands: its progress and success in a status
+// region, its failures and the price preview's in an alert region, with the action that helps.
+
+/**
+ * The status region: the purchase under way, then its success. `label` names the feature in
+ * the customer's words ("You now have 7 seats").
+ */
+export function statusRegion(
+  host: Element,
+  purchase: PurchaseController,
+  label: string,
+): TemplateResult {
+  const { success, underWay, phase } = purchase;
+  let text = '';
+  if (underWay) {
+    text = message(host, phase === 'resuming' ? 'buy.resuming' : 'buy.applying');
+  } else if (success) {
+    // A purchase raises the current quantity; the service bills what goes past the included one.
+    text = message(host, success.amountConfirmed ? 'buy.success' : 'buy.success.unconfirmed', {
+      quantity: formatNumber(host, success.usage.QuantityCurrent ?? 0),
+      label,
+    });
+  }
+  return html`<div class="status" part="status" role="status">
+    ${
+      text
+        ? html`<div
+            class=${success && !underWay ? 'outcome' : 'progress'}
+            part=${success ? 'success' : 'progress'}
+          >
+            <p>${text}</p>
+          </div>`
+        : nothing
+    }
+  </div>`;
+}
+
+/** The alert region, always in place so that a problem appearing in it is announced. */
+export function problemRegion(host: RemedyHost, purchase: PurchaseController): TemplateResult {
+  const { error } = purchase;
+  const problem = error && error.code !== 'aborted' ? problemBox(host, purchase, error) : nothing;
+  return html`<div role="alert">${problem}</div>`;
+}
+
+/** A problem in words, with the portal workflow that fixes it, else "Try again" if it can help. */
+function problemBox(
+  host: RemedyHost,
+  purchase: PurchaseController,
+  { code }: BillingError,
+): TemplateResult {
+  const page = remedyFor(code);
+  let action: TemplateResult | typeof nothing = nothing;
+  if (page) {
+    action = html`<button
+      type="button"
+      class="secondary"
+      part="button remedy"
+      @click=${(event: Event) =>
+        void openRemedy(host, page, code, event.currentTarget as HTMLElement)}
+    >
+      ${message(host, `remedy.${page}` as MessageKey)}
+    </button>`;
+  } else if (purchase.canRetry) {
+    action = html`<button
+      type="button"
+      class="secondary"
+      part="button retry"
+      @click=${() => void purchase.retry()}
+    >
+      ${message(host, 'retry')}
+    </button>`;
+  }
+  return html`<div class="problem" part="error">
+    <p>${problemText(host, purchase, code)}</p>
+    ${action}
+  </div>`;
+}
+
+function problemText(host: Element, purchase: PurchaseController, code: string): string {
+  const { failure } = purchase;
+  if (failure?.pending) return message(host, 'buy.outcome-unknown');
+  if (failure && code === 'upstream-error') return message(host, 'buy.outcome-unverifiable');
+  return errorMessage(host, code, 'error.generic');
+}

@@ -1,0 +1,416 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { PricingResponse, PurchaseResponse } from '../../contract/proxy-api.js';
+import type { Usage } from '../../contract/resources.js';
+import { resolveEndpoint } from '../../client/config.js';
+import { toBillingError, type BillingError } from '../../client/errors.js';
+import {
+  BillingBeforePurchaseEvent,
+  BillingErrorEvent,
+  BillingPurchaseEvent,
+} from '../../client/events.js';
+import { remedyFor } from '../../client/portal.js';
+import { getProxyClient } from '../../client/proxy-client.js';
+import { getUsageStore } from '../../client/usage-store.js';
+import type { LatestTask, LatestTaskState } from './latest-task.js';
+import {
+  createPendingPurchase,
+  purchaseRequestOf,
+  readPendingPurchase,
+  settlePendingPurchase,
+  type PendingPurchase,
+} from './pending-purchase.js';
+
+/**
+ * Where a purchase stands:
+ * - `idle`: nothing under way;
+ * - `preparing`: Buy was pressed, the quantity is being priced before anything is asked;
+ * - `confirming`: the dialog asks the user to confirm the quote;
+ * - `applying`: a confirmed purchase is being sent;
+ * - `resuming`: a purchase confirmed earlier (before a reload, say) is being checked and sent
+ *   again, to learn its outcome.
+ */
+export type PurchasePhase = 'idle' | 'preparing' | 'confirming' | 'applying' | 'resuming';
+
+/** The price the dialog asks the user to confirm. */
+export interface Quote {
+  increment: number;
+  pricing: PricingResponse;
+  /**
+   * Why the price is asked again: the service's price differs from the one the user was last
+   * shown (`price-changed`), or the billing period was ending when it was confirmed
+   * (`period-ending`).
+   */
+  changed?: 'price-changed' | 'period-ending';
+}
+
+/** The outcome of the last purchase. */
+export interface PurchaseSuccess {
+  /** The feature's usage after it. */
+  usage: Usage;
+  /** False when the amount charged may differ from the one confirmed (see `PurchaseDetail`). */
+  amountConfirmed: boolean;
+}
+
+/** A failure of the purchase itself (the preview's failures live in the preview's state). */
+export interface PurchaseFailure {
+  error: BillingError;
+  /** Set when the outcome is unknown: a retry re-sends this very request, same key. */
+  pending?: PendingPurchase | undefined;
+  /** A resumed purchase whose customer could not be checked yet: a retry checks first. */
+  verify?: boolean;
+}
+
+/** The element the flow runs in: what it buys, through which proxy, and where events go. */
+export interface PurchaseHost extends ReactiveControllerHost, EventTarget {
+  readonly feature: string;
+  /** The element's own proxy; unset, the page's. */
+  readonly endpoint: string | undefined;
+  /** `always` asks for confirmation even when the purchase costs nothing. */
+  readonly confirm: 'auto' | 'always';
+}
+
+/** What the flow needs of the element's view. */
+export interface PurchaseView {
+  /** The live price of the chosen quantity: what a purchase confirms. */
+  readonly preview: LatestTask<number, PricingResponse>;
+  /** Prices the chosen quantity again at once (after a purchase, a retry, a remedy). */
+  reprice(): void;
+  /** Opens the confirmation dialog on the quote, or refreshes it; the focus goes to Cancel. */
+  openDialog(): Promise<void>;
+  /** Closes the confirmation dialog; nothing happens when it is closed. */
+  closeDialog(): void;
+}
+
+/**
+ * The purchase flow of `<buy-feature>`, apart from its DOM: Buy prices the quantity and asks
+ * for confirmation (unless the proxy says the purchase is free overall), Confirm records an
+ * idempotency key and sends the purchase, and the outcome is shown, or kept as a failure with
+ * its key when it is unknown, so that "Try again" or a later page re-sends the very same
+ * request. The flow reports every failure, the preview's included, as `billing-error`.
+ */
+export class PurchaseController implements ReactiveController {
+  readonly #host: PurchaseHost;
+  readonly #view: PurchaseView;
+  #phase: PurchasePhase = 'idle';
+  #quote: Quote | undefined;
+  #success: PurchaseSuccess | undefined;
+  #failure: PurchaseFailure | undefined;
+  /** The preview state last seen after an update, to report each of its errors once. */
+  #reportedPreview: LatestTaskState<number, PricingResponse> | undefined;
+  /** The proxy and feature whose pending purchase was already looked for. */
+  #resumeCheckedFor = '';
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(host: PurchaseHost, view: PurchaseView) {
+    this.#host = host;
+    this.#view = view;
+    host.addController(this);
+  }
+
+  get phase(): PurchasePhase {
+    return this.#phase;
+  }
+
+  /** The price shown in the dialog, while it is open. */
+  get quote(): Quote | undefined {
+    return this.#quote;
+  }
+
+  get success(): PurchaseSuccess | undefined {
+    return this.#success;
+  }
+
+  get failure(): PurchaseFailure | undefined {
+    return this.#failure;
+  }
+
+  /** Waiting for the proxy: a price before asking, or a purchase's outcome. */
+  get busy(): boolean {
+    return this.#phase === 'preparing' || this.underWay;
+  }
+
+  /** A confirmed purchase is being sent: it can no longer be called off. */
+  get underWay(): boolean {
+    return this.#phase === 'applying' || this.#phase === 'resuming';
+  }
+
+  /** The preview's failure, when it failed. */
+  get previewError(): BillingError | undefined {
+    const state = this.#view.preview.state;
+    return state.status === 'error' ? toBillingError(state.error) : undefined;
+  }
+
+  /** The failure to show: the purchase's, else the preview's. */
+  get error(): BillingError | undefined {
+    return this.#failure?.error ?? this.previewError;
+  }
+
+  /**
+   * Whether "Try again" can help: for a purchase, when its outcome is unknown (it re-sends the
+   * same key); for the preview, when the way to the service failed, not the request itself.
+   */
+  get canRetry(): boolean {
+    if (this.#failure) return this.#failure.pending !== undefined;
+    const error = this.previewError;
+    return error !== undefined && (error.retryable || error.code === 'invalid-response');
+  }
+
+  /**
+   * Only a priced quantity can be bought (the preview is idle without a feature or for a
+   * quantity that cannot be bought; a refusal's remedy or "Try again" is the way on after an
+   * error). While a purchase's outcome is unknown, the only way on is to learn it.
+   */
+  get canBuy(): boolean {
+    const { status } = this.#view.preview.state;
+    return (status === 'pending' || status === 'complete') && !this.#failure?.pending;
+  }
+
+  hostUpdated(): void {
+    const state = this.#view.preview.state;
+    if (state === this.#reportedPreview) return;
+    this.#reportedPreview = state;
+    this.#report(this.previewError);
+  }
+
+  hostDisconnected(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  /**
+   * The element's feature or proxy changed, or it was connected: follow that proxy's usages, and
+   * learn the outcome of a purchase of that feature confirmed earlier and still pending.
+   */
+  retarget(): void {
+    this.#subscribe();
+    this.#resumePendingPurchase();
+  }
+
+  /** Buy: prices `increment` now if it is not yet, then asks for confirmation or applies. */
+  async buy(increment: number): Promise<void> {
+    if (this.#phase !== 'idle' || !this.canBuy) return;
+    this.#success = undefined;
+    this.#failure = undefined;
+    this.#setPhase('preparing');
+    // Typed faster than the debounce: price the current quantity now rather than wait.
+    const state = await this.#view.preview.settled();
+    this.#setPhase('idle');
+    if (state.status !== 'complete' || state.args !== increment) return;
+    const quote = { increment, pricing: state.value };
+    // Only the proxy can tell a change that is free overall from one that costs nothing now
+    // but raises the recurring price: anything short of its explicit `false` is confirmed.
+    const free = quote.pricing.confirmationRequired === false;
+    if (free && this.#host.confirm !== 'always') await this.#apply(quote);
+    else await this.#ask(quote);
+  }
+
+  /** The dialog's Confirm: applies the quote shown. Only the first click of several counts. */
+  async confirm(): Promise<void> {
+    if (this.#phase !== 'confirming' || !this.#quote) return;
+    await this.#apply(this.#quote);
+  }
+
+  /** The dialog closed: a quote that was only being confirmed is called off. */
+  dialogClosed(): void {
+    if (this.#phase === 'confirming') this.#phase = 'idle';
+    if (!this.underWay) this.#quote = undefined;
+    this.#host.requestUpdate();
+  }
+
+  /**
+   * "Try again": re-sends a purchase of unknown outcome with its key, or prices again; a
+   * resumed purchase whose customer could not be checked is checked first.
+   */
+  async retry(): Promise<void> {
+    const failure = this.#failure;
+    if (failure?.pending && !failure.verify) {
+      await this.#send(failure.pending);
+      return;
+    }
+    this.#failure = undefined;
+    this.#view.reprice();
+    if (failure?.pending) await this.#resume(failure.pending);
+  }
+
+  /** Another quantity was chosen: the last outcome goes, unless it is a purchase still unknown. */
+  quantityChanged(): void {
+    this.#success = undefined;
+    if (!this.#failure?.pending) this.#failure = undefined;
+  }
+
+  /** The quantity typed cannot be bought: the last purchase's success is no longer the news. */
+  forgetSuccess(): void {
+    this.#success = undefined;
+  }
+
+  get #endpoint(): string {
+    return resolveEndpoint(this.#host.endpoint);
+  }
+
+  #setPhase(phase: PurchasePhase): void {
+    this.#phase = phase;
+    this.#host.requestUpdate();
+  }
+
+  /** Opens the dialog (or refreshes it) with the price to confirm. */
+  async #ask(quote: Quote): Promise<void> {
+    this.#quote = quote;
+    this.#setPhase('confirming');
+    await this.#view.openDialog();
+  }
+
+  /** Back to idle once a purchase's outcome is known or it was called off: the dialog closes. */
+  #finish(): void {
+    this.#setPhase('idle');
+    this.#view.closeDialog();
+  }
+
+  /** The user confirmed `quote` (or it costs nothing): record a key, then apply. */
+  async #apply({ increment, pricing }: Quote): Promise<void> {
+    const { feature } = this.#host;
+    const before = new BillingBeforePurchaseEvent({ feature, increment, pricing });
+    if (!this.#host.dispatchEvent(before)) {
+      this.#finish();
+      return;
+    }
+    const pending = createPendingPurchase(
+      this.#endpoint,
+      feature,
+      increment,
+      pricing.AmountTotal,
+      pricing.ReferenceCustomer,
+    );
+    await this.#send(pending);
+  }
+
+  /** Sends a recorded purchase (first time, retry or resume) and shows its outcome. */
+  async #send(pending: PendingPurchase): Promise<void> {
+    const endpoint = this.#endpoint;
+    this.#failure = undefined;
+    // A resumed purchase says so until its outcome is known.
+    this.#setPhase(this.#phase === 'resuming' ? 'resuming' : 'applying');
+    let result: PurchaseResponse;
+    try {
+      result = await getProxyClient(endpoint).purchase(purchaseRequestOf(pending));
+    } catch (caught) {
+      this.#purchaseFailed(endpoint, pending, toBillingError(caught));
+      return;
+    }
+    settlePendingPurchase(endpoint, pending);
+    const amountConfirmed = result.amountConfirmed !== false;
+    this.#success = { usage: result.usage, amountConfirmed };
+    this.#finish();
+    const store = getUsageStore(endpoint);
+    store.applyUsage(result.usage);
+    store.refresh().catch(() => {
+      // The purchase's own answer is already in the store; a failed refresh changes nothing.
+    });
+    const purchased = new BillingPurchaseEvent({
+      feature: pending.feature,
+      increment: pending.increment,
+      usage: result.usage,
+      amountTotal: result.amountTotal,
+      amountConfirmed,
+      replayed: result.replayed,
+    });
+    this.#host.dispatchEvent(purchased);
+    // The next purchase starts from the new quantity: its price may differ.
+    this.#view.reprice();
+  }
+
+  #purchaseFailed(endpoint: string, pending: PendingPurchase, error: BillingError): void {
+    const { code, pricing } = error;
+    // The proxy's `upstream-error` on a purchase means it cannot tell and will never apply this
+    // key again: re-sending it is pointless, and only the usage shows what happened.
+    const outcomeUnknown =
+      code !== 'upstream-error' &&
+      (error.retryable || code === 'aborted' || code === 'invalid-response');
+    if (!outcomeUnknown) settlePendingPurchase(endpoint, pending);
+    this.#report(error);
+    if ((code === 'price-changed' || code === 'period-ending') && pricing) {
+      // Nothing was applied. Show the service's new price and ask again, with a new key.
+      this.#view.preview.set(pending.increment, pricing);
+      void this.#ask({ increment: pending.increment, pricing, changed: code });
+      return;
+    }
+    if (code === 'upstream-error') {
+      getUsageStore(endpoint)
+        .refresh()
+        .catch(() => {
+          // The refusal is shown already; the meters keep their last usages.
+        });
+    }
+    this.#failure = { error, pending: outcomeUnknown ? pending : undefined };
+    this.#finish();
+  }
+
+  /** A purchase confirmed earlier (before a reload, say) whose outcome is unknown: learn it. */
+  #resumePendingPurchase(): void {
+    const endpoint = this.#endpoint;
+    const { feature } = this.#host;
+    const target = `${endpoint}#${feature}`;
+    if (!feature || this.#phase !== 'idle' || this.#resumeCheckedFor === target) return;
+    this.#resumeCheckedFor = target;
+    const pending = readPendingPurchase(endpoint, feature);
+    if (pending) void this.#resume(pending);
+  }
+
+  async #resume(pending: PendingPurchase): Promise<void> {
+    const endpoint = this.#endpoint;
+    this.#setPhase('resuming');
+    let customer: string | undefined;
+    try {
+      customer = await this.#signedInCustomer(endpoint);
+    } catch (caught) {
+      // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
+      this.#failure = { error: toBillingError(caught), pending, verify: true };
+      this.#setPhase('idle');
+      return;
+    }
+    // The same tab may now belong to another customer: never apply their predecessor's purchase.
+    if (pending.customer && customer && pending.customer !== customer) {
+      settlePendingPurchase(endpoint, pending);
+      this.#setPhase('idle');
+      return;
+    }
+    await this.#send(pending);
+  }
+
+  /**
+   * The signed-in customer as the price preview tells it, else (priced nothing: refused, say)
+   * as the proxy does, never a cache of another session's.
+   */
+  async #signedInCustomer(endpoint: string): Promise<string | undefined> {
+    const state = await this.#view.preview.settled();
+    if (state.status === 'complete' && state.value.ReferenceCustomer)
+      return state.value.ReferenceCustomer;
+    const { usages } = await getProxyClient(endpoint).getUsages();
+    return usages.find((usage) => usage.ReferenceCustomer)?.ReferenceCustomer;
+  }
+
+  #subscribe(): void {
+    this.#unsubscribe?.();
+    // After a remedy's workflow completes the usages refresh: price again, the refusal shown may
+    // be gone. A purchase whose outcome is unknown stays (it has no remedy): only "Try again",
+    // with its key, may send it.
+    this.#unsubscribe = getUsageStore(this.#host.endpoint).subscribe(() => {
+      const shown = this.error;
+      if (this.#phase === 'idle' && shown && remedyFor(shown.code)) {
+        this.#failure = undefined;
+        this.#view.reprice();
+      }
+    });
+  }
+
+  /** Reports a failure as `billing-error`, with the portal page that remedies it, if any. */
+  #report(error: BillingError | undefined): void {
+    if (!error || error.code === 'aborted') return;
+    const remedy = remedyFor(error.code);
+    const event = new BillingErrorEvent({
+      error,
+      feature: this.#host.feature,
+      ...(remedy ? { remedy } : {}),
+    });
+    this.#host.dispatchEvent(event);
+  }
+}
