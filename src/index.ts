@@ -61,6 +61,7 @@ export {
   BillingPurchaseEvent,
   BillingRemedyEvent,
   BillingThresholdEvent,
+  BillingUpdatedEvent,
   type BeforePurchaseDetail,
   type ErrorDetail,
   type PortalCompleteDetail,
@@ -70,6 +71,7 @@ export {
   type RemedyDetail,
   type ThresholdDetail,
   type ThresholdLevel,
+  type UpdatedDetail,
 } from './client/events.js';
 
 export { UNLIMITED_QUANTITY } from './contract/constants.js';

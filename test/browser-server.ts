@@ -5,6 +5,8 @@
 // and count what reached the proxy.
 import type { Plugin } from '@web/dev-server-core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Context, Next } from 'koa';
 import { createBillingProxy, type BillingProxy } from '../src/server/index.js';
 import { startSandbox } from '../src/sandbox/index.js';
@@ -55,6 +57,14 @@ async function sendResponse(ctx: Context, response: Response): Promise<void> {
   response.headers.forEach((value, name) => {
     if (name !== 'content-length' && name !== 'content-encoding') ctx.set(name, value);
   });
+  // An event stream is passed on as it comes; any other answer whole.
+  if (
+    response.body !== null &&
+    response.headers.get('content-type')?.startsWith('text/event-stream')
+  ) {
+    ctx.body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
+    return;
+  }
   ctx.body = Buffer.from(await response.arrayBuffer());
 }
 

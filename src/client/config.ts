@@ -17,6 +17,12 @@ export interface BillingConfig {
   trustedOrigins: string[];
   /** Overrides of the built-in texts, per language. */
   messages: Partial<Record<Language, Partial<BillingMessages>>>;
+  /**
+   * Follow the proxy's event stream ({endpoint}/events) so that what the elements show changes
+   * as soon as the customer's billing does. On by default; it stays quiet (one console line)
+   * where the proxy has no such route.
+   */
+  live: boolean;
 }
 
 export type BillingConfigOptions = Partial<BillingConfig>;
@@ -29,6 +35,7 @@ const defaults = (): BillingConfig => ({
   portalGlobal: 'ServicePortal',
   trustedOrigins: [],
   messages: {},
+  live: true,
 });
 
 let current = defaults();
@@ -50,6 +57,7 @@ export function configureBilling(options: BillingConfigOptions): BillingConfig {
     portalGlobal: options.portalGlobal ?? current.portalGlobal,
     trustedOrigins: options.trustedOrigins ? [...options.trustedOrigins] : current.trustedOrigins,
     messages,
+    live: options.live ?? current.live,
   };
   return current;
 }

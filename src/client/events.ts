@@ -141,6 +141,23 @@ export class BillingPortalCompleteEvent extends BillingEvent<PortalCompleteDetai
   }
 }
 
+export interface UpdatedDetail {
+  /** The proxy whose customer's billing changed. */
+  endpoint: string;
+}
+
+/**
+ * `billing-updated` (on `document`): the proxy said the signed-in customer's billing changed
+ * (a notification of the billing service, a purchase in another tab or device) and the page
+ * re-read its usages. Refresh your own billing-dependent UI on it.
+ */
+export class BillingUpdatedEvent extends BillingEvent<UpdatedDetail> {
+  static readonly type = 'billing-updated';
+  constructor(detail: UpdatedDetail) {
+    super(BillingUpdatedEvent.type, detail);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'billing-threshold': BillingThresholdEvent;
@@ -150,5 +167,6 @@ declare global {
     'billing-purchase': BillingPurchaseEvent;
     'billing-portal-ready': BillingPortalReadyEvent;
     'billing-portal-complete': BillingPortalCompleteEvent;
+    'billing-updated': BillingUpdatedEvent;
   }
 }

@@ -1,6 +1,7 @@
 import type { Usage } from '../contract/resources.js';
 import { UNLIMITED_QUANTITY } from '../contract/constants.js';
-import { resolveEndpoint } from './config.js';
+import { getBillingConfig, resolveEndpoint } from './config.js';
+import { announceUpdate, subscribeLive } from './live.js';
 import { toBillingError, type BillingError } from './errors.js';
 import { getProxyClient } from './proxy-client.js';
 import { getSessionValue, removeSessionValue, setSessionValue } from './session.js';
@@ -40,7 +41,13 @@ export interface ClearMessage {
   endpoint: string;
   at: number;
 }
-export type ChannelMessage = UsagesMessage | ClearMessage;
+/** The tab holding the live stream re-read the usages after a signal (sent after them). */
+export interface UpdatedMessage {
+  type: 'updated';
+  endpoint: string;
+  at: number;
+}
+export type ChannelMessage = UsagesMessage | ClearMessage | UpdatedMessage;
 
 /** True when access is unlimited (`QuantityIncluded` of -1). */
 export function isUnlimited(usage: Usage): boolean {
@@ -59,6 +66,10 @@ export class UsageStore {
   #inflight: Promise<readonly Usage[]> | null = null;
   /** Counts the fetches (and clears): an answer is kept only when it is the latest one's. */
   #latestRequest = 0;
+  /** Stops the live updates, while anyone listens. */
+  #stopLive: (() => void) | undefined;
+  /** A refresh asked by a live signal is under way; `again`: another signal came meanwhile. */
+  #liveRefresh: { again: boolean } | undefined;
 
   constructor(endpoint: string) {
     this.endpoint = endpoint;
@@ -122,9 +133,39 @@ export class UsageStore {
   /** Calls `listener` on every change (not immediately); returns the function that stops it. */
   subscribe(listener: UsageListener): () => void {
     this.#listeners.add(listener);
+    // While anyone listens, the proxy's event stream tells the page when billing changed.
+    if (this.#stopLive === undefined && getBillingConfig().live)
+      this.#stopLive = subscribeLive(this.endpoint, () => this.#onSignal());
     return () => {
       this.#listeners.delete(listener);
+      if (this.#listeners.size === 0) {
+        this.#stopLive?.();
+        this.#stopLive = undefined;
+      }
     };
+  }
+
+  /** A live signal: refresh once (signals that come meanwhile make one more), then say so. */
+  #onSignal(): void {
+    if (this.#liveRefresh !== undefined) {
+      this.#liveRefresh.again = true;
+      return;
+    }
+    const run = (this.#liveRefresh = { again: false });
+    this.refresh()
+      .then(
+        () => {
+          postToOtherTabs({ type: 'updated', endpoint: this.endpoint, at: Date.now() });
+          announceUpdate(this.endpoint);
+        },
+        () => {
+          // The failure is in the store's state, where the elements show it.
+        },
+      )
+      .finally(() => {
+        this.#liveRefresh = undefined;
+        if (run.again) this.#onSignal();
+      });
   }
 
   /** Merges one updated usage (the answer of a purchase), saves it and tells every listener and tab. */
@@ -146,6 +187,10 @@ export class UsageStore {
   receive(message: ChannelMessage): void {
     if (message.type === 'clear') {
       this.#forget();
+      return;
+    }
+    if (message.type === 'updated') {
+      announceUpdate(this.endpoint);
       return;
     }
     if (this.#state.updatedAt !== null && message.at < this.#state.updatedAt) return;
@@ -240,7 +285,9 @@ function getChannel(): BroadcastChannel | null {
     const message = event.data as Partial<ChannelMessage> | null;
     if (
       typeof message?.at === 'number' &&
-      (message.type === 'clear' || (message.type === 'usages' && Array.isArray(message.usages)))
+      (message.type === 'clear' ||
+        message.type === 'updated' ||
+        (message.type === 'usages' && Array.isArray(message.usages)))
     )
       stores.get(String(message.endpoint))?.receive(message as ChannelMessage);
   });

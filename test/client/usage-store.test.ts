@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { configureBilling } from '../../src/client/config.js';
 import { getProxyClient } from '../../src/client/proxy-client.js';
 import { getUsageStore, type UsageStoreState } from '../../src/client/usage-store.js';
 import { BillingError } from '../../src/client/errors.js';
@@ -82,6 +83,8 @@ describe('usage store', () => {
   });
 
   it('refreshes on demand and tells its subscribers', async () => {
+    // Counting the proxy's reads: no live stream here (it re-reads after the purchase's signal).
+    configureBilling({ live: false });
     const store = getUsageStore();
     await store.load();
     const seen: UsageStoreState[] = [];
@@ -102,10 +105,12 @@ describe('usage store', () => {
   });
 
   it('sends a change to the other open tabs', async () => {
+    configureBilling({ live: false });
     const store = getUsageStore();
     await store.load();
     const other = await openFrame();
     frames.push(other);
+    other.window.billing.configureBilling({ live: false });
     const otherStore = other.window.billing.getUsageStore();
     await otherStore.load();
     other.document.querySelector('main')!.innerHTML = '<usage-meter feature="seats"></usage-meter>';

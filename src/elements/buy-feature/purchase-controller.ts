@@ -7,6 +7,7 @@ import {
   BillingBeforePurchaseEvent,
   BillingErrorEvent,
   BillingPurchaseEvent,
+  BillingUpdatedEvent,
 } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
@@ -390,16 +391,29 @@ export class PurchaseController implements ReactiveController {
 
   #subscribe(): void {
     this.#unsubscribe?.();
+    // Billing changed elsewhere (a suspension, a plan change, a purchase on another device):
+    // an idle control prices again, and shows the new refusal or price.
+    const endpoint = this.#endpoint;
+    const onUpdated = (event: BillingUpdatedEvent) => {
+      if (this.#phase !== 'idle' || event.detail.endpoint !== endpoint) return;
+      this.#failure = undefined;
+      this.#view.reprice();
+    };
+    document.addEventListener(BillingUpdatedEvent.type, onUpdated);
     // After a remedy's workflow completes the usages refresh: price again, the refusal shown may
     // be gone. A purchase whose outcome is unknown stays (it has no remedy): only "Try again",
     // with its key, may send it.
-    this.#unsubscribe = getUsageStore(this.#host.endpoint).subscribe(() => {
+    const unsubscribe = getUsageStore(endpoint).subscribe(() => {
       const shown = this.error;
       if (this.#phase === 'idle' && shown && remedyFor(shown.code)) {
         this.#failure = undefined;
         this.#view.reprice();
       }
     });
+    this.#unsubscribe = () => {
+      unsubscribe();
+      document.removeEventListener(BillingUpdatedEvent.type, onUpdated);
+    };
   }
 
   /** Reports a failure as `billing-error`, with the portal page that remedies it, if any. */

@@ -1,0 +1,69 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { configureBilling } from '../../src/client/config.js';
+import type { BillingUpdatedEvent } from '../../src/client/events.js';
+import '../../src/elements/usage-meter/define.js';
+import { freshStart, proxyRequestCount, until } from '../browser/billing.js';
+
+// Live updates against the real proxy and sandbox: a change made elsewhere reaches an open page
+// through the proxy's event stream, without a reload.
+
+/** A purchase of one project made outside this page (another device of the same customer). */
+async function purchaseElsewhere(): Promise<void> {
+  const post = (path: string, body: unknown) =>
+    fetch(`/billing${path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((response) => response.json() as Promise<{ AmountTotal: number }>);
+  const { AmountTotal } = await post('/pricing', { feature: 'projects', increment: 1 });
+  await post('/usage', {
+    feature: 'projects',
+    increment: 1,
+    idempotencyKey: crypto.randomUUID(),
+    confirmedAmountTotal: AmountTotal,
+  });
+}
+
+function valueOf(meter: Element): string | null | undefined {
+  return meter.shadowRoot?.querySelector('[role="meter"]')?.getAttribute('aria-valuenow');
+}
+
+describe('live updates', () => {
+  beforeEach(() => freshStart('healthy'));
+
+  it('updates an open meter when the billing changes elsewhere, and says so once', async () => {
+    const page = await fixture<HTMLElement>(
+      html`<div>
+        <usage-meter feature="projects"></usage-meter>
+        <usage-meter feature="seats"></usage-meter>
+      </div>`,
+    );
+    const meter = page.querySelector('usage-meter')!;
+    await until(() => valueOf(meter) === '4', 'the meter at 4 projects');
+    // The stream is open once the proxy counted its request (it stays open, never complete).
+    for (let tries = 0; (await proxyRequestCount('GET', '/billing/events')) === 0; tries++) {
+      if (tries > 100) throw new Error('the event stream never opened');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const updated = oneEvent(document, 'billing-updated') as Promise<BillingUpdatedEvent>;
+    const started = performance.now();
+    await purchaseElsewhere();
+    expect((await updated).detail.endpoint).to.equal('/billing');
+    await until(() => valueOf(meter) === '5', 'the meter at 5 projects, without a reload');
+    expect(performance.now() - started).to.be.below(1000);
+    // One stream for the page, whatever the number of elements.
+    expect(await proxyRequestCount('GET', '/billing/events')).to.equal(1);
+    await expect(meter).to.be.accessible();
+  });
+
+  it('opens no stream when live updates are off', async () => {
+    configureBilling({ live: false });
+    const meter = await fixture<HTMLElement>(html`<usage-meter feature="projects"></usage-meter>`);
+    await until(() => valueOf(meter) === '4', 'the meter at 4 projects');
+    await purchaseElsewhere();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(valueOf(meter)).to.equal('4');
+    expect(await proxyRequestCount('GET', '/billing/events')).to.equal(0);
+  });
+});
