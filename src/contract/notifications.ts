@@ -39,13 +39,13 @@ const Block = z.looseObject({});
 
 /** The `Customer` block: on every event; `ReferenceCustomer` joins back to the host's user. */
 export const NotificationCustomerSchema = z.looseObject({
-  Id: z.number(),
-  ReferenceCustomer: z.string(),
+  ReferenceCustomer: z.string().min(1),
+  Id: z.number().optional(),
   Name: z.string().optional(),
   Email: z.string().optional(),
   Language: z.string().optional(),
-  IdSegment: z.number(),
-  ReferenceSegment: z.string(),
+  IdSegment: z.number().optional(),
+  ReferenceSegment: z.string().optional(),
 });
 
 /** An event's envelope. */
