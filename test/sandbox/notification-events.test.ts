@@ -114,12 +114,16 @@ describe('notifications: what is notified, and the envelope of each family', () 
     const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=no-payment-method')).body;
     const portal = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
     const register = await openPage(findLink(portal, 'Payment details'));
-    assert.equal((await submit(register, { ...GOOD_CARD, city: 'Lyon' })).status, 200);
+    const form = { ...GOOD_CARD, name: 'Nadia Renamed', city: 'Lyon' };
+    assert.equal((await submit(register, form)).status, 200);
     const saved = await notified();
     assert.deepEqual(types(saved).sort(), [
       'CustomerBillingAddressUpdated',
       'CustomerPaymentMethodUpdated',
+      'CustomerUpdated',
     ]);
+    const renamed = saved.find((event) => event.TypeTrigger === 'CustomerUpdated');
+    assert.equal(renamed.Customer.Name, 'Nadia Renamed');
     const card = saved.find((event) => event.TypeTrigger === 'CustomerPaymentMethodUpdated');
     assert.equal(card.GatewayPermission.StatePermission, 'Valid');
     assert.equal(card.GatewayPermission.Label, 'Visa •••• 4242');
