@@ -1,8 +1,43 @@
 import { parseArgs } from 'node:util';
 import { FixtureError } from './fixtures/schema.js';
 import { startSandbox } from './index.js';
+import {
+  DEFAULT_WEBHOOK_SECRET,
+  WebhookTargetSchema,
+  type WebhookTargetConfig,
+} from './notifications/settings.js';
 
-const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--fixtures file.json] [--state file.json] [--now ISO]`;
+const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--fixtures file.json] [--state file.json] [--now ISO]
+         [--webhook-url URL ...] [--webhook-secret SECRET] [--webhook-key KEY]`;
+
+/** The targets of --webhook-url (repeatable), or the message that refuses them. */
+function webhookTargets(values: {
+  'webhook-url'?: string[] | undefined;
+  'webhook-secret'?: string | undefined;
+  'webhook-key'?: string | undefined;
+}): WebhookTargetConfig[] | string {
+  const urls = values['webhook-url'] ?? [];
+  if (urls.length === 0 && (values['webhook-secret'] ?? values['webhook-key']) !== undefined) {
+    return '--webhook-secret and --webhook-key need --webhook-url';
+  }
+  const targets: WebhookTargetConfig[] = [];
+  for (const url of urls) {
+    const parsed = WebhookTargetSchema.safeParse({
+      url,
+      secret: values['webhook-secret'] ?? DEFAULT_WEBHOOK_SECRET,
+      ...(values['webhook-key'] === undefined ? {} : { key: values['webhook-key'] }),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const flag = { url: '--webhook-url', secret: '--webhook-secret', key: '--webhook-key' }[
+        String(issue?.path[0]) as 'url' | 'secret' | 'key'
+      ];
+      return `${flag ?? '--webhook-url'} ${issue?.message ?? 'is invalid'}, got '${url}'`;
+    }
+    targets.push(parsed.data);
+  }
+  return targets;
+}
 
 async function main(): Promise<void> {
   let values;
@@ -14,6 +49,9 @@ async function main(): Promise<void> {
         fixtures: { type: 'string', short: 'f' },
         state: { type: 'string' },
         now: { type: 'string' },
+        'webhook-url': { type: 'string', multiple: true },
+        'webhook-secret': { type: 'string' },
+        'webhook-key': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -31,7 +69,13 @@ async function main(): Promise<void> {
     console.error(`--port must be an integer from 0 to 65535, got '${values.port}'\n${USAGE}`);
     process.exit(2);
   }
+  const webhooks = webhookTargets(values);
+  if (typeof webhooks === 'string') {
+    console.error(`${webhooks}\n${USAGE}`);
+    process.exit(2);
+  }
   const sandbox = await startSandbox({
+    webhooks,
     port,
     ...(values.host ? { host: values.host } : {}),
     ...(values.fixtures ? { fixtures: values.fixtures } : {}),
@@ -48,6 +92,11 @@ async function main(): Promise<void> {
   API key            ${sandbox.apiKey}
   portal secret      ${sandbox.portalSecret}
   control API        ${sandbox.url}/_sandbox/ (same credentials)`);
+  for (const target of sandbox.webhookTargets()) {
+    const given = webhooks.find((candidate) => candidate.url === target.url);
+    const secret = given ? given.secret : '(from the fixtures)';
+    console.log(`  webhook            ${target.url}   key ${target.key}   secret ${secret}`);
+  }
   const stop = () => {
     sandbox.close().then(
       () => process.exit(0),

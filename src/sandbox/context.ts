@@ -1,5 +1,6 @@
 import type { Catalog } from './catalog.js';
 import type { Faults } from './control/faults.js';
+import type { Notifier } from './notifications/notifier.js';
 import type { Stats } from './control/stats.js';
 import type { Store } from './state/store.js';
 import type { HostedTarget, TokenSealer } from './tokens.js';
@@ -19,6 +20,8 @@ export interface SandboxContext {
   urls: SandboxUrls;
   faults: Faults;
   stats: Stats;
+  /** Sends the service's notifications to the configured webhooks. */
+  notifier: Notifier;
   /** Writes one line to the sandbox's log (what a developer watching the sandbox should see). */
   log(line: string): void;
   /** Back to the fixtures. */

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type * as z from 'zod';
 import { Catalog } from './catalog.js';
 import { Clock } from './clock.js';
 import type { SandboxContext, SandboxUrls } from './context.js';
@@ -6,6 +7,16 @@ import { Faults } from './control/faults.js';
 import { Stats } from './control/stats.js';
 import { fixturesFingerprint, loadFixtures } from './fixtures/load.js';
 import type { SandboxFixtures } from './fixtures/schema.js';
+import { buildEnvelope } from './notifications/envelope.js';
+import { Notifier } from './notifications/notifier.js';
+import type { TargetView } from './notifications/records.js';
+import {
+  DeliverySettingsSchema,
+  WebhookTargetSchema,
+  type DeliverySettingsInput,
+  type WebhookTargetConfig,
+  type WebhookTargetInput,
+} from './notifications/settings.js';
 import { buildRouters, createSandboxServer } from './server.js';
 import { loadStateFile, StateWriter } from './state/persist.js';
 import { seedState } from './state/seed.js';
@@ -24,6 +35,13 @@ export {
 } from './fixtures/schema.js';
 export { portalHash } from './tokens.js';
 export { FAULT_MODES, type FaultMode } from './control/faults.js';
+export {
+  DEFAULT_WEBHOOK_SECRET,
+  webhookSignature,
+  type DeliverySettingsInput,
+  type WebhookTargetInput,
+} from './notifications/settings.js';
+export type { TargetView as WebhookTargetView } from './notifications/records.js';
 
 export interface SandboxOptions {
   /** 0 = a random free port (default). */
@@ -41,6 +59,10 @@ export interface SandboxOptions {
    * still written to the console); default: `console.warn`.
    */
   log?: (line: string) => void;
+  /** Where to send the service's notifications, besides the fixture's `webhooks`. */
+  webhooks?: WebhookTargetInput[];
+  /** Retries, timeouts and bounds of the notifications' delivery (tests use short delays). */
+  webhookDelivery?: DeliverySettingsInput;
 }
 
 export interface RunningSandbox {
@@ -55,12 +77,35 @@ export interface RunningSandbox {
   agentKey: string;
   apiKey: string;
   portalSecret: string;
+  /** The webhook targets now (the control API adds and removes them). */
+  webhookTargets(): TargetView[];
+  /** Stops the server and the notifications: nothing is sent once it resolves. */
   close(): Promise<void>;
+}
+
+/** Validates an option with its schema; the error names the option and the first wrong value. */
+function parseOption<T extends z.ZodType>(schema: T, value: unknown, name: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = [name, ...(issue?.path ?? []).map(String)].join('.');
+  throw new Error(`startSandbox: ${where} ${issue?.message ?? 'is invalid'}`);
 }
 
 /** Starts the billing-service sandbox on its own HTTP server. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const fixtures = await loadFixtures(options.fixtures);
+  const webhooks: WebhookTargetConfig[] = [
+    ...fixtures.webhooks,
+    ...(options.webhooks ?? []).map((target, index) =>
+      parseOption(WebhookTargetSchema, target, `webhooks.${index}`),
+    ),
+  ];
+  const deliverySettings = parseOption(
+    DeliverySettingsSchema,
+    options.webhookDelivery ?? {},
+    'webhookDelivery',
+  );
   const catalog = new Catalog(fixtures);
   const initialNow = options.now ?? fixtures.now;
   const initialMs = initialNow === undefined ? undefined : parseTimestamp(initialNow);
@@ -79,6 +124,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     : TokenSealer.generateKey();
 
   const urls: SandboxUrls = { url: '', hostedUrl: '', portalScriptUrl: '', installationUrl: '' };
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const notifier = new Notifier({
+    settings: deliverySettings,
+    build: (event) => buildEnvelope(ctx, event),
+    nowMs: () => clock.nowMs(),
+    log,
+  });
   const ctx: SandboxContext = {
     store,
     catalog,
@@ -86,12 +138,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     urls,
     faults: new Faults(),
     stats: new Stats(),
-    log: options.log ?? ((line) => console.warn(line)),
+    notifier,
+    log,
     reset() {
       const fresh = freshClock();
       clock.set(fresh.nowMs());
-      store.replace(seed());
-      settle(store);
+      // Back to the fixtures is not a change of the service's: nothing is notified.
+      store.withoutEvents(() => {
+        store.replace(seed());
+        settle(store);
+      });
       ctx.faults.clear();
       ctx.stats.clear();
     },
@@ -107,7 +163,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }));
     store.onChange(() => writer?.schedule());
   }
-  settle(store);
+  store.withoutEvents(() => settle(store));
+  store.onEvent((event) => notifier.notify(event));
 
   const server = createSandboxServer(ctx, buildRouters(ctx));
   const host = options.host ?? '127.0.0.1';
@@ -125,6 +182,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   urls.portalScriptUrl = `${url}/portal.js`;
   urls.installationUrl = catalog.business.installationUrl ?? `${url}/insite`;
   writer?.schedule();
+  for (const target of webhooks) notifier.addTarget(target);
 
   return {
     url,
@@ -136,7 +194,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     agentKey: catalog.business.agentKey,
     apiKey: catalog.business.apiKey,
     portalSecret: catalog.business.portalSecret,
+    webhookTargets: () => notifier.targets(),
     async close() {
+      await notifier.close();
       server.closeIdleConnections();
       const closed = new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),

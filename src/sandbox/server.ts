@@ -8,6 +8,7 @@ import { registerUsageRoutes } from './api/usage.js';
 import { catchUp } from './billing/rules.js';
 import type { SandboxContext } from './context.js';
 import { registerControlRoutes } from './control/control-api.js';
+import { registerWebhookRoutes } from './control/webhooks-api.js';
 import { registerHostedRoutes } from './hosted/routes.js';
 import { checkBasicAuth } from './http/auth.js';
 import { ApiError, ValidationError } from './http/errors.js';
@@ -33,6 +34,7 @@ export function buildRouters(ctx: SandboxContext): SandboxRouters {
   const apiRouteKeys = api.keys();
   const control = new Router();
   registerControlRoutes(control, ctx, () => apiRouteKeys);
+  registerWebhookRoutes(control, ctx);
   const open = new Router();
   registerHostedRoutes(open, ctx);
   registerPortalRoutes(open, ctx);

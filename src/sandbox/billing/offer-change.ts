@@ -210,12 +210,14 @@ export function applyOfferChange(store: Store, plan: OfferChangePlan): InvoiceRe
   assertPayable(plan);
   const { sub, customer, target, custom } = plan;
   const nowMs = store.clock.nowMs();
+  const event = { customerId: customer.id, subscriptionId: sub.id, atMs: nowMs };
   if (plan.direction === 'None') {
     // Staying on the current offer cancels a change scheduled for the end of the period.
     if (sub.offerAfterTerm) {
       sub.offerAfterTerm = null;
       sub.dateUpdate = iso(nowMs);
       store.changed();
+      store.emit({ type: 'SubscriptionUpdated', ...event });
     }
     return null;
   }
@@ -223,6 +225,7 @@ export function applyOfferChange(store: Store, plan: OfferChangePlan): InvoiceRe
     sub.offerAfterTerm = target.reference;
     sub.dateUpdate = iso(nowMs);
     store.changed();
+    store.emit({ type: 'SubscriptionUpdated', ...event });
     return null;
   }
   switchOffer(store, sub, target, nowMs);
@@ -238,6 +241,11 @@ export function applyOfferChange(store: Store, plan: OfferChangePlan): InvoiceRe
     custom.dateUpdate = iso(nowMs);
   }
   sub.discounts = plan.discounts;
+  // The live service's own list has no downgrade code: a lower offer now is an update.
+  store.emit({
+    type: plan.direction === 'Upgrade' ? 'SubscriptionUpgraded' : 'SubscriptionUpdated',
+    ...event,
+  });
   let invoice: InvoiceRecord | null = null;
   if (plan.billNow) invoice = invoiceCharge(store, customer, sub, nowMs, plan);
   else if (plan.amountTotal > 0) {

@@ -23,7 +23,7 @@ import {
 } from './rules.js';
 
 // State-changing operations. Each one checks everything before its first mutation, so a refused
-// request changes nothing.
+// request changes nothing, and emits the notifications of what it changed once it is done.
 
 export interface CustomerInput {
   reference: string;
@@ -98,7 +98,10 @@ export function upsertCustomer(
   if (existing) {
     const before = JSON.stringify(existing);
     Object.assign(existing, given);
-    if (JSON.stringify(existing) !== before) store.changed();
+    if (JSON.stringify(existing) !== before) {
+      store.changed();
+      store.emit({ type: 'CustomerUpdated', customerId: existing.id, atMs: store.clock.nowMs() });
+    }
     return { customer: existing, created: false };
   }
   const customer: CustomerRecord = {
@@ -117,6 +120,7 @@ export function upsertCustomer(
   };
   store.addCustomer(customer);
   store.changed();
+  store.emit({ type: 'CustomerAdded', customerId: customer.id, atMs: store.clock.nowMs() });
   return { customer, created: true };
 }
 
@@ -125,8 +129,15 @@ export function setBillingAddress(
   customer: CustomerRecord,
   address: BillingAddressRecord,
 ): void {
+  const before = JSON.stringify(customer.billingAddress);
   customer.billingAddress = { ...address };
+  if (JSON.stringify(customer.billingAddress) === before) return;
   store.changed();
+  store.emit({
+    type: 'CustomerBillingAddressUpdated',
+    customerId: customer.id,
+    atMs: store.clock.nowMs(),
+  });
 }
 
 export function createSubscription(
@@ -205,6 +216,12 @@ export function completeSubscription(
   sub.periodStart = iso(nowMs);
   sub.periodEnd = iso(periodEndMs(offer, nowMs));
   sub.dateUpdate = iso(nowMs);
+  store.emit({
+    type: 'SubscriptionStarted',
+    customerId: customer.id,
+    subscriptionId: sub.id,
+    atMs: nowMs,
+  });
   let invoice: InvoiceRecord | null = null;
   if (price.total > 0) {
     const title = bothLanguages(offer.title);
@@ -233,6 +250,13 @@ export function payInvoice(store: Store, invoice: InvoiceRecord): { alreadyPaid:
   invoice.collectionAttempted = true;
   store.invalidateEvents();
   store.changed();
+  store.emit({
+    type: 'InvoiceDebitPaid',
+    customerId: invoice.customerId,
+    ...(invoice.subscriptionId === null ? {} : { subscriptionId: invoice.subscriptionId }),
+    invoiceId: invoice.id,
+    atMs: Date.parse(nowIso),
+  });
   return { alreadyPaid: false };
 }
 
@@ -251,6 +275,7 @@ export function restartSubscription(store: Store, sub: SubscriptionRecord): void
   sub.state = 'Running';
   sub.dateUpdate = store.clock.nowIso();
   store.changed();
+  store.emit(subscriptionEvent(store, 'SubscriptionRestarted', sub));
 }
 
 export function suspendSubscription(store: Store, sub: SubscriptionRecord): void {
@@ -265,6 +290,7 @@ export function suspendSubscription(store: Store, sub: SubscriptionRecord): void
   sub.state = 'SuspendedByBusiness';
   sub.dateUpdate = store.clock.nowIso();
   store.changed();
+  store.emit(subscriptionEvent(store, 'SubscriptionSuspendedAgent', sub));
 }
 
 export function setPaymentMethod(
@@ -273,9 +299,25 @@ export function setPaymentMethod(
   state: PaymentMethodState,
   label?: string,
 ): void {
+  const before = `${customer.paymentMethod} ${customer.paymentMethodLabel}`;
   customer.paymentMethod = state;
   customer.paymentMethodLabel =
     state === 'absent' ? null : (label ?? customer.paymentMethodLabel ?? 'Visa •••• 4242');
-  applyManagementRules(store, customer, store.clock.nowMs());
+  const methodChanged = `${customer.paymentMethod} ${customer.paymentMethodLabel}` !== before;
+  const nowMs = store.clock.nowMs();
+  if (methodChanged) {
+    store.emit({ type: 'CustomerPaymentMethodUpdated', customerId: customer.id, atMs: nowMs });
+  }
+  // The suspensions it causes are their own notifications (applyManagementRules emits them).
+  applyManagementRules(store, customer, nowMs);
   store.changed();
+}
+
+/** A subscription's notification, now. */
+function subscriptionEvent(
+  store: Store,
+  type: 'SubscriptionRestarted' | 'SubscriptionSuspendedAgent',
+  sub: SubscriptionRecord,
+) {
+  return { type, customerId: sub.customerId, subscriptionId: sub.id, atMs: store.clock.nowMs() };
 }

@@ -20,6 +20,8 @@ import { recurringPrice } from './pricing.js';
 // - A payment method that is no longer valid suspends them too (SuspendedPaymentMethodInvalid).
 // - Nothing restarts by itself: the customer (hosted restart page) or the business (control API)
 //   restarts once the cause is gone.
+// Each change is notified at the sandbox time it happens (a catch-up over months emits each
+// renewal, invoice, collection and suspension with its own DateTrigger).
 
 export const SUSPENDED_STATES = new Set([
   'SuspendedPaymentDue',
@@ -47,6 +49,11 @@ export function isCappingReached(store: Store, customer: CustomerRecord, nowMs: 
   );
 }
 
+const SUSPENSION_TRIGGERS = {
+  SuspendedPaymentDue: 'SubscriptionSuspendedPaymentDue',
+  SuspendedPaymentMethodInvalid: 'SubscriptionSuspendedPaymentInfoMissing',
+} as const;
+
 /** Suspends what the rules say must be suspended. Returns true when something changed. */
 export function applyManagementRules(
   store: Store,
@@ -57,7 +64,7 @@ export function applyManagementRules(
   let changed = false;
   for (const sub of store.subscriptionsOf(customer.id)) {
     if (sub.custom) continue;
-    let next: string | null = null;
+    let next: keyof typeof SUSPENSION_TRIGGERS | null = null;
     if (capping && (sub.state === 'Running' || sub.state === 'SuspendedPaymentMethodInvalid')) {
       next = 'SuspendedPaymentDue';
     } else if (customer.paymentMethod === 'invalid' && sub.state === 'Running') {
@@ -67,6 +74,12 @@ export function applyManagementRules(
       sub.state = next;
       sub.dateUpdate = iso(nowMs);
       changed = true;
+      store.emit({
+        type: SUSPENSION_TRIGGERS[next],
+        customerId: customer.id,
+        subscriptionId: sub.id,
+        atMs: nowMs,
+      });
     }
   }
   return changed;
@@ -117,6 +130,13 @@ export function issueInvoice(
   };
   store.addInvoice(invoice);
   store.invalidateEvents();
+  store.emit({
+    type: 'InvoiceDebitIssued',
+    customerId: customer.id,
+    ...(sub ? { subscriptionId: sub.id } : {}),
+    invoiceId: id,
+    atMs: issueMs,
+  });
   return invoice;
 }
 
@@ -147,6 +167,10 @@ function renew(store: Store, customer: CustomerRecord, sub: SubscriptionRecord):
     if (store.catalog.features.get(ref)?.type === 'Consumption') feature.quantityCurrent = 0;
   }
   sub.dateUpdate = iso(startMs);
+  const event = { customerId: customer.id, subscriptionId: sub.id, atMs: startMs };
+  // A new term: its dates moved and its consumption is back to zero.
+  store.emit({ type: 'SubscriptionDateTermUpdated', ...event });
+  if (scheduled) store.emit({ type: 'SubscriptionUpdated', ...event });
   // A suspended subscription is not billed for the period it cannot use.
   if (sub.state !== 'Running') return;
   const price = recurringPrice(store.catalog, sub);
@@ -191,6 +215,14 @@ function processCustomer(store: Store, customer: CustomerRecord, nowMs: number):
           inv.datePaid = iso(at);
           inv.dateUpdate = iso(at);
         }
+        store.emit({
+          // A failed collection is not a loss of rights: a suspension comes as its own event.
+          type: inv.state === 'Paid' ? 'InvoiceDebitPaid' : 'CustomerChargingFailed',
+          customerId: customer.id,
+          ...(inv.subscriptionId === null ? {} : { subscriptionId: inv.subscriptionId }),
+          invoiceId: inv.id,
+          atMs: at,
+        });
       }
     }
     applyManagementRules(store, customer, at);

@@ -102,5 +102,11 @@ export function applyUsage(
     invoiceId: invoice?.id ?? null,
   });
   store.changed();
+  store.emit({
+    type: 'SubscriptionFeaturesUpdated',
+    customerId: customer.id,
+    subscriptionId: sub.id,
+    atMs: nowMs,
+  });
   return { sub, quote, invoice };
 }

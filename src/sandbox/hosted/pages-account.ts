@@ -1,5 +1,10 @@
 import { localize } from '../catalog.js';
-import { payInvoice, setBillingAddress, setPaymentMethod } from '../billing/operations.js';
+import {
+  payInvoice,
+  setBillingAddress,
+  setPaymentMethod,
+  upsertCustomer,
+} from '../billing/operations.js';
 import { isCappingReached, SUSPENDED_STATES } from '../billing/rules.js';
 import { recurringPrice } from '../billing/pricing.js';
 import { ApiError } from '../http/errors.js';
@@ -224,8 +229,8 @@ export function registerSubmit(pc: PageContext, form: URLSearchParams): Reply {
   }
   const { store } = pc.ctx;
   const c = pc.customer;
-  c.name = name;
-  c.email = email;
+  // Through the API's create-or-update, so that a change of name or e-mail is notified.
+  upsertCustomer(store, { reference: c.reference, name, email });
   const opt = (key: string) => (form.get(key) ?? '').trim() || undefined;
   setBillingAddress(store, c, {
     ...c.billingAddress,

@@ -1,7 +1,13 @@
 import type { Catalog } from '../catalog.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../http/errors.js';
-import type { CustomerRecord, InvoiceRecord, SandboxState, SubscriptionRecord } from './types.js';
+import type {
+  CustomerRecord,
+  InvoiceRecord,
+  SandboxState,
+  StateEvent,
+  SubscriptionRecord,
+} from './types.js';
 
 /**
  * The sandbox's state with the indexes the handlers need. Handlers run synchronously between
@@ -17,6 +23,8 @@ export class Store {
   readonly #invoicesById = new Map<number, InvoiceRecord>();
   readonly #invoicesByCustomer = new Map<number, InvoiceRecord[]>();
   #listeners: (() => void)[] = [];
+  #eventListeners: ((event: StateEvent) => void)[] = [];
+  #eventsMuted = false;
   /** Earliest time at which something happens by itself (renewal, collection); -Infinity = unknown. */
   nextEventMs = -Infinity;
 
@@ -53,6 +61,31 @@ export class Store {
   /** Called after every mutation: persistence hooks in here. */
   changed(): void {
     for (const listener of this.#listeners) listener();
+  }
+
+  /** Listens to the changes the service notifies (the webhooks' source). */
+  onEvent(listener: (event: StateEvent) => void): void {
+    this.#eventListeners.push(listener);
+  }
+
+  /**
+   * Reports a change the service notifies. Called by the operation that made it, once its
+   * mutation is complete, so that a listener reading the records sees the state after it.
+   */
+  emit(event: StateEvent): void {
+    if (this.#eventsMuted) return;
+    for (const listener of this.#eventListeners) listener(event);
+  }
+
+  /** Runs `work` without notifying (start and reset bring the fixtures up to the clock). */
+  withoutEvents(work: () => void): void {
+    const before = this.#eventsMuted;
+    this.#eventsMuted = true;
+    try {
+      work();
+    } finally {
+      this.#eventsMuted = before;
+    }
   }
 
   snapshot(): SandboxState {

@@ -1,3 +1,4 @@
+import type { TYPE_TRIGGERS } from '../../contract/notifications.js';
 import type { ClockState } from '../clock.js';
 
 // The mutable state of the sandbox. Plain JSON-serialisable records so that it can be persisted
@@ -119,4 +120,18 @@ export interface SandboxState {
   customers: CustomerRecord[];
   subscriptions: SubscriptionRecord[];
   invoices: InvoiceRecord[];
+}
+
+/**
+ * A change the service notifies (live-service-notes.md, "Notifications"): what happened, to
+ * whom, and when on the sandbox's clock. The records named are read when it is emitted.
+ */
+export interface StateEvent {
+  /** The notification's `TypeTrigger` (one of the codes the sandbox sends). */
+  type: (typeof TYPE_TRIGGERS)[number];
+  customerId: number;
+  subscriptionId?: number | undefined;
+  invoiceId?: number | undefined;
+  /** Sandbox time of the change (a catch-up emits each change at the time it happened). */
+  atMs: number;
 }
