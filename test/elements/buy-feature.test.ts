@@ -410,7 +410,9 @@ describe('<buy-feature> keyboard', () => {
     expect(focusedPart(element)).to.equal('button cancel');
     await sendKeys({ press: 'Tab' });
     expect(focusedPart(element)).to.equal('button confirm');
-    await sendKeys({ press: 'Space' });
+    // The space character rather than the key name 'Space', which puppeteer's WebDriver BiDi
+    // keyboard (Firefox) does not know.
+    await sendKeys({ press: ' ' });
     await waitForText(element, 'success', 'You now have 7 seats');
     await waitForDialog(element, false);
     // Back where the purchase started: the quantity field, where Enter was pressed.
