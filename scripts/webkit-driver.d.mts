@@ -10,8 +10,13 @@ export interface RunningWebKitDriver {
   stop(): Promise<void>;
 }
 
-/** Starts Xvfb and WebKitWebDriver on free ports; both end with `stop()` or with this process. */
-export function startWebKitDriver(): Promise<RunningWebKitDriver>;
+/**
+ * Starts Xvfb and WebKitWebDriver on free ports; both end with `stop()` or with this process.
+ * `env` is added to the environment of the driver and of the browsers it starts.
+ */
+export function startWebKitDriver(options?: {
+  env?: Record<string, string>;
+}): Promise<RunningWebKitDriver>;
 
-/** WebDriver capabilities that start MiniBrowser under automation (WebDriver classic only). */
-export function webkitCapabilities(): WebdriverIO.Capabilities;
+/** WebDriver capabilities that start MiniBrowser under automation, with its `extraArgs`. */
+export function webkitCapabilities(options?: { extraArgs?: string[] }): WebdriverIO.Capabilities;

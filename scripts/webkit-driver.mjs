@@ -11,14 +11,20 @@ const STARTUP_TIMEOUT_MS = 15_000;
 /** Room for the demo's wide layout; MiniBrowser's window is sized by the tests. */
 const SCREEN = '1600x1200x24';
 
-/** WebDriver capabilities that start MiniBrowser under automation (WebDriver classic only). */
-export function webkitCapabilities() {
+/**
+ * WebDriver capabilities that start MiniBrowser under automation (WebDriver classic only), with
+ * its `extraArgs` (`--dark-mode` for a dark colour-scheme preference).
+ */
+export function webkitCapabilities({ extraArgs = [] } = {}) {
   return {
     browserName: 'MiniBrowser',
     // webdriverio would otherwise ask for a WebDriver BiDi session, which WebKitWebDriver
     // refuses ("Failed to match capabilities").
     'wdio:enforceWebDriverClassic': true,
-    'webkitgtk:browserOptions': { binary: findWebKitBrowser(), args: ['--automation'] },
+    'webkitgtk:browserOptions': {
+      binary: findWebKitBrowser(),
+      args: ['--automation', ...extraArgs],
+    },
   };
 }
 
@@ -90,8 +96,10 @@ function stopped(child) {
 /**
  * Starts Xvfb and WebKitWebDriver on free ports. Resolves with where a WebDriver client connects
  * (`hostname`, `port`) and `stop()`, which ends both; they are also ended if this process exits.
+ * `env` is added to the driver's environment, which the browsers it starts inherit
+ * (XDG_CONFIG_HOME for GTK settings such as gtk-enable-animations).
  */
-export async function startWebKitDriver() {
+export async function startWebKitDriver({ env = {} } = {}) {
   const xvfb = startXvfb();
   let driver;
   const killAll = () => {
@@ -103,7 +111,7 @@ export async function startWebKitDriver() {
     const display = await xvfb.display;
     const port = await freePort();
     driver = spawn(findWebKitDriver(), [`--port=${port}`, '--host=local'], {
-      env: { ...process.env, DISPLAY: `:${display}` },
+      env: { ...process.env, ...env, DISPLAY: `:${display}` },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitUntilReady(`http://127.0.0.1:${port}/status`, driver);

@@ -20,6 +20,7 @@ import {
   type EnginePage,
   pathText,
   type Path,
+  type Preferences,
   type SmokeEngine,
 } from './engines.js';
 
@@ -117,6 +118,37 @@ async function priceQuantity(
   await page.type(buyPart(feature, 'input'), String(quantity));
   const shown = await waitForText(page, buyPart(feature, 'price-now'), price);
   return shown.text;
+}
+
+interface Looks {
+  /** What the page's media queries see. */
+  dark: boolean;
+  reducedMotion: boolean;
+  /** The projects meter's fill: its colour, and its first transition's duration. */
+  fill: string;
+  fillDuration: string;
+}
+
+/** How the dashboard of the Starter plan's customer looks (its projects meter has a fill). */
+function looks(page: EnginePage): Promise<Looks> {
+  return page.evaluate(() => {
+    const fill = document
+      .querySelector('usage-meter[feature="projects"]')
+      ?.shadowRoot?.querySelector('[part~="fill"]');
+    if (!fill) throw new Error('no fill in the projects meter');
+    const style = getComputedStyle(fill);
+    return {
+      dark: matchMedia('(prefers-color-scheme: dark)').matches,
+      reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
+      fill: style.backgroundColor,
+      fillDuration: style.transitionDuration.split(',')[0]!.trim(),
+    };
+  });
+}
+
+/** The red, green and blue channels of a computed colour (`rgb(…)`, `rgba(…)`). */
+function channels(colour: string): number[] {
+  return (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
 }
 
 export function engineSmoke(engine: SmokeEngine): void {
@@ -277,4 +309,53 @@ export function engineSmoke(engine: SmokeEngine): void {
       await waitForText(page, buyPart('projects', 'success'), 'Done. You now have 5 projects.');
       assert.equal(quantityOf(await sandboxCustomer(e2e.demo, 'healthy'), 'projects'), 5);
     }));
+
+  test(`${engine}: the elements follow the system's dark and reduced-motion preferences`, async () => {
+    // The browser tests switch these preferences in Chromium only (test/browser/engine.ts):
+    // here a browser starts with them, and the same page is compared with the file's browser.
+    let light: Looks | undefined;
+    await withPage('preferences-default', async (page) => {
+      await signIn(page, e2e, 'starter-plan');
+      await waitForText(page, meter('projects', 'value'), '2');
+      light = await looks(page);
+    });
+    assert.deepEqual(
+      { dark: light?.dark, reducedMotion: light?.reducedMotion, duration: light?.fillDuration },
+      { dark: false, reducedMotion: false, duration: '0.18s' },
+    );
+
+    const preferences: Preferences = { dark: true, reducedMotion: true };
+    const browser = await launchEngine(engine, preferences);
+    const page = await browser.newPage();
+    try {
+      await signIn(page, e2e, 'starter-plan');
+      await waitForText(page, meter('projects', 'value'), '2');
+      const dark = await looks(page);
+      assert.equal(dark.dark, true, 'the page sees the dark preference');
+      assert.equal(dark.reducedMotion, true, 'the page sees the reduced-motion preference');
+      assert.equal(dark.fillDuration, '0s', 'no transition under reduced motion');
+      assert.notEqual(dark.fill, light!.fill, 'the meter takes its dark accent');
+
+      // The modal portal of a remedy, on a page that declares no colour scheme of its own for
+      // the dialog: the dark system colours (Canvas, CanvasText) under `color-scheme: light dark`.
+      await page.click([...meter('seats', 'remedy-button')]);
+      await waitForElement(page, PORTAL_DIALOG, 'the portal dialog', (facts) => {
+        return facts.open === true;
+      });
+      const dialog = await page.evaluate(() => {
+        const element = document
+          .querySelector('body > billing-portal')
+          ?.shadowRoot?.querySelector('dialog');
+        const style = element ? getComputedStyle(element) : null;
+        return { background: style?.backgroundColor ?? '', text: style?.color ?? '' };
+      });
+      assert.ok(Math.max(...channels(dialog.background)) < 64, `dark dialog: ${dialog.background}`);
+      assert.ok(Math.min(...channels(dialog.text)) > 192, `light text: ${dialog.text}`);
+      await page.screenshot('dark-reduced-motion');
+      assert.deepEqual(await page.errors(), [], 'uncaught errors in the page');
+    } finally {
+      await page.close();
+      await browser.close();
+    }
+  });
 }

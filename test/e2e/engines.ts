@@ -4,7 +4,8 @@
 // its WebDriver (classic). Both sit behind one small interface, EnginePage, that the smoke's
 // steps use: navigate, run a function in the page, click and type like a user (the automation's
 // own pointer and keyboard), enter an iframe, take a screenshot.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as puppeteer from 'puppeteer-core';
 import { remote } from 'webdriverio';
@@ -13,6 +14,19 @@ import { startWebKitDriver, webkitCapabilities } from '../../scripts/webkit-driv
 import { SCREENSHOT_DIR } from './helpers.js';
 
 export type SmokeEngine = 'firefox' | 'webkit';
+
+/**
+ * The user's system preferences the browser starts with. Neither engine's automation can switch
+ * them while a page runs (only Chromium's DevTools protocol can), so a browser is started with
+ * them: Firefox through its preferences, WebKitGTK through MiniBrowser's --dark-mode and a GTK
+ * setting (gtk-enable-animations, which it reads as prefers-reduced-motion).
+ */
+export interface Preferences {
+  /** prefers-color-scheme: dark */
+  dark?: boolean;
+  /** prefers-reduced-motion: reduce */
+  reducedMotion?: boolean;
+}
 
 /** The same size as the Chromium tests' pages (helpers.ts). */
 const VIEWPORT = { width: 1360, height: 900 };
@@ -215,11 +229,16 @@ class FirefoxPage implements EnginePage {
   }
 }
 
-async function launchFirefox(): Promise<EngineBrowser> {
+async function launchFirefox(preferences: Preferences): Promise<EngineBrowser> {
+  const extraPrefsFirefox: Record<string, number> = {};
+  // 0 is dark, 1 light, 2 the system's (the default).
+  if (preferences.dark) extraPrefsFirefox['layout.css.prefers-color-scheme.content-override'] = 0;
+  if (preferences.reducedMotion) extraPrefsFirefox['ui.prefersReducedMotion'] = 1;
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: findFirefox(),
     headless: true,
+    extraPrefsFirefox,
   });
   return {
     engine: 'firefox',
@@ -317,8 +336,18 @@ class WebKitPage implements EnginePage {
   }
 }
 
-async function launchWebKit(): Promise<EngineBrowser> {
-  const driver = await startWebKitDriver();
+/** A GTK configuration folder (XDG_CONFIG_HOME) that turns animations off, for reduced motion. */
+async function gtkConfigWithoutAnimations(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'billing-e2e-gtk-'));
+  await mkdir(join(folder, 'gtk-3.0'));
+  await writeFile(join(folder, 'gtk-3.0', 'settings.ini'), '[Settings]\ngtk-enable-animations=0\n');
+  return folder;
+}
+
+async function launchWebKit(preferences: Preferences): Promise<EngineBrowser> {
+  const gtkConfig = preferences.reducedMotion ? await gtkConfigWithoutAnimations() : null;
+  const driver = await startWebKitDriver({ env: gtkConfig ? { XDG_CONFIG_HOME: gtkConfig } : {} });
+  const capabilities = webkitCapabilities({ extraArgs: preferences.dark ? ['--dark-mode'] : [] });
   const sessions = new Set<WebdriverBrowser>();
   return {
     engine: 'webkit',
@@ -328,7 +357,7 @@ async function launchWebKit(): Promise<EngineBrowser> {
         hostname: driver.hostname,
         port: driver.port,
         logLevel: 'error',
-        capabilities: webkitCapabilities(),
+        capabilities,
       });
       sessions.add(session);
       await session.setWindowSize(VIEWPORT.width, VIEWPORT.height);
@@ -343,10 +372,14 @@ async function launchWebKit(): Promise<EngineBrowser> {
     async close() {
       for (const session of sessions) await session.deleteSession().catch(() => undefined);
       await driver.stop();
+      if (gtkConfig) await rm(gtkConfig, { recursive: true, force: true });
     },
   };
 }
 
-export function launchEngine(engine: SmokeEngine): Promise<EngineBrowser> {
-  return engine === 'firefox' ? launchFirefox() : launchWebKit();
+export function launchEngine(
+  engine: SmokeEngine,
+  preferences: Preferences = {},
+): Promise<EngineBrowser> {
+  return engine === 'firefox' ? launchFirefox(preferences) : launchWebKit(preferences);
 }
