@@ -71,7 +71,7 @@ async function nodeTests(files, extraEnv = {}) {
   const passed = count('pass');
   let failed = count('fail') + count('cancelled');
   if (code !== 0 && failed === 0) failed = 1;
-  return { passed, failed };
+  return { passed, failed, skipped: count('skipped') };
 }
 
 /** The browser tests (test/client, test/elements) in one engine: see web-test-runner.config.mjs. */
