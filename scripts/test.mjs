@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { findChrome, findRedisServer } from './prereqs.mjs';
@@ -74,6 +75,31 @@ async function nodeTests(files, extraEnv = {}) {
   return { passed, failed, skipped: count('skipped') };
 }
 
+/** Ports already given to a test server of this run. */
+const portsGiven = new Set();
+
+/**
+ * A free port for a test server, never one given before in this run: the engines' runners start
+ * side by side, and web-test-runner's own choice (the first free one from 8000) would give two
+ * of them the same port.
+ */
+async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, () => {
+        const { port: chosen } = server.address();
+        server.close(() => resolve(chosen));
+      });
+    });
+    if (!portsGiven.has(port)) {
+      portsGiven.add(port);
+      return port;
+    }
+  }
+}
+
 /** The browser tests (test/client, test/elements) in one engine: see web-test-runner.config.mjs. */
 async function browserTests(engine) {
   const files = ['test/client', 'test/elements'].flatMap((dir) => filesUnder(dir, /\.test\.ts$/));
@@ -82,9 +108,10 @@ async function browserTests(engine) {
   rmSync(countFile, { force: true });
   // tsx lets the runner's config load the TypeScript test server (real proxy over real sandbox).
   const wtr = join(root, 'node_modules', '@web', 'test-runner', 'dist', 'bin.js');
+  const port = String(await freePort());
   const { code } = await run(
     process.execPath,
-    ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs'],
+    ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs', '--port', port],
     {
       TEST_ENGINE: engine,
       ...(engine === 'chromium' ? { CHROME_PATH: findChrome() } : {}),
