@@ -1,21 +1,31 @@
-// Browser tests in a real Chromium (Debian's, or CHROME_PATH). The test server mounts the real
-// billing proxy over a real sandbox: see test/browser-server.ts.
+// Browser tests in a real browser of each engine: TEST_ENGINE=chromium (the default), firefox
+// or webkit picks one (scripts/test.mjs runs the three). The test server mounts the real billing
+// proxy over a real sandbox: see test/browser-server.ts.
+//  - Chromium: Debian's (or CHROME_PATH) through puppeteer-core over the DevTools protocol.
+//  - Firefox: Debian's Firefox ESR (or FIREFOX_PATH) through puppeteer-core over WebDriver BiDi.
+//  - WebKit: WebKitGTK's MiniBrowser through its WebDriver (classic), on a virtual display.
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { WebdriverLauncher } from '@web/test-runner-webdriver';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
+import * as puppeteer from 'puppeteer-core';
 import { existsSync, writeFileSync } from 'node:fs';
-import { CHROME_FLAGS, findChrome } from './scripts/prereqs.mjs';
+import { CHROME_FLAGS, findChrome, findFirefox } from './scripts/prereqs.mjs';
+import { startWebKitDriver, webkitCapabilities } from './scripts/webkit-driver.mjs';
 
-/** Writes the pass/fail counts for scripts/test.mjs, which prints the closing line. */
+const ENGINES = ['chromium', 'firefox', 'webkit'];
+
+/** Writes the pass/fail/skip counts for scripts/test.mjs, which prints the closing line. */
 function countReporter() {
   return {
     onTestRunFinished({ sessions }) {
       let passed = 0;
       let failed = 0;
+      let skipped = 0;
       const walk = (suite) => {
         for (const test of suite.tests) {
-          if (test.skipped) continue;
-          if (test.passed) passed += 1;
+          if (test.skipped) skipped += 1;
+          else if (test.passed) passed += 1;
           else failed += 1;
         }
         for (const child of suite.suites) walk(child);
@@ -24,9 +34,51 @@ function countReporter() {
         if (session.testResults) walk(session.testResults);
         if (!session.passed && (session.errors?.length ?? 0) > 0) failed += 1;
       }
-      if (process.env.WTR_COUNT_FILE) writeFileSync(process.env.WTR_COUNT_FILE, JSON.stringify({ passed, failed }));
+      if (process.env.WTR_COUNT_FILE)
+        writeFileSync(process.env.WTR_COUNT_FILE, JSON.stringify({ passed, failed, skipped }));
     },
   };
+}
+
+/** The web-test-runner launcher for WebKit: starts its own WebDriver (and display) and ends them. */
+class WebKitLauncher extends WebdriverLauncher {
+  #driver = null;
+
+  constructor() {
+    super({ capabilities: webkitCapabilities(), logLevel: 'error' });
+  }
+
+  async initialize(config, testFiles) {
+    this.#driver = await startWebKitDriver();
+    this.options.hostname = this.#driver.hostname;
+    this.options.port = this.#driver.port;
+    await super.initialize(config, testFiles);
+    this.name = 'WebKit';
+  }
+
+  async stop() {
+    await super.stop();
+    await this.#driver?.stop();
+    this.#driver = null;
+  }
+}
+
+function launcherFor(engine) {
+  switch (engine) {
+    case 'chromium':
+      return chromeLauncher({
+        launchOptions: { executablePath: findChrome(), headless: true, args: CHROME_FLAGS },
+      });
+    case 'firefox':
+      return chromeLauncher({
+        puppeteer,
+        launchOptions: { browser: 'firefox', executablePath: findFirefox(), headless: true },
+      });
+    case 'webkit':
+      return new WebKitLauncher();
+    default:
+      throw new Error(`TEST_ENGINE is "${engine}"; it is one of ${ENGINES.join(', ')}.`);
+  }
 }
 
 let plugins = [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })];
@@ -42,11 +94,7 @@ export default {
   nodeResolve: true,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
-  browsers: [
-    chromeLauncher({
-      launchOptions: { executablePath: findChrome(), headless: true, args: CHROME_FLAGS },
-    }),
-  ],
+  browsers: [launcherFor(process.env.TEST_ENGINE || 'chromium')],
   plugins,
   reporters: [defaultReporter(), summaryReporter(), countReporter()],
 };

@@ -1,8 +1,12 @@
 // `npm test`: every check of the project, in order, counted. The last line is
-// `N passed, N failed` over all of them; the exit code is non-zero on any failure.
-// `node scripts/test.mjs node browser` runs only the named stages.
+// `N passed, N failed` (`, N skipped` when a test was skipped) over all of them; the exit code is
+// non-zero on any failure. `node scripts/test.mjs node browser-firefox` runs only the named
+// stages; `browser` stands for the three browser engines' stages, which run side by side (their
+// time is mostly spent waiting on the page, not on the CPU); TEST_SERIAL=1 runs them in turn.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { findChrome, findRedisServer } from './prereqs.mjs';
@@ -22,6 +26,9 @@ function filesUnder(dir, pattern) {
   return out.sort();
 }
 
+/** Where a stage that runs beside others collects its output, printed in one piece at its end. */
+const bufferedOutput = new AsyncLocalStorage();
+
 function run(cmd, args, env = {}) {
   return new Promise((resolve) => {
     let output = '';
@@ -30,13 +37,16 @@ function run(cmd, args, env = {}) {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const buffer = bufferedOutput.getStore();
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      process.stdout.write(chunk);
+      if (buffer) buffer.push(chunk);
+      else process.stdout.write(chunk);
     });
     child.stderr.on('data', (chunk) => {
       output += chunk;
-      process.stderr.write(chunk);
+      if (buffer) buffer.push(chunk);
+      else process.stderr.write(chunk);
     });
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
@@ -62,7 +72,58 @@ async function nodeTests(files, extraEnv = {}) {
   const passed = count('pass');
   let failed = count('fail') + count('cancelled');
   if (code !== 0 && failed === 0) failed = 1;
-  return { passed, failed };
+  return { passed, failed, skipped: count('skipped') };
+}
+
+/** Ports already given to a test server of this run. */
+const portsGiven = new Set();
+
+/**
+ * A free port for a test server, never one given before in this run: the engines' runners start
+ * side by side, and web-test-runner's own choice (the first free one from 8000) would give two
+ * of them the same port.
+ */
+async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, () => {
+        const { port: chosen } = server.address();
+        server.close(() => resolve(chosen));
+      });
+    });
+    if (!portsGiven.has(port)) {
+      portsGiven.add(port);
+      return port;
+    }
+  }
+}
+
+/** The browser tests (test/client, test/elements) in one engine: see web-test-runner.config.mjs. */
+async function browserTests(engine) {
+  const files = ['test/client', 'test/elements'].flatMap((dir) => filesUnder(dir, /\.test\.ts$/));
+  if (files.length === 0) return { passed: 0, failed: 0 };
+  const countFile = join(tmpdir(), `wtr-count-${engine}-${process.pid}.json`);
+  rmSync(countFile, { force: true });
+  // tsx lets the runner's config load the TypeScript test server (real proxy over real sandbox).
+  const wtr = join(root, 'node_modules', '@web', 'test-runner', 'dist', 'bin.js');
+  const port = String(await freePort());
+  const { code } = await run(
+    process.execPath,
+    ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs', '--port', port],
+    {
+      TEST_ENGINE: engine,
+      ...(engine === 'chromium' ? { CHROME_PATH: findChrome() } : {}),
+      WTR_COUNT_FILE: countFile,
+    },
+  );
+  const counted = existsSync(countFile)
+    ? JSON.parse(readFileSync(countFile, 'utf8'))
+    : { passed: 0, failed: 0 };
+  rmSync(countFile, { force: true });
+  if (code !== 0 && counted.failed === 0) counted.failed = 1;
+  return counted;
 }
 
 const stages = {
@@ -78,27 +139,9 @@ const stages = {
     );
     return nodeTests(files, { REDIS_SERVER: findRedisServer() });
   },
-  async browser() {
-    const files = ['test/client', 'test/elements'].flatMap((dir) => filesUnder(dir, /\.test\.ts$/));
-    if (files.length === 0) return { passed: 0, failed: 0 };
-    const countFile = join(tmpdir(), `wtr-count-${process.pid}.json`);
-    rmSync(countFile, { force: true });
-    // tsx lets the runner's config load the TypeScript test server (real proxy over real sandbox).
-    const wtr = join(root, 'node_modules', '@web', 'test-runner', 'dist', 'bin.js');
-    const { code } = await run(
-      process.execPath,
-      ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs'],
-      {
-        CHROME_PATH: findChrome(),
-        WTR_COUNT_FILE: countFile,
-      },
-    );
-    const counted = existsSync(countFile)
-      ? JSON.parse(readFileSync(countFile, 'utf8'))
-      : { passed: 0, failed: 0 };
-    if (code !== 0 && counted.failed === 0) counted.failed = 1;
-    return counted;
-  },
+  'browser-chromium': () => browserTests('chromium'),
+  'browser-firefox': () => browserTests('firefox'),
+  'browser-webkit': () => browserTests('webkit'),
   // Builds the package (when dist/ is stale) for the e2e stage too. Two checks: the script-tag
   // file's gzip budget, and docs/reference.md equal to a fresh generation from the manifest.
   async size() {
@@ -113,30 +156,77 @@ const stages = {
   },
 };
 
-const selected = wanted.length > 0 ? wanted : Object.keys(stages);
-const totals = { passed: 0, failed: 0 };
-const rows = [];
+/** Names that stand for several stages. */
+const aliases = { browser: ['browser-chromium', 'browser-firefox', 'browser-webkit'] };
+
+const selected = (wanted.length > 0 ? wanted : Object.keys(stages)).flatMap(
+  (name) => aliases[name] ?? [name],
+);
 for (const name of selected) {
-  const stage = stages[name];
-  if (!stage) {
-    console.error(`Unknown stage "${name}". Stages: ${Object.keys(stages).join(', ')}`);
+  if (!stages[name]) {
+    const known = [...Object.keys(stages), ...Object.keys(aliases)].join(', ');
+    console.error(`Unknown stage "${name}". Stages: ${known}`);
     process.exit(2);
   }
-  console.log(`\n━━ ${name} ━━`);
+}
+
+/** Stages that may run beside each other: one browser engine each, on its own ports. */
+const sideBySide = new Set(aliases.browser);
+const serial = process.env.TEST_SERIAL === '1';
+
+/** The selected stages in batches: consecutive side-by-side stages share one (unless serial). */
+const batches = [];
+for (const name of selected) {
+  const last = batches.at(-1);
+  if (!serial && last && sideBySide.has(name) && sideBySide.has(last[0])) last.push(name);
+  else batches.push([name]);
+}
+
+async function runStage(name) {
   const started = Date.now();
   let result;
   try {
-    result = await stage();
+    result = await stages[name]();
   } catch (error) {
     console.error(`[${name}] ${error instanceof Error ? error.message : error}`);
     result = { passed: 0, failed: 1 };
   }
+  return { ...result, seconds: (Date.now() - started) / 1000 };
+}
+
+const results = new Map();
+for (const batch of batches) {
+  if (batch.length === 1) {
+    console.log(`\n━━ ${batch[0]} ━━`);
+    results.set(batch[0], await runStage(batch[0]));
+    continue;
+  }
+  console.log(`\n━━ ${batch.join(', ')}: side by side, each printed when it ends ━━`);
+  await Promise.all(
+    batch.map(async (name) => {
+      const buffer = [];
+      const result = await bufferedOutput.run(buffer, () => runStage(name));
+      console.log(`\n━━ ${name} ━━`);
+      process.stdout.write(Buffer.concat(buffer.map((chunk) => Buffer.from(chunk))));
+      results.set(name, result);
+    }),
+  );
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const rows = [];
+for (const name of selected) {
+  const result = results.get(name);
+  const skipped = result.skipped ?? 0;
   rows.push(
-    `${name.padEnd(10)} ${String(result.passed).padStart(4)} passed ${String(result.failed).padStart(3)} failed  ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `${name.padEnd(16)} ${String(result.passed).padStart(4)} passed ${String(result.failed).padStart(3)} failed` +
+      `${skipped ? ` ${String(skipped).padStart(3)} skipped` : ' '.repeat(12)}  ${result.seconds.toFixed(1)} s`,
   );
   totals.passed += result.passed;
   totals.failed += result.failed;
+  totals.skipped += skipped;
 }
 console.log('\n' + rows.join('\n'));
-console.log(`${totals.passed} passed, ${totals.failed} failed`);
+const skippedNote = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skippedNote}`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

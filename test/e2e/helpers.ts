@@ -1,5 +1,6 @@
 // Shared set-up of the end-to-end tests: the real demo (sandbox, proxy, Vite) started from code
-// on a free port, Debian's Chromium through playwright-core, axe, and screenshots.
+// on a free port, Debian's Chromium through playwright-core (or another engine: engines.ts),
+// axe, and screenshots.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach } from 'node:test';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -17,14 +18,34 @@ export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');
 /** Set UPDATE_DOCS_SCREENSHOTS=1 to refresh the README's picture from a run. */
 export const DOCS_SCREENSHOT_DIR = join(ROOT, 'docs', 'screenshots');
 
-export interface E2E {
-  demo: DemoServer;
-  browser: Browser;
+/** What a file's tests drive: a browser (playwright-core's Chromium, or test/e2e/engines.ts). */
+interface Closable {
   close(): Promise<void>;
 }
 
-/** The demo on a free port (own Vite cache, so concurrent files do not share one) and a browser. */
-export async function setUp(options: { prebuildScriptTag?: boolean } = {}): Promise<E2E> {
+export interface E2E<B extends Closable = Browser> {
+  demo: DemoServer;
+  browser: B;
+  close(): Promise<void>;
+}
+
+export interface DemoOptions {
+  /** Build the script-tag file when the demo starts rather than on its first request. */
+  prebuildScriptTag?: boolean;
+}
+
+/** Debian's Chromium (or CHROME_PATH) through playwright-core. */
+const launchChromium = () =>
+  chromium.launch({ executablePath: findChrome(), args: [...CHROME_FLAGS] });
+
+/**
+ * The demo on a free port (own Vite cache, so concurrent files do not share one) and a browser
+ * from `launch`.
+ */
+export async function setUpWith<B extends Closable>(
+  launch: () => Promise<B>,
+  options: DemoOptions = {},
+): Promise<E2E<B>> {
   const cacheDir = await mkdtemp(join(tmpdir(), 'billing-e2e-vite-'));
   const demo = await startDemo({
     port: 0,
@@ -34,9 +55,9 @@ export async function setUp(options: { prebuildScriptTag?: boolean } = {}): Prom
     cacheDir,
     prebuildScriptTag: options.prebuildScriptTag ?? false,
   });
-  let browser: Browser;
+  let browser: B;
   try {
-    browser = await chromium.launch({ executablePath: findChrome(), args: [...CHROME_FLAGS] });
+    browser = await launch();
   } catch (error) {
     await demo.close();
     throw error;
@@ -53,17 +74,20 @@ export async function setUp(options: { prebuildScriptTag?: boolean } = {}): Prom
 }
 
 /**
- * The demo and browser of one test file: started before its first test, closed after its last,
- * and the sandbox reset before each test. The returned object reads the running ones.
+ * The demo and the browser of one test file: started before its first test, closed after its
+ * last, and the sandbox reset before each test. The returned object reads the running ones.
  */
-export function demoForFile(options: { prebuildScriptTag?: boolean } = {}): E2E {
-  let running: E2E | undefined;
-  const started = (): E2E => {
+export function demoWithBrowserForFile<B extends Closable>(
+  launch: () => Promise<B>,
+  options: DemoOptions = {},
+): E2E<B> {
+  let running: E2E<B> | undefined;
+  const started = (): E2E<B> => {
     if (!running) throw new Error('the demo starts before the first test of the file');
     return running;
   };
   before(async () => {
-    running = await setUp(options);
+    running = await setUpWith(launch, options);
   });
   after(async () => {
     await running?.close();
@@ -80,6 +104,11 @@ export function demoForFile(options: { prebuildScriptTag?: boolean } = {}): E2E 
     },
     close: () => started().close(),
   };
+}
+
+/** The demo and Debian's Chromium for one test file (see demoWithBrowserForFile). */
+export function demoForFile(options: DemoOptions = {}): E2E {
+  return demoWithBrowserForFile(launchChromium, options);
 }
 
 /** A fresh browser context (no cookies, no sessionStorage) and its page; page errors fail the test. */

@@ -46,14 +46,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('LatestTask (live price preview)', () => {
   it('waits for the debounce delay and runs only for the last arguments', async () => {
     const { calls, task } = recordingTask();
-    const latest = new LatestTask(new Host(), task, 40);
+    const delayMs = 40;
+    const latest = new LatestTask(new Host(), task, delayMs);
+    let ranAfterMs: number | undefined;
+    const started = performance.now();
     latest.run(1);
     latest.run(2);
     latest.run(3);
     expect(latest.state).to.deep.equal({ status: 'pending', args: 3 });
-    await sleep(10);
     expect(calls).to.have.length(0);
-    await sleep(60);
+    // When the task ran, measured rather than sampled after a sleep: a loaded machine can
+    // stretch any sleep past the delay (a 10 ms sleep once took longer than 40 ms).
+    while (calls.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (calls.length > 0) ranAfterMs = performance.now() - started;
+    }
+    // A timer never fires early; 1 ms for the clock's coarsening.
+    expect(ranAfterMs).to.be.at.least(delayMs - 1);
+    await sleep(delayMs + 20);
     expect(calls.map((call) => call.args)).to.deep.equal([3]);
     calls[0]!.resolve('price of 3');
     await latest.settled();
