@@ -13,6 +13,10 @@ import { startSandbox } from '../src/sandbox/index.js';
 
 type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
 
+/** The webhook the sandbox notifies the /billing proxy through. */
+const WEBHOOK_SECRET = 'browser-tests-webhook-secret';
+const WEBHOOK_KEY = 'browser-tests-webhook';
+
 /** Cookie the browser helpers set to sign a customer in (test/browser/billing.ts). */
 export const CUSTOMER_COOKIE = 'billing_test_customer';
 
@@ -85,12 +89,20 @@ export function browserTestServerPlugin(): Plugin {
     name: 'billing-test-server',
 
     async serverStart({ app, config, server }) {
-      const running = await startSandbox({ port: 0 });
-      sandbox = running;
       const origin = `http://${config.hostname ?? 'localhost'}:${config.port ?? 8000}`;
+      // The sandbox posts its notifications to the /billing proxy, as the service would.
+      const running = await startSandbox({
+        port: 0,
+        webhooks: [{ url: `${origin}/billing/webhooks`, secret: WEBHOOK_SECRET, key: WEBHOOK_KEY }],
+      });
+      sandbox = running;
       const basic = `Basic ${Buffer.from(`${running.agentKey}:${running.apiKey}`).toString('base64')}`;
 
-      const proxyFor = (basePath: string, portalScriptUrl: string): Mount => ({
+      const proxyFor = (
+        basePath: string,
+        portalScriptUrl: string,
+        notifications?: { secret: string; key: string },
+      ): Mount => ({
         basePath,
         proxy: createBillingProxy({
           baseUrl: running.apiUrl,
@@ -104,6 +116,7 @@ export function browserTestServerPlugin(): Plugin {
           basePath,
           // Tests hammer the same customer far faster than a person would.
           limits: { rateLimit: false },
+          ...(notifications ? { notifications } : {}),
           identify(request) {
             const reference = cookieValue(request.headers.get('cookie'), CUSTOMER_COOKIE);
             if (!reference) return null;
@@ -116,7 +129,10 @@ export function browserTestServerPlugin(): Plugin {
         proxyFor('/billing-flaky', `${origin}/_test/flaky-portal.js`),
         // The real script under another address: a page that already loaded it loads it anew.
         proxyFor('/billing-alt', `${origin}/_test/portal.js`),
-        proxyFor('/billing', running.portalScriptUrl),
+        proxyFor('/billing', running.portalScriptUrl, {
+          secret: WEBHOOK_SECRET,
+          key: WEBHOOK_KEY,
+        }),
       ];
 
       const sandboxControl = async (path: string, init: RequestInit = {}) => {

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { configureBilling } from '../../src/client/config.js';
 import type { BillingUpdatedEvent } from '../../src/client/events.js';
 import '../../src/elements/usage-meter/define.js';
-import { freshStart, proxyRequestCount, until } from '../browser/billing.js';
+import { freshStart, proxyRequestCount, sandbox, serviceApi, until } from '../browser/billing.js';
 
 // Live updates against the real proxy and sandbox: a change made elsewhere reaches an open page
 // through the proxy's event stream, without a reload.
@@ -25,6 +25,14 @@ async function purchaseElsewhere(): Promise<void> {
   });
 }
 
+/** Resolves once the proxy counted the page's event stream (it stays open, never complete). */
+async function streamOpen(): Promise<void> {
+  for (let tries = 0; (await proxyRequestCount('GET', '/billing/events')) === 0; tries++) {
+    if (tries > 100) throw new Error('the event stream never opened');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function valueOf(meter: Element): string | null | undefined {
   return meter.shadowRoot?.querySelector('[role="meter"]')?.getAttribute('aria-valuenow');
 }
@@ -41,11 +49,7 @@ describe('live updates', () => {
     );
     const meter = page.querySelector('usage-meter')!;
     await until(() => valueOf(meter) === '4', 'the meter at 4 projects');
-    // The stream is open once the proxy counted its request (it stays open, never complete).
-    for (let tries = 0; (await proxyRequestCount('GET', '/billing/events')) === 0; tries++) {
-      if (tries > 100) throw new Error('the event stream never opened');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await streamOpen();
     const updated = oneEvent(document, 'billing-updated') as Promise<BillingUpdatedEvent>;
     const started = performance.now();
     await purchaseElsewhere();
@@ -65,5 +69,54 @@ describe('live updates', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(valueOf(meter)).to.equal('4');
     expect(await proxyRequestCount('GET', '/billing/events')).to.equal(0);
+  });
+});
+
+describe('live updates from the billing service', () => {
+  beforeEach(() => freshStart('healthy'));
+
+  it('moves an open meter when the service applies a usage reported by the back end', async () => {
+    const meter = await fixture<HTMLElement>(html`<usage-meter feature="projects"></usage-meter>`);
+    await until(() => valueOf(meter) === '4', 'the meter at 4 projects');
+    await streamOpen();
+    const started = performance.now();
+    // The host's back end reports a project straight to the service; its notification reaches
+    // the proxy's webhook, then this page.
+    await serviceApi('Usage', {
+      ReferenceCustomer: 'healthy',
+      ReferenceFeature: 'projects',
+      Increment: 1,
+      DateStamp: new Date().toISOString(),
+    });
+    await until(() => valueOf(meter) === '5', 'the meter at 5 projects, without a reload');
+    expect(performance.now() - started).to.be.below(1000);
+  });
+
+  it('shows <buy-feature> the restart remedy after a suspension notification', async () => {
+    await import('../../src/elements/buy-feature/define.js');
+    const page = await fixture<HTMLElement>(
+      html`<div>
+        <usage-meter feature="seats"></usage-meter>
+        <buy-feature feature="seats" quantity="1"></buy-feature>
+      </div>`,
+    );
+    const buy = page.querySelector('buy-feature')!;
+    await until(
+      () => buy.shadowRoot?.querySelector('[part~="amount"], [part~="price"]') != null,
+      'the price preview',
+    );
+    await streamOpen();
+    const state = await sandbox<{ subscriptions: { Id: number; StateSubscription: string }[] }>(
+      'customers/healthy',
+    );
+    const running = state.subscriptions.find((sub) => sub.StateSubscription === 'Running')!;
+    await sandbox(`subscriptions/${running.Id}/suspend`, {});
+    await until(
+      () => buy.shadowRoot?.querySelector('[part~="remedy"]') != null,
+      'the restart remedy',
+      3000,
+    );
+    expect(buy.shadowRoot!.querySelector('[part~="remedy"]')!.textContent).to.match(/restart/i);
+    await expect(buy).to.be.accessible();
   });
 });

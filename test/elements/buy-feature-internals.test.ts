@@ -84,6 +84,22 @@ describe('LatestTask (live price preview)', () => {
     expect(latest.state).to.deep.equal({ status: 'complete', args: 2, value: 'price of 2' });
   });
 
+  it('keeps the shown result while refreshing it (keepShown), and only for the same arguments', async () => {
+    const { calls, task } = recordingTask();
+    const latest = new LatestTask(new Host(), task, 0);
+    latest.run(3, true);
+    calls[0]!.resolve('old price of 3');
+    await sleep(0);
+    latest.run(3, true, { keepShown: true });
+    expect(latest.state).to.deep.equal({ status: 'complete', args: 3, value: 'old price of 3' });
+    calls[1]!.resolve('new price of 3');
+    await sleep(0);
+    expect(latest.state).to.deep.equal({ status: 'complete', args: 3, value: 'new price of 3' });
+    // Other arguments are a new question: the old answer is not theirs.
+    latest.run(4, true, { keepShown: true });
+    expect(latest.state).to.deep.equal({ status: 'pending', args: 4 });
+  });
+
   it('settled() starts a scheduled run at once and resolves with its outcome', async () => {
     const { calls, task } = recordingTask();
     const latest = new LatestTask(new Host(), task, 10_000);

@@ -62,7 +62,7 @@ class Host extends EventTarget implements PurchaseHost {
 
 /** A flow for `quantity` units of the host's feature, with a dialog that only counts. */
 function purchaseFlow(host: Host, quantity = 4) {
-  const dialog = { open: false, openings: 0, closings: 0, reprices: 0 };
+  const dialog = { open: false, openings: 0, closings: 0, reprices: 0, refreshes: 0 };
   const preview = new LatestTask<number, PricingResponse>(
     host,
     (increment, signal) =>
@@ -71,6 +71,10 @@ function purchaseFlow(host: Host, quantity = 4) {
   );
   const purchase: PurchaseController = new PurchaseController(host, {
     preview,
+    refreshPrice() {
+      dialog.refreshes += 1;
+      preview.run(quantity, true, { keepShown: true });
+    },
     reprice() {
       dialog.reprices += 1;
       preview.run(quantity, true);

@@ -114,6 +114,7 @@ export class BuyFeature extends LitElement {
   readonly #purchase = new PurchaseController(this, {
     preview: this.#preview,
     reprice: () => this.#schedulePreview(true),
+    refreshPrice: () => this.#schedulePreview(true, { keepShown: true }),
     openDialog: () => this.#openDialog(),
     closeDialog: () => this.#dialog.close(),
   });
@@ -192,9 +193,9 @@ export class BuyFeature extends LitElement {
     return new QuantityRange(this.min, this.max, this.step);
   }
 
-  #schedulePreview(immediate: boolean): void {
+  #schedulePreview(immediate: boolean, options?: { keepShown: boolean }): void {
     const priceable = this.feature && this.#quantityEntry === 'allowed' && this.quantity !== 0;
-    if (priceable) this.#preview.run(this.quantity, immediate);
+    if (priceable) this.#preview.run(this.quantity, immediate, options);
     else this.#preview.reset();
   }
 

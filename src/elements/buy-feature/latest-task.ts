@@ -36,9 +36,14 @@ export class LatestTask<Args, Result> implements ReactiveController {
     host.addController(this);
   }
 
-  /** Schedules a run for `args`, after the debounce delay unless `immediate`. */
-  run(args: Args, immediate = false): void {
-    const abort = this.#show({ status: 'pending', args });
+  /**
+   * Schedules a run for `args`, after the debounce delay unless `immediate`. With `keepShown`,
+   * a result already shown for the same `args` stays until the new one replaces it (a refresh
+   * that must not flash a placeholder).
+   */
+  run(args: Args, immediate = false, { keepShown = false } = {}): void {
+    const refreshing = keepShown && this.state.status === 'complete' && this.state.args === args;
+    const abort = refreshing ? this.#restart() : this.#show({ status: 'pending', args });
     const start = () => {
       this.#start = undefined;
       clearTimeout(this.#timer);
@@ -84,11 +89,17 @@ export class LatestTask<Args, Result> implements ReactiveController {
 
   /** Drops the scheduled or running run and shows `state`; answers the next run's controller. */
   #show(state: LatestTaskState<Args, Result>): AbortController {
+    const abort = this.#restart();
+    this.state = state;
+    this.#host.requestUpdate();
+    return abort;
+  }
+
+  /** Drops the scheduled or running run, keeping what is shown; answers the next run's controller. */
+  #restart(): AbortController {
     clearTimeout(this.#timer);
     this.#start = undefined;
     this.#abort.abort();
-    this.state = state;
-    this.#host.requestUpdate();
     this.#abort = new AbortController();
     return this.#abort;
   }

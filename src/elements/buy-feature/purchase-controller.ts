@@ -76,6 +76,11 @@ export interface PurchaseView {
   readonly preview: LatestTask<number, PricingResponse>;
   /** Prices the chosen quantity again at once (after a purchase, a retry, a remedy). */
   reprice(): void;
+  /**
+   * Prices the chosen quantity again, keeping the price shown until the new one comes (billing
+   * changed elsewhere: nothing the customer did here).
+   */
+  refreshPrice(): void;
   /** Opens the confirmation dialog on the quote, or refreshes it; the focus goes to Cancel. */
   openDialog(): Promise<void>;
   /** Closes the confirmation dialog; nothing happens when it is closed. */
@@ -396,6 +401,9 @@ export class PurchaseController implements ReactiveController {
     const endpoint = this.#endpoint;
     const onUpdated = (event: BillingUpdatedEvent) => {
       if (this.#phase !== 'idle' || event.detail.endpoint !== endpoint) return;
+      // A purchase of unknown outcome stays: only "Try again", with its key, may send it.
+      if (this.#failure?.pending) return;
+      if (this.#failure === undefined) return this.#view.refreshPrice();
       this.#failure = undefined;
       this.#view.reprice();
     };
