@@ -85,6 +85,11 @@ export interface DemoRoutesOptions {
   directory: Directory;
   /** Serves the script-tag bundle (GET /billing-elements.js). */
   scriptBundle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /**
+   * What the host app's back end does when its customer uses the product: reports the usage to
+   * the billing service (the demo's "simulate back-end usage" button).
+   */
+  reportUsage: (customer: string) => Promise<void>;
 }
 
 export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFunction {
@@ -151,6 +156,16 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
       if (path === '/session/sign-out' && method === 'POST') {
         if (isSameOrigin(req)) redirect(res, '/?signed-out', sessions.signOut());
         else send(res, 403, 'Cross-site sign-out refused.', 'text/plain; charset=utf-8');
+        return true;
+      }
+      if (path === '/demo/report-usage' && method === 'POST') {
+        const customer = directory.get(sessions.read(req.headers.cookie) ?? '');
+        if (!isSameOrigin(req) || !customer) {
+          send(res, 403, 'Sign in on this site first.', 'text/plain; charset=utf-8');
+          return true;
+        }
+        await options.reportUsage(customer.reference);
+        send(res, 204, '');
         return true;
       }
       if (path === '/app' || path === '/app/index.html') {

@@ -52,6 +52,41 @@ function demoFixtures() {
   return { ...fixtures, business: { ...fixtures.business, name: 'Northwind Analytics' } };
 }
 
+/** The demo proxy's webhook: the sandbox signs its notifications with these. */
+const WEBHOOK_SECRET = 'demo-webhook-secret';
+const WEBHOOK_KEY = 'demo-webhook';
+
+/** Points the sandbox's notifications at the demo's proxy (through its control API). */
+async function addWebhook(sandbox: DemoSandbox, url: string): Promise<void> {
+  const response = await fetch(`${sandbox.url}/_sandbox/webhooks`, {
+    method: 'POST',
+    headers: { authorization: basicAuth(sandbox), 'content-type': 'application/json' },
+    body: JSON.stringify({ url, secret: WEBHOOK_SECRET, key: WEBHOOK_KEY }),
+  });
+  if (!response.ok)
+    throw new Error(`the sandbox refused the demo's webhook: ${await response.text()}`);
+}
+
+function basicAuth(sandbox: DemoSandbox): string {
+  return `Basic ${Buffer.from(`${sandbox.agentKey}:${sandbox.apiKey}`).toString('base64')}`;
+}
+
+/** The host's back end reports 250 API calls of the customer to the billing service. */
+async function reportApiCalls(sandbox: DemoSandbox, customer: string): Promise<void> {
+  const response = await fetch(`${sandbox.apiUrl}/v1/Usage`, {
+    method: 'POST',
+    headers: { authorization: basicAuth(sandbox), 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ReferenceCustomer: customer,
+      ReferenceFeature: 'api-calls',
+      Increment: 250,
+      DateStamp: new Date().toISOString(),
+    }),
+  });
+  // A customer without API calls in its plan (or without a plan) is refused: nothing to report.
+  await response.body?.cancel();
+}
+
 /** On the given port, or on a free one when it is taken. */
 async function startSandboxWithFallback(host: string, port: number): Promise<DemoSandbox> {
   try {
@@ -83,6 +118,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       portalScriptUrl: sandbox.portalScriptUrl,
       portalSecret: sandbox.portalSecret,
       // The customer comes from the demo's own session cookie, never from the browser's say-so.
+      // The sandbox's notifications come back through the proxy's webhook (added below, once
+      // the demo's address is known), so open pages follow every change live.
+      notifications: { secret: WEBHOOK_SECRET, key: WEBHOOK_KEY },
       identify: (request: Request) => {
         const customer = directory.get(sessions.read(request.headers.get('cookie')) ?? '');
         return customer
@@ -101,6 +139,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
             sessions,
             directory,
             scriptBundle: scriptBundle.serve,
+            reportUsage: (customer) => reportApiCalls(sandbox, customer),
           }),
         );
         server.watcher.on('change', (file) => {
@@ -148,6 +187,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     const port = await listen(httpServer, host, options.port ?? 5173, options.strictPort ?? false);
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     if (options.prebuildScriptTag !== false) scriptBundle.warm();
+    await addWebhook(sandbox, `${url}/billing/webhooks`);
 
     const server = vite;
     const http = httpServer;

@@ -19,3 +19,18 @@ store.subscribe(showPeriod);
 store.load().then(showPeriod, () => {
   // The meters show the error and its remedy themselves.
 });
+
+// "Simulate back-end usage": the demo's server reports API calls to the billing service, as a
+// host app's back end does; the service's notification reaches this page through the proxy's
+// event stream, and the API calls meter moves by itself (no reload, nothing asked by the page).
+const simulate = document.querySelector<HTMLButtonElement>('[data-report-usage]');
+simulate?.addEventListener('click', () => {
+  simulate.disabled = true;
+  fetch('/demo/report-usage', { method: 'POST', credentials: 'same-origin' })
+    .catch(() => {
+      // The meter shows what the service has: nothing to say here.
+    })
+    .finally(() => {
+      simulate.disabled = false;
+    });
+});

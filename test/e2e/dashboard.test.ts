@@ -45,6 +45,24 @@ test('the sign-in page offers every fixture customer with its situation', async 
   await page.context().close();
 });
 
+test('usage reported by the back end moves the meter live, without a reload', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'healthy');
+  await eventually(async () => {
+    assert.deepEqual(await meterFigures(page, 'api-calls'), { used: '1,200', total: '10,000' });
+  });
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => navigations.push(frame.url()));
+  await page.getByRole('button', { name: /Simulate back-end usage/ }).click();
+  // The service's notification → the proxy's webhook → the page's event stream → a re-read.
+  await eventually(async () => {
+    assert.deepEqual(await meterFigures(page, 'api-calls'), { used: '1,450', total: '10,000' });
+  });
+  assert.deepEqual(navigations, [], 'no reload');
+  await screenshot(page, 'dashboard-live-update');
+  await page.context().close();
+});
+
 test('a signed-in customer sees the dashboard with their own meters', async () => {
   const page = await newPage(e2e);
   await signIn(page, e2e.demo, 'healthy');
