@@ -5,7 +5,9 @@
 // adapter, notifications on, the in-process signal bus) and this
 // client, which opens STREAMS streams for CUSTOMERS customers (several pages each), then posts
 // SIGNALS signed notifications one after the other, each for a random customer, and times how
-// long each of that customer's pages takes to receive its event. For context, a bare node:http
+// long each of that customer's pages takes to receive its event. Then, end to end in a real
+// browser: the demo (sandbox → webhook → proxy → event stream → page), PAGE_CHANGES usages
+// reported straight to the service, each timed until the open page's meter shows it. For context, a bare node:http
 // process (events-baseline.mjs) holds the same streams first. Loopback only; every count is
 // bounded and the run stops by itself. BENCH_HEAP_SNAPSHOT=<file> makes the proxy process write
 // a heap snapshot each time its memory is read (to see what a stream costs).
@@ -24,6 +26,8 @@ const KEY = 'bench-webhook-key';
 const MEMORY_TARGET_MB = 150;
 const P99_TARGET_MS = 200;
 const SIGNAL_TIMEOUT_MS = 5_000;
+const PAGE_CHANGES = 100;
+const PAGE_P95_TARGET_MS = 1_000;
 
 /** A server process of this bench (events-proxy.mjs or events-baseline.mjs), on plain node. */
 function startServer(file: string): Promise<{ child: ChildProcess; url: string }> {
@@ -240,4 +244,71 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * From a usage applied by the service to the meter's new value in an open page of the demo,
+ * PAGE_CHANGES times: the whole path of a notification, in Debian's Chromium.
+ */
+async function pageLatencies(): Promise<number[]> {
+  const { startDemo } = await import('../demo/server.js');
+  const { chromium } = await import('playwright-core');
+  const { findChrome, CHROME_FLAGS } = await import('../scripts/prereqs.mjs');
+  const demo = await startDemo({
+    port: 0,
+    logLevel: 'silent',
+    watch: false,
+    prebuildScriptTag: false,
+  });
+  const browser = await chromium.launch({ executablePath: findChrome(), args: [...CHROME_FLAGS] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${demo.url}/`);
+    await page.getByRole('button', { name: /Hannah Healthy/ }).click();
+    const meter = page.locator('usage-meter[feature="api-calls"] [role="meter"]');
+    await meter.waitFor();
+    const authorization = `Basic ${Buffer.from(`${demo.sandbox.agentKey}:${demo.sandbox.apiKey}`).toString('base64')}`;
+    // The page's event stream is open once a first change arrives.
+    const valueNow = async () => Number(await meter.getAttribute('aria-valuenow'));
+    const latencies: number[] = [];
+    for (let change = 0; change <= PAGE_CHANGES; change++) {
+      const before = await valueNow();
+      const started = performance.now();
+      const response = await fetch(`${demo.sandbox.apiUrl}/v1/Usage`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ReferenceCustomer: 'healthy',
+          ReferenceFeature: 'api-calls',
+          Increment: 1,
+          DateStamp: new Date().toISOString(),
+        }),
+      });
+      if (!response.ok) throw new Error(`POST /v1/Usage answered ${response.status}`);
+      await page.waitForFunction(
+        ([selector, value]) =>
+          Number(
+            document
+              .querySelector(selector as string)
+              ?.shadowRoot?.querySelector('[role="meter"]')
+              ?.getAttribute('aria-valuenow'),
+          ) > (value as number),
+        ['usage-meter[feature="api-calls"]', before] as const,
+        { timeout: 10_000, polling: 'raf' },
+      );
+      // The first change only makes sure the stream is open.
+      if (change > 0) latencies.push(performance.now() - started);
+    }
+    return latencies;
+  } finally {
+    await browser.close();
+    await demo.close();
+  }
+}
+
 await main();
+const page = [...(await pageLatencies())].sort((a, b) => a - b);
+const pageP95 = percentile(page, 95);
+console.log(
+  `\npage      usage applied by the service → the open demo page's meter shows it (webhook, proxy, event stream, re-read, render; Chromium): ` +
+    `p50 ${percentile(page, 50).toFixed(0)} ms, p95 ${pageP95.toFixed(0)} ms, max ${page.at(-1)?.toFixed(0)} ms over ${page.length} changes\n` +
+    `target (p95 < ${PAGE_P95_TARGET_MS} ms): ${pageP95 < PAGE_P95_TARGET_MS ? 'met' : 'missed'}`,
+);
