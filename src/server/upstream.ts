@@ -247,6 +247,34 @@ export function createUpstreamClient(options: ResolvedOptions) {
     return value;
   }
 
+  /**
+   * A call that changes something: sent once (an ambiguous failure is the caller's to
+   * reconcile), with the apply timeout. Any 2xx is the change made: its answer is returned
+   * as it is, whatever its body; anything else is a refusal.
+   */
+  async function change(
+    route: string,
+    path: string,
+    query: Record<string, string> | undefined,
+    body: unknown,
+    context: CallContext | undefined,
+  ): Promise<UpstreamAnswer> {
+    const spec: CallSpec<unknown> = {
+      method: 'POST',
+      route,
+      path,
+      query,
+      body,
+      schema: null,
+      retry: false,
+      timeoutMs: options.timeouts.applyMs,
+      context,
+    };
+    const answer = await send(spec);
+    if (answer.status < 200 || answer.status >= 300) throw readRefusal(spec, answer);
+    return answer;
+  }
+
   const upstreamMs = options.timeouts.upstreamMs;
 
   /** A read: retried, each try with the upstream timeout, its answer required. */
@@ -365,23 +393,19 @@ export function createUpstreamClient(options: ResolvedOptions) {
       increment: number,
       context?: CallContext,
     ): Promise<{ usage: Usage | undefined }> {
-      const spec: CallSpec<unknown> = {
-        method: 'POST',
-        route: `POST ${paths.usage}`,
-        path: paths.usage,
-        body: {
+      const route = `POST ${paths.usage}`;
+      const answer = await change(
+        route,
+        paths.usage,
+        undefined,
+        {
           ReferenceCustomer: customer,
           ReferenceFeature: feature,
           Increment: increment,
           DateStamp: new Date().toISOString(),
         },
-        schema: null,
-        retry: false,
-        timeoutMs: options.timeouts.applyMs,
         context,
-      };
-      const answer = await send(spec);
-      if (answer.status < 200 || answer.status >= 300) throw readRefusal(spec, answer);
+      );
       let json: unknown;
       try {
         json = JSON.parse(answer.text);
@@ -393,7 +417,7 @@ export function createUpstreamClient(options: ResolvedOptions) {
       logger({
         level: 'warn',
         event: 'apply-answer-unreadable',
-        message: `${spec.route} answered ${answer.status} with a body that is not a usage; the change is applied, reading it back`,
+        message: `${route} answered ${answer.status} with a body that is not a usage; the change is applied, reading it back`,
         body: answer.text.slice(0, MAX_LOGGED_BODY),
       });
       return { usage: undefined };
@@ -512,18 +536,13 @@ export function createUpstreamClient(options: ResolvedOptions) {
      * failure is reconciled by the caller. Any 2xx means changed, whatever its body.
      */
     async changeOffer(id: number, offer: string, context?: CallContext): Promise<void> {
-      const spec: CallSpec<unknown> = {
-        method: 'POST',
-        route: 'POST /v1/Subscription/{id}/Upgrade',
-        path: `/v1/Subscription/${id}/Upgrade`,
-        query: { ReferenceOffer: offer },
-        schema: null,
-        retry: false,
-        timeoutMs: options.timeouts.applyMs,
+      await change(
+        'POST /v1/Subscription/{id}/Upgrade',
+        `/v1/Subscription/${id}/Upgrade`,
+        { ReferenceOffer: offer },
+        undefined,
         context,
-      };
-      const answer = await send(spec);
-      if (answer.status < 200 || answer.status >= 300) throw readRefusal(spec, answer);
+      );
     },
 
     invoice(id: number, context?: CallContext): Promise<Invoice> {
