@@ -121,6 +121,14 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       // The sandbox's notifications come back through the proxy's webhook (added below, once
       // the demo's address is known), so open pages follow every change live.
       notifications: { secret: WEBHOOK_SECRET, key: WEBHOOK_KEY },
+      // The demo registers its own webhook: its verification code needs no operator.
+      logger: (entry) => {
+        if (entry.event === 'webhook-verification') return;
+        if (entry.level === 'warn')
+          console.warn(`[billing-proxy] ${entry.event}: ${entry.message}`);
+        if (entry.level === 'error')
+          console.error(`[billing-proxy] ${entry.event}: ${entry.message}`);
+      },
       identify: (request: Request) => {
         const customer = directory.get(sessions.read(request.headers.get('cookie')) ?? '');
         return customer

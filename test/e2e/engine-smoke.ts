@@ -338,7 +338,7 @@ export function engineSmoke(engine: SmokeEngine): void {
 
       // The modal portal of a remedy, on a page that declares no colour scheme of its own for
       // the dialog: the dark system colours (Canvas, CanvasText) under `color-scheme: light dark`.
-      await page.click([...meter('seats', 'remedy-button')]);
+      await page.click([...meter('seats', 'remedy')]);
       await waitForElement(page, PORTAL_DIALOG, 'the portal dialog', (facts) => {
         return facts.open === true;
       });

@@ -95,6 +95,11 @@ describe('LatestTask (live price preview)', () => {
     calls[1]!.resolve('new price of 3');
     await sleep(0);
     expect(latest.state).to.deep.equal({ status: 'complete', args: 3, value: 'new price of 3' });
+    // A run for the same arguments under way answers the refresh: it is not restarted.
+    latest.run(3, true);
+    latest.run(3, true, { keepShown: true });
+    expect(calls[2]!.signal.aborted).to.equal(false);
+    expect(calls).to.have.length(3);
     // Other arguments are a new question: the old answer is not theirs.
     latest.run(4, true, { keepShown: true });
     expect(latest.state).to.deep.equal({ status: 'pending', args: 4 });

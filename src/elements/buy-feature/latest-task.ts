@@ -42,6 +42,8 @@ export class LatestTask<Args, Result> implements ReactiveController {
    * that must not flash a placeholder).
    */
   run(args: Args, immediate = false, { keepShown = false } = {}): void {
+    // A run for the same arguments already under way answers the refresh too.
+    if (keepShown && this.state.status === 'pending' && this.state.args === args) return;
     const refreshing = keepShown && this.state.status === 'complete' && this.state.args === args;
     const abort = refreshing ? this.#restart() : this.#show({ status: 'pending', args });
     const start = () => {
