@@ -23,6 +23,7 @@ export interface CoreMessages {
   'error.subscription-suspended': string;
   'error.price-changed': string;
   'error.period-ending': string;
+  'error.forbidden-origin': string;
   'error.Error.Api.Usage.NoneMatching': string;
   'error.Error.Customer.PaymentSettings.Missing': string;
   'error.Error.Customer.Billing.CappingReached': string;
@@ -126,6 +127,10 @@ registerTexts({
   'error.price-changed': [
     'The price has changed. Please check the new price.',
     'Le prix a changé. Vérifiez le nouveau prix.',
+  ],
+  'error.forbidden-origin': [
+    'Billing is unavailable on this page.',
+    'La facturation n’est pas disponible sur cette page.',
   ],
   'error.period-ending': [
     'Your billing period is ending. Please check the price again.',

@@ -15,6 +15,9 @@ import { BillingError } from './errors.js';
 
 /** Talks to one billing proxy: JSON over fetch, cookies included, a time limit on every call. */
 export class ProxyClient {
+  /** Whether the proxy refuses this page's origin, once asked (see refusesThisOrigin). */
+  #originRefused: Promise<boolean> | undefined;
+
   /** The proxy location, as given (path or absolute URL, no trailing slash). */
   readonly endpoint: string;
 
@@ -84,8 +87,41 @@ export class ProxyClient {
       if (signal?.aborted) throw new BillingError('aborted', 'Aborted', { cause });
       if (timeout.aborted)
         throw new BillingError('timeout', `Proxy timeout (${timeoutMs} ms)`, { cause });
+      if (!body && (await this.refusesThisOrigin())) {
+        throw new BillingError('forbidden-origin', 'This page’s origin may not call the proxy', {
+          status: 403,
+          cause,
+        });
+      }
       throw new BillingError('network', 'Proxy unreachable', { cause });
     }
+  }
+
+  /**
+   * Whether a proxy on another origin refuses this page's origin. A credentialed request it
+   * refuses cannot be read (the refusal carries no Allow-Credentials), so it looks like a network
+   * failure; asked again without credentials, the refusal is readable. Said once in the
+   * console, for the integrator: the customer sees a neutral text.
+   */
+  private async refusesThisOrigin(): Promise<boolean> {
+    const url = new URL(this.endpoint, document.baseURI);
+    if (url.origin === location.origin) return false;
+    this.#originRefused ??= fetch(`${url.href.replace(/\/+$/, '')}/usages`, {
+      credentials: 'omit',
+      headers: { accept: 'application/json' },
+    })
+      .then(async (response) => {
+        const answer = (await readJson(response).catch(() => undefined)) as
+          Partial<ProxyErrorBody> | undefined;
+        const refused = response.status === 403 && answer?.code === 'forbidden-origin';
+        if (refused)
+          console.error(
+            `[billing-elements] The origin ${location.origin} is not in allowedOrigins of the billing proxy at ${url.href}: add it there (createBillingProxy({ allowedOrigins })).`,
+          );
+        return refused;
+      })
+      .catch(() => false);
+    return this.#originRefused;
   }
 }
 

@@ -24,6 +24,29 @@ describe('proxy client', () => {
     expect(getProxyClient('/billing')).to.be.instanceOf(ProxyClient);
   });
 
+  it('says an origin is refused (not "unreachable") by a proxy on another origin, once in the console', async () => {
+    // The same test server under its other name: another origin, not in allowedOrigins.
+    const other = new URL(location.href);
+    other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const endpoint = `${other.origin}/billing`;
+    const logged: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      const first = await failure(getProxyClient(endpoint).getUsages());
+      expect(first.code).to.equal('forbidden-origin');
+      expect(first.status).to.equal(403);
+      const second = await failure(getProxyClient(endpoint).getUsages());
+      expect(second.code).to.equal('forbidden-origin');
+    } finally {
+      console.error = original;
+    }
+    expect(logged).to.have.length(1);
+    expect(String(logged[0]![0])).to.include(
+      `The origin ${location.origin} is not in allowedOrigins`,
+    );
+  });
+
   it('prices a change without applying it', async () => {
     const pricing = await getProxyClient().getPricing({ feature: 'seats', increment: 3 });
     expect(pricing.ReferenceFeature).to.equal('seats');
