@@ -10,6 +10,8 @@ export {
   BillingError,
   BillingPortal,
   BuyFeature,
+  FeatureGate,
+  PlanPicker,
   UNLIMITED_QUANTITY,
   UsageMeter,
   configureBilling,
