@@ -48,7 +48,13 @@ describe('the npm build, bundled by a host app', () => {
   });
   after(() => rmSync(packageDir, { recursive: true, force: true }));
 
-  for (const tag of ['billing-portal', 'buy-feature', 'usage-meter', 'plan-picker', 'feature-gate']) {
+  for (const tag of [
+    'billing-portal',
+    'buy-feature',
+    'usage-meter',
+    'plan-picker',
+    'feature-gate',
+  ]) {
     it(`keeps the registration of billing-elements/${tag}`, async () => {
       assert.equal(registrations(await bundle(packageDir, `dist/elements/${tag}/define.js`)), 1);
     });
