@@ -4,7 +4,7 @@ import { escapeHtml, fill, raw } from './html.js';
 // The shell every signed-in page shares: sidebar, header with the signed-in customer, the
 // scenario note. Rendered on the server so the page never flashes an anonymous header.
 
-export type AppPage = 'overview' | 'billing' | 'embed';
+export type AppPage = 'overview' | 'plans' | 'billing' | 'embed';
 
 interface NavItem {
   href: string;
@@ -16,6 +16,8 @@ interface NavItem {
 const ICONS = {
   overview:
     '<path d="M3 3h6v8H3zM11 3h6v5h-6zM11 10h6v7h-6zM3 13h6v4H3z" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/>',
+  plans:
+    '<path d="M3.5 5.5h13M3.5 10h13M3.5 14.5h8" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/><circle cx="15" cy="14.5" r="1.75" fill="none" stroke="currentColor" stroke-width="1.5"/>',
   billing:
     '<rect x="2.5" y="4.5" width="15" height="11" rx="2" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M2.5 8h15M5.5 12.5h3" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/>',
   embed:
@@ -25,6 +27,7 @@ const ICONS = {
 
 const WORKSPACE_NAV: NavItem[] = [
   { href: '/app/', label: 'Overview', icon: ICONS.overview, page: 'overview' },
+  { href: '/app/plans', label: 'Plans', icon: ICONS.plans, page: 'plans' },
   { href: '/app/billing', label: 'Billing', icon: ICONS.billing, page: 'billing' },
 ];
 const DEVELOPER_NAV: NavItem[] = [

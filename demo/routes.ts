@@ -23,6 +23,10 @@ const APP_ROUTES = new Map<string, AppRoute>([
     { page: 'overview', title: 'Overview', file: 'overview.html', script: '/demo/src/overview.ts' },
   ],
   [
+    '/app/plans',
+    { page: 'plans', title: 'Plans', file: 'plans.html', script: '/demo/src/plans.ts' },
+  ],
+  [
     '/app/billing',
     { page: 'billing', title: 'Billing', file: 'billing.html', script: '/demo/src/billing.ts' },
   ],

@@ -6,6 +6,8 @@
 export { UsageMeter } from './elements/usage-meter/usage-meter.js';
 export { BillingPortal, type PortalMode } from './elements/billing-portal/billing-portal.js';
 export { BuyFeature } from './elements/buy-feature/buy-feature.js';
+export { PlanPicker } from './elements/plan-picker/plan-picker.js';
+export { FeatureGate, type GateState } from './elements/feature-gate/feature-gate.js';
 export { openPortalPage, type OpenPortalPageOptions } from './elements/billing-portal/open.js';
 
 export {
@@ -55,6 +57,8 @@ export {
 export {
   BillingEvent,
   BillingBeforePurchaseEvent,
+  BillingEntitlementChangeEvent,
+  BillingPlanChangeEvent,
   BillingErrorEvent,
   BillingPortalCompleteEvent,
   BillingPortalReadyEvent,
@@ -63,6 +67,8 @@ export {
   BillingThresholdEvent,
   BillingUpdatedEvent,
   type BeforePurchaseDetail,
+  type EntitlementChangeDetail,
+  type PlanChangeDetail,
   type ErrorDetail,
   type PortalCompleteDetail,
   type PortalDetail,
@@ -76,6 +82,7 @@ export {
 
 export { UNLIMITED_QUANTITY } from './contract/constants.js';
 export type { Usage, PricingUsageResult, NextTerm } from './contract/resources.js';
+export type { Offer, OfferFeature, UpgradeQuote } from './contract/catalog.js';
 export type {
   PortalPage,
   PortalRequest,
@@ -85,6 +92,11 @@ export type {
   PricingResponse,
   PurchaseRequest,
   PurchaseResponse,
+  OffersResponse,
+  PlanChangeRequest,
+  PlanChangeResponse,
+  PlanQuoteRequest,
+  PlanQuoteResponse,
   SubscriptionStatusResponse,
   UsagesResponse,
 } from './contract/proxy-api.js';

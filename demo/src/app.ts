@@ -77,5 +77,6 @@ document
 
 document.addEventListener('billing-portal-complete', loadSubscription);
 document.addEventListener('billing-purchase', loadSubscription);
+document.addEventListener('billing-plan-change', loadSubscription);
 // Every page module has registered its watchers once the module graph has run.
 queueMicrotask(loadSubscription);

@@ -1,4 +1,4 @@
-import type { PricingResponse } from '../contract/proxy-api.js';
+import type { PlanQuoteResponse, PricingResponse } from '../contract/proxy-api.js';
 
 /** Codes the client itself produces when no answer of the proxy could be read. */
 export type ClientErrorCode = 'network' | 'timeout' | 'aborted' | 'invalid-response';
@@ -6,6 +6,7 @@ export type ClientErrorCode = 'network' | 'timeout' | 'aborted' | 'invalid-respo
 export interface BillingErrorOptions {
   status?: number;
   pricing?: PricingResponse;
+  quote?: PlanQuoteResponse;
   field?: string;
   cause?: unknown;
 }
@@ -23,6 +24,8 @@ export class BillingError extends Error {
   readonly status: number;
   /** With `price-changed`: the current price, to show and confirm again. */
   readonly pricing?: PricingResponse;
+  /** With `price-changed` on a plan change: the current quote, to show and confirm again. */
+  readonly quote?: PlanQuoteResponse;
   /** With `validation`: the offending field. */
   readonly field?: string;
 
@@ -31,6 +34,7 @@ export class BillingError extends Error {
     this.code = code;
     this.status = options.status ?? 0;
     if (options.pricing) this.pricing = options.pricing;
+    if (options.quote) this.quote = options.quote;
     if (options.field) this.field = options.field;
   }
 

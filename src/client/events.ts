@@ -158,8 +158,49 @@ export class BillingUpdatedEvent extends BillingEvent<UpdatedDetail> {
   }
 }
 
+export interface PlanChangeDetail {
+  /** The offer chosen. */
+  offer: string;
+  /** The offer the subscription is on now (the chosen one, unless the change waits). */
+  currentOffer: string;
+  /** The offer it moves to at the end of the period (a downgrade), or null. */
+  offerAfterTerm: string | null;
+  /** When the change takes (or took) effect, an ISO timestamp, or null. */
+  dateEffective: string | null;
+  /** The amount confirmed and due now, in hundredths of the currency unit. */
+  amountTotal: number;
+  /** True when the proxy answered with the stored outcome of an earlier attempt. */
+  replayed: boolean;
+}
+
+/** `billing-plan-change`: the customer's plan was changed (or the change was scheduled). */
+export class BillingPlanChangeEvent extends BillingEvent<PlanChangeDetail> {
+  static readonly type = 'billing-plan-change';
+  constructor(detail: PlanChangeDetail) {
+    super(BillingPlanChangeEvent.type, detail);
+  }
+}
+
+export interface EntitlementChangeDetail {
+  feature: string;
+  /** Whether the customer may use the feature now. */
+  entitled: boolean;
+  /** What was known before: undefined the first time the usages tell. */
+  previous: boolean | undefined;
+}
+
+/** `billing-entitlement-change`: a `<feature-gate>` learned or saw a change of entitlement. */
+export class BillingEntitlementChangeEvent extends BillingEvent<EntitlementChangeDetail> {
+  static readonly type = 'billing-entitlement-change';
+  constructor(detail: EntitlementChangeDetail) {
+    super(BillingEntitlementChangeEvent.type, detail);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
+    'billing-plan-change': BillingPlanChangeEvent;
+    'billing-entitlement-change': BillingEntitlementChangeEvent;
     'billing-threshold': BillingThresholdEvent;
     'billing-error': BillingErrorEvent;
     'billing-remedy': BillingRemedyEvent;

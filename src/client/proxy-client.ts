@@ -1,5 +1,10 @@
 import type {
   LinksResponse,
+  OffersResponse,
+  PlanChangeRequest,
+  PlanChangeResponse,
+  PlanQuoteRequest,
+  PlanQuoteResponse,
   PortalRequest,
   PortalResponse,
   PricingRequest,
@@ -61,6 +66,28 @@ export class ProxyClient {
   /** `GET /subscription`: the state of the customer's subscription and any due invoices. */
   getSubscription(signal?: AbortSignal): Promise<SubscriptionStatusResponse> {
     return this.request<SubscriptionStatusResponse>('/subscription', signal);
+  }
+
+  /** `GET /offers`: the offers the customer can move to (`IsCurrent` marks theirs). */
+  async getOffers(signal?: AbortSignal): Promise<OffersResponse> {
+    const body = await this.request<OffersResponse>('/offers', signal);
+    if (!body || !Array.isArray(body.offers)) throw invalid('/offers');
+    return { offers: body.offers.filter(isOfferLike) };
+  }
+
+  /** `POST /plan/quote`: the price of moving to `offer` (now and per period), changing nothing. */
+  async getPlanQuote(request: PlanQuoteRequest, signal?: AbortSignal): Promise<PlanQuoteResponse> {
+    const body = await this.request<PlanQuoteResponse>('/plan/quote', signal, request);
+    if (!isQuoteLike(body)) throw invalid('/plan/quote');
+    return body;
+  }
+
+  /**
+   * `POST /plan`: moves the subscription to `offer` at the prices the user confirmed, at most
+   * once per `idempotencyKey`; 409 `price-changed` carries the new `quote`.
+   */
+  changePlan(request: PlanChangeRequest, signal?: AbortSignal): Promise<PlanChangeResponse> {
+    return this.request<PlanChangeResponse>('/plan', signal, request);
   }
 
   /** A GET, or a POST of `body` when there is one. */
@@ -144,6 +171,7 @@ function errorFromAnswer(status: number, body: unknown): BillingError {
   return new BillingError(code, message, {
     status,
     ...(answer.pricing ? { pricing: answer.pricing } : {}),
+    ...(isQuoteLike(answer.quote) ? { quote: answer.quote } : {}),
     ...(typeof answer.field === 'string' ? { field: answer.field } : {}),
   });
 }
@@ -156,6 +184,25 @@ function isUsageLike(value: unknown): value is UsagesResponse['usages'][number] 
   if (typeof value !== 'object' || value === null) return false;
   const usage = value as Record<string, unknown>;
   return typeof usage.ReferenceFeature === 'string' && typeof usage.TypeFeature === 'string';
+}
+
+function isOfferLike(value: unknown): value is OffersResponse['offers'][number] {
+  if (typeof value !== 'object' || value === null) return false;
+  return typeof (value as Record<string, unknown>).ReferenceOffer === 'string';
+}
+
+/** A quote the picker can show and confirm: both amounts, and the next term's. */
+function isQuoteLike(value: unknown): value is PlanQuoteResponse {
+  if (typeof value !== 'object' || value === null) return false;
+  const quote = value as Record<string, unknown>;
+  const nextTerm = quote.NextTerm as Record<string, unknown> | undefined;
+  return (
+    typeof quote.ReferenceOffer === 'string' &&
+    Number.isInteger(quote.AmountTotalDue) &&
+    typeof nextTerm === 'object' &&
+    nextTerm !== null &&
+    Number.isInteger(nextTerm.AmountTotal)
+  );
 }
 
 /** The query string of `GET /portal` and `GET /links`. */

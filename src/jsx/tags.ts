@@ -6,6 +6,8 @@ import type { BillingEvent } from '../client/events.js';
 // HTMLElementTagNameMap (the events module adds the events to GlobalEventHandlersEventMap).
 import type { BillingPortal } from '../elements/billing-portal/define.js';
 import type { BuyFeature } from '../elements/buy-feature/define.js';
+import type { FeatureGate } from '../elements/feature-gate/define.js';
+import type { PlanPicker } from '../elements/plan-picker/define.js';
 import type { UsageMeter } from '../elements/usage-meter/define.js';
 
 /** Every element of the package, by tag. */
@@ -13,6 +15,8 @@ export interface BillingElementTags {
   'usage-meter': UsageMeter;
   'buy-feature': BuyFeature;
   'billing-portal': BillingPortal;
+  'plan-picker': PlanPicker;
+  'feature-gate': FeatureGate;
 }
 
 /** Every `billing-*` event, by name (all of them bubble and cross shadow roots). */

@@ -19,6 +19,7 @@ export {
   type RedisLikeClient,
 } from './idempotency/redis-store.js';
 export { portalHash } from './routes/portal.js';
+export { ENTITLEMENT_CACHE_MS } from './entitlements.js';
 export {
   createMemorySignalBus,
   createRedisSignalBus,

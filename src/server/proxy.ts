@@ -21,6 +21,7 @@ import { createEventHub } from './notifications/events.js';
 import { createMemorySignalBus } from './notifications/signals.js';
 import { receiveNotification } from './notifications/webhook.js';
 import { createUpstreamClient } from './upstream.js';
+import { createEntitlementChecker } from './entitlements.js';
 import { checkIdentity, refuseQuery } from './validation.js';
 
 export type BillingHandler = (request: Request) => Promise<Response>;
@@ -37,6 +38,12 @@ export interface BillingProxy {
    * billing changed, so that they re-read it: after your back end reported usage, say.
    */
   notify(customer: string): Promise<void>;
+  /**
+   * Whether the customer may use a feature (an on/off feature included and enabled, or room for
+   * `quantity` more units, default 1), from GET /v1/Usages with a 10 s cache per customer that
+   * any signal for the customer clears. For your own routes: gating in the browser only hides UI.
+   */
+  isEntitled(customer: string, feature: string, quantity?: number): Promise<boolean>;
   /** Ends the open event streams and stops listening to the signal bus (on shutdown). */
   close(): Promise<void>;
 }
@@ -81,6 +88,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   const { logger } = options;
   const signals = options.signals ?? createMemorySignalBus();
   const hub = options.events === false ? null : createEventHub(signals, options.events, logger);
+  const entitlements = createEntitlementChecker(upstream, signals);
   const routes: Record<string, Route> = { ...ROUTES };
   if (hub !== null && options.events !== false) {
     routes[options.events.path] = {
@@ -226,8 +234,11 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     fetch: handler,
     basePath: options.basePath,
     notify: (customer) => signals.publish(customer),
+    isEntitled: (customer, feature, quantity) =>
+      entitlements.isEntitled(customer, feature, quantity),
     async close() {
       hub?.close();
+      entitlements.close();
       if (options.signals === undefined) await signals.close();
     },
   };

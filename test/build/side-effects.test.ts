@@ -48,14 +48,20 @@ describe('the npm build, bundled by a host app', () => {
   });
   after(() => rmSync(packageDir, { recursive: true, force: true }));
 
-  for (const tag of ['billing-portal', 'buy-feature', 'usage-meter']) {
+  for (const tag of [
+    'billing-portal',
+    'buy-feature',
+    'usage-meter',
+    'plan-picker',
+    'feature-gate',
+  ]) {
     it(`keeps the registration of billing-elements/${tag}`, async () => {
       assert.equal(registrations(await bundle(packageDir, `dist/elements/${tag}/define.js`)), 1);
     });
   }
 
-  it('keeps the three registrations of billing-elements/define', async () => {
-    assert.equal(registrations(await bundle(packageDir, 'dist/define.js')), 3);
+  it('keeps the five registrations of billing-elements/define', async () => {
+    assert.equal(registrations(await bundle(packageDir, 'dist/define.js')), 5);
   });
 
   it('registers nothing from the main entry', async () => {

@@ -1,0 +1,217 @@
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import type { BillingError } from '../../client/errors.js';
+import { BillingEntitlementChangeEvent, BillingErrorEvent } from '../../client/events.js';
+import { followLang, message, registerTexts } from '../../client/i18n.js';
+import { getUsageStore, type UsageStore } from '../../client/usage-store.js';
+import { openPortalPage } from '../billing-portal/open.js';
+import { defineElement } from '../shared/define.js';
+import { sharedStyles } from '../shared/styles.js';
+import { gateTexts } from './messages.js';
+
+/** What the gate shows: nothing known yet, the content, the fallback, or a failed check. */
+export type GateState = 'loading' | 'granted' | 'denied' | 'error';
+
+const ownStyles = css`
+  :host {
+    display: contents;
+  }
+  .message {
+    display: flex;
+  }
+`;
+
+/**
+ * Shows its content only when the signed-in customer may use a feature (an on/off feature
+ * included and enabled, or room for `min` more units of a quantity), a fallback otherwise, and
+ * nothing of either while the usages load. Gating in the browser only hides UI: check on the
+ * server too (`isEntitled` of `billing-elements/server`).
+ *
+ * @tag feature-gate
+ * @summary Show a part of the page only to customers whose plan includes a feature.
+ *
+ * @slot - The gated content, shown only when the customer is entitled.
+ * @slot fallback - Shown when the customer is not entitled. Default: "{feature} is not part of your plan." and a "See plans" button.
+ * @slot loading - Shown while the usages load. Default: nothing.
+ *
+ * @event billing-entitlement-change - {BillingEntitlementChangeEvent} The entitlement became known or changed (after a purchase, a plan change, a live update). `detail: { feature, entitled, previous }`.
+ * @event billing-error - {BillingErrorEvent} The usages could not be loaded. `detail: { error, feature }`.
+ * @event billing-remedy - {BillingRemedyEvent} Not fired: the default prompt opens the plan picker or the portal's `change-plan` page directly.
+ *
+ * @csspart prompt - The default fallback: the sentence and its button.
+ * @csspart button - The "See plans" button.
+ *
+ * @cssproperty --billing-accent - The button and the focus ring.
+ * @cssproperty --billing-on-accent - Text on the accent.
+ * @cssproperty --billing-radius - Corner radius of the prompt and the button.
+ * @cssproperty --billing-space - The spacing unit (4px).
+ * @cssproperty --billing-border-color - The prompt's hairline.
+ */
+export class FeatureGate extends LitElement {
+  static override styles = [sharedStyles, ownStyles];
+
+  static {
+    registerTexts(gateTexts);
+  }
+
+  static override properties = {
+    feature: { reflect: true },
+    min: { type: Number },
+    label: {},
+    endpoint: {},
+    state: { reflect: true },
+  };
+
+  /** Registers the element under `tag`; a no-op when this class already holds it. */
+  static define(tag = 'feature-gate', registry: CustomElementRegistry = customElements): void {
+    defineElement(tag, this, registry);
+  }
+
+  /** The feature (its reference, e.g. `sso`). */
+  declare feature: string;
+  /** For a quantity: how many more units must fit in the plan (default 1). Ignored for on/off features. */
+  declare min: number | undefined;
+  /** The feature's name in the fallback prompt; defaults to the usage's title, else the reference. */
+  declare label: string;
+  /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
+  declare endpoint: string | undefined;
+  /** Read-only, reflected: `loading`, `granted`, `denied` or `error`. */
+  declare state: GateState;
+
+  #store: UsageStore | undefined;
+  #unsubscribe: (() => void) | undefined;
+  #entitled: boolean | undefined;
+
+  constructor() {
+    super();
+    followLang(this);
+    this.feature = '';
+    this.label = '';
+    this.state = 'loading';
+  }
+
+  /** Whether the customer may use the feature; undefined until the usages are known. */
+  get entitled(): boolean | undefined {
+    return this.#entitled;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#follow();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    this.#store = undefined;
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('endpoint') && this.isConnected && this.hasUpdated) this.#follow();
+    if (changed.has('feature') || changed.has('min')) this.#evaluate();
+  }
+
+  /** Follows the usage store of this element's proxy, loading it when nobody has. */
+  #follow(): void {
+    this.#unsubscribe?.();
+    const store = getUsageStore(this.endpoint);
+    this.#store = store;
+    this.#unsubscribe = store.subscribe(() => this.#evaluate());
+    this.#evaluate();
+    store.load().catch((error: unknown) => {
+      const failure = new BillingErrorEvent({
+        error: error as BillingError,
+        feature: this.feature,
+      });
+      this.dispatchEvent(failure);
+    });
+  }
+
+  /** Decides from the store's usages, and says when the answer changed. */
+  #evaluate(): void {
+    const store = this.#store;
+    if (!store) return;
+    const { status } = store.state;
+    const known = status === 'ready';
+    if (!known) {
+      this.state = status === 'error' ? 'error' : 'loading';
+      return;
+    }
+    const entitled = this.feature !== '' && store.isEntitled(this.feature, this.min ?? 1);
+    this.state = entitled ? 'granted' : 'denied';
+    const previous = this.#entitled;
+    if (previous === entitled) return;
+    this.#entitled = entitled;
+    const changed = new BillingEntitlementChangeEvent({
+      feature: this.feature,
+      entitled,
+      previous,
+    });
+    this.dispatchEvent(changed);
+  }
+
+  #featureLabel(): string {
+    return this.label || this.#store?.get(this.feature)?.TitleLocalized || this.feature;
+  }
+
+  /** The page's plan picker when there is one, else the portal's change-plan workflow. */
+  async #seePlans(event: Event): Promise<void> {
+    const picker = document.querySelector<HTMLElement>('plan-picker');
+    if (picker) {
+      picker.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      picker.tabIndex = -1;
+      picker.focus({ preventScroll: true });
+      return;
+    }
+    try {
+      await openPortalPage(
+        { page: 'change-plan' },
+        { endpoint: this.endpoint, from: event.currentTarget as Element },
+      );
+    } catch (error) {
+      const failure = new BillingErrorEvent({
+        error: error as BillingError,
+        feature: this.feature,
+      });
+      this.dispatchEvent(failure);
+    }
+  }
+
+  #renderPrompt(key: 'gate.locked' | 'gate.unknown'): TemplateResult {
+    return html`<div class="message" part="prompt" data-kind="prompt">
+      <p>${message(this, key, { label: this.#featureLabel() })}</p>
+      ${
+        key === 'gate.locked'
+          ? html`<button
+              type="button"
+              class="secondary"
+              part="button"
+              @click=${(event: Event) => void this.#seePlans(event)}
+            >
+              ${message(this, 'gate.upgrade')}
+            </button>`
+          : html`<button
+              type="button"
+              class="secondary"
+              part="button"
+              @click=${() => void this.#store?.refresh().catch(() => undefined)}
+            >
+              ${message(this, 'retry')}
+            </button>`
+      }
+    </div>`;
+  }
+
+  override render() {
+    switch (this.state) {
+      case 'granted':
+        return html`<slot></slot>`;
+      case 'denied':
+        return html`<slot name="fallback">${this.#renderPrompt('gate.locked')}</slot>`;
+      case 'error':
+        return html`<slot name="fallback">${this.#renderPrompt('gate.unknown')}</slot>`;
+      default:
+        return html`<slot name="loading">${nothing}</slot>`;
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import { PlanPicker } from './plan-picker.js';
+
+PlanPicker.define();
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'plan-picker': PlanPicker;
+  }
+}
+
+export { PlanPicker };

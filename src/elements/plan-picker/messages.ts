@@ -1,0 +1,105 @@
+import type { BillingMessages, BuiltInTexts } from '../../client/i18n.js';
+
+// The texts only <plan-picker> shows, with the refusals only a plan change meets. Shared wording
+// (errors, remedies, retry) comes from the client's catalogue.
+declare module '../../client/i18n.js' {
+  interface BillingMessages {
+    'plan.title': string;
+    'plan.current': string;
+    'plan.choose': string;
+    'plan.upgrade': string;
+    'plan.downgrade': string;
+    'plan.subscribe': string;
+    'plan.contact': string;
+    'plan.on-request': string;
+    'plan.per.Day': string;
+    'plan.per.Week': string;
+    'plan.per.Month': string;
+    'plan.per.Year': string;
+    'plan.every': string;
+    'plan.feature.value': string;
+    'plan.feature.included': string;
+    'plan.feature.not-included': string;
+    'plan.feature.unlimited': string;
+    'plan.feature.add-on': string;
+    'plan.pending': string;
+    'plan.pending.action': string;
+    'plan.suspended': string;
+    'plan.none': string;
+    'plan.empty': string;
+    'plan.quoting': string;
+    'plan.dialog.title': string;
+    'plan.dialog.effective': string;
+    'plan.dialog.confirm': string;
+    'plan.dialog.cancel': string;
+    'plan.applying': string;
+    'plan.resuming': string;
+    'plan.success.now': string;
+    'plan.success.later': string;
+    'plan.outcome-unknown': string;
+    'error.offer-on-request': string;
+    'error.already-on-offer': string;
+  }
+}
+
+type PlanMessageKey =
+  | Extract<keyof BillingMessages, `plan.${string}`>
+  | 'error.offer-on-request'
+  | 'error.already-on-offer';
+
+/** The built-in texts of <plan-picker>, `[English, French]`: registered when its class is defined. */
+export const planTexts: BuiltInTexts<PlanMessageKey> = {
+  'plan.title': ['Plans', 'Offres'],
+  'plan.current': ['Current plan', 'Offre actuelle'],
+  'plan.choose': ['Switch to {title}', 'Passer à {title}'],
+  'plan.upgrade': ['Upgrade to {title}', 'Passer à {title}'],
+  'plan.downgrade': ['Downgrade to {title}', 'Passer à {title}'],
+  'plan.subscribe': ['Subscribe to {title}', 'S’abonner à {title}'],
+  'plan.contact': ['Contact us', 'Nous contacter'],
+  'plan.on-request': ['On request', 'Sur demande'],
+  'plan.per.Day': ['{price} / day', '{price} / jour'],
+  'plan.per.Week': ['{price} / week', '{price} / semaine'],
+  'plan.per.Month': ['{price} / month', '{price} / mois'],
+  'plan.per.Year': ['{price} / year', '{price} / an'],
+  'plan.every': ['{price} every {period}', '{price} tous les {period}'],
+  'plan.feature.value': ['{title}: {value}', '{title} : {value}'],
+  'plan.feature.included': ['Included', 'Inclus'],
+  'plan.feature.not-included': ['Not included', 'Non inclus'],
+  'plan.feature.unlimited': ['Unlimited', 'Illimité'],
+  'plan.feature.add-on': ['Add-on, {price}', 'En option, {price}'],
+  'plan.pending': [
+    'Your subscription is waiting to be completed.',
+    'Votre abonnement attend d’être finalisé.',
+  ],
+  'plan.pending.action': ['Complete your subscription', 'Finaliser l’abonnement'],
+  'plan.suspended': [
+    'Your subscription is suspended. Restart it before changing plan.',
+    'Votre abonnement est suspendu. Réactivez-le avant de changer d’offre.',
+  ],
+  'plan.none': [
+    'You do not have a subscription yet. Choose a plan to subscribe.',
+    'Vous n’avez pas encore d’abonnement. Choisissez une offre pour vous abonner.',
+  ],
+  'plan.empty': ['No plans are available.', 'Aucune offre n’est disponible.'],
+  'plan.quoting': ['Calculating the price…', 'Calcul du prix…'],
+  'plan.dialog.title': ['Change to {title}?', 'Passer à {title} ?'],
+  'plan.dialog.effective': ['Takes effect on {date}.', 'Prend effet le {date}.'],
+  'plan.dialog.confirm': ['Confirm', 'Confirmer'],
+  'plan.dialog.cancel': ['Cancel', 'Annuler'],
+  'plan.applying': ['Changing your plan…', 'Changement d’offre en cours…'],
+  'plan.resuming': ['Checking your last plan change…', 'Vérification de votre dernier changement…'],
+  'plan.success.now': ['Done. You are now on {title}.', 'C’est fait. Vous êtes passé à {title}.'],
+  'plan.success.later': [
+    'Done. Your plan changes to {title} on {date}.',
+    'C’est fait. Votre offre passe à {title} le {date}.',
+  ],
+  'plan.outcome-unknown': [
+    'We could not confirm whether your plan changed. Try again: it will never be charged twice.',
+    'Nous n’avons pas pu confirmer le changement d’offre. Réessayez : il ne sera jamais facturé deux fois.',
+  ],
+  'error.offer-on-request': [
+    'This plan is sold on request. Contact us to move to it.',
+    'Cette offre est vendue sur demande. Contactez-nous pour en bénéficier.',
+  ],
+  'error.already-on-offer': ['You are already on this plan.', 'Vous avez déjà cette offre.'],
+};

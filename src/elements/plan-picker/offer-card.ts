@@ -1,0 +1,117 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Offer, OfferFeature } from '../../contract/catalog.js';
+import { UNLIMITED_QUANTITY } from '../../contract/constants.js';
+import { formatNumber, message } from '../../client/i18n.js';
+
+// How <plan-picker> shows an offer: its price per period formatted with Intl in the page's
+// language, and the features that set it apart from the other offers of the grid.
+
+/** An amount in hundredths, without decimals when it is whole ("$49", "$22.61"). */
+export function money(host: Element, amount: number, currency: string): string {
+  const whole = amount % 100 === 0;
+  return formatNumber(host, amount / 100, {
+    style: 'currency',
+    currency,
+    ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+  });
+}
+
+const UNITS = ['Day', 'Week', 'Month', 'Year'] as const;
+type Unit = (typeof UNITS)[number];
+const isUnit = (value: unknown): value is Unit => UNITS.includes(value as Unit);
+
+/**
+ * An amount per period of `offer` ("$49 / month", "$90 every 3 months"), or undefined when the
+ * offer's period is not one the element knows.
+ */
+function perPeriod(host: Element, amount: number, offer: Offer): string | undefined {
+  const { Currency: currency, UnitRecurrence: unit } = offer;
+  if (!currency || !isUnit(unit)) return undefined;
+  const price = money(host, amount, currency);
+  const count = offer.DurationRecurrence ?? 1;
+  if (count === 1) return message(host, `plan.per.${unit}`, { price });
+  // Intl's unit style spells the period in the page's language ("3 months", "3 mois").
+  const period = formatNumber(host, count, {
+    style: 'unit',
+    unit: unit.toLowerCase(),
+    unitDisplay: 'long',
+  });
+  return message(host, 'plan.every', { price, period });
+}
+
+/** The offer's recurring price in the page's language; the service's text when it cannot tell. */
+export function pricePerPeriod(host: Element, offer: Offer): string {
+  const amount = offer.AmountRecurrence;
+  const formatted = amount === undefined ? undefined : perPeriod(host, amount, offer);
+  return formatted ?? offer.PricingLocalized ?? '';
+}
+
+/** What an offer says of a feature, comparable across offers. */
+function termsOf(feature: OfferFeature | undefined): string {
+  if (!feature) return 'absent';
+  return JSON.stringify([
+    feature.IsIncluded,
+    feature.IsAddOn,
+    feature.QuantityIncluded,
+    feature.AmountRecurrence,
+  ]);
+}
+
+/**
+ * The features whose terms differ between the offers shown (included in one, not in another; a
+ * different included quantity), in the order they first appear.
+ */
+export function differingFeatures(offers: Offer[]): { reference: string; title: string }[] {
+  const seen = new Map<string, string>();
+  for (const offer of offers)
+    for (const feature of offer.Features ?? [])
+      if (feature.IsVisible !== false && !seen.has(feature.ReferenceFeature))
+        seen.set(feature.ReferenceFeature, feature.TitleLocalized ?? feature.ReferenceFeature);
+  return [...seen]
+    .filter(([reference]) => {
+      const terms = new Set(
+        offers.map((offer) =>
+          termsOf(offer.Features?.find((feature) => feature.ReferenceFeature === reference)),
+        ),
+      );
+      return terms.size > 1;
+    })
+    .map(([reference, title]) => ({ reference, title }));
+}
+
+/** One feature of an offer in words: "Seats: 5", "Single sign-on: Included". */
+function featureValue(host: Element, feature: OfferFeature | undefined, offer: Offer): string {
+  if (!feature) return message(host, 'plan.feature.not-included');
+  if (feature.TypeFeature === 'OnOff') {
+    if (feature.IsIncluded) return message(host, 'plan.feature.included');
+    const addOnPrice =
+      feature.IsAddOn && feature.AmountRecurrence !== undefined
+        ? (perPeriod(host, feature.AmountRecurrence, offer) ?? feature.PricingLocalized)
+        : undefined;
+    if (addOnPrice) return message(host, 'plan.feature.add-on', { price: addOnPrice });
+    return message(host, 'plan.feature.not-included');
+  }
+  if (feature.QuantityIncluded === UNLIMITED_QUANTITY)
+    return message(host, 'plan.feature.unlimited');
+  if (feature.QuantityIncluded === undefined) return message(host, 'plan.feature.not-included');
+  return formatNumber(host, feature.QuantityIncluded);
+}
+
+/** The list of the features that set `offer` apart. */
+export function featureList(
+  host: Element,
+  offer: Offer,
+  features: { reference: string; title: string }[],
+): TemplateResult | typeof nothing {
+  if (features.length === 0) return nothing;
+  return html`<ul class="features" part="features">
+    ${features.map(({ reference, title }) => {
+      const terms = offer.Features?.find((feature) => feature.ReferenceFeature === reference);
+      const value = featureValue(host, terms, offer);
+      const absent = value === message(host, 'plan.feature.not-included');
+      return html`<li part="feature" data-absent=${absent ? '' : nothing}>
+        ${message(host, 'plan.feature.value', { title, value })}
+      </li>`;
+    })}
+  </ul>`;
+}

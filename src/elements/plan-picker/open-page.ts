@@ -1,0 +1,27 @@
+import type { PortalPage } from '../../contract/proxy-api.js';
+import type { BillingError } from '../../client/errors.js';
+import { BillingErrorEvent, BillingRemedyEvent } from '../../client/events.js';
+import { openPortalPage } from '../billing-portal/open.js';
+
+/**
+ * Opens a portal workflow for `<plan-picker>` (subscribe to an offer, complete a pending
+ * subscription, restart a suspended one, register a payment method): `billing-remedy` first,
+ * cancelable, then the page's `<billing-portal>` or the modal portal; a portal that cannot open
+ * is reported as `billing-error`. The focus goes back to `from` when a modal closes.
+ */
+export async function openPlanPage(
+  host: HTMLElement & { endpoint: string | undefined },
+  page: PortalPage,
+  options: { offer?: string; code?: string; from?: Element } = {},
+): Promise<void> {
+  const { offer, code, from = host } = options;
+  const remedy = new BillingRemedyEvent({ page, ...(code ? { code } : {}) });
+  if (!host.dispatchEvent(remedy)) return;
+  try {
+    await openPortalPage({ page, ...(offer ? { offer } : {}) }, { endpoint: host.endpoint, from });
+  } catch (error) {
+    // openPortalPage only ever rejects with a BillingError.
+    const failure = new BillingErrorEvent({ error: error as BillingError });
+    host.dispatchEvent(failure);
+  }
+}

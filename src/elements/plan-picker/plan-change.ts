@@ -1,0 +1,300 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { PlanChangeResponse, PlanQuoteResponse } from '../../contract/proxy-api.js';
+import { resolveEndpoint } from '../../client/config.js';
+import { toBillingError, type BillingError } from '../../client/errors.js';
+import { BillingErrorEvent, BillingPlanChangeEvent } from '../../client/events.js';
+import { remedyFor } from '../../client/portal.js';
+import { getProxyClient } from '../../client/proxy-client.js';
+import { getUsageStore } from '../../client/usage-store.js';
+import {
+  createPendingPlanChange,
+  planChangeRequestOf,
+  readPendingPlanChange,
+  settlePendingPlanChange,
+  type PendingPlanChange,
+} from './pending-plan-change.js';
+
+/**
+ * Where a plan change stands:
+ * - `idle`: nothing under way;
+ * - `quoting`: an offer was chosen, its price is being asked before anything is shown;
+ * - `confirming`: the dialog asks the user to confirm the quote;
+ * - `applying`: a confirmed change is being sent;
+ * - `resuming`: a change confirmed earlier (before a reload) is being sent again to learn its
+ *   outcome.
+ */
+export type PlanPhase = 'idle' | 'quoting' | 'confirming' | 'applying' | 'resuming';
+
+/** The quote the dialog asks the user to confirm; `changed` when it replaces a stale one. */
+export interface PlanQuote {
+  quote: PlanQuoteResponse;
+  changed: boolean;
+}
+
+/** A refused or failed quote or change. */
+export interface PlanProblem {
+  error: BillingError;
+  /** The offer concerned. */
+  offer: string;
+  /** Set when the outcome is unknown: a retry re-sends this very request, same key. */
+  pending?: PendingPlanChange | undefined;
+  /** A resumed change whose customer could not be checked yet: a retry checks first. */
+  verify?: boolean;
+}
+
+/** The element the flow runs in. */
+export interface PlanHost extends ReactiveControllerHost, EventTarget {
+  readonly endpoint: string | undefined;
+}
+
+/** What the flow needs of the element's view. */
+export interface PlanView {
+  /** Opens the confirmation dialog on the quote (or refreshes it); the focus goes to Cancel. */
+  openDialog(): Promise<void>;
+  closeDialog(): void;
+  /** The plan changed: read the offers and the subscription again. */
+  planChanged(): void;
+}
+
+/** Whether a failed change may have been applied: only the same key may then be sent again. */
+function outcomeUnknown({ code, retryable }: BillingError): boolean {
+  // `upstream-error` means the proxy could not tell and will never apply this key again.
+  return (
+    code !== 'upstream-error' && (retryable || code === 'aborted' || code === 'invalid-response')
+  );
+}
+
+/**
+ * The plan change flow of `<plan-picker>`, apart from its DOM: choosing an offer quotes the move,
+ * the dialog always asks for confirmation (a plan change always changes the recurring price),
+ * Confirm records an idempotency key and sends the change once, and a changed price is shown
+ * and asked again. Every failure is reported as `billing-error`.
+ */
+export class PlanChangeFlow implements ReactiveController {
+  readonly #host: PlanHost;
+  readonly #view: PlanView;
+  #phase: PlanPhase = 'idle';
+  #offer: string | undefined;
+  #quote: PlanQuote | undefined;
+  #problem: PlanProblem | undefined;
+  #success: PlanChangeResponse | undefined;
+  #resumeCheckedFor = '';
+
+  constructor(host: PlanHost, view: PlanView) {
+    this.#host = host;
+    this.#view = view;
+    host.addController(this);
+  }
+
+  get phase(): PlanPhase {
+    return this.#phase;
+  }
+
+  /** The offer being quoted, confirmed or changed to. */
+  get offer(): string | undefined {
+    return this.#offer;
+  }
+
+  get quote(): PlanQuote | undefined {
+    return this.#quote;
+  }
+
+  get problem(): PlanProblem | undefined {
+    return this.#problem;
+  }
+
+  get success(): PlanChangeResponse | undefined {
+    return this.#success;
+  }
+
+  /** A confirmed change is being sent: it can no longer be called off. */
+  get underWay(): boolean {
+    return this.#phase === 'applying' || this.#phase === 'resuming';
+  }
+
+  get busy(): boolean {
+    return this.#phase !== 'idle' && this.#phase !== 'confirming';
+  }
+
+  hostConnected(): void {
+    this.#resumePending();
+  }
+
+  get #endpoint(): string {
+    return resolveEndpoint(this.#host.endpoint);
+  }
+
+  #setPhase(phase: PlanPhase): void {
+    this.#phase = phase;
+    this.#host.requestUpdate();
+  }
+
+  /** An offer was chosen: price the move, then ask. Nothing else may start meanwhile. */
+  async choose(offer: string): Promise<void> {
+    if (this.#phase !== 'idle' || this.#problem?.pending) return;
+    this.#problem = undefined;
+    this.#success = undefined;
+    this.#offer = offer;
+    this.#setPhase('quoting');
+    let quote: PlanQuoteResponse;
+    try {
+      quote = await getProxyClient(this.#endpoint).getPlanQuote({ offer });
+    } catch (caught) {
+      this.#fail({ error: toBillingError(caught), offer });
+      this.#setPhase('idle');
+      return;
+    }
+    await this.#ask({ quote, changed: false });
+  }
+
+  /** The dialog's Confirm: sends the change quoted. Only the first click of several counts. */
+  async confirm(): Promise<void> {
+    const shown = this.#quote;
+    if (this.#phase !== 'confirming' || !shown) return;
+    const { quote } = shown;
+    const pending = createPendingPlanChange(
+      this.#endpoint,
+      {
+        offer: quote.ReferenceOffer,
+        confirmedAmountTotal: quote.AmountTotalDue,
+        confirmedNextTermAmountTotal: quote.NextTerm.AmountTotal,
+      },
+      quote.ReferenceCustomer,
+    );
+    await this.#send(pending);
+  }
+
+  /** The dialog closed: a quote that was only being confirmed is called off. */
+  dialogClosed(): void {
+    if (this.#phase === 'confirming') this.#phase = 'idle';
+    if (!this.underWay) this.#quote = undefined;
+    this.#host.requestUpdate();
+  }
+
+  /** "Try again": re-sends a change of unknown outcome with its key, or quotes again. */
+  async retry(): Promise<void> {
+    const problem = this.#problem;
+    if (!problem) return;
+    if (problem.pending && problem.verify) {
+      this.#problem = undefined;
+      await this.#resume(this.#endpoint, problem.pending);
+      return;
+    }
+    if (problem.pending) {
+      await this.#send(problem.pending);
+      return;
+    }
+    this.#problem = undefined;
+    await this.choose(problem.offer);
+  }
+
+  /** Whether "Try again" can help the problem shown. */
+  get canRetry(): boolean {
+    const problem = this.#problem;
+    if (!problem) return false;
+    return problem.pending !== undefined || problem.error.retryable;
+  }
+
+  async #ask(quote: PlanQuote): Promise<void> {
+    this.#quote = quote;
+    this.#offer = quote.quote.ReferenceOffer;
+    this.#setPhase('confirming');
+    await this.#view.openDialog();
+  }
+
+  #finish(): void {
+    this.#setPhase('idle');
+    this.#view.closeDialog();
+  }
+
+  async #send(pending: PendingPlanChange): Promise<void> {
+    const endpoint = this.#endpoint;
+    this.#problem = undefined;
+    this.#offer = pending.offer;
+    this.#setPhase(this.#phase === 'resuming' ? 'resuming' : 'applying');
+    let result: PlanChangeResponse;
+    try {
+      result = await getProxyClient(endpoint).changePlan(planChangeRequestOf(pending));
+    } catch (caught) {
+      this.#changeFailed(endpoint, pending, toBillingError(caught));
+      return;
+    }
+    settlePendingPlanChange(endpoint, pending);
+    this.#success = result;
+    this.#finish();
+    getUsageStore(endpoint)
+      .refresh()
+      .catch(() => {
+        // The change is made; the meters keep their last usages until the next read.
+      });
+    this.#view.planChanged();
+    const changed = new BillingPlanChangeEvent({
+      offer: pending.offer,
+      currentOffer: result.offer,
+      offerAfterTerm: result.offerAfterTerm,
+      dateEffective: result.dateEffective,
+      amountTotal: result.amountTotal,
+      replayed: result.replayed,
+    });
+    this.#host.dispatchEvent(changed);
+  }
+
+  #changeFailed(endpoint: string, pending: PendingPlanChange, error: BillingError): void {
+    const unknown = outcomeUnknown(error);
+    if (!unknown) settlePendingPlanChange(endpoint, pending);
+    if (error.code === 'price-changed' && error.quote) {
+      // Nothing changed. Show the service's new price and ask again, with a new key.
+      this.#report(error);
+      void this.#ask({ quote: error.quote, changed: true });
+      return;
+    }
+    if (error.code === 'already-on-offer') this.#view.planChanged();
+    this.#fail({ error, offer: pending.offer, pending: unknown ? pending : undefined });
+    this.#finish();
+  }
+
+  #fail(problem: PlanProblem): void {
+    this.#problem = problem;
+    this.#report(problem.error);
+  }
+
+  /** A change confirmed before a reload whose outcome is unknown: learn it, same key. */
+  #resumePending(): void {
+    const endpoint = this.#endpoint;
+    if (this.#phase !== 'idle' || this.#resumeCheckedFor === endpoint) return;
+    this.#resumeCheckedFor = endpoint;
+    const pending = readPendingPlanChange(endpoint);
+    if (pending) void this.#resume(endpoint, pending);
+  }
+
+  async #resume(endpoint: string, pending: PendingPlanChange): Promise<void> {
+    this.#offer = pending.offer;
+    this.#setPhase('resuming');
+    if (pending.customer) {
+      let customer: string | undefined;
+      try {
+        const { usages } = await getProxyClient(endpoint).getUsages();
+        customer = usages.find((usage) => usage.ReferenceCustomer)?.ReferenceCustomer;
+      } catch (caught) {
+        // Who is signed in cannot be told now: keep the key, "Try again" checks again first.
+        this.#fail({ error: toBillingError(caught), offer: pending.offer, pending, verify: true });
+        this.#setPhase('idle');
+        return;
+      }
+      // The tab may now belong to another customer: never apply their predecessor's change.
+      if (customer && customer !== pending.customer) {
+        settlePendingPlanChange(endpoint, pending);
+        this.#setPhase('idle');
+        return;
+      }
+    }
+    await this.#send(pending);
+  }
+
+  #report(error: BillingError): void {
+    if (error.code === 'aborted') return;
+    const remedy = remedyFor(error.code);
+    const event = new BillingErrorEvent({ error, ...(remedy ? { remedy } : {}) });
+    this.#host.dispatchEvent(event);
+  }
+}

@@ -1,0 +1,520 @@
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import type { Offer } from '../../contract/catalog.js';
+import type { PortalPage, SubscriptionStatusResponse } from '../../contract/proxy-api.js';
+import { resolveEndpoint } from '../../client/config.js';
+import { toBillingError, type BillingError } from '../../client/errors.js';
+import { BillingErrorEvent, BillingUpdatedEvent } from '../../client/events.js';
+import {
+  errorMessage,
+  followLang,
+  formatDate,
+  message,
+  registerTexts,
+  type MessageKey,
+} from '../../client/i18n.js';
+import { remedyFor } from '../../client/portal.js';
+import { getProxyClient } from '../../client/proxy-client.js';
+import { defineElement } from '../shared/define.js';
+import { planTexts } from './messages.js';
+import { differingFeatures, featureList, pricePerPeriod } from './offer-card.js';
+import { openPlanPage } from './open-page.js';
+import { PlanChangeFlow } from './plan-change.js';
+import { planPickerStyles } from './styles.js';
+
+/** What the picker knows of the customer: loading, failed, or the offers and subscription. */
+type Catalog =
+  | { status: 'loading' }
+  | { status: 'error'; error: BillingError }
+  | { status: 'ready'; offers: Offer[]; subscription: SubscriptionStatusResponse };
+
+/** The number of placeholder cards while the offers load (the sandbox's grid has three). */
+const SKELETON_CARDS = 3;
+
+/**
+ * Lists the plans the signed-in customer can move to, with their price per period and the
+ * features that differ, and changes the plan after the customer confirmed the price of the move
+ * (due now and per period) in a dialog inside the element, at most once per confirmation.
+ *
+ * @tag plan-picker
+ * @summary Compare plans and change plan after confirming the price.
+ *
+ * @slot heading - A heading above the plans (none by default).
+ * @slot dialog-title - The title of the confirmation dialog. Default: "Change to {plan}?".
+ * @slot confirm-label - The text of the dialog's confirm button. Default: "Confirm".
+ * @slot cancel-label - The text of the dialog's cancel button. Default: "Cancel".
+ *
+ * @event billing-plan-change - {BillingPlanChangeEvent} The plan was changed or the change scheduled. `detail: { offer, currentOffer, offerAfterTerm, dateEffective, amountTotal, replayed }`.
+ * @event billing-error - {BillingErrorEvent} The offers, a quote or a change was refused or failed. `detail: { error, remedy }`.
+ * @event billing-remedy - {BillingRemedyEvent} The user asked for a portal workflow (subscribe, complete, restart, register); `preventDefault()` to open it yourself. `detail: { page, code }`.
+ *
+ * @csspart list - The list of offers.
+ * @csspart offer - One offer's card (`data-current` on the customer's plan).
+ * @csspart title - An offer's title.
+ * @csspart description - An offer's description.
+ * @csspart price - An offer's price per period.
+ * @csspart features - The list of the features that differ.
+ * @csspart feature - One feature line (`data-absent` when the offer lacks it).
+ * @csspart current - The "Current plan" badge.
+ * @csspart button - Every button.
+ * @csspart choose - An offer's button (also `button`).
+ * @csspart contact - The contact link of an offer sold on request.
+ * @csspart notice - The subscription's state (none, pending, suspended) and its action.
+ * @csspart skeleton - The placeholder cards while loading.
+ * @csspart status - The live region that reports progress and success.
+ * @csspart success - The success message.
+ * @csspart error - The refusal or failure message, with its remedy or retry.
+ * @csspart remedy - The button that opens the portal workflow fixing a refusal (also `button`).
+ * @csspart retry - The "try again" button (also `button`).
+ * @csspart dialog - The confirmation dialog.
+ * @csspart dialog-title - The dialog's title.
+ * @csspart price-changed - The dialog's notice that the price changed since it was shown.
+ * @csspart quote - The dialog's price block.
+ * @csspart amount - The amount due now, in large type.
+ * @csspart next-term - The new recurring price.
+ * @csspart effective - "Takes effect on {date}" for a change at the end of the period.
+ * @csspart confirm - The confirm button (also `button`).
+ * @csspart cancel - The cancel button (also `button`).
+ *
+ * @cssproperty --billing-accent - The accent: buttons, the current plan's border, focus rings.
+ * @cssproperty --billing-on-accent - Text on the accent.
+ * @cssproperty --billing-critical - Refusals.
+ * @cssproperty --billing-success - Included features and the success message.
+ * @cssproperty --billing-radius - Corner radius of cards, controls and the dialog (8px).
+ * @cssproperty --billing-space - The spacing unit (4px).
+ * @cssproperty --billing-font-size - Base font size (inherited by default).
+ * @cssproperty --billing-border-color - Hairlines.
+ * @cssproperty --billing-muted-color - Secondary text.
+ * @cssproperty --billing-focus-ring - The focus ring (a box-shadow).
+ * @cssproperty --billing-surface - Background of the dialog (Canvas).
+ * @cssproperty --billing-on-surface - Text of the dialog (CanvasText).
+ * @cssproperty --billing-backdrop - The dialog's backdrop.
+ */
+export class PlanPicker extends LitElement {
+  static override styles = planPickerStyles;
+
+  static {
+    registerTexts(planTexts);
+  }
+
+  static override properties = {
+    endpoint: {},
+    contactHref: { attribute: 'contact-href' },
+  };
+
+  /** Registers the element under `tag`; a no-op when this class already holds it. */
+  static define(tag = 'plan-picker', registry: CustomElementRegistry = customElements): void {
+    defineElement(tag, this, registry);
+  }
+
+  /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
+  declare endpoint: string | undefined;
+  /** Where an offer sold on request sends the customer (`mailto:` or a page of yours). */
+  declare contactHref: string | undefined;
+
+  #catalog: Catalog = { status: 'loading' };
+  #load: AbortController | undefined;
+  #returnFocus: HTMLElement | null = null;
+
+  readonly #flow = new PlanChangeFlow(this, {
+    openDialog: () => this.#openDialog(),
+    closeDialog: () => this.#dialog?.close(),
+    planChanged: () => void this.reload(),
+  });
+
+  constructor() {
+    super();
+    followLang(this);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener(BillingUpdatedEvent.type, this.#onUpdated);
+    void this.reload();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener(BillingUpdatedEvent.type, this.#onUpdated);
+    this.#load?.abort();
+  }
+
+  /** Reads the offers and the subscription again (after a change, a remedy, "Try again"). */
+  async reload(): Promise<void> {
+    this.#load?.abort();
+    const load = new AbortController();
+    this.#load = load;
+    // A reload after a change keeps the cards on screen: only the first load shows a skeleton.
+    if (this.#catalog.status !== 'ready') this.#setCatalog({ status: 'loading' });
+    const client = getProxyClient(resolveEndpoint(this.endpoint));
+    try {
+      const [{ offers }, subscription] = await Promise.all([
+        client.getOffers(load.signal),
+        client.getSubscription(load.signal),
+      ]);
+      if (load.signal.aborted) return;
+      this.#setCatalog({ status: 'ready', offers, subscription });
+    } catch (caught) {
+      const error = toBillingError(caught);
+      if (error.code === 'aborted' || load.signal.aborted) return;
+      this.#setCatalog({ status: 'error', error });
+      const failure = new BillingErrorEvent({ error });
+      this.dispatchEvent(failure);
+    }
+  }
+
+  #setCatalog(catalog: Catalog): void {
+    this.#catalog = catalog;
+    this.requestUpdate();
+  }
+
+  /** Billing changed elsewhere: an idle picker reads the plans again. */
+  readonly #onUpdated = (event: BillingUpdatedEvent): void => {
+    if (event.detail.endpoint !== resolveEndpoint(this.endpoint)) return;
+    if (this.#flow.phase === 'idle') void this.reload();
+  };
+
+  get #dialog(): HTMLDialogElement | null {
+    return this.renderRoot.querySelector('dialog');
+  }
+
+  async #openDialog(): Promise<void> {
+    await this.updateComplete;
+    const dialog = this.#dialog!;
+    if (!dialog.open) {
+      this.#returnFocus = this.shadowRoot!.activeElement as HTMLElement | null;
+      dialog.showModal();
+    }
+    // Cancel gets the focus: a stray Enter must never change a plan.
+    this.renderRoot.querySelector<HTMLElement>('[part~="cancel"]')!.focus();
+  }
+
+  #onDialogCancel(event: Event): void {
+    if (this.#flow.underWay) event.preventDefault();
+  }
+
+  #onDialogClose(): void {
+    this.#flow.dialogClosed();
+    const chosen = this.renderRoot.querySelector<HTMLElement>(
+      `[data-offer="${CSS.escape(this.#flow.offer ?? '')}"]`,
+    );
+    const returnTo = this.#returnFocus?.isConnected ? this.#returnFocus : chosen;
+    returnTo?.focus();
+  }
+
+  #titleOf(reference: string | undefined): string {
+    if (this.#catalog.status !== 'ready' || !reference) return reference ?? '';
+    const offer = this.#catalog.offers.find((candidate) => candidate.ReferenceOffer === reference);
+    return offer?.TitleLocalized ?? reference;
+  }
+
+  #open(page: PortalPage, event: Event, offer?: string, code?: string): void {
+    const from = event.currentTarget as HTMLElement;
+    void openPlanPage(this, page, { ...(offer ? { offer } : {}), ...(code ? { code } : {}), from });
+  }
+
+  #renderSkeleton(): TemplateResult {
+    return html`<div class="loading" aria-busy="true">
+      <span class="visually-hidden">${message(this, 'loading')}</span>
+      <ul class="offers" part="list skeleton" aria-hidden="true">
+        ${Array.from(
+          { length: SKELETON_CARDS },
+          () =>
+            html`<li class="offer">
+              <span class="skeleton"></span>
+              <span class="skeleton tall"></span>
+              <span class="skeleton block"></span>
+              <span class="skeleton button"></span>
+            </li>`,
+        )}
+      </ul>
+    </div>`;
+  }
+
+  #renderLoadError(error: BillingError): TemplateResult {
+    return html`<div class="message" part="error" role="alert">
+      <p>${errorMessage(this, error.code, 'error.generic')}</p>
+      <button type="button" class="secondary" part="button retry" @click=${() => this.reload()}>
+        ${message(this, 'retry')}
+      </button>
+    </div>`;
+  }
+
+  /** The subscription's state when it is not running: what it means and the way on. */
+  #renderNotice(subscription: SubscriptionStatusResponse): TemplateResult | typeof nothing {
+    const { status } = subscription;
+    let text: MessageKey;
+    let action: TemplateResult | typeof nothing = nothing;
+    if (status === 'pending') {
+      text = 'plan.pending';
+      action = html`<button
+        type="button"
+        class="primary"
+        part="button remedy"
+        @click=${(event: Event) => this.#open('subscribe', event)}
+      >
+        ${message(this, 'plan.pending.action')}
+      </button>`;
+    } else if (status === 'suspended') {
+      text = 'plan.suspended';
+      action = html`<button
+        type="button"
+        class="primary"
+        part="button remedy"
+        @click=${(event: Event) => this.#open('restart', event, undefined, 'subscription-suspended')}
+      >
+        ${message(this, 'remedy.restart')}
+      </button>`;
+    } else if (status === 'none' || status === 'ended') {
+      text = 'plan.none';
+    } else {
+      return nothing;
+    }
+    return html`<div id="notice" class="message notice" part="notice" data-kind=${status}>
+      <p>${message(this, text)}</p>
+      ${action}
+    </div>`;
+  }
+
+  #renderAction(offer: Offer, current: Offer | undefined, status: string): TemplateResult {
+    const title = offer.TitleLocalized ?? offer.ReferenceOffer;
+    if (offer.IsCurrent)
+      return html`<p class="badge" part="current">${message(this, 'plan.current')}</p>`;
+    if (offer.IsOnRequest) {
+      return this.contactHref
+        ? html`<a class="secondary" part="button contact" href=${this.contactHref}
+            >${message(this, 'plan.contact')}<span class="visually-hidden">: ${title}</span></a
+          >`
+        : html`<p class="on-request">${message(this, 'plan.on-request')}</p>`;
+    }
+    if (status === 'none' || status === 'ended') {
+      return html`<button
+        type="button"
+        class="primary"
+        part="button choose"
+        data-offer=${offer.ReferenceOffer}
+        @click=${(event: Event) => this.#open('subscribe', event, offer.ReferenceOffer)}
+      >
+        ${message(this, 'plan.subscribe', { title })}
+      </button>`;
+    }
+    // Pending or suspended: the notice's action comes first; the choice waits for it.
+    const blocked = status !== 'running';
+    const quoting = this.#flow.phase === 'quoting' && this.#flow.offer === offer.ReferenceOffer;
+    const busy = this.#flow.busy || this.#flow.problem?.pending !== undefined;
+    const more = (offer.AmountRecurrence ?? 0) - (current?.AmountRecurrence ?? 0);
+    const label: MessageKey =
+      !current || offer.AmountRecurrence === undefined
+        ? 'plan.choose'
+        : more > 0
+          ? 'plan.upgrade'
+          : more < 0
+            ? 'plan.downgrade'
+            : 'plan.choose';
+    return html`<button
+      type="button"
+      class=${more > 0 || !current ? 'primary' : 'secondary'}
+      part="button choose"
+      data-offer=${offer.ReferenceOffer}
+      aria-disabled=${blocked || busy}
+      aria-busy=${quoting}
+      aria-describedby=${blocked ? 'notice' : nothing}
+      @click=${() => {
+        if (!blocked) void this.#flow.choose(offer.ReferenceOffer);
+      }}
+    >
+      ${message(this, label, { title })}
+    </button>`;
+  }
+
+  #renderOffers(offers: Offer[], subscription: SubscriptionStatusResponse): TemplateResult {
+    if (offers.length === 0)
+      return html`<p class="message" part="notice">${message(this, 'plan.empty')}</p>`;
+    const features = differingFeatures(offers);
+    const current = offers.find((offer) => offer.IsCurrent);
+    return html`<ul class="offers" part="list">
+      ${offers.map((offer) => {
+        const title = offer.TitleLocalized ?? offer.ReferenceOffer;
+        return html`<li
+          class="offer"
+          part="offer"
+          data-offer-card=${offer.ReferenceOffer}
+          data-current=${offer.IsCurrent ? '' : nothing}
+          aria-current=${offer.IsCurrent ? 'true' : nothing}
+        >
+          <h3 part="title">${title}</h3>
+          ${
+            offer.DescriptionLocalized
+              ? html`<p class="description" part="description">${offer.DescriptionLocalized}</p>`
+              : nothing
+          }
+          <p class="recurring" part="price">
+            ${offer.IsOnRequest ? message(this, 'plan.on-request') : pricePerPeriod(this, offer)}
+          </p>
+          ${featureList(this, offer, features)}
+          <div class="action">${this.#renderAction(offer, current, subscription.status)}</div>
+        </li>`;
+      })}
+    </ul>`;
+  }
+
+  #renderStatus(): TemplateResult {
+    const { phase, success, underWay } = this.#flow;
+    let text = '';
+    if (phase === 'quoting') text = message(this, 'plan.quoting');
+    else if (underWay)
+      text = message(this, phase === 'resuming' ? 'plan.resuming' : 'plan.applying');
+    else if (success) {
+      const later = success.offerAfterTerm !== null && success.dateEffective !== null;
+      text = later
+        ? message(this, 'plan.success.later', {
+            title: this.#titleOf(success.offerAfterTerm ?? undefined),
+            date: formatDate(this, success.dateEffective!),
+          })
+        : message(this, 'plan.success.now', { title: this.#titleOf(success.offer) });
+    }
+    const done = success !== undefined && phase === 'idle';
+    return html`<div class="status" part="status" role="status">
+      ${
+        text
+          ? html`<div class=${done ? 'outcome' : 'progress'} part=${done ? 'success' : 'progress'}>
+              <p>${text}</p>
+            </div>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  #renderProblem(): TemplateResult {
+    const problem = this.#flow.problem;
+    let content: TemplateResult | typeof nothing = nothing;
+    if (problem && problem.error.code !== 'aborted') {
+      const { code } = problem.error;
+      const page = remedyFor(code);
+      let action: TemplateResult | typeof nothing = nothing;
+      if (code === 'offer-on-request' && this.contactHref) {
+        action = html`<a class="secondary" part="button contact" href=${this.contactHref}
+          >${message(this, 'plan.contact')}</a
+        >`;
+      } else if (page) {
+        action = html`<button
+          type="button"
+          class="secondary"
+          part="button remedy"
+          @click=${(event: Event) => this.#open(page, event, undefined, code)}
+        >
+          ${message(this, `remedy.${page}` as MessageKey)}
+        </button>`;
+      } else if (this.#flow.canRetry) {
+        action = html`<button
+          type="button"
+          class="secondary"
+          part="button retry"
+          @click=${() => void this.#flow.retry()}
+        >
+          ${message(this, 'retry')}
+        </button>`;
+      }
+      const text = problem.pending
+        ? message(this, 'plan.outcome-unknown')
+        : errorMessage(this, code, 'error.generic');
+      content = html`<div class="problem" part="error">
+        <p>${text}</p>
+        ${action}
+      </div>`;
+    }
+    return html`<div role="alert">${content}</div>`;
+  }
+
+  #renderDialog(): TemplateResult | typeof nothing {
+    const shown = this.#flow.quote;
+    if (!shown) return nothing;
+    const { quote, changed } = shown;
+    const applying = this.#flow.underWay;
+    const lines = quote.Details?.filter((line) => line.LabelLocalized) ?? [];
+    return html`<h2 id="dialog-title" part="dialog-title">
+        <slot name="dialog-title"
+          >${message(this, 'plan.dialog.title', { title: quote.TitleLocalized ?? this.#titleOf(quote.ReferenceOffer) })}</slot
+        >
+      </h2>
+      ${
+        changed
+          ? html`<p class="changed" part="price-changed" role="alert">
+              ${message(this, 'error.price-changed')}
+            </p>`
+          : nothing
+      }
+      <div id="quote" class="quote" part="quote">
+        <p class="label">${quote.LabelLocalized}</p>
+        <p class="amount" part="amount">${quote.PricingLocalized}</p>
+        ${
+          lines.length
+            ? html`<ul class="details" part="details">
+                ${lines.map(
+                  (line) =>
+                    html`<li>
+                      <span>${line.LabelLocalized}</span><span>${line.PricingLocalized ?? ''}</span>
+                    </li>`,
+                )}
+              </ul>`
+            : nothing
+        }
+        <p class="next-term" part="next-term">
+          ${quote.NextTerm.LabelLocalized} <strong>${quote.NextTerm.PricingLocalized}</strong>
+        </p>
+        ${
+          quote.IsImmediate
+            ? nothing
+            : html`<p class="effective" part="effective">
+                ${message(this, 'plan.dialog.effective', {
+                  date: formatDate(this, quote.DateEffective),
+                })}
+              </p>`
+        }
+      </div>
+      <div class="actions">
+        <button
+          type="button"
+          class="secondary"
+          part="button cancel"
+          aria-disabled=${applying}
+          @click=${() => {
+            if (!this.#flow.underWay) this.#dialog?.close();
+          }}
+        >
+          <slot name="cancel-label">${message(this, 'plan.dialog.cancel')}</slot>
+        </button>
+        <button
+          type="button"
+          class="primary"
+          part="button confirm"
+          aria-disabled=${applying}
+          aria-busy=${applying}
+          @click=${() => void this.#flow.confirm()}
+        >
+          <slot name="confirm-label">${message(this, 'plan.dialog.confirm')}</slot>
+        </button>
+      </div>`;
+  }
+
+  override render() {
+    const catalog = this.#catalog;
+    let body: TemplateResult | typeof nothing;
+    if (catalog.status === 'loading') body = this.#renderSkeleton();
+    else if (catalog.status === 'error') body = this.#renderLoadError(catalog.error);
+    else
+      body = html`${this.#renderNotice(catalog.subscription)}
+      ${this.#renderOffers(catalog.offers, catalog.subscription)}`;
+    return html`<slot name="heading"></slot>
+      ${body} ${this.#renderStatus()} ${this.#renderProblem()}
+      <dialog
+        part="dialog"
+        aria-labelledby="dialog-title"
+        aria-describedby="quote"
+        aria-busy=${this.#flow.underWay}
+        @cancel=${this.#onDialogCancel}
+        @close=${this.#onDialogClose}
+      >
+        ${this.#renderDialog()}
+      </dialog>`;
+  }
+}

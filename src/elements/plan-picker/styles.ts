@@ -1,0 +1,113 @@
+import { css } from 'lit';
+import { buyFeatureStyles } from '../buy-feature/styles.js';
+
+// The plan picker's own rules. The shared tokens, buttons, skeletons, message boxes and the
+// confirmation dialog's look (price block, actions) come from <buy-feature>'s styles, so both
+// dialogs look the same and the script-tag file carries those rules once.
+const ownStyles = css`
+  .offers {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
+    gap: calc(var(--_space) * 4);
+  }
+  .offer {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_space) * 3);
+    padding: calc(var(--_space) * 5);
+    border: 1px solid var(--_hairline);
+    border-radius: var(--_radius);
+  }
+  .offer[data-current] {
+    border-color: var(--_accent);
+    box-shadow: inset 0 0 0 1px var(--_accent);
+  }
+  h3 {
+    margin: 0;
+    font-size: 1.125em;
+    font-weight: 600;
+  }
+  .description {
+    margin: 0;
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .recurring {
+    margin: 0;
+    font-size: 1.5em;
+    font-weight: 650;
+    line-height: 1.2;
+  }
+  .features {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: calc(var(--_space) * 1.5);
+    font-size: 0.875em;
+    flex: 1;
+  }
+  .features li::before {
+    content: '✓ ';
+    color: var(--_success);
+    font-weight: 700;
+  }
+  .features li[data-absent] {
+    color: var(--_muted);
+  }
+  .features li[data-absent]::before {
+    content: '– ';
+    color: inherit;
+  }
+  .action {
+    min-block-size: 2.6em;
+    display: flex;
+    align-items: center;
+  }
+  .action > * {
+    inline-size: 100%;
+    text-align: center;
+  }
+  .badge {
+    margin: 0;
+    padding: calc(var(--_space) * 2);
+    border-radius: var(--_radius);
+    background: color-mix(in srgb, var(--_accent) 12%, transparent);
+    font-weight: 600;
+  }
+  a.secondary {
+    display: inline-block;
+    text-decoration: none;
+  }
+  .on-request {
+    margin: 0;
+    color: var(--_muted);
+  }
+  .notice {
+    margin-block-end: calc(var(--_space) * 4);
+    padding: calc(var(--_space) * 3) calc(var(--_space) * 4);
+    border: 1px solid var(--_hairline);
+    border-radius: var(--_radius);
+  }
+  .loading .offer .skeleton {
+    block-size: 1.2em;
+  }
+  .loading .offer .skeleton.tall {
+    block-size: 1.8em;
+    inline-size: 60%;
+  }
+  .loading .offer .skeleton.block {
+    block-size: 5em;
+  }
+  .loading .offer .skeleton.button {
+    block-size: 2.6em;
+  }
+  .effective {
+    font-weight: 600;
+  }
+`;
+
+export const planPickerStyles = [buyFeatureStyles, ownStyles];

@@ -1,0 +1,74 @@
+import { FEATURE_REFERENCE_PATTERN, UNLIMITED_QUANTITY } from '../contract/constants.js';
+import type { Usage } from '../contract/resources.js';
+import { isMissing } from './context.js';
+import type { SignalBus } from './notifications/signals.js';
+import type { UpstreamClient } from './upstream.js';
+
+// The server-side check behind <feature-gate>: the same rule as the browser's usage store, on
+// the same data (GET /v1/Usages), for the host's own routes. A short cache per customer keeps a
+// page of gated API calls from costing one upstream read each; any signal for the customer (a
+// notification of the service, a purchase or plan change through this proxy, `notify()`)
+// forgets it at once, on every instance sharing the signal bus.
+
+/** How long a customer's usages answer entitlement checks before they are read again. */
+export const ENTITLEMENT_CACHE_MS = 10_000;
+
+/** Whether `quantity` more units of a feature fit the customer's usages (the client's rule). */
+export function usagesEntitle(usages: Usage[], feature: string, quantity = 1): boolean {
+  const usage = usages.find((candidate) => candidate.ReferenceFeature === feature);
+  if (!usage) return false;
+  if (usage.TypeFeature === 'OnOff') return usage.IsIncluded !== false && usage.IsEnabled !== false;
+  if (usage.QuantityIncluded === UNLIMITED_QUANTITY) return true;
+  if (usage.QuantityIncluded === undefined) return false;
+  return quantity <= Math.max(0, usage.QuantityIncluded - (usage.QuantityCurrent ?? 0));
+}
+
+interface Entry {
+  usages: Promise<Usage[]>;
+  readAt: number;
+}
+
+export interface EntitlementChecker {
+  isEntitled(customer: string, feature: string, quantity?: number): Promise<boolean>;
+  /** Stops following the signal bus. */
+  close(): void;
+}
+
+export function createEntitlementChecker(
+  upstream: UpstreamClient,
+  signals: SignalBus,
+  now: () => number = Date.now,
+): EntitlementChecker {
+  const cache = new Map<string, Entry>();
+  const unsubscribe = signals.subscribe(({ customer }) => cache.delete(customer));
+
+  function usagesOf(customer: string): Promise<Usage[]> {
+    const cached = cache.get(customer);
+    if (cached && now() - cached.readAt < ENTITLEMENT_CACHE_MS) return cached.usages;
+    const usages = upstream.usages(customer).catch((error: unknown) => {
+      // A customer the service does not know, or without subscription, is entitled to nothing.
+      if (isMissing(error)) return [];
+      cache.delete(customer);
+      throw error;
+    });
+    cache.set(customer, { usages, readAt: now() });
+    return usages;
+  }
+
+  return {
+    async isEntitled(customer, feature, quantity = 1) {
+      if (typeof customer !== 'string' || customer === '')
+        throw new TypeError('isEntitled: customer must be a non-empty customer reference.');
+      if (typeof feature !== 'string' || !FEATURE_REFERENCE_PATTERN.test(feature))
+        throw new TypeError(
+          `isEntitled: feature must be a feature reference (1-128 letters, digits, ".", "_", ":" or "-"), got ${JSON.stringify(feature)}.`,
+        );
+      if (!Number.isInteger(quantity) || quantity < 1)
+        throw new TypeError(
+          `isEntitled: quantity must be a whole number of 1 or more, got ${quantity}.`,
+        );
+      return usagesEntitle(await usagesOf(customer), feature, quantity);
+    },
+    close: unsubscribe,
+  };
+}

@@ -1,0 +1,64 @@
+// The demo's Plans page and the overview's gated SSO card, in Chromium: a plan change confirmed
+// in the dialog and applied once, axe clean, screenshots light and dark at 1280 and 360 px.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  assertAccessible,
+  demoForFile,
+  eventually,
+  newPage,
+  pageErrors,
+  resetSandbox,
+  sandboxCustomer,
+  screenshot,
+  signIn,
+} from './helpers.js';
+
+const e2e = demoForFile();
+
+describe('demo: plans', () => {
+  it('changes plan through the Plans page, once, after the confirmation', async () => {
+    await resetSandbox(e2e.demo);
+    const page = await newPage(e2e, { viewport: { width: 1280, height: 900 } });
+    await signIn(page, e2e.demo, 'healthy');
+    await page.goto(`${e2e.demo.url}/app/plans`);
+    await page.locator('plan-picker [part~="offer"]').first().waitFor();
+    await assertAccessible(page, 'the Plans page');
+    await screenshot(page, 'plans-light-1280');
+    await page.locator('plan-picker [data-offer="business"]').click();
+    await page.locator('plan-picker [part~="confirm"]').waitFor();
+    await assertAccessible(page, 'the plan change dialog');
+    await screenshot(page, 'plans-dialog-light-1280', { fullPage: false });
+    await page.locator('plan-picker [part~="confirm"]').dblclick();
+    await page.locator('plan-picker [part~="success"]').waitFor();
+    const customer = await sandboxCustomer(e2e.demo, 'healthy');
+    const running = customer.subscriptions.find((s) => s.StateSubscription === 'Running') as
+      { ReferenceOffer?: string } | undefined;
+    assert.equal(running?.ReferenceOffer, 'business');
+    assert.deepEqual(pageErrors(page), []);
+    await page.context().close();
+  });
+
+  it('looks right dark and at 360 px, and gates the SSO card', async () => {
+    await resetSandbox(e2e.demo);
+    const page = await newPage(e2e, {
+      viewport: { width: 360, height: 800 },
+      colorScheme: 'dark',
+    });
+    await signIn(page, e2e.demo, 'starter-plan');
+    await page.goto(`${e2e.demo.url}/app/plans`);
+    await page.locator('plan-picker [part~="offer"]').first().waitFor();
+    await screenshot(page, 'plans-dark-360');
+    await page.goto(`${e2e.demo.url}/app/`);
+    const gate = page.locator('feature-gate');
+    await eventually(async () => assert.equal(await gate.getAttribute('state'), 'denied'));
+    await assertAccessible(page, 'the overview with the SSO gate closed');
+    await screenshot(page, 'overview-gate-dark-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${e2e.demo.url}/app/plans`);
+    await page.locator('plan-picker [part~="offer"]').first().waitFor();
+    await screenshot(page, 'plans-dark-1280');
+    assert.deepEqual(pageErrors(page), []);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,152 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import type { BillingEntitlementChangeEvent } from '../../src/client/events.js';
+import { getUsageStore } from '../../src/client/usage-store.js';
+import type { FeatureGate } from '../../src/elements/feature-gate/feature-gate.js';
+import '../../src/elements/feature-gate/define.js';
+import '../../src/elements/plan-picker/define.js';
+import {
+  addFault,
+  closePortalDialogs,
+  freshStart,
+  openedPortalPath,
+  part,
+  partText,
+} from './buy-feature-helpers.js';
+
+// <feature-gate> against the real proxy over the real sandbox: content only for an entitled
+// customer, nothing while the usages load, a fallback otherwise, and an event when it changes.
+
+/** Whether the gated content is rendered (slotted into the shadow root's default slot). */
+function contentShown(gate: FeatureGate): boolean {
+  const slot = gate.shadowRoot!.querySelector<HTMLSlotElement>('slot:not([name])');
+  return slot !== null && slot.assignedElements().some((node) => node.matches('.gated'));
+}
+
+async function settled(gate: FeatureGate): Promise<void> {
+  await waitUntil(() => gate.state !== 'loading', 'entitlement known', { timeout: 8000 });
+  await gate.updateComplete;
+}
+
+describe('<feature-gate>', () => {
+  afterEach(closePortalDialogs);
+
+  it('shows its content to a customer whose plan includes the feature', async () => {
+    await freshStart('healthy');
+    const event = new Promise<BillingEntitlementChangeEvent>((resolve) =>
+      document.addEventListener('billing-entitlement-change', (e) => resolve(e), { once: true }),
+    );
+    const gate = await fixture<FeatureGate>(
+      html`<feature-gate feature="sso"><p class="gated">SSO settings</p></feature-gate>`,
+    );
+    await settled(gate);
+    expect(gate.state).to.equal('granted');
+    expect(contentShown(gate)).to.equal(true);
+    expect((await event).detail).to.deep.equal({
+      feature: 'sso',
+      entitled: true,
+      previous: undefined,
+    });
+    await expect(gate).to.be.accessible();
+  });
+
+  it('shows nothing of the content while the usages load', async () => {
+    await freshStart('healthy');
+    await addFault({ route: 'GET /v1/Usages', mode: 'delay', delayMs: 600 });
+    const gate = await fixture<FeatureGate>(
+      html`<feature-gate feature="sso"
+        ><p class="gated">SSO settings</p>
+        <p slot="loading" class="waiting">Checking…</p></feature-gate
+      >`,
+    );
+    expect(gate.state).to.equal('loading');
+    expect(contentShown(gate)).to.equal(false);
+    const loading = gate.shadowRoot!.querySelector<HTMLSlotElement>('slot[name="loading"]')!;
+    expect(loading.assignedElements().length).to.equal(1);
+    await settled(gate);
+    expect(contentShown(gate)).to.equal(true);
+  });
+
+  it('shows the fallback to a customer without the feature, which opens the plans', async () => {
+    await freshStart('starter-plan');
+    const gate = await fixture<FeatureGate>(
+      html`<feature-gate feature="sso"><p class="gated">SSO settings</p></feature-gate>`,
+    );
+    await settled(gate);
+    expect(gate.state).to.equal('denied');
+    expect(contentShown(gate)).to.equal(false);
+    expect(partText(gate, 'prompt')).to.contain('sso is not part of your plan.');
+    await expect(gate).to.be.accessible();
+    part<HTMLButtonElement>(gate, 'button')!.click();
+    expect(await openedPortalPath()).to.contain('upgrade');
+  });
+
+  it('takes a fallback of the page and a minimum quantity', async () => {
+    await freshStart('healthy'); // 3 of 5 seats used: 2 more fit, 3 do not
+    const two = await fixture<FeatureGate>(
+      html`<feature-gate feature="seats" min="2"><p class="gated">Invite two</p></feature-gate>`,
+    );
+    const three = await fixture<FeatureGate>(
+      html`<feature-gate feature="seats" min="3"
+        ><p class="gated">Invite three</p>
+        <p slot="fallback">Buy seats first</p></feature-gate
+      >`,
+    );
+    await settled(two);
+    await settled(three);
+    expect(two.state).to.equal('granted');
+    expect(three.state).to.equal('denied');
+    const fallback = three.shadowRoot!.querySelector<HTMLSlotElement>('slot[name="fallback"]')!;
+    expect(fallback.assignedElements()[0]?.textContent).to.equal('Buy seats first');
+  });
+
+  it('opens the plan picker of the page rather than the portal', async () => {
+    await freshStart('starter-plan');
+    const wrapper = await fixture<HTMLElement>(
+      html`<div>
+        <feature-gate feature="sso"><p class="gated">SSO</p></feature-gate>
+        <plan-picker></plan-picker>
+      </div>`,
+    );
+    const gate = wrapper.querySelector<FeatureGate>('feature-gate')!;
+    await settled(gate);
+    part<HTMLButtonElement>(gate, 'button')!.click();
+    expect(document.activeElement).to.equal(wrapper.querySelector('plan-picker'));
+    expect(document.querySelector('body > billing-portal')).to.equal(null);
+  });
+
+  it('fires billing-entitlement-change when a plan change grants the feature', async () => {
+    await freshStart('starter-plan');
+    const gate = await fixture<FeatureGate>(
+      html`<feature-gate feature="sso"><p class="gated">SSO settings</p></feature-gate>`,
+    );
+    await settled(gate);
+    expect(gate.state).to.equal('denied');
+    // The change is made elsewhere (the host's back end); the page re-reads its usages.
+    const quote = await (
+      await fetch('/billing/plan/quote', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ offer: 'pro' }),
+      })
+    ).json();
+    await fetch('/billing/plan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        offer: 'pro',
+        idempotencyKey: 'gate-test-change-0001',
+        confirmedAmountTotal: quote.AmountTotalDue,
+        confirmedNextTermAmountTotal: quote.NextTerm.AmountTotal,
+      }),
+    });
+    const changed = oneEvent(
+      gate,
+      'billing-entitlement-change',
+    ) as Promise<BillingEntitlementChangeEvent>;
+    await getUsageStore('/billing').refresh();
+    const { detail } = await changed;
+    expect(detail).to.deep.equal({ feature: 'sso', entitled: true, previous: false });
+    await gate.updateComplete;
+    expect(contentShown(gate)).to.equal(true);
+  });
+});
