@@ -251,8 +251,14 @@ export class UsageStore {
           if (request !== this.#latestRequest) return this.#inflight ?? this.#state.usages;
           this.#inflight = null;
           const error = toBillingError(reason);
-          const hasUsages = this.#state.updatedAt !== null;
-          this.#set({ ...this.#state, status: hasUsages ? 'ready' : 'error', error });
+          // A session that ended shows no more of the customer's usages, however recent.
+          if (error.code === 'unauthenticated') removeSessionValue(STORAGE_PREFIX + this.endpoint);
+          const keep = this.#state.updatedAt !== null && error.code !== 'unauthenticated';
+          this.#set(
+            keep
+              ? { ...this.#state, status: 'ready', error }
+              : { ...this.#state, status: 'error', error, usages: [], updatedAt: null },
+          );
           throw error;
         },
       );

@@ -136,6 +136,18 @@ describe('<usage-meter> states', () => {
     await expect(seats!).to.be.accessible();
   });
 
+  it('stops showing the usages when the session ends, and asks to sign in', async () => {
+    await freshStart('healthy');
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await settled(el);
+    expect(el.state).to.equal('ready');
+    signOut();
+    await el.refresh();
+    await el.updateComplete;
+    expect(el.state).to.equal('signed-out');
+    expect(el.shadowRoot!.querySelector('[role="meter"]')).to.equal(null);
+  });
+
   it('takes the sign-in address from its attribute, and offers no unsafe one', async () => {
     await freshStart('healthy');
     signOut();
@@ -149,6 +161,9 @@ describe('<usage-meter> states', () => {
     expect((part(el, 'sign-in') as HTMLAnchorElement).href).to.equal(
       'https://id.example.com/sign-in',
     );
+    el.signInUrl = '';
+    await el.updateComplete;
+    expect(part(el, 'sign-in'), 'no address, no link').to.equal(null);
     el.signInUrl = 'javascript:alert(1)';
     await el.updateComplete;
     expect(part(el, 'sign-in')).to.equal(null);

@@ -573,7 +573,9 @@ export class UsageMeter extends LitElement {
   }
 
   #renderSignIn(): TemplateResult | typeof nothing {
-    const address = httpUrl(this.signInUrl || getBillingConfig().signInUrl, location.href);
+    const configured = this.signInUrl || getBillingConfig().signInUrl;
+    // An empty address would resolve to this very page: no link then.
+    const address = configured ? httpUrl(configured, location.href) : null;
     if (!address) return nothing;
     return html`<a class="primary" part="button sign-in" href=${address.href}
       >${message(this, 'state.sign-in')}</a
