@@ -23,6 +23,11 @@ export interface BillingConfig {
    * where the proxy has no such route.
    */
   live: boolean;
+  /**
+   * Where a signed-out customer signs in (the host app's sign-in page). Without it, the elements
+   * say "Sign in to see your plan" without a link. An element's `sign-in-url` attribute wins.
+   */
+  signInUrl: string;
 }
 
 export type BillingConfigOptions = Partial<BillingConfig>;
@@ -36,6 +41,7 @@ const defaults = (): BillingConfig => ({
   trustedOrigins: [],
   messages: {},
   live: true,
+  signInUrl: '',
 });
 
 let current = defaults();
@@ -58,6 +64,7 @@ export function configureBilling(options: BillingConfigOptions): BillingConfig {
     trustedOrigins: options.trustedOrigins ? [...options.trustedOrigins] : current.trustedOrigins,
     messages,
     live: options.live ?? current.live,
+    signInUrl: options.signInUrl ?? current.signInUrl,
   };
   return current;
 }

@@ -44,6 +44,11 @@ export interface CoreMessages {
   'portal.link.change-plan': string;
   'portal.link.restart': string;
   'portal.link.pay-invoice': string;
+  'state.no-subscription': string;
+  'state.signed-out': string;
+  'state.sign-in': string;
+  'state.unavailable': string;
+  'state.pending': string;
 }
 
 /**
@@ -174,6 +179,20 @@ registerTexts({
   'portal.link.change-plan': ['Change plan', 'Changer d’offre'],
   'portal.link.restart': ['Restart subscription', 'Réactiver l’abonnement'],
   'portal.link.pay-invoice': ['Pay invoice', 'Payer la facture'],
+  'state.no-subscription': [
+    'Choose a plan to get started.',
+    'Choisissez une offre pour commencer.',
+  ],
+  'state.signed-out': ['Sign in to see your plan.', 'Connectez-vous pour voir votre offre.'],
+  'state.sign-in': ['Sign in', 'Se connecter'],
+  'state.unavailable': [
+    'Billing is unavailable on this page.',
+    'La facturation n’est pas disponible sur cette page.',
+  ],
+  'state.pending': [
+    'Starts when checkout is complete',
+    'Commence une fois la souscription finalisée',
+  ],
 } satisfies BuiltInTexts<keyof CoreMessages>);
 
 /** Maps any BCP 47 tag to a language of the elements ('fr-CA' → 'fr'); English otherwise. */

@@ -1,4 +1,6 @@
 import type { Usage } from '../contract/resources.js';
+import type { OfferFeature, Offer } from '../contract/catalog.js';
+import type { SubscriptionStatus } from '../contract/proxy-api.js';
 import { UNLIMITED_QUANTITY } from '../contract/constants.js';
 import { getBillingConfig, resolveEndpoint } from './config.js';
 import { announceUpdate, subscribeLive } from './live.js';
@@ -17,7 +19,19 @@ export interface UsageStoreState {
   error: BillingError | null;
   /** When the usages were fetched (ms since epoch), wherever that happened. */
   updatedAt: number | null;
+  /**
+   * What the usages alone cannot tell, asked only when there are none: `none` (no subscription:
+   * choose a plan), `pending` (created, checkout not completed) or another status. Null while the
+   * customer has usages (a subscription that runs, or is suspended with its features).
+   */
+  subscription: SubscriptionStatus | null;
+  /** With a pending subscription: the features of its plan, from the offers (empty if unknown). */
+  pendingFeatures: readonly OfferFeature[];
 }
+
+/** What the store knows beyond the usages (see UsageStoreState). */
+type Account = Pick<UsageStoreState, 'subscription' | 'pendingFeatures'>;
+const NO_ACCOUNT: Account = { subscription: null, pendingFeatures: [] };
 
 export type UsageListener = (state: UsageStoreState) => void;
 
@@ -35,6 +49,8 @@ export interface UsagesMessage {
   endpoint: string;
   usages: Usage[];
   at: number;
+  /** Absent from older tabs: then nothing is known beyond the usages. */
+  account?: Account;
 }
 export interface ClearMessage {
   type: 'clear';
@@ -61,7 +77,17 @@ export function isUnlimited(usage: Usage): boolean {
  */
 export class UsageStore {
   readonly endpoint: string;
-  #state: UsageStoreState = { status: 'idle', usages: [], error: null, updatedAt: null };
+  #state: UsageStoreState = {
+    status: 'idle',
+    usages: [],
+    error: null,
+    updatedAt: null,
+    ...NO_ACCOUNT,
+  };
+  /** The elements that show this store's state, in no order (see `members`). */
+  #members = new Set<Element>();
+  /** Every feature reference of the service's offers, once asked (null: no catalogue). */
+  #catalogue: Promise<ReadonlySet<string> | null> | undefined;
   #listeners = new Set<UsageListener>();
   #inflight: Promise<readonly Usage[]> | null = null;
   /** Counts the fetches (and clears): an answer is kept only when it is the latest one's. */
@@ -89,7 +115,7 @@ export class UsageStore {
       if (this.#inflight) return this.#inflight;
       const saved = savedUsages(this.endpoint);
       if (!saved) return this.#fetch();
-      this.#accept(saved.usages, saved.at, 'page');
+      this.#accept(saved.usages, saved.at, 'page', saved.account ?? NO_ACCOUNT);
     }
     return Promise.resolve(this.#state.usages);
   }
@@ -174,7 +200,7 @@ export class UsageStore {
     const index = usages.findIndex((known) => known.ReferenceFeature === usage.ReferenceFeature);
     if (index === -1) usages.push(usage);
     else usages[index] = { ...usages[index], ...usage };
-    this.#accept(usages, Date.now(), 'other-tabs');
+    this.#accept(usages, Date.now(), 'other-tabs', NO_ACCOUNT);
   }
 
   /** Forgets the usages here and in the other tabs (call it on sign-out). */
@@ -194,14 +220,15 @@ export class UsageStore {
       return;
     }
     if (this.#state.updatedAt !== null && message.at < this.#state.updatedAt) return;
-    this.#accept(message.usages, message.at, 'session');
+    this.#accept(message.usages, message.at, 'session', message.account ?? NO_ACCOUNT);
   }
 
   #forget(): void {
     this.#latestRequest += 1;
     this.#inflight = null;
     removeSessionValue(STORAGE_PREFIX + this.endpoint);
-    this.#set({ status: 'idle', usages: [], error: null, updatedAt: null });
+    this.#catalogue = undefined;
+    this.#set({ status: 'idle', usages: [], error: null, updatedAt: null, ...NO_ACCOUNT });
   }
 
   #fetch(): Promise<readonly Usage[]> {
@@ -211,20 +238,27 @@ export class UsageStore {
       this.#set({ ...this.#state, status: 'loading', error: null });
     const attempt = getProxyClient(this.endpoint)
       .getUsages()
+      .then(async ({ usages }) => ({ usages, account: await this.#accountOf(usages) }))
       .then(
-        ({ usages }) => {
+        ({ usages, account }) => {
           // A later request supersedes this one: its answer may predate a purchase.
           if (request !== this.#latestRequest) return this.#inflight ?? this.#state.usages;
           this.#inflight = null;
-          this.#accept(usages, Date.now(), 'other-tabs');
+          this.#accept(usages, Date.now(), 'other-tabs', account);
           return this.#state.usages;
         },
         (reason: unknown) => {
           if (request !== this.#latestRequest) return this.#inflight ?? this.#state.usages;
           this.#inflight = null;
           const error = toBillingError(reason);
-          const hasUsages = this.#state.updatedAt !== null;
-          this.#set({ ...this.#state, status: hasUsages ? 'ready' : 'error', error });
+          // A session that ended shows no more of the customer's usages, however recent.
+          if (error.code === 'unauthenticated') removeSessionValue(STORAGE_PREFIX + this.endpoint);
+          const keep = this.#state.updatedAt !== null && error.code !== 'unauthenticated';
+          this.#set(
+            keep
+              ? { ...this.#state, status: 'ready', error }
+              : { ...this.#state, status: 'error', error, usages: [], updatedAt: null },
+          );
           throw error;
         },
       );
@@ -232,14 +266,77 @@ export class UsageStore {
     return attempt;
   }
 
+  /**
+   * What the usages cannot say: nothing when there are some (the happy path makes no other
+   * request); without any, the subscription's status (`GET /subscription`), and with a pending
+   * one the features of its plan (`GET /offers`). A failure of either reads as no subscription
+   * (an empty usage list says as much) or as unknown allowances.
+   */
+  async #accountOf(usages: readonly Usage[]): Promise<Account> {
+    if (usages.length > 0) return NO_ACCOUNT;
+    const client = getProxyClient(this.endpoint);
+    const status = await client.getSubscription().then(
+      (answer) => answer,
+      () => null,
+    );
+    const subscription = status?.status ?? 'none';
+    if (subscription !== 'pending') return { subscription, pendingFeatures: [] };
+    const offers = await readOffers(this.endpoint);
+    const plan = offers?.find((offer) => offer.ReferenceOffer === status?.offer);
+    return { subscription, pendingFeatures: plan?.Features ?? [] };
+  }
+
+  /**
+   * Every feature of the service (those of the customer's usages and of every offer), to tell a
+   * feature the plan lacks from a reference that names none (a typo); null when the proxy gives
+   * no catalogue. Asked once per store (and customer), only when an element needs it.
+   */
+  knownFeatures(): Promise<ReadonlySet<string> | null> {
+    this.#catalogue ??= readOffers(this.endpoint).then((offers) =>
+      offers === null
+        ? null
+        : new Set(offers.flatMap((offer) => (offer.Features ?? []).map((f) => f.ReferenceFeature))),
+    );
+    return this.#catalogue;
+  }
+
+  /**
+   * Makes an element one of those that show this store's state: one cause (no subscription, a
+   * failure) is then said once per page region, by the first member of the region
+   * (`members()`). Every listener hears of the change. Returns the function that leaves.
+   */
+  join(member: Element): () => void {
+    this.#members.add(member);
+    this.#set(this.#state);
+    return () => {
+      if (this.#members.delete(member)) this.#set(this.#state);
+    };
+  }
+
+  /** The connected members, in document order. */
+  members(): Element[] {
+    return [...this.#members]
+      .filter((member) => member.isConnected)
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  }
+
   /** Shows the usages (copies of them), and saves them or tells the other tabs as far as `reach`. */
-  #accept(usages: readonly Usage[], at: number, reach: Reach): void {
+  #accept(usages: readonly Usage[], at: number, reach: Reach, account: Account): void {
     const copy = usages.map((usage) => ({ ...usage }));
-    this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at });
+    // A merged purchase keeps what was known of the subscription while the list stays empty.
+    const known = account === NO_ACCOUNT && copy.length === 0 ? this.#state : account;
+    const kept: Account = {
+      subscription: known.subscription,
+      pendingFeatures: known.pendingFeatures,
+    };
+    this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at, ...kept });
     if (reach === 'page') return;
-    setSessionValue(STORAGE_PREFIX + this.endpoint, JSON.stringify({ usages: copy, at }));
+    setSessionValue(
+      STORAGE_PREFIX + this.endpoint,
+      JSON.stringify({ usages: copy, at, account: kept }),
+    );
     if (reach === 'other-tabs')
-      postToOtherTabs({ type: 'usages', endpoint: this.endpoint, usages: copy, at });
+      postToOtherTabs({ type: 'usages', endpoint: this.endpoint, usages: copy, at, account: kept });
   }
 
   #set(state: UsageStoreState): void {
@@ -257,8 +354,26 @@ export class UsageStore {
   }
 }
 
+/**
+ * The offers of the customer's segment (`GET /offers`), or null when the proxy cannot give them
+ * (an older proxy, a failure): the catalogue is a help, never a reason to fail.
+ */
+async function readOffers(endpoint: string): Promise<Offer[] | null> {
+  try {
+    const response = await fetch(`${endpoint}/offers`, {
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(getBillingConfig().timeoutMs),
+    });
+    const body = (await response.json()) as { offers?: unknown };
+    return response.ok && Array.isArray(body.offers) ? (body.offers as Offer[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The usages saved for this tab's session, if any readable ones. */
-function savedUsages(endpoint: string): { usages: Usage[]; at: number } | null {
+function savedUsages(endpoint: string): { usages: Usage[]; at: number; account?: Account } | null {
   try {
     const saved = JSON.parse(getSessionValue(STORAGE_PREFIX + endpoint) ?? '{}') as {
       usages?: unknown;
@@ -266,7 +381,7 @@ function savedUsages(endpoint: string): { usages: Usage[]; at: number } | null {
     };
     // Returned as read: #accept copies the usages and reads nothing else.
     if (Array.isArray(saved.usages) && typeof saved.at === 'number')
-      return saved as { usages: Usage[]; at: number };
+      return saved as { usages: Usage[]; at: number; account?: Account };
   } catch {
     // An unreadable entry: as if nothing were saved.
   }

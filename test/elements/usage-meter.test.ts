@@ -123,11 +123,11 @@ describe('<usage-meter>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('says so when the plan has no feature', async () => {
+  it('invites to choose a plan in list mode when there is no subscription', async () => {
     await freshStart('no-subscription');
     const el = await fixture<UsageMeter>(html`<usage-meter></usage-meter>`);
     await loaded(el);
-    expect(text(part(el, 'message'))).to.equal('Your plan has no features to show.');
+    expect(text(part(el, 'message'))).to.equal('Choose a plan to get started. See plans');
     await expect(el).to.be.accessible();
   });
 
@@ -205,7 +205,7 @@ describe('<usage-meter>', () => {
       ></usage-meter>
     `);
     await loaded(el);
-    expect(text(part(el, 'message'))).to.contain('Seats is not part of your plan.');
+    expect(text(part(el, 'message'))).to.contain('Seats: not included in your plan.');
     const button = part(el, 'remedy')!;
     expect(text(button)).to.equal('Change plan');
     await expect(el).to.be.accessible();
@@ -255,8 +255,8 @@ describe('<usage-meter>', () => {
     });
     getUsageStore().applyUsage(usage);
     await el.updateComplete;
-    expect(text(part(el, 'figures'))).to.equal('7 of 5');
-    expect(text(part(el, 'level'))).to.equal('2 extra');
+    expect(text(part(el, 'figures'))).to.equal('7 · 5 included + 2 extra');
+    expect(part(el, 'level')).to.equal(null);
     expect(part(el, 'meter')!.dataset.level).to.equal('extra');
     const meter = el.shadowRoot!.querySelector('[role="meter"]')!;
     expect(meter.getAttribute('aria-valuetext')).to.equal('7 Seats: 5 included, 2 extra');

@@ -16,7 +16,6 @@ declare module '../../client/i18n.js' {
     'meter.level.warning': string;
     'meter.level.critical': string;
     'meter.level.over': string;
-    'meter.level.extra': string;
     'meter.extra-value-text': string;
     'meter.announce.warning': string;
     'meter.announce.critical': string;
@@ -26,6 +25,9 @@ declare module '../../client/i18n.js' {
     'meter.empty': string;
     'meter.list': string;
     'meter.loading': string;
+    'meter.split': string;
+    'meter.included-count': string;
+    'meter.announce.full': string;
   }
 }
 
@@ -46,14 +48,11 @@ export const meterTexts: Record<MeterTextName, readonly [en: string, fr: string]
   included: ['Included', 'Inclus'],
   'not-included': ['Not included', 'Non inclus'],
   disabled: ['Included, turned off', 'Inclus, désactivé'],
-  'not-in-plan': [
-    '{label} is not part of your plan.',
-    '{label} ne fait pas partie de votre offre.',
-  ],
+  // The label leads, followed by a colon: no verb to agree with a plural title ("Seats is").
+  'not-in-plan': ['{label}: not included in your plan.', '{label} : non inclus dans votre offre.'],
   'level.warning': ['{percent} used', '{percent} utilisés'],
   'level.critical': ['Limit reached', 'Limite atteinte'],
   'level.over': ['Over the limit', 'Limite dépassée'],
-  'level.extra': ['{extra} extra', '{extra} en supplément'],
   'extra-value-text': [
     '{used} {label}: {total} included, {extra} extra',
     '{used} {label} : {total} inclus, {extra} en supplément',
@@ -78,4 +77,13 @@ export const meterTexts: Record<MeterTextName, readonly [en: string, fr: string]
   ],
   list: ['Plan usage', 'Utilisation de l’offre'],
   loading: ['Loading usage…', 'Chargement de l’utilisation…'],
+  split: [
+    '{used} · {total} included + {extra} extra',
+    '{used} · {total} inclus + {extra} en supplément',
+  ],
+  'included-count': ['{total} included', '{total} inclus'],
+  'announce.full': [
+    '{label}: all {total} included in use.',
+    '{label} : les {total} inclus sont utilisés.',
+  ],
 };

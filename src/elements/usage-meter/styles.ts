@@ -47,6 +47,8 @@ export const usageMeterStyles = [
     }
 
     .track {
+      display: flex;
+      gap: 2px;
       block-size: var(--billing-track-height, 8px);
       border-radius: 999px;
       background: var(--billing-track-color, color-mix(in srgb, currentColor 12%, transparent));
@@ -58,6 +60,30 @@ export const usageMeterStyles = [
       background: var(--_fill, var(--_accent));
       /* Its width and colour, the only properties that change. */
       transition: var(--billing-duration, 180ms) ease-out;
+    }
+
+    /* Bought beyond the plan: the customer's choice, in a neutral tone apart from the included part. */
+    .fill.extra {
+      background: var(--billing-extra, color-mix(in srgb, currentColor 45%, transparent));
+    }
+    [data-pending] .figure {
+      color: var(--_muted);
+    }
+
+    /* The calm states (no subscription, signed out, unavailable): a quiet box, no alarm colour. */
+    [data-kind='no-subscription'],
+    [data-kind='signed-out'],
+    [data-kind='unavailable'] {
+      padding: calc(var(--_space) * 3) calc(var(--_space) * 4);
+      border: 1px dashed var(--_hairline);
+      border-radius: var(--_radius);
+    }
+    a.primary {
+      display: inline-block;
+      text-decoration: none;
+    }
+    .covered .of {
+      font-size: 0.875em;
     }
 
     .detail {

@@ -20,6 +20,10 @@ import {
 } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
 import { getUsageStore, isUnlimited, type UsageStore } from '../../client/usage-store.js';
+import type { OfferFeature } from '../../contract/catalog.js';
+import { getBillingConfig } from '../../client/config.js';
+import { httpUrl } from '../../client/safe-url.js';
+import { speaksForRegion, tellIntegratorOnce } from './region.js';
 import { defineElement } from '../shared/define.js';
 import { openRemedy } from '../shared/remedy.js';
 import { fillTemplate } from '../shared/template.js';
@@ -101,6 +105,8 @@ export class UsageMeter extends LitElement {
     warningThreshold: { type: Number, attribute: 'warning-threshold' },
     criticalThreshold: { type: Number, attribute: 'critical-threshold' },
     level: { reflect: true },
+    signInUrl: { attribute: 'sign-in-url' },
+    state: { reflect: true },
     announcement: { state: true },
   };
 
@@ -121,6 +127,15 @@ export class UsageMeter extends LitElement {
   declare criticalThreshold: number;
   /** Read-only: `normal`, `warning` or `critical` (the worst one in list mode), reflected for styling. */
   declare level: ThresholdLevel;
+  /** Where a signed-out customer signs in; defaults to the page's (`configureBilling({ signInUrl })`). */
+  declare signInUrl: string | undefined;
+  /**
+   * Read-only, reflected for styling: what the meter shows. `loading`, `ready`, `pending`
+   * (allowances of a plan whose checkout is not complete), `no-subscription`, `not-in-plan`,
+   * `signed-out`, `unavailable` (misconfigured: see the console), `error`, or `covered` (another
+   * meter of the region says what this one would: no subscription, a failure).
+   */
+  declare state: MeterState;
   /** The last crossing, read out by the polite live region; none at first (Lit renders as for ''). */
   declare protected announcement: string | undefined;
 
@@ -135,11 +150,18 @@ export class UsageMeter extends LitElement {
   #unsubscribe: (() => void) | null = null;
   /** Last level seen per feature: a change of level is a crossing, announced once. */
   #levels = new Map<string, ThresholdLevel>();
+  /** Last text key seen per feature (see Reading.key): a change is announced once. */
+  #keys = new Map<string, string>();
   /** Crossings seen by willUpdate, dispatched as events once the update is done. */
   #crossings: ThresholdDetail[] = [];
   /** What willUpdate read of the usages shown, for render. */
   #readings: Reading[] = [];
   #reportedError: BillingError | null = null;
+  /** Leaves the store's members (set while connected). */
+  #leave: (() => void) | null = null;
+  /** Every feature of the service, once asked for a feature the customer lacks (null: unknown). */
+  #known: ReadonlySet<string> | null | undefined;
+  #askedCatalogue = false;
 
   constructor() {
     super();
@@ -149,6 +171,7 @@ export class UsageMeter extends LitElement {
     this.warningThreshold = 0.8;
     this.criticalThreshold = 1;
     this.level = 'normal';
+    this.state = 'loading';
   }
 
   override connectedCallback(): void {
@@ -165,11 +188,16 @@ export class UsageMeter extends LitElement {
     if (changed.has('endpoint') && this.hasUpdated) {
       this.#disconnect();
       this.#store = null;
+      this.#known = undefined;
+      this.#askedCatalogue = false;
       // A meter out of the document subscribes when it is connected again, not now.
       if (this.isConnected) this.#connect();
     }
     // New thresholds move the baseline; only a change of usage counts as a crossing.
-    if (changed.has('warningThreshold') || changed.has('criticalThreshold')) this.#levels.clear();
+    if (changed.has('warningThreshold') || changed.has('criticalThreshold')) {
+      this.#levels.clear();
+      this.#keys.clear();
+    }
     const announcements: string[] = [];
     // The worst level shown: critical wins, then warning.
     let worst: ThresholdLevel = 'normal';
@@ -179,17 +207,24 @@ export class UsageMeter extends LitElement {
       if (level === 'critical' || worst === 'normal') worst = level;
       const feature = usage.ReferenceFeature;
       const previousLevel = this.#levels.get(feature);
+      const previousKey = this.#keys.get(feature);
       this.#levels.set(feature, level);
-      if (previousLevel && previousLevel !== level) {
+      this.#keys.set(feature, reading.key);
+      if (previousLevel && previousLevel !== level)
         this.#crossings.push({ feature, level, previousLevel, ratio });
+      // Said when what it says changes: all included in use, or bought beyond, is no level.
+      if (previousKey && previousKey !== reading.key)
         announcements.push(
           message(this, `meter.announce.${reading.key}` as MessageKey, reading.vars),
         );
-      }
       return reading;
     });
     this.level = worst;
     if (announcements.length) this.announcement = announcements.join(' ');
+    const state = this.#stateOf();
+    // One cause, one message per region: the region's first meter says it, the others step back.
+    const shared = this.#usages.state.status === 'error' || state === 'no-subscription';
+    this.state = shared && !speaksForRegion(this.#usages, this) ? 'covered' : state;
   }
 
   protected override updated(): void {
@@ -248,6 +283,7 @@ export class UsageMeter extends LitElement {
         });
       }
     });
+    this.#leave = this.#usages.join(this);
     void load();
     this.requestUpdate();
   }
@@ -255,6 +291,8 @@ export class UsageMeter extends LitElement {
   #disconnect(): void {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
+    this.#leave?.();
+    this.#leave = null;
   }
 
   /**
@@ -268,9 +306,11 @@ export class UsageMeter extends LitElement {
     const total = Math.max(0, usage.QuantityIncluded ?? 0);
     const unlimited = isUnlimited(usage);
     const ratio = usageRatio(usage, used, total);
-    const level = levelOf(ratio, this.warningThreshold, this.criticalThreshold);
-    const extra =
-      usage.TypeFeature === 'Limitation' && used > total && !unlimited ? used - total : 0;
+    const chosen = usage.TypeFeature === 'Limitation' && ratio >= 1 && !unlimited;
+    // A Limitation's quantity is what the customer chose: filling the plan, or buying beyond
+    // it, is no alarm (normal level, "full" or "extra" texts); a Consumption's is.
+    const level = chosen ? 'normal' : levelOf(ratio, this.warningThreshold, this.criticalThreshold);
+    const extra = chosen && used > total ? used - total : 0;
     // The `label` attribute names the one feature shown, never the features of a list.
     const title = this.feature ? this.label : undefined;
     return {
@@ -280,7 +320,7 @@ export class UsageMeter extends LitElement {
       ratio,
       level,
       extra,
-      key: levelTextKey(level, extra, ratio),
+      key: chosen ? (extra ? 'extra' : 'full') : levelTextKey(level, ratio),
       vars: {
         label: title || usage.TitleLocalized || usage.ReferenceFeature,
         used: formatNumber(this, used),
@@ -322,12 +362,7 @@ export class UsageMeter extends LitElement {
               </button>`
             : nothing
         }
-        <button
-          type="button"
-          class=${page ? 'secondary' : 'primary'}
-          part="button retry"
-          @click=${this.refresh}
-        >
+        <button type="button" class="primary" part="button retry" @click=${this.refresh}>
           <slot name="retry">${message(this, 'retry')}</slot>
         </button>
       </div>
@@ -378,7 +413,8 @@ export class UsageMeter extends LitElement {
     if (usage.TypeFeature === 'OnOff') return this.#renderSwitch(usage, label);
     const unlimited = isUnlimited(usage);
     const value = html`<span class="figure" part="value">${vars.used}</span>`;
-    const levelKey = extra ? 'extra' : key;
+    // Full and extra (a Limitation the customer filled or bought beyond) say so in the figures.
+    const levelKey = key === 'full' || key === 'extra' ? 'normal' : key;
     const reset = usage.DateResetConsumption ?? usage.DatePeriodEnd;
     const date = usage.TypeFeature === 'Consumption' && reset ? formatDate(this, reset) : '';
     // The fill's width is a `.style` property binding: set through the CSSOM, which a strict
@@ -408,13 +444,22 @@ export class UsageMeter extends LitElement {
           unlimited
             ? html`${this.#renderFigures({ used: value }, 'meter.unlimited-used')}
                 <span class="unlimited" part="unlimited">${message(this, 'meter.unlimited')}</span>`
-            : this.#renderFigures(
-                {
-                  used: value,
-                  total: html`<span class="figure" part="total">${vars.total}</span>`,
-                },
-                'meter.of',
-              )
+            : extra
+              ? this.#renderFigures(
+                  {
+                    used: value,
+                    total: html`<span class="of" part="total">${vars.total}</span>`,
+                    extra: html`<span class="of" part="extra">${vars.extra}</span>`,
+                  },
+                  'meter.split',
+                )
+              : this.#renderFigures(
+                  {
+                    used: value,
+                    total: html`<span class="figure" part="total">${vars.total}</span>`,
+                  },
+                  'meter.of',
+                )
         }
       </p>
       ${
@@ -433,21 +478,198 @@ export class UsageMeter extends LitElement {
               <div
                 class="fill"
                 part="fill"
-                .style=${`inline-size:${(fillOf(used, total) * 100).toFixed(2)}%`}
+                .style=${`inline-size:${(fillOf(used, total, extra) * 100).toFixed(2)}%`}
               ></div>
+              ${
+                extra
+                  ? html`<div
+                      class="fill extra"
+                      part="fill extra"
+                      .style=${`inline-size:${((extra / used) * 100).toFixed(2)}%`}
+                    ></div>`
+                  : nothing
+              }
             </div>`
       }
       ${date ? html`<p class="detail" part="detail">${message(this, 'meter.resets', { date })}</p>` : nothing}
     </div>`;
   }
 
-  #renderBody(): TemplateResult {
-    const { status, error } = this.#usages.state;
+  /** What to show, from the store's state (see `state`). */
+  #stateOf(): MeterState {
+    const { status, error, subscription, pendingFeatures } = this.#usages.state;
+    if (status === 'error') {
+      if (error?.code === 'unauthenticated') return 'signed-out';
+      return error?.code === 'forbidden-origin' ? 'unavailable' : 'error';
+    }
+    if (status !== 'ready') return 'loading';
+    if (subscription === 'none') return 'no-subscription';
+    if (subscription === 'pending' && !this.feature) return 'pending';
+    if (!this.feature || this.#readings.length) return 'ready';
+    if (subscription === 'pending' && this.#pendingFeature(pendingFeatures)) return 'pending';
+    return this.#lackedFeatureState();
+  }
+
+  /** The pending plan's terms of this meter's feature, if the plan has it. */
+  #pendingFeature(features: readonly OfferFeature[]): OfferFeature | undefined {
+    return features.find((feature) => feature.ReferenceFeature === this.feature);
+  }
+
+  /**
+   * A feature the customer's usages lack: not in the plan, or not a feature at all (a typo of
+   * the integrator's, told in the console; the customer reads a neutral text, not an upsell).
+   * Loading while the service's catalogue is asked for.
+   */
+  #lackedFeatureState(): MeterState {
+    if (this.#known === undefined) {
+      if (!this.#askedCatalogue) {
+        this.#askedCatalogue = true;
+        void this.#usages.knownFeatures().then((known) => {
+          this.#known = known;
+          this.requestUpdate();
+        });
+      }
+      return 'loading';
+    }
+    if (this.#known?.has(this.feature)) return 'not-in-plan';
+    const { usages, pendingFeatures } = this.#usages.state;
+    const names = [
+      ...new Set([
+        ...usages.map((usage) => usage.ReferenceFeature),
+        ...pendingFeatures.map((feature) => feature.ReferenceFeature),
+        ...(this.#known ?? []),
+      ]),
+    ].join(', ');
+    if (this.#known === null) {
+      // No catalogue to check against: the plan may lack it, or the name may be mistyped.
+      tellIntegratorOnce(
+        `<usage-meter feature="${this.feature}">: "${this.feature}" is not in this customer's plan; it may be a typo. Known: ${names}.`,
+      );
+      return 'not-in-plan';
+    }
+    tellIntegratorOnce(
+      `<usage-meter feature="${this.feature}">: "${this.feature}" is not a feature of this customer's service; known: ${names}.`,
+    );
+    return 'unavailable';
+  }
+
+  /** A calm sentence (and at most one action): no subscription, signed out, unavailable. */
+  #renderNotice(kind: MeterState, text: string, action: TemplateResult | typeof nothing = nothing) {
+    return html`<div class="message" part="message" data-kind=${kind}>
+      <p>${text}</p>
+      ${action}
+    </div>`;
+  }
+
+  /** What a covered meter shows: its label alone, the region's first meter saying why. */
+  #renderCovered(): TemplateResult | typeof nothing {
+    if (!this.feature) return nothing;
+    return html`<div class="switch covered" part="covered">
+      <span class="label" part="label"
+        ><slot name="label">${this.label || this.feature}</slot></span
+      >
+      <span class="of" aria-hidden="true">—</span>
+    </div>`;
+  }
+
+  #renderSignIn(): TemplateResult | typeof nothing {
+    const configured = this.signInUrl || getBillingConfig().signInUrl;
+    // An empty address would resolve to this very page: no link then.
+    const address = configured ? httpUrl(configured, location.href) : null;
+    if (!address) return nothing;
+    return html`<a class="primary" part="button sign-in" href=${address.href}
+      >${message(this, 'state.sign-in')}</a
+    >`;
+  }
+
+  #renderNoSubscription(): TemplateResult {
+    return this.#renderNotice(
+      'no-subscription',
+      message(this, 'state.no-subscription'),
+      html`<button
+        type="button"
+        class="primary"
+        part="button remedy"
+        @click=${() => void openRemedy(this, 'offers', 'no-subscription')}
+      >
+        ${message(this, 'remedy.offers')}
+      </button>`,
+    );
+  }
+
+  /** A pending plan's allowance: what it includes, starting when checkout is complete. */
+  #renderAllowance(feature: OfferFeature, index: number): TemplateResult {
+    const id = `feature-${index}`;
+    const name = (this.feature && this.label) || feature.TitleLocalized || feature.ReferenceFeature;
+    const label = html`<span class="label" part="label" id=${id}
+      >${this.feature ? html`<slot name="label">${name}</slot>` : name}</span
+    >`;
+    const starts = html`<p class="detail" part="detail">${message(this, 'state.pending')}</p>`;
+    if (feature.TypeFeature === 'OnOff') {
+      const included = feature.IsIncluded !== false;
+      return html`<div class="meter" part="meter" data-pending>
+        <div class="switch" part="switch">
+          ${label}
+          <span class="state" part="state" ?data-on=${included}
+            >${message(this, included ? 'meter.included' : 'meter.not-included')}</span
+          >
+        </div>
+        ${included ? starts : nothing}
+      </div>`;
+    }
+    const total = feature.QuantityIncluded ?? 0;
+    const unlimited = total === -1;
+    const figure = html`<span class="figure" part="total">${formatNumber(this, total)}</span>`;
+    return html`<div class="meter" part="meter" data-pending>
+      <div class="header" part="header">${label}</div>
+      <p class="figures" part="figures">
+        ${
+          unlimited
+            ? html`<span class="unlimited" part="unlimited"
+                >${message(this, 'meter.unlimited')}</span
+              >`
+            : this.#renderFigures({ total: figure }, 'meter.included-count')
+        }
+      </p>
+      <div class="track" part="track" aria-hidden="true"></div>
+      ${starts}
+    </div>`;
+  }
+
+  #renderPending(): TemplateResult {
+    const features = this.#usages.state.pendingFeatures.filter(
+      (feature) => feature.IsVisible !== false,
+    );
+    if (this.feature) return this.#renderAllowance(this.#pendingFeature(features)!, 0);
+    return html`<ul class="list" part="list" aria-label=${message(this, 'meter.list')}>
+      ${features.map((feature, index) => html`<li part="item">${this.#renderAllowance(feature, index)}</li>`)}
+    </ul>`;
+  }
+
+  #renderBody(): TemplateResult | typeof nothing {
+    const { error } = this.#usages.state;
     const readings = this.#readings;
-    if (status === 'error') return this.#renderError(error);
-    if (status !== 'ready') return this.#renderSkeleton();
-    if (this.feature)
-      return readings[0] ? this.#renderUsage(readings[0], 0) : this.#renderNotInPlan();
+    const { state } = this;
+    switch (state) {
+      case 'covered':
+        return this.#renderCovered();
+      case 'loading':
+        return this.#renderSkeleton();
+      case 'error':
+        return this.#renderError(error);
+      case 'signed-out':
+        return this.#renderNotice(state, message(this, 'state.signed-out'), this.#renderSignIn());
+      case 'unavailable':
+        return this.#renderNotice(state, message(this, 'state.unavailable'));
+      case 'no-subscription':
+        return this.#renderNoSubscription();
+      case 'pending':
+        return this.#renderPending();
+      case 'not-in-plan':
+        return this.#renderNotInPlan();
+      default:
+    }
+    if (this.feature) return this.#renderUsage(readings[0]!, 0);
     if (!readings.length) {
       return html`<div class="message" part="message" data-kind="empty">
         <p><slot name="empty">${message(this, 'meter.empty')}</slot></p>
@@ -463,6 +685,18 @@ export class UsageMeter extends LitElement {
       <div class="visually-hidden" role="status">${this.announcement}</div>`;
   }
 }
+
+/** What a meter shows (see the `state` property). */
+export type MeterState =
+  | 'loading'
+  | 'ready'
+  | 'pending'
+  | 'no-subscription'
+  | 'not-in-plan'
+  | 'signed-out'
+  | 'unavailable'
+  | 'error'
+  | 'covered';
 
 /** A usage read against the thresholds (see `#read`). */
 interface Reading {
@@ -488,15 +722,18 @@ function usageRatio(usage: Usage, used: number, total: number): number {
   return used > 0 ? Number.POSITIVE_INFINITY : 0;
 }
 
-/** The texts of a level: past the critical threshold, extra (bought), over (overrun) or at the limit. */
-function levelTextKey(level: ThresholdLevel, extra: number, ratio: number): string {
+/** The texts of a level: past the critical threshold, over (overrun) or at the limit. */
+function levelTextKey(level: ThresholdLevel, ratio: number): string {
   if (level !== 'critical') return level;
-  if (extra) return 'extra';
   return ratio > 1 ? 'over' : 'critical';
 }
 
-/** How much of the track is filled, from 0 to 1: full when some is used of none. */
-function fillOf(used: number, total: number): number {
+/**
+ * How much of the track the included part fills, from 0 to 1: full when some is used of none.
+ * With extra bought, the track is the whole quantity: the included part, then the extra one.
+ */
+function fillOf(used: number, total: number, extra: number): number {
+  if (extra) return total / used;
   if (total > 0) return Math.min(1, used / total);
   return used > 0 ? 1 : 0;
 }

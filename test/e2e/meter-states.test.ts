@@ -1,0 +1,163 @@
+// The meters' states on the demo dashboard (issue 12), screenshot light and dark, 1280 and
+// 360 px wide, in English and French; and the layout shift of a dashboard load with slow usages.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  assertAccessible,
+  control,
+  demoForFile,
+  eventually,
+  newPage,
+  pageErrors,
+  screenshot,
+  signIn,
+} from './helpers.js';
+
+const e2e = demoForFile();
+
+const VIEWS = [
+  { name: 'light-1280', colorScheme: 'light', width: 1280 },
+  { name: 'dark-360', colorScheme: 'dark', width: 360 },
+  { name: 'dark-1280', colorScheme: 'dark', width: 1280 },
+  { name: 'light-360', colorScheme: 'light', width: 360 },
+] as const;
+
+const states = (page: Page) =>
+  page.$$eval('usage-meter', (meters) => meters.map((meter) => meter.getAttribute('state')));
+
+/** Every view of one state of the dashboard, in English then French. */
+async function shoot(
+  customer: string,
+  name: string,
+  ready: (page: Page) => Promise<void>,
+  before?: (page: Page) => Promise<void>,
+): Promise<void> {
+  for (const view of VIEWS) {
+    const page = await newPage(e2e, {
+      colorScheme: view.colorScheme,
+      viewport: { width: view.width, height: 900 },
+    });
+    await signIn(page, e2e.demo, customer);
+    await before?.(page);
+    await eventually(() => ready(page));
+    await assertAccessible(page, `${name} (${view.name})`);
+    await screenshot(page, `meter-${name}-${view.name}-en`);
+    await page.evaluate(() => document.documentElement.setAttribute('lang', 'fr'));
+    await page.waitForTimeout(100);
+    await screenshot(page, `meter-${name}-${view.name}-fr`);
+    assert.deepEqual(pageErrors(page), []);
+    await page.context().close();
+  }
+}
+
+test('no subscription: one calm "choose a plan" per region', async () => {
+  await shoot('no-subscription', 'no-subscription', async (page) => {
+    assert.deepEqual(await states(page), [
+      'no-subscription',
+      'covered',
+      'covered',
+      'no-subscription',
+      'covered',
+    ]);
+  });
+});
+
+test('pending: the plan’s allowances, starting when checkout is complete', async () => {
+  await shoot('pending', 'pending', async (page) => {
+    assert.deepEqual(await states(page), ['pending', 'pending', 'pending', 'pending', 'pending']);
+  });
+});
+
+test('signed out: "Sign in to see your plan", once per region', async () => {
+  await shoot(
+    'healthy',
+    'signed-out',
+    async (page) => {
+      assert.equal((await states(page))[0], 'signed-out');
+    },
+    async (page) => {
+      await eventually(async () => assert.equal((await states(page))[0], 'ready'));
+      await page.context().clearCookies();
+      await page.evaluate(() =>
+        (
+          document.querySelector('usage-meter') as HTMLElement & { refresh(): Promise<void> }
+        ).refresh(),
+      );
+    },
+  );
+});
+
+test('bought extra: 5 included + 1 extra, no alarm', async () => {
+  await shoot('no-payment-method', 'extra', async (page) => {
+    assert.equal((await states(page))[0], 'ready');
+    const figures = await page
+      .locator('usage-meter[feature="seats"] [part~="figures"]')
+      .textContent();
+    assert.match(figures!.replace(/\s+/g, ' '), /5 of 5/);
+  });
+});
+
+// Measured, not yet met (0.035 at the last run): the on/off meters load as full skeletons and
+// the consumption's reset-date row arrives with the data. Kept as a todo until the skeletons
+// take the final shape (issue 12, item 9).
+test(
+  'the dashboard loads with slow usages without shifting its layout',
+  { todo: 'skeletons of the final shape (item 9): CLS 0.035 > 0.02' },
+  async () => {
+    const page = await newPage(e2e, { viewport: { width: 1280, height: 900 } });
+    await signIn(page, e2e.demo, 'healthy');
+    await control(e2e.demo, 'POST', 'faults', {
+      route: 'GET /v1/Usages',
+      mode: 'delay',
+      delayMs: 1500,
+    });
+    // A new session: the usages are not in sessionStorage, so they load slowly.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.addInitScript(() => {
+      (window as unknown as { shift: number }).shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
+          if (!entry.hadRecentInput) {
+            (window as unknown as { shift: number }).shift += entry.value;
+            if (localStorage.getItem('debug-shift'))
+              console.log(
+                'shift',
+                entry.value,
+                JSON.stringify(
+                  (
+                    (
+                      entry as unknown as {
+                        sources: { node?: Node; previousRect: DOMRect; currentRect: DOMRect }[];
+                      }
+                    ).sources ?? []
+                  ).map((s) => [
+                    (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? s.node?.nodeName,
+                    s.previousRect.top,
+                    s.previousRect.height,
+                    s.currentRect.top,
+                    s.currentRect.height,
+                  ]),
+                ),
+              );
+          }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    if (process.env.DEBUG_SHIFT) {
+      await page.evaluate(() => localStorage.setItem('debug-shift', '1'));
+      page.on('console', (m) => console.log(m.text()));
+    }
+    await page.reload();
+    await eventually(async () =>
+      assert.ok((await states(page)).every((state) => state === 'ready')),
+    );
+    await page.waitForTimeout(300);
+    const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+    console.log(`cumulative layout shift, dashboard with usages 1.5 s late: ${shift.toFixed(4)}`);
+    assert.ok(shift <= 0.02, `layout shift ${shift}`);
+    await page.context().close();
+  },
+);
