@@ -80,6 +80,7 @@ export {
   type UpdatedDetail,
 } from './client/events.js';
 
+export { changePlan, getPlanQuote } from './client/plan-client.js';
 export { UNLIMITED_QUANTITY } from './contract/constants.js';
 export type { Usage, PricingUsageResult, NextTerm } from './contract/resources.js';
 export type { Offer, OfferFeature, UpgradeQuote } from './contract/catalog.js';

@@ -1,9 +1,6 @@
 import type {
   LinksResponse,
   OffersResponse,
-  PlanChangeRequest,
-  PlanChangeResponse,
-  PlanQuoteRequest,
   PlanQuoteResponse,
   PortalRequest,
   PortalResponse,
@@ -75,23 +72,11 @@ export class ProxyClient {
     return { offers: body.offers.filter(isOfferLike) };
   }
 
-  /** `POST /plan/quote`: the price of moving to `offer` (now and per period), changing nothing. */
-  async getPlanQuote(request: PlanQuoteRequest, signal?: AbortSignal): Promise<PlanQuoteResponse> {
-    const body = await this.request<PlanQuoteResponse>('/plan/quote', signal, request);
-    if (!isQuoteLike(body)) throw invalid('/plan/quote');
-    return body;
-  }
-
   /**
-   * `POST /plan`: moves the subscription to `offer` at the prices the user confirmed, at most
-   * once per `idempotencyKey`; 409 `price-changed` carries the new `quote`.
+   * A GET, or a POST of `body` when there is one: the proxy's answer, or a BillingError. For the
+   * client's modules (plan-client.ts) that add routes of their own to this client.
    */
-  changePlan(request: PlanChangeRequest, signal?: AbortSignal): Promise<PlanChangeResponse> {
-    return this.request<PlanChangeResponse>('/plan', signal, request);
-  }
-
-  /** A GET, or a POST of `body` when there is one. */
-  private async request<T>(path: string, signal?: AbortSignal, body?: object): Promise<T> {
+  async request<T>(path: string, signal?: AbortSignal, body?: object): Promise<T> {
     const timeoutMs = getBillingConfig().timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
@@ -176,7 +161,7 @@ function errorFromAnswer(status: number, body: unknown): BillingError {
   });
 }
 
-function invalid(what: string): BillingError {
+export function invalid(what: string): BillingError {
   return new BillingError('invalid-response', `Invalid proxy answer: ${what}`);
 }
 
@@ -192,7 +177,7 @@ function isOfferLike(value: unknown): value is OffersResponse['offers'][number] 
 }
 
 /** A quote the picker can show and confirm: both amounts, and the next term's. */
-function isQuoteLike(value: unknown): value is PlanQuoteResponse {
+export function isQuoteLike(value: unknown): value is PlanQuoteResponse {
   if (typeof value !== 'object' || value === null) return false;
   const quote = value as Record<string, unknown>;
   const nextTerm = quote.NextTerm as Record<string, unknown> | undefined;

@@ -358,18 +358,13 @@ export class UsageStore {
  * The offers of the customer's segment (`GET /offers`), or null when the proxy cannot give them
  * (an older proxy, a failure): the catalogue is a help, never a reason to fail.
  */
-async function readOffers(endpoint: string): Promise<Offer[] | null> {
-  try {
-    const response = await fetch(`${endpoint}/offers`, {
-      credentials: 'include',
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(getBillingConfig().timeoutMs),
-    });
-    const body = (await response.json()) as { offers?: unknown };
-    return response.ok && Array.isArray(body.offers) ? (body.offers as Offer[]) : null;
-  } catch {
-    return null;
-  }
+function readOffers(endpoint: string): Promise<Offer[] | null> {
+  return getProxyClient(endpoint)
+    .getOffers()
+    .then(
+      ({ offers }) => offers,
+      () => null,
+    );
 }
 
 /** The usages saved for this tab's session, if any readable ones. */

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { changePlan, getPlanQuote } from '../../src/client/plan-client.js';
 import { BillingError } from '../../src/client/errors.js';
 import { getProxyClient } from '../../src/client/proxy-client.js';
 import { freshStart, serviceApi } from '../browser/billing.js';
@@ -40,7 +41,7 @@ describe('proxy client: plans', () => {
   });
 
   it('quotes a move without making it', async () => {
-    const quote = await getProxyClient().getPlanQuote({ offer: 'business' });
+    const quote = await getPlanQuote({ offer: 'business' });
     expect(quote.ReferenceOffer).to.equal('business');
     expect(quote.IsImmediate).to.equal(true);
     expect(quote.AmountTotalDue).to.be.greaterThan(0);
@@ -49,25 +50,25 @@ describe('proxy client: plans', () => {
   });
 
   it('changes the plan once per key, replaying the outcome to a retry', async () => {
-    const quote = await getProxyClient().getPlanQuote({ offer: 'business' });
+    const quote = await getPlanQuote({ offer: 'business' });
     const request = {
       offer: 'business',
       idempotencyKey: 'client-plan-change-0001',
       confirmedAmountTotal: quote.AmountTotalDue,
       confirmedNextTermAmountTotal: quote.NextTerm.AmountTotal,
     };
-    const first = await getProxyClient().changePlan(request);
+    const first = await changePlan(request);
     expect(first.offer).to.equal('business');
     expect(first.replayed).to.equal(false);
-    const again = await getProxyClient().changePlan(request);
+    const again = await changePlan(request);
     expect(again.replayed).to.equal(true);
     expect((await subscriptionOf('healthy')).ReferenceOffer).to.equal('business');
   });
 
   it('carries the new quote of a price that changed, and changes nothing', async () => {
-    const quote = await getProxyClient().getPlanQuote({ offer: 'business' });
+    const quote = await getPlanQuote({ offer: 'business' });
     const error = await failure(
-      getProxyClient().changePlan({
+      changePlan({
         offer: 'business',
         idempotencyKey: 'client-plan-change-0002',
         confirmedAmountTotal: quote.AmountTotalDue + 100,
@@ -81,10 +82,10 @@ describe('proxy client: plans', () => {
   });
 
   it('tells an offer on request and a customer without subscription apart', async () => {
-    const onRequest = await failure(getProxyClient().getPlanQuote({ offer: 'enterprise' }));
+    const onRequest = await failure(getPlanQuote({ offer: 'enterprise' }));
     expect(onRequest.code).to.equal('offer-on-request');
     await freshStart('no-subscription');
-    const none = await failure(getProxyClient().getPlanQuote({ offer: 'pro' }));
+    const none = await failure(getPlanQuote({ offer: 'pro' }));
     expect(none.code).to.equal('no-subscription');
     expect(none.status).to.equal(404);
   });

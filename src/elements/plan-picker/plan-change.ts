@@ -4,6 +4,7 @@ import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
 import { BillingErrorEvent, BillingPlanChangeEvent } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
+import { changePlan, getPlanQuote } from '../../client/plan-client.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import {
@@ -138,7 +139,7 @@ export class PlanChangeFlow implements ReactiveController {
     this.#setPhase('quoting');
     let quote: PlanQuoteResponse;
     try {
-      quote = await getProxyClient(this.#endpoint).getPlanQuote({ offer });
+      quote = await getPlanQuote({ offer }, this.#endpoint);
     } catch (caught) {
       this.#fail({ error: toBillingError(caught), offer });
       this.#setPhase('idle');
@@ -214,7 +215,7 @@ export class PlanChangeFlow implements ReactiveController {
     this.#setPhase(this.#phase === 'resuming' ? 'resuming' : 'applying');
     let result: PlanChangeResponse;
     try {
-      result = await getProxyClient(endpoint).changePlan(planChangeRequestOf(pending));
+      result = await changePlan(planChangeRequestOf(pending), endpoint);
     } catch (caught) {
       this.#changeFailed(endpoint, pending, toBillingError(caught));
       return;
