@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   CatalogFeatureRecordSchema,
   FeaturesPageSchema,
   OfferSchema,
   OffersPageSchema,
 } from '../../src/contract/index.js';
-import { link, openPage, rels, startTestSandbox, type TestSandbox } from './helpers.js';
+import { link, openPage, rels, useTestSandbox } from './helpers.js';
 
 // The offer catalogue and the features: GET /v1/Offers, /v1/Offer, /v1/Features, /v1/Feature.
 // The catalogue does not change, so one sandbox serves every test.
@@ -15,11 +15,7 @@ type Item = { ReferenceOffer: string };
 const refs = (body: { Items: Item[] }) => body.Items.map((o) => o.ReferenceOffer);
 
 describe('GET /v1/Offers and /v1/Offer', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('lists every offer, paged, with its price, features and links', async () => {
     const res = await t.api('GET', '/v1/Offers');
@@ -256,11 +252,7 @@ describe('GET /v1/Offers and /v1/Offer', () => {
 });
 
 describe('GET /v1/Features and /v1/Feature', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('lists the features with what each offer says about them', async () => {
     const res = await t.api('GET', '/v1/Features?SizePage=100');

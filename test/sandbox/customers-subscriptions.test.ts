@@ -1,15 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { CustomerSchema, SubscriptionSchema } from '../../src/contract/index.js';
-import { link, openPage, rels, startTestSandbox, type TestSandbox } from './helpers.js';
+import { link, openPage, rels, useTestSandbox } from './helpers.js';
 
 describe('customers (endpoints 1-3)', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   const newCustomer = {
     ReferenceCustomer: 'new-1',
@@ -143,12 +138,7 @@ describe('customers (endpoints 1-3)', () => {
 });
 
 describe('subscriptions (endpoints 4-11)', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   it('creates a pending subscription with a hosted-subscribe link; it starts on the hosted page', async () => {
     const res = await t.api('POST', '/v1/Subscription', {

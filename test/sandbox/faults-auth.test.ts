@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { basicAuth, startTestSandbox, type TestSandbox } from './helpers.js';
+import { describe, it } from 'node:test';
+import { basicAuth, useTestSandbox } from './helpers.js';
 
 describe('authentication and routing', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('requires HTTP Basic agent key : API key on the API and the control API', async () => {
     for (const path of ['/v1/Usages?ReferenceCustomer=healthy', '/_sandbox/stats']) {
@@ -110,14 +106,8 @@ function rawPost(
 }
 
 describe('faults and stats', () => {
-  let t: TestSandbox;
-  let auth: string;
-  before(async () => {
-    t = await startTestSandbox();
-    auth = basicAuth(t.sandbox.agentKey, t.sandbox.apiKey);
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
+  const auth = () => basicAuth(t.sandbox.agentKey, t.sandbox.apiKey);
 
   const purchase = { ReferenceCustomer: 'healthy', ReferenceFeature: 'seats', Increment: 1 };
   const seats = async () =>
@@ -146,7 +136,7 @@ describe('faults and stats', () => {
 
   it('drop-before-apply: no answer, nothing applied', async () => {
     await t.control('POST', '/faults', { route: 'POST /v1/Usage', mode: 'drop-before-apply' });
-    const res = await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth);
+    const res = await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth());
     assert.deepEqual(res, { dropped: true });
     assert.equal(await seats(), 3);
     assert.equal(await applied(), 0);
@@ -154,12 +144,12 @@ describe('faults and stats', () => {
 
   it('drop-after-apply: no answer, but the change is applied and counted once', async () => {
     await t.control('POST', '/faults', { route: 'POST /v1/Usage', mode: 'drop-after-apply' });
-    const res = await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth);
+    const res = await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth());
     assert.deepEqual(res, { dropped: true });
     assert.equal(await seats(), 4);
     assert.equal(await applied(), 1);
     // times defaults to 1: the next request is answered.
-    assert.deepEqual(await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth), { status: 200 });
+    assert.deepEqual(await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth()), { status: 200 });
     assert.equal(await applied(), 2);
   });
 
@@ -184,7 +174,7 @@ describe('faults and stats', () => {
     const controller = new AbortController();
     const pending = fetch(`${t.sandbox.url}/v1/Usage`, {
       method: 'POST',
-      headers: { authorization: auth, 'content-type': 'application/json' },
+      headers: { authorization: auth(), 'content-type': 'application/json' },
       body: JSON.stringify(purchase),
       signal: controller.signal,
     }).catch(() => 'aborted');

@@ -1,5 +1,6 @@
 // Shared set-up of the sandbox tests: a real sandbox on a random port, spoken to over HTTP the
 // way the proxy and a browser would.
+import { after, before, beforeEach } from 'node:test';
 import { startSandbox, type SandboxOptions, type RunningSandbox } from '../../src/sandbox/index.js';
 
 /** 2026-11-16 00:00 UTC: 15 of the 30 days of the November period remain (share 1/2). */
@@ -75,6 +76,39 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
       return res.body;
     },
     close: () => sandbox.close(),
+  };
+}
+
+/**
+ * The suite's sandbox: started before its tests (with `options`, or what `options()` gives once
+ * the suite's other servers run), back to its fixtures with an empty log before each test, closed
+ * after them. The answer stands for it from the first test on.
+ */
+export function useTestSandbox(options: SandboxOptions | (() => SandboxOptions) = {}): TestSandbox {
+  let running: TestSandbox | undefined;
+  const current = (): TestSandbox => {
+    if (running === undefined) throw new Error('the test sandbox is used before it started');
+    return running;
+  };
+  before(async () => {
+    running = await startTestSandbox(typeof options === 'function' ? options() : options);
+  });
+  after(() => running?.close());
+  beforeEach(async () => {
+    await current().control('POST', '/reset');
+    current().logs.length = 0;
+  });
+  return {
+    get sandbox() {
+      return current().sandbox;
+    },
+    get logs() {
+      return current().logs;
+    },
+    api: (...args) => current().api(...args),
+    control: (...args) => current().control(...args),
+    customer: (reference) => current().customer(reference),
+    close: () => current().close(),
   };
 }
 

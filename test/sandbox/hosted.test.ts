@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { defaultFixtures } from '../../src/sandbox/index.js';
 import {
   completedWorkflow,
@@ -10,18 +10,13 @@ import {
   openPage,
   startTestSandbox,
   submit,
-  type TestSandbox,
+  useTestSandbox,
 } from './helpers.js';
 
 // The hosted pages driven like a browser: GET a page, POST its form, follow its links.
 
 describe('hosted pages', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   const subscription = async (customer: string) =>
     (await t.api('GET', `/v1/Subscription?ReferenceCustomer=${customer}`)).body;

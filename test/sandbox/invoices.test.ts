@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { InvoiceSchema } from '../../src/contract/index.js';
-import { link, openPage, rels, startTestSandbox, type TestSandbox } from './helpers.js';
+import { link, openPage, rels, useTestSandbox } from './helpers.js';
 
 describe('GET /v1/Invoice/{id} (endpoint 12)', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('answers a due invoice with its charge, document and list links', async () => {
     const [first] = (await t.customer('capping-reached')).invoices;

@@ -4,36 +4,21 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { NotificationEnvelopeSchema } from '../../src/contract/notifications.js';
-import {
-  GOOD_CARD,
-  findLink,
-  link,
-  openPage,
-  startTestSandbox,
-  submit,
-  type TestSandbox,
-} from './helpers.js';
+import { GOOD_CARD, findLink, link, openPage, submit, useTestSandbox } from './helpers.js';
 import { startReceiver, type Receiver } from './webhook-helpers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes are read loosely
 type Envelope = any;
 
 describe('notifications: what is notified, and the envelope of each family', () => {
-  let t: TestSandbox;
   let hook: Receiver;
   const seenIds = new Set<string>();
   before(async () => {
     hook = await startReceiver();
-    t = await startTestSandbox({ webhooks: [{ url: hook.url, secret: 'events-secret' }] });
   });
-  after(async () => {
-    await t.close();
-    await hook.close();
-  });
-  beforeEach(async () => {
-    await t.control('POST', '/reset');
-    await t.control('DELETE', '/webhooks/deliveries');
-  });
+  const t = useTestSandbox(() => ({ webhooks: [{ url: hook.url, secret: 'events-secret' }] }));
+  after(() => hook.close());
+  beforeEach(() => t.control('DELETE', '/webhooks/deliveries'));
 
   /**
    * The events notified since the last reset, oldest first, from the delivery log (written as

@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { portalHash } from '../../src/sandbox/index.js';
 import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
-import { GOOD_CARD, link, openPage, startTestSandbox, type TestSandbox } from './helpers.js';
+import { GOOD_CARD, link, openPage, type TestSandbox, useTestSandbox } from './helpers.js';
 
 /** What the host page of the browser tests exposes. */
 interface HostWindow {
@@ -37,11 +37,7 @@ function params(
 }
 
 describe('portal script and in-site pages over HTTP', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   const resolve = (p: Record<string, string | number>) =>
     fetch(
@@ -112,14 +108,16 @@ describe('portal script and in-site pages over HTTP', () => {
 });
 
 describe('portal script in a real browser', () => {
-  let t: TestSandbox;
+  let executablePath: string;
   let host: Server;
   let hostUrl: string;
   let browser: Browser;
+  // findChrome() may have to install Chromium: do it before any server is waiting.
+  before(() => {
+    executablePath = findChrome();
+  });
+  const t = useTestSandbox();
   before(async () => {
-    // findChrome() may have to install Chromium: do it before any server is waiting.
-    const executablePath = findChrome();
-    t = await startTestSandbox();
     // The business application: another origin that embeds the portal.
     host = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -138,7 +136,6 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
   after(async () => {
     await browser?.close();
     await new Promise((r) => host.close(r));
-    await t.close();
   });
 
   async function hostPage(): Promise<Page> {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PricingUsageResultSchema } from '../../src/contract/index.js';
 import { defaultFixtures, type SandboxFixtures } from '../../src/sandbox/index.js';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { useTestSandbox } from './helpers.js';
 
 // Every figure below is worked out by hand. The sandbox clock is frozen at 2026-11-16 00:00 UTC;
 // the current period runs 2026-11-01 -> 2026-12-01 (30 days), so 15/30 = 1/2 of it remains.
@@ -10,12 +10,7 @@ import { startTestSandbox, type TestSandbox } from './helpers.js';
 // included then 1 per call.
 
 describe('POST /v1/Pricing/Usage', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   const price = (body: Record<string, unknown>, headers?: Record<string, string>) =>
     t.api('POST', '/v1/Pricing/Usage', { DateStamp: '2026-11-16T00:00:00Z', ...body }, headers);
@@ -322,11 +317,7 @@ describe('Flat discounts', () => {
       ],
     },
   ];
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox({ fixtures });
-  });
-  after(() => t.close());
+  const t = useTestSandbox({ fixtures });
 
   it('subtracts a Flat Recurring discount once per period, not from the prorated difference', async () => {
     // Recurring: 4900 - 500 = 4400 now; with 7 seats 6900 - 500 = 6400.

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { SERVICE_ERROR_CODES } from '../../src/contract/index.js';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { useTestSandbox } from './helpers.js';
 
 // Properties of pricing and usage over HTTP, on random customers, features and increments of the
 // default fixture.
@@ -23,11 +23,7 @@ const CUSTOMERS = [
 const FEATURES = ['seats', 'projects', 'api-calls', 'sso', 'priority-support', 'nothing'];
 
 describe('pricing and usage properties', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('a price is never negative, never above its subtotal, changes nothing, and the apply charges exactly it', async () => {
     await fc.assert(

@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { describe, it } from 'node:test';
+import { startTestSandbox, useTestSandbox } from './helpers.js';
 
 // Management rules and the test clock. Default business: payment term 14 days, capping at 2
 // overdue unpaid invoices. The clock starts frozen at 2026-11-16 00:00 UTC.
 
 describe('clock, periods and management rules', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   const state = (customer: string) => t.customer(customer);
   const sub = async (customer: string) =>

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { UpgradeQuoteSchema } from '../../src/contract/index.js';
-import { forms, link, openPage, startTestSandbox, submit, type TestSandbox } from './helpers.js';
+import { forms, link, openPage, submit, type TestSandbox, useTestSandbox } from './helpers.js';
 
 // The quote of an offer change (POST /v1/Quoting/Subscription/{id}/Upgrade) and the changes it
 // prices (endpoint 9, the hosted upgrade table). The clock is frozen at 2026-11-16 00:00 UTC:
@@ -18,12 +18,7 @@ async function subscriptionOf(t: TestSandbox, customer: string) {
 }
 
 describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   it('prices an upgrade now and its new recurring price, changing nothing', async () => {
     const before = await t.customer('healthy');
@@ -284,12 +279,7 @@ describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
 });
 
 describe('the hosted upgrade table shows what the quote says', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   it('amounts due now, the date of a downgrade, and an on-request offer without a button', async () => {
     const sub = await subscriptionOf(t, 'healthy');

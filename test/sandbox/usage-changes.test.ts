@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PricingUsageResultSchema, UsageSchema } from '../../src/contract/index.js';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { useTestSandbox } from './helpers.js';
 
 // The three kinds of usage change the live service reads (exactly one of Increment,
 // QuantityCurrent, IsEnabled), IdSubscription, nulls and unknown fields. The clock is frozen at
 // 2026-11-16 00:00 UTC: 15 of the 30 days of the November period remain (share 1/2).
 
 describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(async () => {
-    await t.control('POST', '/reset');
-    t.logs.length = 0;
-  });
+  const t = useTestSandbox();
 
   const price = (body: Record<string, unknown>, query = '') =>
     t.api('POST', `/v1/Pricing/Usage${query}`, body);

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   PricingUsageResultSchema,
   UsageSchema,
   UsagesPageSchema,
 } from '../../src/contract/index.js';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { useTestSandbox } from './helpers.js';
 
 // The live service's request and answer shapes on usages and prices: timestamps in every ISO
 // 8601 form, NextTerm and EnsureBillable in the query, /v1/Quoting/Usage, the current
@@ -14,12 +14,7 @@ import { startTestSandbox, type TestSandbox } from './helpers.js';
 const SEATS = { ReferenceCustomer: 'healthy', ReferenceFeature: 'seats', Increment: 4 };
 
 describe('timestamps, pricing flags and the second pricing path', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   it('reads DateStamp in every ISO 8601 form clients write, and records it as sent', async () => {
     for (const stamp of [
@@ -148,12 +143,7 @@ describe('timestamps, pricing flags and the second pricing path', () => {
 });
 
 describe('the shapes of prices and usages', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   it('a price carries the seed fields and the current reference fields', async () => {
     const res = await t.api('POST', '/v1/Quoting/Usage?NextTerm=true', SEATS);

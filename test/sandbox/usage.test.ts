@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { InvoiceSchema, UsagesPageSchema } from '../../src/contract/index.js';
 import { defaultFixtures } from '../../src/sandbox/index.js';
-import { link, startTestSandbox, type TestSandbox } from './helpers.js';
+import { link, startTestSandbox, useTestSandbox } from './helpers.js';
 
 describe('GET /v1/Usages', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('lists one Usage per feature of the plan', async () => {
     const res = await t.api('GET', '/v1/Usages?ReferenceCustomer=healthy');
@@ -106,12 +102,7 @@ describe('GET /v1/Usages', () => {
 });
 
 describe('POST /v1/Usage', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   const apply = (body: Record<string, unknown>) =>
     t.api('POST', '/v1/Usage', { DateStamp: '2026-11-16T08:00:00Z', ...body });
