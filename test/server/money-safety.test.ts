@@ -9,7 +9,6 @@ import {
   proxyOptions,
   serviceCall,
   startSandbox,
-  type RunningSandbox,
   useSandbox,
   seatsPurchase,
   ledgerOf,
@@ -18,9 +17,7 @@ import {
 // What touches money beyond exactly once: a success whose body cannot be read, a price confirmed
 // as the billing period ends, and an apply whose answer shows something else changed the feature.
 describe('purchases: money safety', () => {
-  let sandbox: RunningSandbox;
-
-  useSandbox((started) => (sandbox = started));
+  const sandbox = useSandbox();
 
   async function price(proxy: BillingProxy, feature = 'seats', increment = 3) {
     const { status, body } = await call(proxy, '/pricing', { body: { feature, increment } });

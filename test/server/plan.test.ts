@@ -3,18 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createBillingProxy, type BillingProxy } from '../../src/server/index.js';
-import {
-  call,
-  control,
-  countingFetch,
-  proxyOptions,
-  useSandbox,
-  type RunningSandbox,
-} from './helpers.js';
+import { call, control, countingFetch, proxyOptions, useSandbox } from './helpers.js';
 
 describe('plan changes', () => {
-  let sandbox: RunningSandbox;
-  useSandbox((started) => (sandbox = started));
+  const sandbox = useSandbox();
 
   async function quote(proxy: BillingProxy, offer: string, customer = 'healthy') {
     const { status, body } = await call(proxy, '/plan/quote', { customer, body: { offer } });

@@ -17,7 +17,7 @@ describe('POST /pricing confirmationRequired', () => {
   async function toPeriodEnd(customer: string, ms: number) {
     const state = await control(sandbox).customer(customer);
     const end = Date.parse(state.subscriptions[0].DatePeriodEnd);
-    await sandboxClock(sandbox, new Date(end - ms).toISOString());
+    await control(sandbox).setClock(new Date(end - ms).toISOString());
   }
 
   it('requires it for a billable price, with one upstream call', async () => {
@@ -83,15 +83,3 @@ describe('POST /pricing confirmationRequired', () => {
     assert.equal(body.confirmationRequired, true);
   });
 });
-
-async function sandboxClock(sandbox: RunningSandbox, set: string) {
-  const response = await fetch(`${sandbox.url}/_sandbox/clock`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${sandbox.agentKey}:${sandbox.apiKey}`).toString('base64')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ set }),
-  });
-  assert.equal(response.status, 200, await response.text());
-}

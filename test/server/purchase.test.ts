@@ -11,7 +11,6 @@ import {
   control,
   countingFetch,
   proxyOptions,
-  type RunningSandbox,
   useSandbox,
   seatsPurchase,
   ledgerOf,
@@ -19,9 +18,7 @@ import {
 
 // Exactly-once purchases against the real sandbox, including its injected faults.
 describe('purchases: price check and exactly once', () => {
-  let sandbox: RunningSandbox;
-
-  useSandbox((started) => (sandbox = started));
+  const sandbox = useSandbox();
 
   async function price(
     proxy: BillingProxy,
