@@ -11,7 +11,7 @@ import {
   startSandbox,
   type SandboxFixtures,
 } from '../../src/sandbox/index.js';
-import { link, openPage, startTestSandbox } from './helpers.js';
+import { link, openPage, startTestSandbox, usageBody } from './helpers.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -206,11 +206,7 @@ describe('persistence', () => {
   it('survives a restart: state, clock and hosted links', async () => {
     const stateFile = join(dir, 'state.json');
     const first = await startTestSandbox({ stateFile });
-    await first.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    await first.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
     await first.control('POST', '/clock', { advance: { days: 2 } });
     const upgrade =
       link((await first.api('GET', '/v1/Subscription/1001')).body, 'hosted-upgrade').href ?? '';
@@ -253,11 +249,7 @@ describe('persistence', () => {
   it('starts afresh when the fixtures changed, and refuses a file that is not a state file', async () => {
     const stateFile = join(dir, 'other.json');
     const a = await startTestSandbox({ stateFile });
-    await a.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    await a.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 1 }));
     await a.close();
     const fixtures = defaultFixtures();
     fixtures.business.name = 'Changed';

@@ -233,3 +233,15 @@ export const GOOD_CARD = {
 export function completedWorkflow(page: HostedPageView): string | null {
   return /<body data-complete="([a-z]+)"/.exec(page.html)?.[1] ?? null;
 }
+
+/**
+ * The body of a usage change or of its price: `customer`'s `feature`, then the change (one of
+ * Increment, QuantityCurrent, IsEnabled) and any other field, in that order.
+ */
+export function usageBody(
+  customer: string,
+  feature: string,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  return { ReferenceCustomer: customer, ReferenceFeature: feature, ...fields };
+}

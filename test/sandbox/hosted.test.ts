@@ -11,6 +11,7 @@ import {
   startTestSandbox,
   submit,
   useTestSandbox,
+  usageBody,
 } from './helpers.js';
 
 // The hosted pages driven like a browser: GET a page, POST its form, follow its links.
@@ -23,11 +24,7 @@ describe('hosted pages', () => {
   const portalOf = async (customer: string) =>
     openPage(link(await subscription(customer), 'hosted-related-subscription').href ?? '');
   const price = (customer: string, feature = 'seats', increment = 1) =>
-    t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: customer,
-      ReferenceFeature: feature,
-      Increment: increment,
-    });
+    t.api('POST', '/v1/Pricing/Usage', usageBody(customer, feature, { Increment: increment }));
 
   it('register: a payment method added on the page makes PaymentSettings.Missing go away', async () => {
     const before = await price('no-payment-method');
@@ -124,11 +121,7 @@ describe('hosted pages', () => {
   });
 
   it('charge: an invoice paid with a new card saves it; paying again says it is paid', async () => {
-    const usage = await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    const usage = await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
     assert.equal(usage.status, 200, usage.text);
     // The usage answer carries no amount nor invoice: the invoice is the customer's last one.
     const issued = (await t.customer('healthy')).invoices.at(-1);

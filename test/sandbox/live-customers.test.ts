@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BillingAddressSchema, CustomerSchema } from '../../src/contract/index.js';
 import { defaultFixtures } from '../../src/sandbox/index.js';
-import { link, useTestSandbox } from './helpers.js';
+import { link, useTestSandbox, usageBody } from './helpers.js';
 
 // What the live service reads beyond the seed, on customers: create-or-update by reference,
 // every field optional, null as "not given", unknown fields ignored (and logged), the billing
@@ -87,11 +87,11 @@ describe('POST /v1/Customer: create or update by ReferenceCustomer', () => {
 
   it('localizes in the stored language when the request names none', async () => {
     await t.api('POST', '/v1/Customer', { ReferenceCustomer: 'healthy', Language: 'fr' });
-    const price = await t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    const price = await t.api(
+      'POST',
+      '/v1/Pricing/Usage',
+      usageBody('healthy', 'seats', { Increment: 4 }),
+    );
     assert.equal(price.body.LabelLocalized, 'Montant dû maintenant');
     // A request's own language still wins: the query, then Accept-Language.
     const english = await t.api(

@@ -4,7 +4,15 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { NotificationEnvelopeSchema } from '../../src/contract/notifications.js';
-import { GOOD_CARD, findLink, link, openPage, submit, useTestSandbox } from './helpers.js';
+import {
+  GOOD_CARD,
+  findLink,
+  link,
+  openPage,
+  submit,
+  useTestSandbox,
+  usageBody,
+} from './helpers.js';
 import { startReceiver, type Receiver } from './webhook-helpers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes are read loosely
@@ -115,11 +123,7 @@ describe('notifications: what is notified, and the envelope of each family', () 
   });
 
   it('usage: SubscriptionFeaturesUpdated with CustomerBuyer, Offer and Subscription, and its invoice', async () => {
-    const free = await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    const free = await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 1 }));
     assert.equal(free.status, 200);
     const [features] = await notified();
     assert.equal(features.TypeTrigger, 'SubscriptionFeaturesUpdated');
@@ -136,11 +140,7 @@ describe('notifications: what is notified, and the envelope of each family', () 
     assert.equal(seats.QuantityCurrent, 4, 'the state after the change');
 
     // Billable: the invoice is its own notification, with the InvoiceDebit block.
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 3,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 3 }));
     const events = await notified();
     assert.deepEqual(types(events), [
       'SubscriptionFeaturesUpdated',
@@ -156,11 +156,11 @@ describe('notifications: what is notified, and the envelope of each family', () 
     assert.equal(invoice.Subscription, undefined);
 
     // A refused change notifies nothing.
-    const refused = await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'capping-reached',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    const refused = await t.api(
+      'POST',
+      '/v1/Usage',
+      usageBody('capping-reached', 'seats', { Increment: 1 }),
+    );
     assert.equal(refused.status, 403);
     assert.equal((await notified()).length, 3);
   });
@@ -205,11 +205,7 @@ describe('notifications: what is notified, and the envelope of each family', () 
   });
 
   it('invoices: paid through the control API and on the hosted charge page', async () => {
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
     const invoice = (await t.customer('healthy')).invoices.at(-1);
     await t.control('DELETE', '/webhooks/deliveries');
     await t.control('POST', `/invoices/${invoice.Id}/pay`);
@@ -268,11 +264,7 @@ describe('notifications: what is notified, and the envelope of each family', () 
   });
 
   it('a reset notifies nothing; every notification has its own Id and reaches the receiver', async () => {
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 1 }));
     const [event] = await notified();
     await t.control('POST', '/reset');
     assert.equal((await notified()).length, 1, 'the reset sent nothing');

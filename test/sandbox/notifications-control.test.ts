@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { defaultFixtures, FixtureError, parseFixtures } from '../../src/sandbox/index.js';
-import { startTestSandbox } from './helpers.js';
+import { startTestSandbox, usageBody } from './helpers.js';
 import {
   deliveries,
   deliveryOf,
@@ -187,11 +187,7 @@ describe('notifications: configuration', () => {
     try {
       const stateFile = join(dir, 'state.json');
       const plain = await startTestSandbox({ stateFile });
-      await plain.api('POST', '/v1/Usage', {
-        ReferenceCustomer: 'healthy',
-        ReferenceFeature: 'seats',
-        Increment: 4,
-      });
+      await plain.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
       await plain.close();
       const hook = await receiver();
       const fixtures = { ...defaultFixtures(), webhooks: [{ url: hook.url, secret: SECRET }] };

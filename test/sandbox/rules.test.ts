@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { startTestSandbox, useTestSandbox } from './helpers.js';
+import { startTestSandbox, useTestSandbox, usageBody } from './helpers.js';
 
 // Management rules and the test clock. Default business: payment term 14 days, capping at 2
 // overdue unpaid invoices. The clock starts frozen at 2026-11-16 00:00 UTC.
@@ -37,11 +37,7 @@ describe('clock, periods and management rules', () => {
   });
 
   it('renews the period: new dates, Consumption reset, the recurring price invoiced', async () => {
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'discounted',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('discounted', 'seats', { Increment: 4 }));
     await t.control('POST', '/clock', { set: '2026-12-01T00:00:00Z' });
     const calls = await usage('healthy', 'api-calls');
     assert.equal(calls.QuantityCurrent, 0, 'Consumption resets at the period end');
@@ -89,11 +85,11 @@ describe('clock, periods and management rules', () => {
     assert.equal(suspended.StateSubscription, 'SuspendedPaymentDue');
     assert.equal(suspended.IsPaymentCappingReached, true);
     assert.ok(suspended.Links.some((l: { rel: string }) => l.rel === 'hosted-restart'));
-    const priced = await t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: 'no-payment-method',
-      ReferenceFeature: 'projects',
-      Increment: 1,
-    });
+    const priced = await t.api(
+      'POST',
+      '/v1/Pricing/Usage',
+      usageBody('no-payment-method', 'projects', { Increment: 1 }),
+    );
     assert.equal(priced.body.Code, 'Error.Customer.Billing.CappingReached');
   });
 
@@ -105,11 +101,11 @@ describe('clock, periods and management rules', () => {
     const suspended = await sub('healthy');
     assert.equal(suspended.StateSubscription, 'SuspendedPaymentMethodInvalid');
     assert.ok(suspended.Links.some((l: { rel: string }) => l.rel === 'hosted-restart'));
-    const priced = await t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    const priced = await t.api(
+      'POST',
+      '/v1/Pricing/Usage',
+      usageBody('healthy', 'seats', { Increment: 1 }),
+    );
     assert.equal(priced.status, 403);
     assert.equal(priced.body.Code, 'Error.Subscription.NotActive');
 
@@ -154,11 +150,11 @@ describe('clock, periods and management rules', () => {
     );
     const restarted = await t.control('POST', `/subscriptions/${id}/restart`);
     assert.equal(restarted.body.StateSubscription, 'Running');
-    const priced = await t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: 'capping-reached',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    const priced = await t.api(
+      'POST',
+      '/v1/Pricing/Usage',
+      usageBody('capping-reached', 'seats', { Increment: 1 }),
+    );
     assert.equal(priced.status, 200);
   });
 
@@ -188,11 +184,7 @@ describe('clock, periods and management rules', () => {
   });
 
   it('resets to the fixtures: state, clock, faults and stats', async () => {
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 1 }));
     await t.control('POST', '/clock', { advance: { months: 2 } });
     await t.control('POST', '/faults', { route: 'GET /v1/Usages', mode: 'status-500', times: 5 });
     const reset = await t.control('POST', '/reset');

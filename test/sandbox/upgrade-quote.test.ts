@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { UpgradeQuoteSchema } from '../../src/contract/index.js';
-import { forms, link, openPage, submit, type TestSandbox, useTestSandbox } from './helpers.js';
+import {
+  forms,
+  link,
+  openPage,
+  submit,
+  type TestSandbox,
+  useTestSandbox,
+  usageBody,
+} from './helpers.js';
 
 // The quote of an offer change (POST /v1/Quoting/Subscription/{id}/Upgrade) and the changes it
 // prices (endpoint 9, the hosted upgrade table). The clock is frozen at 2026-11-16 00:00 UTC:
@@ -112,11 +120,7 @@ describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
   });
 
   it('carries a bought add-on to the new offer when it sells it, and prices it so', async () => {
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: true,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('healthy', 'priority-support', { IsEnabled: true }));
     // Pro 4900 + add-on 900 = 5800. Business includes it: 19900; (19900 - 5800) x 1/2 = 7050.
     const business = await quote(t, 1001, 'ReferenceOffer=business');
     assert.deepEqual(

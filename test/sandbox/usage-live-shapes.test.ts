@@ -5,7 +5,7 @@ import {
   UsageSchema,
   UsagesPageSchema,
 } from '../../src/contract/index.js';
-import { useTestSandbox } from './helpers.js';
+import { useTestSandbox, usageBody } from './helpers.js';
 
 // The live service's request and answer shapes on usages and prices: timestamps in every ISO
 // 8601 form, NextTerm and EnsureBillable in the query, /v1/Quoting/Usage, the current
@@ -114,11 +114,11 @@ describe('timestamps, pricing flags and the second pricing path', () => {
     assert.equal(skipped.body.AmountTotal, 500);
     // A valid payment method passes the forced check; capping still refuses (it suspends).
     assert.equal((await t.api('POST', '/v1/Pricing/Usage?EnsureBillable=true', SEATS)).status, 200);
-    const capped = await t.api('POST', '/v1/Pricing/Usage?EnsureBillable=false', {
-      ReferenceCustomer: 'capping-reached',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    const capped = await t.api(
+      'POST',
+      '/v1/Pricing/Usage?EnsureBillable=false',
+      usageBody('capping-reached', 'seats', { Increment: 1 }),
+    );
     assert.equal(capped.body.Code, 'Error.Customer.Billing.CappingReached');
     // The apply does not read EnsureBillable: a billable change always needs the method.
     assert.equal((await t.api('POST', '/v1/Usage?EnsureBillable=false', billable)).status, 403);
@@ -169,11 +169,11 @@ describe('the shapes of prices and usages', () => {
     ]);
     assert.equal(p.NextTerm?.AmountTotalDue, 6900);
     // A Consumption charge is a one-off move, dated, not a period.
-    const calls = await t.api('POST', '/v1/Quoting/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'api-calls',
-      Increment: 9000,
-    });
+    const calls = await t.api(
+      'POST',
+      '/v1/Quoting/Usage',
+      usageBody('healthy', 'api-calls', { Increment: 9000 }),
+    );
     const [overage] = calls.body.Details;
     assert.deepEqual(
       [overage.QuantityReported, overage.QuantityBilled, overage.DateMove, overage.DatePeriodStart],
@@ -201,11 +201,11 @@ describe('the shapes of prices and usages', () => {
       QuantityIncluded: 5,
       QuantityCurrent: 7,
     });
-    const onOff = await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: true,
-    });
+    const onOff = await t.api(
+      'POST',
+      '/v1/Usage',
+      usageBody('healthy', 'priority-support', { IsEnabled: true }),
+    );
     UsageSchema.parse(onOff.body);
     assert.deepEqual(
       [

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InvoiceSchema, UsagesPageSchema } from '../../src/contract/index.js';
 import { defaultFixtures } from '../../src/sandbox/index.js';
-import { link, startTestSandbox, useTestSandbox } from './helpers.js';
+import { link, startTestSandbox, useTestSandbox, usageBody } from './helpers.js';
 
 describe('GET /v1/Usages', () => {
   const t = useTestSandbox();
@@ -109,11 +109,7 @@ describe('POST /v1/Usage', () => {
 
   it('applies a billable change and issues a PaymentDue invoice for it', async () => {
     // Same figures as the pricing test: +4 seats at mid-period = 1000.
-    const res = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    const res = await apply(usageBody('healthy', 'seats', { Increment: 4 }));
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.ReferenceFeature, 'seats');
     assert.equal(res.body.QuantityCurrent, 7);
@@ -163,22 +159,14 @@ describe('POST /v1/Usage', () => {
   });
 
   it('applies a free change without an invoice, and without a payment method', async () => {
-    const res = await apply({
-      ReferenceCustomer: 'no-payment-method',
-      ReferenceFeature: 'projects',
-      Increment: 3,
-    });
+    const res = await apply(usageBody('no-payment-method', 'projects', { Increment: 3 }));
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.QuantityCurrent, 5);
     assert.equal((await t.customer('no-payment-method')).invoices.length, 0);
   });
 
   it('counts Consumption and charges the use above the plan', async () => {
-    const res = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'api-calls',
-      Increment: 9000,
-    });
+    const res = await apply(usageBody('healthy', 'api-calls', { Increment: 9000 }));
     assert.equal(res.body.QuantityCurrent, 10200);
     const invoice = (await t.customer('healthy')).invoices.at(-1);
     assert.equal(invoice.AmountTotal, 200);
@@ -194,11 +182,7 @@ describe('POST /v1/Usage', () => {
     ];
     for (const [customer, feature, increment, status, code] of cases) {
       const before = await t.customer(customer);
-      const res = await apply({
-        ReferenceCustomer: customer,
-        ReferenceFeature: feature,
-        Increment: increment,
-      });
+      const res = await apply(usageBody(customer, feature, { Increment: increment }));
       assert.equal(res.status, status, `${customer}: ${res.text}`);
       assert.equal(res.body.Code, code);
       assert.deepEqual(await t.customer(customer), before, `${customer} unchanged`);
@@ -207,37 +191,21 @@ describe('POST /v1/Usage', () => {
   });
 
   it('never lets a quantity fall below 0 or above its maximum', async () => {
-    const below = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: -4,
-    });
+    const below = await apply(usageBody('healthy', 'seats', { Increment: -4 }));
     assert.equal(below.status, 422);
     assert.equal(below.body[0].Code, 'Error.Api.Usage.QuantityOutOfRange');
     assert.equal(below.body[0].Target, 'Increment');
     // Pro allows 500 seats at most.
-    const above = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 498,
-    });
+    const above = await apply(usageBody('healthy', 'seats', { Increment: 498 }));
     assert.equal(above.status, 422);
     assert.equal(above.body[0].Code, 'Error.Api.Usage.QuantityOutOfRange');
-    const exact = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: -3,
-    });
+    const exact = await apply(usageBody('healthy', 'seats', { Increment: -3 }));
     assert.equal(exact.status, 200);
     assert.equal(exact.body.QuantityCurrent, 0);
   });
 
   it('refuses increments on an OnOff feature', async () => {
-    const res = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'sso',
-      Increment: 1,
-    });
+    const res = await apply(usageBody('healthy', 'sso', { Increment: 1 }));
     assert.equal(res.status, 422);
     assert.equal(res.body[0].Code, 'Error.Api.Validation');
     assert.equal(res.body[0].Target, 'Increment');
@@ -256,21 +224,13 @@ describe('POST /v1/Usage', () => {
       [1],
       { n: 1 },
     ]) {
-      const res = await apply({
-        ReferenceCustomer: 'healthy',
-        ReferenceFeature: 'api-calls',
-        Increment: increment,
-      });
+      const res = await apply(usageBody('healthy', 'api-calls', { Increment: increment }));
       assert.equal(res.status, 422, `${JSON.stringify(increment)}: ${res.text}`);
       assert.ok(Array.isArray(res.body));
       assert.equal(res.body[0].Code, 'Error.Api.Validation');
       assert.equal(res.body[0].Target, 'Increment');
     }
-    const max = await apply({
-      ReferenceCustomer: 'unlimited',
-      ReferenceFeature: 'seats',
-      Increment: 1_000_000,
-    });
+    const max = await apply(usageBody('unlimited', 'seats', { Increment: 1_000_000 }));
     assert.equal(max.status, 200, max.text);
   });
 
@@ -322,17 +282,17 @@ describe('Limitation features that cannot be bought', () => {
     seats.updatable = false;
     const t = await startTestSandbox({ fixtures });
     try {
-      const within = await t.api('POST', '/v1/Usage', {
-        ReferenceCustomer: 'healthy',
-        ReferenceFeature: 'seats',
-        Increment: 2,
-      });
+      const within = await t.api(
+        'POST',
+        '/v1/Usage',
+        usageBody('healthy', 'seats', { Increment: 2 }),
+      );
       assert.equal(within.status, 200);
-      const above = await t.api('POST', '/v1/Usage', {
-        ReferenceCustomer: 'healthy',
-        ReferenceFeature: 'seats',
-        Increment: 1,
-      });
+      const above = await t.api(
+        'POST',
+        '/v1/Usage',
+        usageBody('healthy', 'seats', { Increment: 1 }),
+      );
       assert.equal(above.status, 422);
       assert.equal(above.body[0].Code, 'Error.Api.Usage.QuantityOutOfRange');
       const sub = await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy');
