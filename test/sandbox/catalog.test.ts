@@ -6,7 +6,7 @@ import {
   OfferSchema,
   OffersPageSchema,
 } from '../../src/contract/index.js';
-import { link, openPage, rels, useTestSandbox } from './helpers.js';
+import { assertRefused, link, openPage, rels, useTestSandbox } from './helpers.js';
 
 // The offer catalogue and the features: GET /v1/Offers, /v1/Offer, /v1/Features, /v1/Feature.
 // The catalogue does not change, so one sandbox serves every test.
@@ -105,8 +105,7 @@ describe('GET /v1/Offers and /v1/Offer', () => {
     const french = await t.api('GET', '/v1/Offer?ReferenceOffer=enterprise&Language=fr');
     assert.equal(french.body.PricingLocalized, 'Sur demande');
     const unknown = await t.api('GET', '/v1/Offer?ReferenceOffer=gold');
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Offer.NotFound');
+    assertRefused(unknown, 404, 'Error.Offer.NotFound');
     assert.equal((await t.api('GET', '/v1/Offer')).status, 422);
   });
 
@@ -239,8 +238,7 @@ describe('GET /v1/Offers and /v1/Offer', () => {
     assert.equal(alone.status, 422);
     assert.equal(alone.body[0].Target, 'Upgrade');
     const none = await t.api('GET', '/v1/Offers?Upgrade=true&ReferenceCustomer=no-subscription');
-    assert.equal(none.status, 404);
-    assert.equal(none.body.Code, 'Error.Subscription.NotFound');
+    assertRefused(none, 404, 'Error.Subscription.NotFound');
     const mismatch = await t.api(
       'GET',
       `/v1/Offers?Upgrade=true&ReferenceCustomer=healthy&IdSubscription=${starterSub.Id}`,
@@ -321,8 +319,7 @@ describe('GET /v1/Features and /v1/Feature', () => {
     const french = await t.api('GET', '/v1/Feature?ReferenceFeature=seats&Language=fr');
     assert.equal(french.body.TitleLocalized, 'Sièges');
     const unknown = await t.api('GET', '/v1/Feature?ReferenceFeature=teleport');
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Feature.NotFound');
+    assertRefused(unknown, 404, 'Error.Feature.NotFound');
     assert.equal(unknown.body.Target, 'ReferenceFeature');
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CustomerSchema, SubscriptionSchema } from '../../src/contract/index.js';
-import { link, openPage, rels, useTestSandbox } from './helpers.js';
+import { assertRefused, link, openPage, rels, useTestSandbox } from './helpers.js';
 
 describe('customers (endpoints 1-3)', () => {
   const t = useTestSandbox();
@@ -132,8 +132,7 @@ describe('customers (endpoints 1-3)', () => {
       'GET',
       '/v1/Customer?ReferenceCustomer=healthy&ReferenceOffer=gold',
     );
-    assert.equal(unknownOffer.status, 404);
-    assert.equal(unknownOffer.body.Code, 'Error.Offer.NotFound');
+    assertRefused(unknownOffer, 404, 'Error.Offer.NotFound');
   });
 });
 
@@ -168,14 +167,12 @@ describe('subscriptions (endpoints 4-11)', () => {
       ReferenceCustomer: 'ghost',
       ReferenceOffer: 'pro',
     });
-    assert.equal(customer.status, 404);
-    assert.equal(customer.body.Code, 'Error.Customer.NotFound');
+    assertRefused(customer, 404, 'Error.Customer.NotFound');
     const offer = await t.api('POST', '/v1/Subscription', {
       ReferenceCustomer: 'healthy',
       ReferenceOffer: 'gold',
     });
-    assert.equal(offer.status, 404);
-    assert.equal(offer.body.Code, 'Error.Offer.NotFound');
+    assertRefused(offer, 404, 'Error.Offer.NotFound');
     const body = await t.api('POST', '/v1/Subscription', { ReferenceCustomer: 'healthy' });
     assert.equal(body.status, 422);
   });
@@ -231,11 +228,9 @@ describe('subscriptions (endpoints 4-11)', () => {
 
   it('answers 404 for unknown subscriptions and customers without one', async () => {
     const unknown = await t.api('GET', '/v1/Subscription/999999');
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Subscription.NotFound');
+    assertRefused(unknown, 404, 'Error.Subscription.NotFound');
     const none = await t.api('GET', '/v1/Subscription?ReferenceCustomer=no-subscription');
-    assert.equal(none.status, 404);
-    assert.equal(none.body.Code, 'Error.Subscription.NotFound');
+    assertRefused(none, 404, 'Error.Subscription.NotFound');
     const bad = await t.api('GET', '/v1/Subscription/abc');
     assert.equal(bad.status, 422);
   });

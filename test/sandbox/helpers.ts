@@ -1,5 +1,6 @@
 // Shared set-up of the sandbox tests: a real sandbox on a random port, spoken to over HTTP the
 // way the proxy and a browser would.
+import assert from 'node:assert/strict';
 import { after, before, beforeEach } from 'node:test';
 import { startSandbox, type SandboxOptions, type RunningSandbox } from '../../src/sandbox/index.js';
 
@@ -29,6 +30,17 @@ export interface TestSandbox {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   customer(reference: string): Promise<any>;
   close(): Promise<void>;
+}
+
+/** Asserts that the service refused with `status` and the error `code` (`message` says which case). */
+export function assertRefused(
+  answer: Answer,
+  status: number,
+  code: string,
+  message?: string,
+): void {
+  assert.equal(answer.status, status, message);
+  assert.equal(answer.body.Code, code, message);
 }
 
 export function basicAuth(user: string, password: string): string {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InvoiceSchema } from '../../src/contract/index.js';
-import { link, openPage, rels, useTestSandbox } from './helpers.js';
+import { assertRefused, link, openPage, rels, useTestSandbox } from './helpers.js';
 
 describe('GET /v1/Invoice/{id} (endpoint 12)', () => {
   const t = useTestSandbox();
@@ -51,8 +51,7 @@ describe('GET /v1/Invoice/{id} (endpoint 12)', () => {
 
   it('answers 404 for an unknown invoice and 422 for a malformed id', async () => {
     const unknown = await t.api('GET', '/v1/Invoice/123456');
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Invoice.NotFound');
+    assertRefused(unknown, 404, 'Error.Invoice.NotFound');
     const malformed = await t.api('GET', '/v1/Invoice/abc');
     assert.equal(malformed.status, 422);
     assert.equal(malformed.body[0].Target, 'IdInvoice');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BillingAddressSchema, CustomerSchema } from '../../src/contract/index.js';
 import { defaultFixtures } from '../../src/sandbox/index.js';
-import { link, useTestSandbox, usageBody } from './helpers.js';
+import { assertRefused, link, useTestSandbox, usageBody } from './helpers.js';
 
 // What the live service reads beyond the seed, on customers: create-or-update by reference,
 // every field optional, null as "not given", unknown fields ignored (and logged), the billing
@@ -131,8 +131,7 @@ describe('POST /v1/Customer: create or update by ReferenceCustomer', () => {
       ReferenceCustomer: 'wants-gold',
       ReferenceOffer: 'gold',
     });
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Offer.NotFound');
+    assertRefused(unknown, 404, 'Error.Offer.NotFound');
     assert.equal((await t.api('GET', '/v1/Customer?ReferenceCustomer=wants-gold')).status, 404);
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PricingUsageResultSchema } from '../../src/contract/index.js';
 import { defaultFixtures, type SandboxFixtures } from '../../src/sandbox/index.js';
-import { useTestSandbox, usageBody } from './helpers.js';
+import { assertRefused, useTestSandbox, usageBody } from './helpers.js';
 
 // Every figure below is worked out by hand. The sandbox clock is frozen at 2026-11-16 00:00 UTC;
 // the current period runs 2026-11-01 -> 2026-12-01 (30 days), so 15/30 = 1/2 of it remains.
@@ -166,16 +166,14 @@ describe('POST /v1/Pricing/Usage', () => {
       // Starter sells priority-support as an add-on: that one is part of it (add-on tests).
       for (const feature of ['seats', 'sso', 'no-such-feature']) {
         const res = await price(usageBody('starter-plan', feature, { Increment: 1 }));
-        assert.equal(res.status, 404, feature);
-        assert.equal(res.body.Code, 'Error.Api.Usage.NoneMatching');
+        assertRefused(res, 404, 'Error.Api.Usage.NoneMatching', feature);
         assert.equal(res.body.Target, 'ReferenceFeature');
       }
     });
 
     it('403 Error.Customer.PaymentSettings.Missing only when the change is billable', async () => {
       const billable = await price(usageBody('no-payment-method', 'seats', { Increment: 1 }));
-      assert.equal(billable.status, 403);
-      assert.equal(billable.body.Code, 'Error.Customer.PaymentSettings.Missing');
+      assertRefused(billable, 403, 'Error.Customer.PaymentSettings.Missing');
       // 2 of 10 projects: +1 is free, so no payment method is needed.
       const free = await price(usageBody('no-payment-method', 'projects', { Increment: 1 }));
       assert.equal(free.status, 200);
@@ -185,26 +183,22 @@ describe('POST /v1/Pricing/Usage', () => {
     it('403 Error.Customer.Billing.CappingReached, even for a free change', async () => {
       for (const increment of [1, 100]) {
         const res = await price(usageBody('capping-reached', 'seats', { Increment: increment }));
-        assert.equal(res.status, 403);
-        assert.equal(res.body.Code, 'Error.Customer.Billing.CappingReached');
+        assertRefused(res, 403, 'Error.Customer.Billing.CappingReached');
       }
     });
 
     it('403 Error.Subscription.NotActive for a suspended or pending subscription', async () => {
       for (const customer of ['suspended', 'pending']) {
         const res = await price(usageBody(customer, 'seats', { Increment: 1 }));
-        assert.equal(res.status, 403, customer);
-        assert.equal(res.body.Code, 'Error.Subscription.NotActive');
+        assertRefused(res, 403, 'Error.Subscription.NotActive', customer);
       }
     });
 
     it('404 Error.Subscription.NotFound without subscription, 404 Error.Customer.NotFound for an unknown customer', async () => {
       const none = await price(usageBody('no-subscription', 'seats', { Increment: 1 }));
-      assert.equal(none.status, 404);
-      assert.equal(none.body.Code, 'Error.Subscription.NotFound');
+      assertRefused(none, 404, 'Error.Subscription.NotFound');
       const unknown = await price(usageBody('nobody', 'seats', { Increment: 1 }));
-      assert.equal(unknown.status, 404);
-      assert.equal(unknown.body.Code, 'Error.Customer.NotFound');
+      assertRefused(unknown, 404, 'Error.Customer.NotFound');
       assert.equal(unknown.body.Target, 'ReferenceCustomer');
     });
   });

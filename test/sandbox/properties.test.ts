@@ -2,24 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { SERVICE_ERROR_CODES } from '../../src/contract/index.js';
+import { defaultFixtures } from '../../src/sandbox/index.js';
 import { useTestSandbox } from './helpers.js';
 
 // Properties of pricing and usage over HTTP, on random customers, features and increments of the
 // default fixture.
 
-const CUSTOMERS = [
-  'healthy',
-  'no-payment-method',
-  'capping-reached',
-  'suspended',
-  'starter-plan',
-  'unlimited',
-  'discounted',
-  'pending',
-  'no-subscription',
-  'two-subscriptions',
-  'ghost',
-];
+// Every customer of the default fixture (fixtures-cli.test.ts lists them), and one it lacks.
+const CUSTOMERS = [...(defaultFixtures().customers ?? []).map((c) => c.reference), 'ghost'];
 const FEATURES = ['seats', 'projects', 'api-calls', 'sso', 'priority-support', 'nothing'];
 
 describe('pricing and usage properties', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { startTestSandbox, useTestSandbox, usageBody } from './helpers.js';
+import { assertRefused, startTestSandbox, useTestSandbox, usageBody } from './helpers.js';
 
 // Management rules and the test clock. Default business: payment term 14 days, capping at 2
 // overdue unpaid invoices. The clock starts frozen at 2026-11-16 00:00 UTC.
@@ -106,12 +106,10 @@ describe('clock, periods and management rules', () => {
       '/v1/Pricing/Usage',
       usageBody('healthy', 'seats', { Increment: 1 }),
     );
-    assert.equal(priced.status, 403);
-    assert.equal(priced.body.Code, 'Error.Subscription.NotActive');
+    assertRefused(priced, 403, 'Error.Subscription.NotActive');
 
     const refused = await t.control('POST', `/subscriptions/${suspended.Id}/restart`);
-    assert.equal(refused.status, 403);
-    assert.equal(refused.body.Code, 'Error.Customer.PaymentSettings.Missing');
+    assertRefused(refused, 403, 'Error.Customer.PaymentSettings.Missing');
     assert.equal((await sub('healthy')).StateSubscription, 'SuspendedPaymentMethodInvalid');
 
     await t.control('POST', '/customers/healthy/payment-method', { state: 'valid' });
@@ -130,8 +128,7 @@ describe('clock, periods and management rules', () => {
     assert.equal(capped.isPaymentCappingReached, true);
     const id = capped.subscriptions[0].Id;
     const blocked = await t.control('POST', `/subscriptions/${id}/restart`);
-    assert.equal(blocked.status, 403);
-    assert.equal(blocked.body.Code, 'Error.Customer.Billing.CappingReached');
+    assertRefused(blocked, 403, 'Error.Customer.Billing.CappingReached');
     const [first, second] = capped.invoices;
     const paid = await t.control('POST', `/invoices/${first.Id}/pay`);
     assert.equal(paid.body.StateInvoice, 'Paid');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PricingUsageResultSchema, UsageSchema } from '../../src/contract/index.js';
-import { useTestSandbox, usageBody } from './helpers.js';
+import { assertRefused, useTestSandbox, usageBody } from './helpers.js';
 
 // The three kinds of usage change the live service reads (exactly one of Increment,
 // QuantityCurrent, IsEnabled), IdSubscription, nulls and unknown fields. The clock is frozen at
@@ -170,8 +170,7 @@ describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
     const noCard = await price(
       usageBody('no-payment-method', 'priority-support', { IsEnabled: true }),
     );
-    assert.equal(noCard.status, 403);
-    assert.equal(noCard.body.Code, 'Error.Customer.PaymentSettings.Missing');
+    assertRefused(noCard, 403, 'Error.Customer.PaymentSettings.Missing');
     // Business includes it: switching it (already on) costs nothing.
     const included = await price(usageBody('unlimited', 'priority-support', { IsEnabled: true }));
     assert.equal(included.status, 200, included.text);
@@ -180,8 +179,7 @@ describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
     const starter = await price(usageBody('starter-plan', 'priority-support', { IsEnabled: true }));
     assert.equal(starter.body.AmountTotal, 450);
     const sso = await price(usageBody('starter-plan', 'sso', { IsEnabled: true }));
-    assert.equal(sso.status, 404);
-    assert.equal(sso.body.Code, 'Error.Api.Usage.NoneMatching');
+    assertRefused(sso, 404, 'Error.Api.Usage.NoneMatching');
   });
 
   it('IdSubscription picks the subscription of a customer who has several', async () => {
@@ -225,8 +223,7 @@ describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
       ['healthy', 999_999],
     ] as const) {
       const res = await price(usageBody(customer, 'seats', { Increment: 1, IdSubscription: id }));
-      assert.equal(res.status, 404, `${customer} ${id}`);
-      assert.equal(res.body.Code, 'Error.Subscription.NotFound');
+      assertRefused(res, 404, 'Error.Subscription.NotFound', `${customer} ${id}`);
       assert.equal(res.body.Target, 'IdSubscription');
     }
   });

@@ -5,7 +5,7 @@ import {
   UsageSchema,
   UsagesPageSchema,
 } from '../../src/contract/index.js';
-import { useTestSandbox, usageBody } from './helpers.js';
+import { assertRefused, useTestSandbox, usageBody } from './helpers.js';
 
 // The live service's request and answer shapes on usages and prices: timestamps in every ISO
 // 8601 form, NextTerm and EnsureBillable in the query, /v1/Quoting/Usage, the current
@@ -102,8 +102,7 @@ describe('timestamps, pricing flags and the second pricing path', () => {
     };
     assert.equal((await t.api('POST', '/v1/Pricing/Usage', free)).status, 200);
     const ensured = await t.api('POST', '/v1/Pricing/Usage?EnsureBillable=true', free);
-    assert.equal(ensured.status, 403);
-    assert.equal(ensured.body.Code, 'Error.Customer.PaymentSettings.Missing');
+    assertRefused(ensured, 403, 'Error.Customer.PaymentSettings.Missing');
     assert.equal(
       (await t.api('POST', '/v1/Pricing/Usage', { ...free, EnsureBillable: true })).status,
       403,
@@ -282,8 +281,7 @@ describe('the shapes of prices and usages', () => {
       `ReferenceCustomer=two-subscriptions&ReferenceFeature=seats&IdSubscription=${starter}`,
     ]) {
       const res = await t.api('GET', `/v1/Usage?${query}`);
-      assert.equal(res.status, 404, query);
-      assert.equal(res.body.Code, 'Error.Api.Usage.NoneMatching', query);
+      assertRefused(res, 404, 'Error.Api.Usage.NoneMatching', query);
     }
     assert.equal(
       (await t.api('GET', '/v1/Usage?ReferenceCustomer=ghost&ReferenceFeature=seats')).body.Code,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InvoiceSchema, UsagesPageSchema } from '../../src/contract/index.js';
 import { defaultFixtures } from '../../src/sandbox/index.js';
-import { link, startTestSandbox, useTestSandbox, usageBody } from './helpers.js';
+import { assertRefused, link, startTestSandbox, useTestSandbox, usageBody } from './helpers.js';
 
 describe('GET /v1/Usages', () => {
   const t = useTestSandbox();
@@ -96,8 +96,7 @@ describe('GET /v1/Usages', () => {
     assert.equal(missing.status, 422);
     assert.equal(missing.body[0].Target, 'ReferenceCustomer');
     const unknown = await t.api('GET', '/v1/Usages?ReferenceCustomer=ghost');
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Customer.NotFound');
+    assertRefused(unknown, 404, 'Error.Customer.NotFound');
   });
 });
 
@@ -260,8 +259,7 @@ describe('POST /v1/Usage', () => {
       ['ReferenceCustomer=healthy', 'application/x-www-form-urlencoded'],
     ] as const) {
       const res = await t.api('POST', '/v1/Usage', body, { 'content-type': type });
-      assert.equal(res.status, 400, body);
-      assert.equal(res.body.Code, 'Error.Api.Request.Malformed');
+      assertRefused(res, 400, 'Error.Api.Request.Malformed', body);
     }
     const array = await t.api('POST', '/v1/Usage', []);
     assert.equal(array.status, 422);
