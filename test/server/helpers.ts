@@ -242,12 +242,7 @@ export function useProxy(set: (made: ProxyUnderTest) => void): void {
   useSandbox((started) => (sandbox = started));
   beforeEach(() => {
     if (sandbox === undefined) return;
-    const counter = countingFetch();
-    set({
-      sandbox,
-      counter,
-      proxy: createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch })),
-    });
+    set({ sandbox, ...countedProxy(sandbox) });
   });
 }
 
@@ -274,6 +269,16 @@ export function readEventBlocks(
       }
     }
   })();
+}
+
+/** A new proxy over `sandbox` (the shared test options, then `overrides`), its upstream calls counted. */
+export function countedProxy(
+  sandbox: RunningSandbox,
+  overrides: Partial<BillingProxyOptions> = {},
+) {
+  const counter = countingFetch();
+  const proxy = createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch, ...overrides }));
+  return { counter, proxy };
 }
 
 /** Starts `server` on a free loopback port and gives its origin. */

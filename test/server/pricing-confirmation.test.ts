@@ -20,6 +20,12 @@ describe('POST /pricing confirmationRequired', () => {
     await control(sandbox).setClock(new Date(end - ms).toISOString());
   }
 
+  /** The answer to pricing `increment` seats for `customer` 30 seconds before its period ends. */
+  async function priceAtPeriodEnd(customer: string, increment: number) {
+    await toPeriodEnd(customer, 30_000);
+    return call(proxy, '/pricing', { customer, body: { feature: 'seats', increment } });
+  }
+
   it('requires it for a billable price, with one upstream call', async () => {
     const { status, body } = await call(proxy, '/pricing', {
       body: { feature: 'seats', increment: 3 },
@@ -48,11 +54,7 @@ describe('POST /pricing confirmationRequired', () => {
   });
 
   it('requires it for a discounted subscription whose next term rises', async () => {
-    await toPeriodEnd('discounted', 30_000);
-    const { body } = await call(proxy, '/pricing', {
-      customer: 'discounted',
-      body: { feature: 'seats', increment: 3 },
-    });
+    const { body } = await priceAtPeriodEnd('discounted', 3);
     assert.equal(body.AmountTotal, 0);
     assert.equal(body.confirmationRequired, true);
   });
@@ -64,11 +66,7 @@ describe('POST /pricing confirmationRequired', () => {
   });
 
   it('does not require it for an unlimited customer', async () => {
-    await toPeriodEnd('unlimited', 30_000);
-    const { body } = await call(proxy, '/pricing', {
-      customer: 'unlimited',
-      body: { feature: 'seats', increment: 10 },
-    });
+    const { body } = await priceAtPeriodEnd('unlimited', 10);
     assert.equal(body.AmountTotal, 0);
     assert.equal(body.confirmationRequired, false);
   });
