@@ -6,7 +6,8 @@ import {
   OfferSchema,
   OffersPageSchema,
 } from '../../src/contract/index.js';
-import { assertRefused, link, openPage, rels, useTestSandbox } from './helpers.js';
+import { assertRefused, link, rels, useTestSandbox } from './helpers.js';
+import { openPage } from './hosted-pages.js';
 
 // The offer catalogue and the features: GET /v1/Offers, /v1/Offer, /v1/Features, /v1/Feature.
 // The catalogue does not change, so one sandbox serves every test.

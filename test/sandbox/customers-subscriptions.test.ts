@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CustomerSchema, SubscriptionSchema } from '../../src/contract/index.js';
-import { assertRefused, link, openPage, rels, useTestSandbox } from './helpers.js';
+import { assertRefused, link, rels, useTestSandbox } from './helpers.js';
+import { openPage } from './hosted-pages.js';
 
 describe('customers (endpoints 1-3)', () => {
   const t = useTestSandbox();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { describe, it } from 'node:test';
-import { assertRefused, basicAuth, useTestSandbox } from './helpers.js';
+import { assertRefused, basicAuth, useTestSandbox, quantityOf } from './helpers.js';
 
 describe('authentication and routing', () => {
   const t = useTestSandbox();
@@ -108,10 +108,13 @@ describe('faults and stats', () => {
   const auth = () => basicAuth(t.sandbox.agentKey, t.sandbox.apiKey);
 
   const purchase = { ReferenceCustomer: 'healthy', ReferenceFeature: 'seats', Increment: 1 };
-  const seats = async () =>
-    (await t.api('GET', '/v1/Usages?ReferenceCustomer=healthy&ReferenceFeature=seats')).body
-      .Items[0].QuantityCurrent;
+  const seats = () => quantityOf(t, 'healthy', 'seats');
   const applied = async () => (await t.control('GET', '/stats')).body.appliedUsageChanges;
+  /** Arms the fault `mode` on POST /v1/Usage, then sends the purchase over a raw socket. */
+  const purchaseWithFault = async (mode: string) => {
+    await t.control('POST', '/faults', { route: 'POST /v1/Usage', mode });
+    return rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth());
+  };
 
   it('validates faults and lists the routes it knows', async () => {
     const bad = await t.control('POST', '/faults', { route: 'POST /v1/Nothing', mode: 'delay' });
@@ -133,17 +136,13 @@ describe('faults and stats', () => {
   });
 
   it('drop-before-apply: no answer, nothing applied', async () => {
-    await t.control('POST', '/faults', { route: 'POST /v1/Usage', mode: 'drop-before-apply' });
-    const res = await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth());
-    assert.deepEqual(res, { dropped: true });
+    assert.deepEqual(await purchaseWithFault('drop-before-apply'), { dropped: true });
     assert.equal(await seats(), 3);
     assert.equal(await applied(), 0);
   });
 
   it('drop-after-apply: no answer, but the change is applied and counted once', async () => {
-    await t.control('POST', '/faults', { route: 'POST /v1/Usage', mode: 'drop-after-apply' });
-    const res = await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth());
-    assert.deepEqual(res, { dropped: true });
+    assert.deepEqual(await purchaseWithFault('drop-after-apply'), { dropped: true });
     assert.equal(await seats(), 4);
     assert.equal(await applied(), 1);
     // times defaults to 1: the next request is answered.

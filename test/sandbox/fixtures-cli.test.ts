@@ -11,7 +11,8 @@ import {
   startSandbox,
   type SandboxFixtures,
 } from '../../src/sandbox/index.js';
-import { link, openPage, startTestSandbox, usageBody } from './helpers.js';
+import { link, quantityOf, startTestSandbox, usageBody } from './helpers.js';
+import { openPage } from './hosted-pages.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -218,11 +219,7 @@ describe('persistence', () => {
 
     const second = await startTestSandbox({ stateFile });
     try {
-      const seats = await second.api(
-        'GET',
-        '/v1/Usages?ReferenceCustomer=healthy&ReferenceFeature=seats',
-      );
-      assert.equal(seats.body.Items[0].QuantityCurrent, 7);
+      assert.equal(await quantityOf(second, 'healthy', 'seats'), 7);
       assert.equal((await second.control('GET', '/clock')).body.now, '2026-11-18T00:00:00.000Z');
       assert.equal((await second.customer('healthy')).invoices.length, 1);
       // A link made before the restart still opens (the token key is kept), on the new port.
@@ -236,11 +233,7 @@ describe('persistence', () => {
     }
     const third = await startTestSandbox({ stateFile });
     try {
-      const seats = await third.api(
-        'GET',
-        '/v1/Usages?ReferenceCustomer=healthy&ReferenceFeature=seats',
-      );
-      assert.equal(seats.body.Items[0].QuantityCurrent, 3);
+      assert.equal(await quantityOf(third, 'healthy', 'seats'), 3);
     } finally {
       await third.close();
     }
@@ -255,11 +248,7 @@ describe('persistence', () => {
     fixtures.business.name = 'Changed';
     const b = await startTestSandbox({ stateFile, fixtures });
     try {
-      const seats = await b.api(
-        'GET',
-        '/v1/Usages?ReferenceCustomer=healthy&ReferenceFeature=seats',
-      );
-      assert.equal(seats.body.Items[0].QuantityCurrent, 3);
+      assert.equal(await quantityOf(b, 'healthy', 'seats'), 3);
     } finally {
       await b.close();
     }

@@ -1,18 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { defaultFixtures } from '../../src/sandbox/index.js';
-import {
-  completedWorkflow,
-  findLink,
-  forms,
-  GOOD_CARD,
-  link,
-  openPage,
-  startTestSandbox,
-  submit,
-  useTestSandbox,
-  usageBody,
-} from './helpers.js';
+import { link, usageBody, useTestSandbox } from './helpers.js';
+import { completedWorkflow, findLink, forms, GOOD_CARD, openPage, submit } from './hosted-pages.js';
 
 // The hosted pages driven like a browser: GET a page, POST its form, follow its links.
 
@@ -291,65 +281,56 @@ describe('hosted pages', () => {
 });
 
 describe('hosted pages escape customer data', () => {
+  const fixtures = defaultFixtures();
+  const healthy = fixtures.customers?.find((c) => c.reference === 'healthy');
+  if (!healthy) throw new Error('fixture changed');
+  healthy.name = '<script>alert("x")</script> & "Co"';
+  const t = useTestSandbox({ fixtures });
+
   it('shows a hostile name as text', async () => {
-    const fixtures = defaultFixtures();
-    const healthy = fixtures.customers?.find((c) => c.reference === 'healthy');
-    if (!healthy) throw new Error('fixture changed');
-    healthy.name = '<script>alert("x")</script> & "Co"';
-    const t = await startTestSandbox({ fixtures });
-    try {
-      const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy')).body;
-      const page = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
-      assert.doesNotMatch(page.html, /<script>alert/);
-      assert.match(
-        page.html,
-        /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &quot;Co&quot;/,
-      );
-    } finally {
-      await t.close();
-    }
+    const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy')).body;
+    const page = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
+    assert.doesNotMatch(page.html, /<script>alert/);
+    assert.match(
+      page.html,
+      /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &quot;Co&quot;/,
+    );
   });
 });
 
 describe('register page with a card on file', () => {
+  const t = useTestSandbox();
+
   it('updates the contact details and keeps the card when the card fields stay empty', async () => {
-    const t = await startTestSandbox();
-    try {
-      const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy')).body;
-      const portal = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
-      const register = await openPage(findLink(portal, 'Payment details'));
-      assert.match(register.html, /Leave the card fields empty to keep the current card/);
-      const saved = await submit(register, { email: 'hannah.new@example.com' });
-      assert.equal(saved.status, 200, saved.html);
-      const state = await t.customer('healthy');
-      assert.equal(state.customer.Email, 'hannah.new@example.com');
-      assert.equal(state.paymentMethodLabel, 'Visa •••• 4242');
-    } finally {
-      await t.close();
-    }
+    const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy')).body;
+    const portal = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
+    const register = await openPage(findLink(portal, 'Payment details'));
+    assert.match(register.html, /Leave the card fields empty to keep the current card/);
+    const saved = await submit(register, { email: 'hannah.new@example.com' });
+    assert.equal(saved.status, 200, saved.html);
+    const state = await t.customer('healthy');
+    assert.equal(state.customer.Email, 'hannah.new@example.com');
+    assert.equal(state.paymentMethodLabel, 'Visa •••• 4242');
   });
 });
 
 describe('subscribe page with overdue invoices', () => {
+  const t = useTestSandbox();
+
   it('refuses a new subscription before creating anything', async () => {
-    const t = await startTestSandbox();
-    try {
-      const customer = await t.api(
-        'GET',
-        '/v1/Customer?ReferenceCustomer=capping-reached&ReferenceOffer=business',
-      );
-      const query = link(customer.body, 'insite-subscribe').query ?? '';
-      const { portalHash } = await import('../../src/sandbox/index.js');
-      const opened = await fetch(
-        `${t.sandbox.url}/portal/open?${new URLSearchParams({ business_id: '4242', segment_ref: 'main', customer_ref: 'capping-reached', query, hash: portalHash('capping-reached', t.sandbox.portalSecret) })}`,
-      ).then((r) => r.json());
-      const before = await t.customer('capping-reached');
-      const refused = await submit(await openPage(opened.url));
-      assert.equal(refused.status, 403);
-      assert.match(refused.html, /Pay the overdue invoices first/);
-      assert.deepEqual(await t.customer('capping-reached'), before);
-    } finally {
-      await t.close();
-    }
+    const customer = await t.api(
+      'GET',
+      '/v1/Customer?ReferenceCustomer=capping-reached&ReferenceOffer=business',
+    );
+    const query = link(customer.body, 'insite-subscribe').query ?? '';
+    const { portalHash } = await import('../../src/sandbox/index.js');
+    const opened = await fetch(
+      `${t.sandbox.url}/portal/open?${new URLSearchParams({ business_id: '4242', segment_ref: 'main', customer_ref: 'capping-reached', query, hash: portalHash('capping-reached', t.sandbox.portalSecret) })}`,
+    ).then((r) => r.json());
+    const before = await t.customer('capping-reached');
+    const refused = await submit(await openPage(opened.url));
+    assert.equal(refused.status, 403);
+    assert.match(refused.html, /Pay the overdue invoices first/);
+    assert.deepEqual(await t.customer('capping-reached'), before);
   });
 });

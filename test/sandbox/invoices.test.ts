@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InvoiceSchema } from '../../src/contract/index.js';
-import { assertRefused, link, openPage, rels, useTestSandbox } from './helpers.js';
+import { assertRefused, link, rels, useTestSandbox } from './helpers.js';
+import { openPage } from './hosted-pages.js';
 
 describe('GET /v1/Invoice/{id} (endpoint 12)', () => {
   const t = useTestSandbox();

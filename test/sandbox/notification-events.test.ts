@@ -4,15 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { NotificationEnvelopeSchema } from '../../src/contract/notifications.js';
-import {
-  GOOD_CARD,
-  findLink,
-  link,
-  openPage,
-  submit,
-  useTestSandbox,
-  usageBody,
-} from './helpers.js';
+import { link, usageBody, useTestSandbox } from './helpers.js';
+import { findLink, GOOD_CARD, openPage, submit } from './hosted-pages.js';
 import { startReceiver, type Receiver } from './webhook-helpers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes are read loosely

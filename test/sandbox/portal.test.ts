@@ -6,7 +6,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { portalHash } from '../../src/sandbox/index.js';
 import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
-import { GOOD_CARD, link, openPage, type TestSandbox, useTestSandbox } from './helpers.js';
+import { link, type TestSandbox, useTestSandbox } from './helpers.js';
+import { GOOD_CARD, openPage } from './hosted-pages.js';
 
 /** What the host page of the browser tests exposes. */
 interface HostWindow {

@@ -233,15 +233,14 @@ describe('Flat discounts', () => {
     },
   ];
   const t = useTestSandbox({ fixtures });
+  /** The price of a change (`fields`) of the flat customer's `feature`. */
+  const flatPrice = (feature: string, fields: Record<string, unknown>) =>
+    t.api('POST', '/v1/Pricing/Usage', usageBody('flat', feature, fields));
 
   it('subtracts a Flat Recurring discount once per period, not from the prorated difference', async () => {
     // Recurring: 4900 - 500 = 4400 now; with 7 seats 6900 - 500 = 6400.
     // Prorated: subtotal (6900 - 4900) x 1/2 = 1000; total (6400 - 4400) x 1/2 = 1000.
-    const res = await t.api(
-      'POST',
-      '/v1/Pricing/Usage',
-      usageBody('flat', 'seats', { Increment: 4, NextTerm: true }),
-    );
+    const res = await flatPrice('seats', { Increment: 4, NextTerm: true });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.AmountTotal, 1000);
     assert.equal(res.body.NextTerm.AmountSubtotal, 6900);
@@ -264,19 +263,11 @@ describe('Flat discounts', () => {
 
   it('subtracts a Flat Usage discount from each Consumption charge, never below 0', async () => {
     // 1 200 + 9 000 = 10 200: 200 over x 1 = 200; minus 150 = 50.
-    const res = await t.api(
-      'POST',
-      '/v1/Pricing/Usage',
-      usageBody('flat', 'api-calls', { Increment: 9000 }),
-    );
+    const res = await flatPrice('api-calls', { Increment: 9000 });
     assert.equal(res.body.AmountSubtotal, 200);
     assert.equal(res.body.AmountTotal, 50);
     // 1 200 + 8 900 = 10 100: 100 over = 100; minus 150 -> 0 (not -50).
-    const small = await t.api(
-      'POST',
-      '/v1/Pricing/Usage',
-      usageBody('flat', 'api-calls', { Increment: 8900 }),
-    );
+    const small = await flatPrice('api-calls', { Increment: 8900 });
     assert.equal(small.body.AmountSubtotal, 100);
     assert.equal(small.body.AmountTotal, 0);
   });

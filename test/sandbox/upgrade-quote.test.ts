@@ -1,15 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { UpgradeQuoteSchema } from '../../src/contract/index.js';
-import {
-  forms,
-  link,
-  openPage,
-  submit,
-  type TestSandbox,
-  useTestSandbox,
-  usageBody,
-} from './helpers.js';
+import { link, type TestSandbox, usageBody, useTestSandbox } from './helpers.js';
+import { forms, openPage, submit } from './hosted-pages.js';
 
 // The quote of an offer change (POST /v1/Quoting/Subscription/{id}/Upgrade) and the changes it
 // prices (endpoint 9, the hosted upgrade table). The clock is frozen at 2026-11-16 00:00 UTC:

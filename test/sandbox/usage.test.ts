@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InvoiceSchema, UsagesPageSchema } from '../../src/contract/index.js';
 import { defaultFixtures } from '../../src/sandbox/index.js';
-import { assertRefused, link, startTestSandbox, useTestSandbox, usageBody } from './helpers.js';
+import {
+  assertRefused,
+  link,
+  startTestSandbox,
+  useTestSandbox,
+  usageBody,
+  quantityOf,
+} from './helpers.js';
 
 describe('GET /v1/Usages', () => {
   const t = useTestSandbox();
@@ -147,11 +154,7 @@ describe('POST /v1/Usage', () => {
         invoiceId: issued.Id,
       },
     );
-    const usages = await t.api(
-      'GET',
-      '/v1/Usages?ReferenceCustomer=healthy&ReferenceFeature=seats',
-    );
-    assert.equal(usages.body.Items[0].QuantityCurrent, 7);
+    assert.equal(await quantityOf(t, 'healthy', 'seats'), 7);
     const stats = await t.control('GET', '/stats');
     assert.equal(stats.body.appliedUsageChanges, 1);
     assert.equal(stats.body.appliedUsageChangesByCustomer.healthy, 1);
