@@ -139,17 +139,21 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
     await new Promise((r) => host.close(r));
   });
 
-  async function hostPage(): Promise<Page> {
+  /** Runs `test` on a new tab of the host app, closed afterwards whatever happens. */
+  async function onHostPage(test: (page: Page) => Promise<void>): Promise<void> {
     const page = await browser.newPage();
-    await page.goto(hostUrl);
-    return page;
+    try {
+      await page.goto(hostUrl);
+      await test(page);
+    } finally {
+      await page.close();
+    }
   }
   const events = (page: Page) =>
     page.evaluate(() => (window as unknown as HostWindow).events as HostWindow['events']);
 
-  it('opens the register workflow in an iframe, follows its height and reports completion', async () => {
-    const page = await hostPage();
-    try {
+  it('opens the register workflow in an iframe, follows its height and reports completion', () =>
+    onHostPage(async (page) => {
       const query = await customerQuery(t, 'no-payment-method', 'insite-register');
       const result = await page.evaluate(
         async (p) =>
@@ -193,14 +197,10 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
         },
       ]);
       assert.equal((await t.customer('no-payment-method')).paymentMethod, 'valid');
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('shows a visible error and opens nothing on a wrong hash, a foreign or tampered query', async () => {
-    const page = await hostPage();
-    try {
+  it('shows a visible error and opens nothing on a wrong hash, a foreign or tampered query', () =>
+    onHostPage(async (page) => {
       const query = await customerQuery(t, 'healthy', 'insite-register');
       for (const p of [
         params(t, 'healthy', query, '0'.repeat(64)),
@@ -222,14 +222,10 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
         assert.match((await alert.textContent()) ?? '', /could not be opened/);
         assert.equal(await page.locator('#service_portal iframe').count(), 0);
       }
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('opens in another container with { containerId }', async () => {
-    const page = await hostPage();
-    try {
+  it('opens in another container with { containerId }', () =>
+    onHostPage(async (page) => {
       const query = await customerQuery(t, 'healthy', 'insite-collection-offers');
       await page.evaluate(
         (p) => (window as unknown as HostWindow).ServicePortal.open(p, { containerId: 'other' }),
@@ -237,10 +233,7 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
       );
       assert.equal(await page.locator('#other iframe').count(), 1);
       assert.equal(await page.locator('#service_portal iframe').count(), 0);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
   it('hosted pages pass axe (WCAG 2 A and AA)', async () => {
     const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=capping-reached')).body;
