@@ -13,9 +13,27 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
+import { basicAuth } from '../sandbox/helpers.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * How an app that installed the package builds the proxy over the sandbox (source text, run as
+ * JavaScript and type-checked as TypeScript below): every customer is the healthy one.
+ */
+const PROXY_OVER_SANDBOX = `createBillingProxy({
+        baseUrl: sandbox.apiUrl,
+        agentKey: sandbox.agentKey,
+        apiKey: sandbox.apiKey,
+        businessId: sandbox.businessId,
+        segment: sandbox.segment,
+        portalScriptUrl: sandbox.portalScriptUrl,
+        portalSecret: sandbox.portalSecret,
+        identify: async () => ({ reference: 'healthy' }),
+        basePath: '/billing',
+      })`;
+
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 let work: string;
@@ -106,17 +124,7 @@ describe('the npm package', { timeout: 120_000 }, () => {
       import { createBillingProxy, toNodeHandler } from 'billing-elements/server';
 
       const sandbox = await startSandbox();
-      const proxy = createBillingProxy({
-        baseUrl: sandbox.apiUrl,
-        agentKey: sandbox.agentKey,
-        apiKey: sandbox.apiKey,
-        businessId: sandbox.businessId,
-        segment: sandbox.segment,
-        portalScriptUrl: sandbox.portalScriptUrl,
-        portalSecret: sandbox.portalSecret,
-        identify: async () => ({ reference: 'healthy' }),
-        basePath: '/billing',
-      });
+      const proxy = ${PROXY_OVER_SANDBOX};
       const server = createServer(toNodeHandler(proxy));
       await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
       const origin = 'http://127.0.0.1:' + server.address().port;
@@ -165,9 +173,8 @@ describe('the npm package', { timeout: 120_000 }, () => {
         child.stderr.on('data', onData);
         child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
       });
-      const auth = Buffer.from('sandbox-agent:sandbox-api-key').toString('base64');
       const clock = await fetch(`${url}/_sandbox/clock`, {
-        headers: { authorization: `Basic ${auth}` },
+        headers: { authorization: basicAuth('sandbox-agent', 'sandbox-api-key') },
       });
       assert.equal(clock.status, 200);
     } finally {
@@ -320,17 +327,8 @@ describe('the npm package', { timeout: 120_000 }, () => {
       void getUsageStore().isEntitled('seats');
 
       const sandbox = await startSandbox({ port: 0 });
-      const proxy = createBillingProxy({
-        baseUrl: sandbox.apiUrl,
-        agentKey: sandbox.agentKey,
-        apiKey: sandbox.apiKey,
-        businessId: sandbox.businessId,
-        segment: sandbox.segment,
-        portalScriptUrl: sandbox.portalScriptUrl,
-        portalSecret: sandbox.portalSecret,
-        identify: async () => ({ reference: 'healthy' }),
-      });
-      const response: Response = await proxy.fetch(new Request('http://app.test/usages'));
+      const proxy = ${PROXY_OVER_SANDBOX};
+      const response: Response = await proxy.fetch(new Request('http://app.test/billing/usages'));
       void toNodeHandler(proxy);
       void response;
       `,

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   CatalogFeatureRecordSchema,
   FeaturesPageSchema,
   OfferSchema,
   OffersPageSchema,
 } from '../../src/contract/index.js';
-import { link, openPage, rels, startTestSandbox, type TestSandbox } from './helpers.js';
+import { assertRefused, link, rels, useTestSandbox } from './helpers.js';
+import { openPage } from './hosted-pages.js';
 
 // The offer catalogue and the features: GET /v1/Offers, /v1/Offer, /v1/Features, /v1/Feature.
 // The catalogue does not change, so one sandbox serves every test.
@@ -15,11 +16,7 @@ type Item = { ReferenceOffer: string };
 const refs = (body: { Items: Item[] }) => body.Items.map((o) => o.ReferenceOffer);
 
 describe('GET /v1/Offers and /v1/Offer', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('lists every offer, paged, with its price, features and links', async () => {
     const res = await t.api('GET', '/v1/Offers');
@@ -109,8 +106,7 @@ describe('GET /v1/Offers and /v1/Offer', () => {
     const french = await t.api('GET', '/v1/Offer?ReferenceOffer=enterprise&Language=fr');
     assert.equal(french.body.PricingLocalized, 'Sur demande');
     const unknown = await t.api('GET', '/v1/Offer?ReferenceOffer=gold');
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Offer.NotFound');
+    assertRefused(unknown, 404, 'Error.Offer.NotFound');
     assert.equal((await t.api('GET', '/v1/Offer')).status, 422);
   });
 
@@ -243,8 +239,7 @@ describe('GET /v1/Offers and /v1/Offer', () => {
     assert.equal(alone.status, 422);
     assert.equal(alone.body[0].Target, 'Upgrade');
     const none = await t.api('GET', '/v1/Offers?Upgrade=true&ReferenceCustomer=no-subscription');
-    assert.equal(none.status, 404);
-    assert.equal(none.body.Code, 'Error.Subscription.NotFound');
+    assertRefused(none, 404, 'Error.Subscription.NotFound');
     const mismatch = await t.api(
       'GET',
       `/v1/Offers?Upgrade=true&ReferenceCustomer=healthy&IdSubscription=${starterSub.Id}`,
@@ -256,11 +251,7 @@ describe('GET /v1/Offers and /v1/Offer', () => {
 });
 
 describe('GET /v1/Features and /v1/Feature', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('lists the features with what each offer says about them', async () => {
     const res = await t.api('GET', '/v1/Features?SizePage=100');
@@ -329,8 +320,7 @@ describe('GET /v1/Features and /v1/Feature', () => {
     const french = await t.api('GET', '/v1/Feature?ReferenceFeature=seats&Language=fr');
     assert.equal(french.body.TitleLocalized, 'Sièges');
     const unknown = await t.api('GET', '/v1/Feature?ReferenceFeature=teleport');
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Feature.NotFound');
+    assertRefused(unknown, 404, 'Error.Feature.NotFound');
     assert.equal(unknown.body.Target, 'ReferenceFeature');
   });
 });

@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { CustomerSchema, SubscriptionSchema } from '../../src/contract/index.js';
-import { link, openPage, rels, startTestSandbox, type TestSandbox } from './helpers.js';
+import { assertRefused, link, rels, useTestSandbox } from './helpers.js';
+import { openPage } from './hosted-pages.js';
 
 describe('customers (endpoints 1-3)', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   const newCustomer = {
     ReferenceCustomer: 'new-1',
@@ -137,18 +133,12 @@ describe('customers (endpoints 1-3)', () => {
       'GET',
       '/v1/Customer?ReferenceCustomer=healthy&ReferenceOffer=gold',
     );
-    assert.equal(unknownOffer.status, 404);
-    assert.equal(unknownOffer.body.Code, 'Error.Offer.NotFound');
+    assertRefused(unknownOffer, 404, 'Error.Offer.NotFound');
   });
 });
 
 describe('subscriptions (endpoints 4-11)', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   it('creates a pending subscription with a hosted-subscribe link; it starts on the hosted page', async () => {
     const res = await t.api('POST', '/v1/Subscription', {
@@ -178,14 +168,12 @@ describe('subscriptions (endpoints 4-11)', () => {
       ReferenceCustomer: 'ghost',
       ReferenceOffer: 'pro',
     });
-    assert.equal(customer.status, 404);
-    assert.equal(customer.body.Code, 'Error.Customer.NotFound');
+    assertRefused(customer, 404, 'Error.Customer.NotFound');
     const offer = await t.api('POST', '/v1/Subscription', {
       ReferenceCustomer: 'healthy',
       ReferenceOffer: 'gold',
     });
-    assert.equal(offer.status, 404);
-    assert.equal(offer.body.Code, 'Error.Offer.NotFound');
+    assertRefused(offer, 404, 'Error.Offer.NotFound');
     const body = await t.api('POST', '/v1/Subscription', { ReferenceCustomer: 'healthy' });
     assert.equal(body.status, 422);
   });
@@ -241,11 +229,9 @@ describe('subscriptions (endpoints 4-11)', () => {
 
   it('answers 404 for unknown subscriptions and customers without one', async () => {
     const unknown = await t.api('GET', '/v1/Subscription/999999');
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Subscription.NotFound');
+    assertRefused(unknown, 404, 'Error.Subscription.NotFound');
     const none = await t.api('GET', '/v1/Subscription?ReferenceCustomer=no-subscription');
-    assert.equal(none.status, 404);
-    assert.equal(none.body.Code, 'Error.Subscription.NotFound');
+    assertRefused(none, 404, 'Error.Subscription.NotFound');
     const bad = await t.api('GET', '/v1/Subscription/abc');
     assert.equal(bad.status, 422);
   });

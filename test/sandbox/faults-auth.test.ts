@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { basicAuth, startTestSandbox, type TestSandbox } from './helpers.js';
+import { describe, it } from 'node:test';
+import { assertRefused, basicAuth, useTestSandbox, quantityOf } from './helpers.js';
 
 describe('authentication and routing', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('requires HTTP Basic agent key : API key on the API and the control API', async () => {
     for (const path of ['/v1/Usages?ReferenceCustomer=healthy', '/_sandbox/stats']) {
@@ -33,11 +29,9 @@ describe('authentication and routing', () => {
 
   it('answers unknown routes with 404 and wrong methods with 405, in the error shape', async () => {
     const unknown = await t.api('GET', '/v1/Nothing');
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Api.NotFound');
+    assertRefused(unknown, 404, 'Error.Api.NotFound');
     const method = await t.api('DELETE', '/v1/Usages');
-    assert.equal(method.status, 405);
-    assert.equal(method.body.Code, 'Error.Api.MethodNotAllowed');
+    assertRefused(method, 405, 'Error.Api.MethodNotAllowed');
     assert.equal(method.headers.get('allow'), 'GET');
   });
 
@@ -110,20 +104,17 @@ function rawPost(
 }
 
 describe('faults and stats', () => {
-  let t: TestSandbox;
-  let auth: string;
-  before(async () => {
-    t = await startTestSandbox();
-    auth = basicAuth(t.sandbox.agentKey, t.sandbox.apiKey);
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
+  const auth = () => basicAuth(t.sandbox.agentKey, t.sandbox.apiKey);
 
   const purchase = { ReferenceCustomer: 'healthy', ReferenceFeature: 'seats', Increment: 1 };
-  const seats = async () =>
-    (await t.api('GET', '/v1/Usages?ReferenceCustomer=healthy&ReferenceFeature=seats')).body
-      .Items[0].QuantityCurrent;
+  const seats = () => quantityOf(t, 'healthy', 'seats');
   const applied = async () => (await t.control('GET', '/stats')).body.appliedUsageChanges;
+  /** Arms the fault `mode` on POST /v1/Usage, then sends the purchase over a raw socket. */
+  const purchaseWithFault = async (mode: string) => {
+    await t.control('POST', '/faults', { route: 'POST /v1/Usage', mode });
+    return rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth());
+  };
 
   it('validates faults and lists the routes it knows', async () => {
     const bad = await t.control('POST', '/faults', { route: 'POST /v1/Nothing', mode: 'delay' });
@@ -145,21 +136,17 @@ describe('faults and stats', () => {
   });
 
   it('drop-before-apply: no answer, nothing applied', async () => {
-    await t.control('POST', '/faults', { route: 'POST /v1/Usage', mode: 'drop-before-apply' });
-    const res = await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth);
-    assert.deepEqual(res, { dropped: true });
+    assert.deepEqual(await purchaseWithFault('drop-before-apply'), { dropped: true });
     assert.equal(await seats(), 3);
     assert.equal(await applied(), 0);
   });
 
   it('drop-after-apply: no answer, but the change is applied and counted once', async () => {
-    await t.control('POST', '/faults', { route: 'POST /v1/Usage', mode: 'drop-after-apply' });
-    const res = await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth);
-    assert.deepEqual(res, { dropped: true });
+    assert.deepEqual(await purchaseWithFault('drop-after-apply'), { dropped: true });
     assert.equal(await seats(), 4);
     assert.equal(await applied(), 1);
     // times defaults to 1: the next request is answered.
-    assert.deepEqual(await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth), { status: 200 });
+    assert.deepEqual(await rawPost(`${t.sandbox.url}/v1/Usage`, purchase, auth()), { status: 200 });
     assert.equal(await applied(), 2);
   });
 
@@ -184,7 +171,7 @@ describe('faults and stats', () => {
     const controller = new AbortController();
     const pending = fetch(`${t.sandbox.url}/v1/Usage`, {
       method: 'POST',
-      headers: { authorization: auth, 'content-type': 'application/json' },
+      headers: { authorization: auth(), 'content-type': 'application/json' },
       body: JSON.stringify(purchase),
       signal: controller.signal,
     }).catch(() => 'aborted');
@@ -200,8 +187,7 @@ describe('faults and stats', () => {
     await t.control('POST', '/faults', { route: 'POST /v1/Usage', mode: 'status-500', times: 2 });
     for (let i = 0; i < 2; i++) {
       const res = await t.api('POST', '/v1/Usage', purchase);
-      assert.equal(res.status, 500);
-      assert.equal(res.body.Code, 'Error.Api.Internal');
+      assertRefused(res, 500, 'Error.Api.Internal');
     }
     assert.equal(await seats(), 3);
     assert.equal((await t.api('POST', '/v1/Usage', purchase)).status, 200);

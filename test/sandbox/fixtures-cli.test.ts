@@ -11,7 +11,8 @@ import {
   startSandbox,
   type SandboxFixtures,
 } from '../../src/sandbox/index.js';
-import { link, openPage, startTestSandbox } from './helpers.js';
+import { link, quantityOf, startTestSandbox, usageBody } from './helpers.js';
+import { openPage } from './hosted-pages.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -206,11 +207,7 @@ describe('persistence', () => {
   it('survives a restart: state, clock and hosted links', async () => {
     const stateFile = join(dir, 'state.json');
     const first = await startTestSandbox({ stateFile });
-    await first.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    await first.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
     await first.control('POST', '/clock', { advance: { days: 2 } });
     const upgrade =
       link((await first.api('GET', '/v1/Subscription/1001')).body, 'hosted-upgrade').href ?? '';
@@ -222,11 +219,7 @@ describe('persistence', () => {
 
     const second = await startTestSandbox({ stateFile });
     try {
-      const seats = await second.api(
-        'GET',
-        '/v1/Usages?ReferenceCustomer=healthy&ReferenceFeature=seats',
-      );
-      assert.equal(seats.body.Items[0].QuantityCurrent, 7);
+      assert.equal(await quantityOf(second, 'healthy', 'seats'), 7);
       assert.equal((await second.control('GET', '/clock')).body.now, '2026-11-18T00:00:00.000Z');
       assert.equal((await second.customer('healthy')).invoices.length, 1);
       // A link made before the restart still opens (the token key is kept), on the new port.
@@ -240,11 +233,7 @@ describe('persistence', () => {
     }
     const third = await startTestSandbox({ stateFile });
     try {
-      const seats = await third.api(
-        'GET',
-        '/v1/Usages?ReferenceCustomer=healthy&ReferenceFeature=seats',
-      );
-      assert.equal(seats.body.Items[0].QuantityCurrent, 3);
+      assert.equal(await quantityOf(third, 'healthy', 'seats'), 3);
     } finally {
       await third.close();
     }
@@ -253,21 +242,13 @@ describe('persistence', () => {
   it('starts afresh when the fixtures changed, and refuses a file that is not a state file', async () => {
     const stateFile = join(dir, 'other.json');
     const a = await startTestSandbox({ stateFile });
-    await a.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    await a.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 1 }));
     await a.close();
     const fixtures = defaultFixtures();
     fixtures.business.name = 'Changed';
     const b = await startTestSandbox({ stateFile, fixtures });
     try {
-      const seats = await b.api(
-        'GET',
-        '/v1/Usages?ReferenceCustomer=healthy&ReferenceFeature=seats',
-      );
-      assert.equal(seats.body.Items[0].QuantityCurrent, 3);
+      assert.equal(await quantityOf(b, 'healthy', 'seats'), 3);
     } finally {
       await b.close();
     }

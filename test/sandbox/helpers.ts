@@ -1,5 +1,7 @@
 // Shared set-up of the sandbox tests: a real sandbox on a random port, spoken to over HTTP the
 // way the proxy and a browser would.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach } from 'node:test';
 import { startSandbox, type SandboxOptions, type RunningSandbox } from '../../src/sandbox/index.js';
 
 /** 2026-11-16 00:00 UTC: 15 of the 30 days of the November period remain (share 1/2). */
@@ -28,6 +30,17 @@ export interface TestSandbox {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   customer(reference: string): Promise<any>;
   close(): Promise<void>;
+}
+
+/** Asserts that the service refused with `status` and the error `code` (`message` says which case). */
+export function assertRefused(
+  answer: Answer,
+  status: number,
+  code: string,
+  message?: string,
+): void {
+  assert.equal(answer.status, status, message);
+  assert.equal(answer.body.Code, code, message);
 }
 
 export function basicAuth(user: string, password: string): string {
@@ -78,6 +91,49 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   };
 }
 
+/**
+ * The suite's sandbox: started before its tests (with `options`, or what `options()` gives once
+ * the suite's other servers run), back to its fixtures with an empty log before each test, closed
+ * after them. The answer stands for it from the first test on.
+ */
+export function useTestSandbox(options: SandboxOptions | (() => SandboxOptions) = {}): TestSandbox {
+  let running: TestSandbox | undefined;
+  const current = (): TestSandbox => {
+    if (running === undefined) throw new Error('the test sandbox is used before it started');
+    return running;
+  };
+  before(async () => {
+    running = await startTestSandbox(typeof options === 'function' ? options() : options);
+  });
+  after(() => running?.close());
+  beforeEach(async () => {
+    await current().control('POST', '/reset');
+    current().logs.length = 0;
+  });
+  return {
+    get sandbox() {
+      return current().sandbox;
+    },
+    get logs() {
+      return current().logs;
+    },
+    api: (...args) => current().api(...args),
+    control: (...args) => current().control(...args),
+    customer: (reference) => current().customer(reference),
+    close: () => current().close(),
+  };
+}
+
+/** The QuantityCurrent of `customer`'s `feature`, as GET /v1/Usages lists it first. */
+export async function quantityOf(
+  t: Pick<TestSandbox, 'api'>,
+  customer: string,
+  feature: string,
+): Promise<number> {
+  const query = new URLSearchParams({ ReferenceCustomer: customer, ReferenceFeature: feature });
+  return (await t.api('GET', `/v1/Usages?${query}`)).body.Items[0].QuantityCurrent;
+}
+
 export function link(
   resource: { Links?: { rel: string; href?: string; query?: string }[] },
   rel: string,
@@ -92,110 +148,14 @@ export function rels(resource: { Links?: { rel: string }[] }): string[] {
   return (resource.Links ?? []).map((l) => l.rel).sort();
 }
 
-// --- A small browser: GET pages, follow links by their text, submit forms as a browser does. ---
-
-const unescape = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#96;/g, '`')
-    .replace(/&amp;/g, '&');
-
-export interface HostedPageView {
-  url: string;
-  status: number;
-  html: string;
-}
-
-export async function openPage(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<HostedPageView> {
-  const response = await fetch(url, { headers, redirect: 'follow' });
-  return { url: response.url, status: response.status, html: await response.text() };
-}
-
-function attributes(tag: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/([a-zA-Z-]+)(?:="([^"]*)")?/g))
-    out[(m[1] as string).toLowerCase()] = unescape(m[2] ?? '');
-  return out;
-}
-
-/** The href of the first link whose visible text contains `text`. */
-export function findLink(page: HostedPageView, text: string): string {
-  for (const m of page.html.matchAll(/<a\s([^>]*)>([\s\S]*?)<\/a\s*>/g)) {
-    const label = unescape((m[2] as string).replace(/<[^>]+>/g, ''))
-      .replace(/\s+/g, ' ')
-      .trim();
-    if (label.includes(text))
-      return new URL(attributes(m[1] as string).href ?? '', page.url).toString();
-  }
-  throw new Error(`no link with text "${text}" on ${page.url}`);
-}
-
-export interface FormView {
-  action: string;
-  fields: URLSearchParams;
-  html: string;
-}
-
-/** Every POST form of a page with the values a browser would send by default. */
-export function forms(page: HostedPageView): FormView[] {
-  const out: FormView[] = [];
-  for (const m of page.html.matchAll(/<form\s([^>]*)>([\s\S]*?)<\/form\s*>/g)) {
-    const attrs = attributes(m[1] as string);
-    if ((attrs.method ?? 'get').toLowerCase() !== 'post') continue;
-    const fields = new URLSearchParams();
-    for (const input of (m[2] as string).matchAll(/<input\s([^>]*)>/g)) {
-      const a = attributes(input[1] as string);
-      if (!a.name) continue;
-      if ((a.type === 'radio' || a.type === 'checkbox') && !('checked' in a)) continue;
-      fields.append(a.name, a.value ?? (a.type === 'checkbox' ? 'on' : ''));
-    }
-    out.push({
-      action: new URL(attrs.action ?? '', page.url).toString(),
-      fields,
-      html: m[2] as string,
-    });
-  }
-  return out;
-}
-
-/** Submits a form of the page (the one containing `containing`, or the first) with some fields changed. */
-export async function submit(
-  page: HostedPageView,
-  values: Record<string, string | null> = {},
-  containing?: string,
-): Promise<HostedPageView> {
-  const all = forms(page);
-  const form = containing ? all.find((f) => f.html.includes(containing)) : all[0];
-  if (!form)
-    throw new Error(`no form${containing ? ` containing ${containing}` : ''} on ${page.url}`);
-  const fields = new URLSearchParams(form.fields);
-  for (const [name, value] of Object.entries(values)) {
-    if (value === null) fields.delete(name);
-    else fields.set(name, value);
-  }
-  const response = await fetch(form.action, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: fields.toString(),
-    redirect: 'follow',
-  });
-  return { url: response.url, status: response.status, html: await response.text() };
-}
-
-export const GOOD_CARD = {
-  cardHolder: 'Nadia No-Card',
-  cardNumber: '4242 4242 4242 4242',
-  cardExpiry: '12/30',
-  cardCvc: '123',
-};
-
-/** The workflow a page announces to its embedding page, or null. */
-export function completedWorkflow(page: HostedPageView): string | null {
-  return /<body data-complete="([a-z]+)"/.exec(page.html)?.[1] ?? null;
+/**
+ * The body of a usage change or of its price: `customer`'s `feature`, then the change (one of
+ * Increment, QuantityCurrent, IsEnabled) and any other field, in that order.
+ */
+export function usageBody(
+  customer: string,
+  feature: string,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  return { ReferenceCustomer: customer, ReferenceFeature: feature, ...fields };
 }

@@ -1,38 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { defaultFixtures } from '../../src/sandbox/index.js';
-import {
-  completedWorkflow,
-  findLink,
-  forms,
-  GOOD_CARD,
-  link,
-  openPage,
-  startTestSandbox,
-  submit,
-  type TestSandbox,
-} from './helpers.js';
+import { link, usageBody, useTestSandbox } from './helpers.js';
+import { completedWorkflow, findLink, forms, GOOD_CARD, openPage, submit } from './hosted-pages.js';
 
 // The hosted pages driven like a browser: GET a page, POST its form, follow its links.
 
 describe('hosted pages', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   const subscription = async (customer: string) =>
     (await t.api('GET', `/v1/Subscription?ReferenceCustomer=${customer}`)).body;
   const portalOf = async (customer: string) =>
     openPage(link(await subscription(customer), 'hosted-related-subscription').href ?? '');
   const price = (customer: string, feature = 'seats', increment = 1) =>
-    t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: customer,
-      ReferenceFeature: feature,
-      Increment: increment,
-    });
+    t.api('POST', '/v1/Pricing/Usage', usageBody(customer, feature, { Increment: increment }));
 
   it('register: a payment method added on the page makes PaymentSettings.Missing go away', async () => {
     const before = await price('no-payment-method');
@@ -129,11 +111,7 @@ describe('hosted pages', () => {
   });
 
   it('charge: an invoice paid with a new card saves it; paying again says it is paid', async () => {
-    const usage = await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    const usage = await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
     assert.equal(usage.status, 200, usage.text);
     // The usage answer carries no amount nor invoice: the invoice is the customer's last one.
     const issued = (await t.customer('healthy')).invoices.at(-1);
@@ -303,65 +281,56 @@ describe('hosted pages', () => {
 });
 
 describe('hosted pages escape customer data', () => {
+  const fixtures = defaultFixtures();
+  const healthy = fixtures.customers?.find((c) => c.reference === 'healthy');
+  if (!healthy) throw new Error('fixture changed');
+  healthy.name = '<script>alert("x")</script> & "Co"';
+  const t = useTestSandbox({ fixtures });
+
   it('shows a hostile name as text', async () => {
-    const fixtures = defaultFixtures();
-    const healthy = fixtures.customers?.find((c) => c.reference === 'healthy');
-    if (!healthy) throw new Error('fixture changed');
-    healthy.name = '<script>alert("x")</script> & "Co"';
-    const t = await startTestSandbox({ fixtures });
-    try {
-      const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy')).body;
-      const page = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
-      assert.doesNotMatch(page.html, /<script>alert/);
-      assert.match(
-        page.html,
-        /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &quot;Co&quot;/,
-      );
-    } finally {
-      await t.close();
-    }
+    const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy')).body;
+    const page = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
+    assert.doesNotMatch(page.html, /<script>alert/);
+    assert.match(
+      page.html,
+      /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &quot;Co&quot;/,
+    );
   });
 });
 
 describe('register page with a card on file', () => {
+  const t = useTestSandbox();
+
   it('updates the contact details and keeps the card when the card fields stay empty', async () => {
-    const t = await startTestSandbox();
-    try {
-      const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy')).body;
-      const portal = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
-      const register = await openPage(findLink(portal, 'Payment details'));
-      assert.match(register.html, /Leave the card fields empty to keep the current card/);
-      const saved = await submit(register, { email: 'hannah.new@example.com' });
-      assert.equal(saved.status, 200, saved.html);
-      const state = await t.customer('healthy');
-      assert.equal(state.customer.Email, 'hannah.new@example.com');
-      assert.equal(state.paymentMethodLabel, 'Visa •••• 4242');
-    } finally {
-      await t.close();
-    }
+    const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy')).body;
+    const portal = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
+    const register = await openPage(findLink(portal, 'Payment details'));
+    assert.match(register.html, /Leave the card fields empty to keep the current card/);
+    const saved = await submit(register, { email: 'hannah.new@example.com' });
+    assert.equal(saved.status, 200, saved.html);
+    const state = await t.customer('healthy');
+    assert.equal(state.customer.Email, 'hannah.new@example.com');
+    assert.equal(state.paymentMethodLabel, 'Visa •••• 4242');
   });
 });
 
 describe('subscribe page with overdue invoices', () => {
+  const t = useTestSandbox();
+
   it('refuses a new subscription before creating anything', async () => {
-    const t = await startTestSandbox();
-    try {
-      const customer = await t.api(
-        'GET',
-        '/v1/Customer?ReferenceCustomer=capping-reached&ReferenceOffer=business',
-      );
-      const query = link(customer.body, 'insite-subscribe').query ?? '';
-      const { portalHash } = await import('../../src/sandbox/index.js');
-      const opened = await fetch(
-        `${t.sandbox.url}/portal/open?${new URLSearchParams({ business_id: '4242', segment_ref: 'main', customer_ref: 'capping-reached', query, hash: portalHash('capping-reached', t.sandbox.portalSecret) })}`,
-      ).then((r) => r.json());
-      const before = await t.customer('capping-reached');
-      const refused = await submit(await openPage(opened.url));
-      assert.equal(refused.status, 403);
-      assert.match(refused.html, /Pay the overdue invoices first/);
-      assert.deepEqual(await t.customer('capping-reached'), before);
-    } finally {
-      await t.close();
-    }
+    const customer = await t.api(
+      'GET',
+      '/v1/Customer?ReferenceCustomer=capping-reached&ReferenceOffer=business',
+    );
+    const query = link(customer.body, 'insite-subscribe').query ?? '';
+    const { portalHash } = await import('../../src/sandbox/index.js');
+    const opened = await fetch(
+      `${t.sandbox.url}/portal/open?${new URLSearchParams({ business_id: '4242', segment_ref: 'main', customer_ref: 'capping-reached', query, hash: portalHash('capping-reached', t.sandbox.portalSecret) })}`,
+    ).then((r) => r.json());
+    const before = await t.customer('capping-reached');
+    const refused = await submit(await openPage(opened.url));
+    assert.equal(refused.status, 403);
+    assert.match(refused.html, /Pay the overdue invoices first/);
+    assert.deepEqual(await t.customer('capping-reached'), before);
   });
 });

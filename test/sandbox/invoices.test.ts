@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { InvoiceSchema } from '../../src/contract/index.js';
-import { link, openPage, rels, startTestSandbox, type TestSandbox } from './helpers.js';
+import { assertRefused, link, rels, useTestSandbox } from './helpers.js';
+import { openPage } from './hosted-pages.js';
 
 describe('GET /v1/Invoice/{id} (endpoint 12)', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('answers a due invoice with its charge, document and list links', async () => {
     const [first] = (await t.customer('capping-reached')).invoices;
@@ -55,8 +52,7 @@ describe('GET /v1/Invoice/{id} (endpoint 12)', () => {
 
   it('answers 404 for an unknown invoice and 422 for a malformed id', async () => {
     const unknown = await t.api('GET', '/v1/Invoice/123456');
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Invoice.NotFound');
+    assertRefused(unknown, 404, 'Error.Invoice.NotFound');
     const malformed = await t.api('GET', '/v1/Invoice/abc');
     assert.equal(malformed.status, 422);
     assert.equal(malformed.body[0].Target, 'IdInvoice');

@@ -1,23 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { BillingAddressSchema, CustomerSchema } from '../../src/contract/index.js';
 import { defaultFixtures } from '../../src/sandbox/index.js';
-import { link, startTestSandbox, type TestSandbox } from './helpers.js';
+import { assertRefused, link, useTestSandbox, usageBody } from './helpers.js';
 
 // What the live service reads beyond the seed, on customers: create-or-update by reference,
 // every field optional, null as "not given", unknown fields ignored (and logged), the billing
 // address under both names with GET.
 
 describe('POST /v1/Customer: create or update by ReferenceCustomer', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(async () => {
-    await t.control('POST', '/reset');
-    t.logs.length = 0;
-  });
+  const t = useTestSandbox();
 
   it('creates with the reference alone (201), in the only segment', async () => {
     const res = await t.api('POST', '/v1/Customer', { ReferenceCustomer: 'bare' });
@@ -95,11 +87,11 @@ describe('POST /v1/Customer: create or update by ReferenceCustomer', () => {
 
   it('localizes in the stored language when the request names none', async () => {
     await t.api('POST', '/v1/Customer', { ReferenceCustomer: 'healthy', Language: 'fr' });
-    const price = await t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    const price = await t.api(
+      'POST',
+      '/v1/Pricing/Usage',
+      usageBody('healthy', 'seats', { Increment: 4 }),
+    );
     assert.equal(price.body.LabelLocalized, 'Montant dû maintenant');
     // A request's own language still wins: the query, then Accept-Language.
     const english = await t.api(
@@ -139,8 +131,7 @@ describe('POST /v1/Customer: create or update by ReferenceCustomer', () => {
       ReferenceCustomer: 'wants-gold',
       ReferenceOffer: 'gold',
     });
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Offer.NotFound');
+    assertRefused(unknown, 404, 'Error.Offer.NotFound');
     assert.equal((await t.api('GET', '/v1/Customer?ReferenceCustomer=wants-gold')).status, 404);
   });
 
@@ -196,17 +187,13 @@ describe('POST /v1/Customer: create or update by ReferenceCustomer', () => {
 });
 
 describe('customers of a business with several segments', () => {
-  let t: TestSandbox;
-  before(async () => {
-    const fixtures = defaultFixtures();
-    fixtures.otherSegments = [{ id: 2, reference: 'eu', title: 'Europe' }];
-    fixtures.customers = [
-      ...(fixtures.customers ?? []),
-      { reference: 'eu-customer', name: 'Eva', email: 'eva@example.com', segment: 'eu' },
-    ];
-    t = await startTestSandbox({ fixtures });
-  });
-  after(() => t.close());
+  const fixtures = defaultFixtures();
+  fixtures.otherSegments = [{ id: 2, reference: 'eu', title: 'Europe' }];
+  fixtures.customers = [
+    ...(fixtures.customers ?? []),
+    { reference: 'eu-customer', name: 'Eva', email: 'eva@example.com', segment: 'eu' },
+  ];
+  const t = useTestSandbox({ fixtures });
 
   it('needs ReferenceSegment to create a customer: a clear 422 names the segments', async () => {
     const res = await t.api('POST', '/v1/Customer', { ReferenceCustomer: 'who' });
@@ -238,15 +225,7 @@ describe('customers of a business with several segments', () => {
 });
 
 describe('billing address', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(async () => {
-    await t.control('POST', '/reset');
-    t.logs.length = 0;
-  });
+  const t = useTestSandbox();
 
   const full = {
     Company: 'Acme',

@@ -4,36 +4,22 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { NotificationEnvelopeSchema } from '../../src/contract/notifications.js';
-import {
-  GOOD_CARD,
-  findLink,
-  link,
-  openPage,
-  startTestSandbox,
-  submit,
-  type TestSandbox,
-} from './helpers.js';
+import { link, usageBody, useTestSandbox } from './helpers.js';
+import { findLink, GOOD_CARD, openPage, submit } from './hosted-pages.js';
 import { startReceiver, type Receiver } from './webhook-helpers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes are read loosely
 type Envelope = any;
 
 describe('notifications: what is notified, and the envelope of each family', () => {
-  let t: TestSandbox;
   let hook: Receiver;
   const seenIds = new Set<string>();
   before(async () => {
     hook = await startReceiver();
-    t = await startTestSandbox({ webhooks: [{ url: hook.url, secret: 'events-secret' }] });
   });
-  after(async () => {
-    await t.close();
-    await hook.close();
-  });
-  beforeEach(async () => {
-    await t.control('POST', '/reset');
-    await t.control('DELETE', '/webhooks/deliveries');
-  });
+  const t = useTestSandbox(() => ({ webhooks: [{ url: hook.url, secret: 'events-secret' }] }));
+  after(() => hook.close());
+  beforeEach(() => t.control('DELETE', '/webhooks/deliveries'));
 
   /**
    * The events notified since the last reset, oldest first, from the delivery log (written as
@@ -130,11 +116,7 @@ describe('notifications: what is notified, and the envelope of each family', () 
   });
 
   it('usage: SubscriptionFeaturesUpdated with CustomerBuyer, Offer and Subscription, and its invoice', async () => {
-    const free = await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    const free = await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 1 }));
     assert.equal(free.status, 200);
     const [features] = await notified();
     assert.equal(features.TypeTrigger, 'SubscriptionFeaturesUpdated');
@@ -151,11 +133,7 @@ describe('notifications: what is notified, and the envelope of each family', () 
     assert.equal(seats.QuantityCurrent, 4, 'the state after the change');
 
     // Billable: the invoice is its own notification, with the InvoiceDebit block.
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 3,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 3 }));
     const events = await notified();
     assert.deepEqual(types(events), [
       'SubscriptionFeaturesUpdated',
@@ -171,11 +149,11 @@ describe('notifications: what is notified, and the envelope of each family', () 
     assert.equal(invoice.Subscription, undefined);
 
     // A refused change notifies nothing.
-    const refused = await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'capping-reached',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    const refused = await t.api(
+      'POST',
+      '/v1/Usage',
+      usageBody('capping-reached', 'seats', { Increment: 1 }),
+    );
     assert.equal(refused.status, 403);
     assert.equal((await notified()).length, 3);
   });
@@ -220,11 +198,7 @@ describe('notifications: what is notified, and the envelope of each family', () 
   });
 
   it('invoices: paid through the control API and on the hosted charge page', async () => {
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
     const invoice = (await t.customer('healthy')).invoices.at(-1);
     await t.control('DELETE', '/webhooks/deliveries');
     await t.control('POST', `/invoices/${invoice.Id}/pay`);
@@ -283,11 +257,7 @@ describe('notifications: what is notified, and the envelope of each family', () 
   });
 
   it('a reset notifies nothing; every notification has its own Id and reaches the receiver', async () => {
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 1 }));
     const [event] = await notified();
     await t.control('POST', '/reset');
     assert.equal((await notified()).length, 1, 'the reset sent nothing');

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { defaultFixtures, FixtureError, parseFixtures } from '../../src/sandbox/index.js';
-import { startTestSandbox } from './helpers.js';
+import { startTestSandbox, usageBody, quantityOf } from './helpers.js';
 import {
   deliveries,
   deliveryOf,
@@ -187,22 +187,18 @@ describe('notifications: configuration', () => {
     try {
       const stateFile = join(dir, 'state.json');
       const plain = await startTestSandbox({ stateFile });
-      await plain.api('POST', '/v1/Usage', {
-        ReferenceCustomer: 'healthy',
-        ReferenceFeature: 'seats',
-        Increment: 4,
-      });
+      await plain.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
       await plain.close();
       const hook = await receiver();
       const fixtures = { ...defaultFixtures(), webhooks: [{ url: hook.url, secret: SECRET }] };
       const resumed = await startTestSandbox({ stateFile, fixtures });
       track(resumed);
       await hook.waitFor(1);
-      const seats = await resumed.api(
-        'GET',
-        '/v1/Usages?ReferenceCustomer=healthy&ReferenceFeature=seats',
+      assert.equal(
+        await quantityOf(resumed, 'healthy', 'seats'),
+        3 + 4,
+        'adding a webhook keeps the state',
       );
-      assert.equal(seats.body.Items[0].QuantityCurrent, 3 + 4, 'adding a webhook keeps the state');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -4,7 +4,6 @@
 // as a `billing-changed` event within a second.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import {
   createBillingProxy,
@@ -12,18 +11,11 @@ import {
   type BillingProxy,
   type ProxyLogEntry,
 } from '../../src/server/index.js';
-import { basicAuth, startTestSandbox, type TestSandbox } from './helpers.js';
+import { listen, proxyOptions, readEventBlocks, serviceCall } from '../server/helpers.js';
+import { useTestSandbox } from './helpers.js';
 
 const SECRET = 'end-to-end-webhook-secret';
 const KEY = 'wh_end_to_end';
-
-/** The host app's session in this test: a cookie `session=<customer reference>`. */
-async function identifyFromCookie(request: Request) {
-  const match = /(?:^|;\s*)session=([^;]+)/.exec(request.headers.get('cookie') ?? '');
-  if (match?.[1] === undefined) return null;
-  const reference = decodeURIComponent(match[1]);
-  return { reference, name: `User ${reference}`, email: `${reference}@example.test` };
-}
 
 /** A page's event stream, read over HTTP: the names of the events received, with their time. */
 async function openStream(url: string, customer: string) {
@@ -35,23 +27,10 @@ async function openStream(url: string, customer: string) {
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
   const events: { event: string; at: number }[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const name = /^event: (.+)$/m.exec(block)?.[1];
-        if (name !== undefined) events.push({ event: name, at: Date.now() });
-      }
-    }
-  })();
+  readEventBlocks(response.body!.getReader(), (block) => {
+    const name = /^event: (.+)$/m.exec(block)?.[1];
+    if (name !== undefined) events.push({ event: name, at: Date.now() });
+  });
   return { events, close: () => controller.abort() };
 }
 
@@ -64,35 +43,23 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
 }
 
 describe('notifications end to end: sandbox webhook -> proxy -> open page', () => {
-  let t: TestSandbox;
+  const t = useTestSandbox();
   let proxy: BillingProxy;
   let proxyOrigin: string;
   const logged: ProxyLogEntry[] = [];
   const server = createServer();
 
   before(async () => {
-    t = await startTestSandbox();
-    const { sandbox } = t;
-    proxy = createBillingProxy({
-      baseUrl: sandbox.apiUrl,
-      agentKey: sandbox.agentKey,
-      apiKey: sandbox.apiKey,
-      businessId: sandbox.businessId,
-      segment: sandbox.segment,
-      portalScriptUrl: sandbox.portalScriptUrl,
-      portalSecret: sandbox.portalSecret,
-      identify: identifyFromCookie,
-      basePath: '/billing',
-      limits: { rateLimit: false },
-      notifications: { secret: SECRET, key: KEY },
-      logger: (entry) => void logged.push(entry),
-    });
+    proxy = createBillingProxy(
+      proxyOptions(t.sandbox, {
+        notifications: { secret: SECRET, key: KEY },
+        logger: (entry) => void logged.push(entry),
+      }),
+    );
     server.on('request', toNodeHandler(proxy));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    proxyOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    proxyOrigin = await listen(server);
   });
   after(async () => {
-    await t.close();
     await proxy.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -120,17 +87,10 @@ describe('notifications end to end: sandbox webhook -> proxy -> open page', () =
     try {
       // The host's back end reports usage to the service directly, with the API credentials.
       const started = Date.now();
-      const applied = await fetch(`${t.sandbox.apiUrl}/v1/Usage`, {
-        method: 'POST',
-        headers: {
-          authorization: basicAuth(t.sandbox.agentKey, t.sandbox.apiKey),
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({
-          ReferenceCustomer: 'healthy',
-          ReferenceFeature: 'api-calls',
-          Increment: 25,
-        }),
+      const applied = await serviceCall(t.sandbox, 'POST', '/v1/Usage', {
+        ReferenceCustomer: 'healthy',
+        ReferenceFeature: 'api-calls',
+        Increment: 25,
       });
       assert.equal(applied.status, 200);
       await until(() => page.events.length > 0, 1_000, 'no billing-changed event');

@@ -6,7 +6,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { portalHash } from '../../src/sandbox/index.js';
 import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
-import { GOOD_CARD, link, openPage, startTestSandbox, type TestSandbox } from './helpers.js';
+import { link, type TestSandbox, useTestSandbox } from './helpers.js';
+import { GOOD_CARD, openPage } from './hosted-pages.js';
 
 /** What the host page of the browser tests exposes. */
 interface HostWindow {
@@ -37,11 +38,7 @@ function params(
 }
 
 describe('portal script and in-site pages over HTTP', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   const resolve = (p: Record<string, string | number>) =>
     fetch(
@@ -112,14 +109,16 @@ describe('portal script and in-site pages over HTTP', () => {
 });
 
 describe('portal script in a real browser', () => {
-  let t: TestSandbox;
+  let executablePath: string;
   let host: Server;
   let hostUrl: string;
   let browser: Browser;
+  // findChrome() may have to install Chromium: do it before any server is waiting.
+  before(() => {
+    executablePath = findChrome();
+  });
+  const t = useTestSandbox();
   before(async () => {
-    // findChrome() may have to install Chromium: do it before any server is waiting.
-    const executablePath = findChrome();
-    t = await startTestSandbox();
     // The business application: another origin that embeds the portal.
     host = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -138,20 +137,23 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
   after(async () => {
     await browser?.close();
     await new Promise((r) => host.close(r));
-    await t.close();
   });
 
-  async function hostPage(): Promise<Page> {
+  /** Runs `test` on a new tab of the host app, closed afterwards whatever happens. */
+  async function onHostPage(test: (page: Page) => Promise<void>): Promise<void> {
     const page = await browser.newPage();
-    await page.goto(hostUrl);
-    return page;
+    try {
+      await page.goto(hostUrl);
+      await test(page);
+    } finally {
+      await page.close();
+    }
   }
   const events = (page: Page) =>
     page.evaluate(() => (window as unknown as HostWindow).events as HostWindow['events']);
 
-  it('opens the register workflow in an iframe, follows its height and reports completion', async () => {
-    const page = await hostPage();
-    try {
+  it('opens the register workflow in an iframe, follows its height and reports completion', () =>
+    onHostPage(async (page) => {
       const query = await customerQuery(t, 'no-payment-method', 'insite-register');
       const result = await page.evaluate(
         async (p) =>
@@ -195,14 +197,10 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
         },
       ]);
       assert.equal((await t.customer('no-payment-method')).paymentMethod, 'valid');
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('shows a visible error and opens nothing on a wrong hash, a foreign or tampered query', async () => {
-    const page = await hostPage();
-    try {
+  it('shows a visible error and opens nothing on a wrong hash, a foreign or tampered query', () =>
+    onHostPage(async (page) => {
       const query = await customerQuery(t, 'healthy', 'insite-register');
       for (const p of [
         params(t, 'healthy', query, '0'.repeat(64)),
@@ -224,14 +222,10 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
         assert.match((await alert.textContent()) ?? '', /could not be opened/);
         assert.equal(await page.locator('#service_portal iframe').count(), 0);
       }
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it('opens in another container with { containerId }', async () => {
-    const page = await hostPage();
-    try {
+  it('opens in another container with { containerId }', () =>
+    onHostPage(async (page) => {
       const query = await customerQuery(t, 'healthy', 'insite-collection-offers');
       await page.evaluate(
         (p) => (window as unknown as HostWindow).ServicePortal.open(p, { containerId: 'other' }),
@@ -239,10 +233,7 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
       );
       assert.equal(await page.locator('#other iframe').count(), 1);
       assert.equal(await page.locator('#service_portal iframe').count(), 0);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
   it('hosted pages pass axe (WCAG 2 A and AA)', async () => {
     const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=capping-reached')).body;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PricingUsageResultSchema } from '../../src/contract/index.js';
 import { defaultFixtures, type SandboxFixtures } from '../../src/sandbox/index.js';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { assertRefused, useTestSandbox, usageBody } from './helpers.js';
 
 // Every figure below is worked out by hand. The sandbox clock is frozen at 2026-11-16 00:00 UTC;
 // the current period runs 2026-11-01 -> 2026-12-01 (30 days), so 15/30 = 1/2 of it remains.
@@ -10,12 +10,7 @@ import { startTestSandbox, type TestSandbox } from './helpers.js';
 // included then 1 per call.
 
 describe('POST /v1/Pricing/Usage', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   const price = (body: Record<string, unknown>, headers?: Record<string, string>) =>
     t.api('POST', '/v1/Pricing/Usage', { DateStamp: '2026-11-16T00:00:00Z', ...body }, headers);
@@ -23,12 +18,7 @@ describe('POST /v1/Pricing/Usage', () => {
   it('prorates extra seats over the rest of the period', async () => {
     // healthy has 3 of 5 seats. +4 -> 7: 2 seats above the included 5.
     // Recurring price 4900 -> 4900 + 2 x 1000 = 6900; difference 2000 x 15/30 = 1000.
-    const res = await price({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-      NextTerm: true,
-    });
+    const res = await price(usageBody('healthy', 'seats', { Increment: 4, NextTerm: true }));
     assert.equal(res.status, 200, res.text);
     PricingUsageResultSchema.parse(res.body);
     assert.equal(res.body.AmountSubtotal, 1000);
@@ -56,34 +46,21 @@ describe('POST /v1/Pricing/Usage', () => {
   });
 
   it('omits NextTerm unless asked', async () => {
-    const res = await price({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    const res = await price(usageBody('healthy', 'seats', { Increment: 4 }));
     assert.equal(res.body.NextTerm, undefined);
   });
 
   it('prorates with the share of the period that remains at the sandbox clock', async () => {
     // Move to 2026-11-22 00:00: 9 of 30 days remain. 2000 x 9/30 = 600.
     await t.control('POST', '/clock', { advance: { days: 6 } });
-    const res = await price({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    const res = await price(usageBody('healthy', 'seats', { Increment: 4 }));
     assert.equal(res.body.AmountTotal, 600);
     assert.match(res.body.Details[0].LabelLocalized, /9 of 30 days/);
   });
 
   it('costs nothing within the included quantity', async () => {
     // 3 + 2 = 5 seats: still within the 5 included.
-    const res = await price({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 2,
-      NextTerm: true,
-    });
+    const res = await price(usageBody('healthy', 'seats', { Increment: 2, NextTerm: true }));
     assert.equal(res.body.AmountTotal, 0);
     assert.equal(res.body.AmountSubtotal, 0);
     assert.equal(res.body.LabelLocalized, 'No extra charge');
@@ -93,26 +70,12 @@ describe('POST /v1/Pricing/Usage', () => {
 
   it('refunds nothing for a decrease, and lowers the next term', async () => {
     // healthy goes 3 -> 1 seats: within the included 5 either way, next term stays 4900.
-    const res = await price({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: -2,
-      NextTerm: true,
-    });
+    const res = await price(usageBody('healthy', 'seats', { Increment: -2, NextTerm: true }));
     assert.equal(res.body.AmountTotal, 0);
     assert.equal(res.body.NextTerm.AmountTotal, 4900);
     // Apply +4 (7 seats, next term 6900), then price -2 (5 seats): next term back to 4900, no refund.
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
-    const down = await price({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: -2,
-      NextTerm: true,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
+    const down = await price(usageBody('healthy', 'seats', { Increment: -2, NextTerm: true }));
     assert.equal(down.body.AmountTotal, 0);
     assert.equal(down.body.NextTerm.AmountTotal, 4900);
   });
@@ -121,12 +84,7 @@ describe('POST /v1/Pricing/Usage', () => {
     // discounted: Pro with 2000/10000 = 20 % off All, 3 of 5 seats. +4 -> 7.
     // Before discount: 4900 -> 6900, 2000 x 1/2 = 1000 (subtotal).
     // After discount: 4900 - 980 = 3920 -> 6900 - 1380 = 5520; (5520 - 3920) x 1/2 = 800.
-    const res = await price({
-      ReferenceCustomer: 'discounted',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-      NextTerm: true,
-    });
+    const res = await price(usageBody('discounted', 'seats', { Increment: 4, NextTerm: true }));
     assert.equal(res.body.AmountSubtotal, 1000);
     assert.equal(res.body.AmountTotal, 800);
     assert.equal(res.body.PricingLocalized, '$8.00');
@@ -144,34 +102,20 @@ describe('POST /v1/Pricing/Usage', () => {
 
   it('charges Consumption above the included quantity per unit, not prorated', async () => {
     // healthy: 1 200 of 10 000 API calls. +9 000 -> 10 200: 200 calls over x 1 = 200.
-    const res = await price({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'api-calls',
-      Increment: 9000,
-      NextTerm: true,
-    });
+    const res = await price(usageBody('healthy', 'api-calls', { Increment: 9000, NextTerm: true }));
     assert.equal(res.body.AmountTotal, 200);
     assert.equal(res.body.Details[0].Type, 'Overage');
     assert.equal(res.body.Details[0].Quantity, 200);
     // Consumption does not change the recurring price.
     assert.equal(res.body.NextTerm.AmountTotal, 4900);
     // discounted: 800 + 9 500 = 10 300: 300 over = 300, minus 20 % (60) = 240.
-    const disc = await price({
-      ReferenceCustomer: 'discounted',
-      ReferenceFeature: 'api-calls',
-      Increment: 9500,
-    });
+    const disc = await price(usageBody('discounted', 'api-calls', { Increment: 9500 }));
     assert.equal(disc.body.AmountSubtotal, 300);
     assert.equal(disc.body.AmountTotal, 240);
   });
 
   it('answers 0 with unlimited access', async () => {
-    const res = await price({
-      ReferenceCustomer: 'unlimited',
-      ReferenceFeature: 'seats',
-      Increment: 500,
-      NextTerm: true,
-    });
+    const res = await price(usageBody('unlimited', 'seats', { Increment: 500, NextTerm: true }));
     assert.equal(res.status, 200);
     assert.equal(res.body.AmountTotal, 0);
     assert.equal(res.body.NextTerm.AmountTotal, 19900);
@@ -221,74 +165,40 @@ describe('POST /v1/Pricing/Usage', () => {
     it('404 Error.Api.Usage.NoneMatching when the plan lacks the feature', async () => {
       // Starter sells priority-support as an add-on: that one is part of it (add-on tests).
       for (const feature of ['seats', 'sso', 'no-such-feature']) {
-        const res = await price({
-          ReferenceCustomer: 'starter-plan',
-          ReferenceFeature: feature,
-          Increment: 1,
-        });
-        assert.equal(res.status, 404, feature);
-        assert.equal(res.body.Code, 'Error.Api.Usage.NoneMatching');
+        const res = await price(usageBody('starter-plan', feature, { Increment: 1 }));
+        assertRefused(res, 404, 'Error.Api.Usage.NoneMatching', feature);
         assert.equal(res.body.Target, 'ReferenceFeature');
       }
     });
 
     it('403 Error.Customer.PaymentSettings.Missing only when the change is billable', async () => {
-      const billable = await price({
-        ReferenceCustomer: 'no-payment-method',
-        ReferenceFeature: 'seats',
-        Increment: 1,
-      });
-      assert.equal(billable.status, 403);
-      assert.equal(billable.body.Code, 'Error.Customer.PaymentSettings.Missing');
+      const billable = await price(usageBody('no-payment-method', 'seats', { Increment: 1 }));
+      assertRefused(billable, 403, 'Error.Customer.PaymentSettings.Missing');
       // 2 of 10 projects: +1 is free, so no payment method is needed.
-      const free = await price({
-        ReferenceCustomer: 'no-payment-method',
-        ReferenceFeature: 'projects',
-        Increment: 1,
-      });
+      const free = await price(usageBody('no-payment-method', 'projects', { Increment: 1 }));
       assert.equal(free.status, 200);
       assert.equal(free.body.AmountTotal, 0);
     });
 
     it('403 Error.Customer.Billing.CappingReached, even for a free change', async () => {
       for (const increment of [1, 100]) {
-        const res = await price({
-          ReferenceCustomer: 'capping-reached',
-          ReferenceFeature: 'seats',
-          Increment: increment,
-        });
-        assert.equal(res.status, 403);
-        assert.equal(res.body.Code, 'Error.Customer.Billing.CappingReached');
+        const res = await price(usageBody('capping-reached', 'seats', { Increment: increment }));
+        assertRefused(res, 403, 'Error.Customer.Billing.CappingReached');
       }
     });
 
     it('403 Error.Subscription.NotActive for a suspended or pending subscription', async () => {
       for (const customer of ['suspended', 'pending']) {
-        const res = await price({
-          ReferenceCustomer: customer,
-          ReferenceFeature: 'seats',
-          Increment: 1,
-        });
-        assert.equal(res.status, 403, customer);
-        assert.equal(res.body.Code, 'Error.Subscription.NotActive');
+        const res = await price(usageBody(customer, 'seats', { Increment: 1 }));
+        assertRefused(res, 403, 'Error.Subscription.NotActive', customer);
       }
     });
 
     it('404 Error.Subscription.NotFound without subscription, 404 Error.Customer.NotFound for an unknown customer', async () => {
-      const none = await price({
-        ReferenceCustomer: 'no-subscription',
-        ReferenceFeature: 'seats',
-        Increment: 1,
-      });
-      assert.equal(none.status, 404);
-      assert.equal(none.body.Code, 'Error.Subscription.NotFound');
-      const unknown = await price({
-        ReferenceCustomer: 'nobody',
-        ReferenceFeature: 'seats',
-        Increment: 1,
-      });
-      assert.equal(unknown.status, 404);
-      assert.equal(unknown.body.Code, 'Error.Customer.NotFound');
+      const none = await price(usageBody('no-subscription', 'seats', { Increment: 1 }));
+      assertRefused(none, 404, 'Error.Subscription.NotFound');
+      const unknown = await price(usageBody('nobody', 'seats', { Increment: 1 }));
+      assertRefused(unknown, 404, 'Error.Customer.NotFound');
       assert.equal(unknown.body.Target, 'ReferenceCustomer');
     });
   });
@@ -322,21 +232,15 @@ describe('Flat discounts', () => {
       ],
     },
   ];
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox({ fixtures });
-  });
-  after(() => t.close());
+  const t = useTestSandbox({ fixtures });
+  /** The price of a change (`fields`) of the flat customer's `feature`. */
+  const flatPrice = (feature: string, fields: Record<string, unknown>) =>
+    t.api('POST', '/v1/Pricing/Usage', usageBody('flat', feature, fields));
 
   it('subtracts a Flat Recurring discount once per period, not from the prorated difference', async () => {
     // Recurring: 4900 - 500 = 4400 now; with 7 seats 6900 - 500 = 6400.
     // Prorated: subtotal (6900 - 4900) x 1/2 = 1000; total (6400 - 4400) x 1/2 = 1000.
-    const res = await t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: 'flat',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-      NextTerm: true,
-    });
+    const res = await flatPrice('seats', { Increment: 4, NextTerm: true });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.AmountTotal, 1000);
     assert.equal(res.body.NextTerm.AmountSubtotal, 6900);
@@ -359,19 +263,11 @@ describe('Flat discounts', () => {
 
   it('subtracts a Flat Usage discount from each Consumption charge, never below 0', async () => {
     // 1 200 + 9 000 = 10 200: 200 over x 1 = 200; minus 150 = 50.
-    const res = await t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: 'flat',
-      ReferenceFeature: 'api-calls',
-      Increment: 9000,
-    });
+    const res = await flatPrice('api-calls', { Increment: 9000 });
     assert.equal(res.body.AmountSubtotal, 200);
     assert.equal(res.body.AmountTotal, 50);
     // 1 200 + 8 900 = 10 100: 100 over = 100; minus 150 -> 0 (not -50).
-    const small = await t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: 'flat',
-      ReferenceFeature: 'api-calls',
-      Increment: 8900,
-    });
+    const small = await flatPrice('api-calls', { Increment: 8900 });
     assert.equal(small.body.AmountSubtotal, 100);
     assert.equal(small.body.AmountTotal, 0);
   });

@@ -1,33 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { SERVICE_ERROR_CODES } from '../../src/contract/index.js';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { defaultFixtures } from '../../src/sandbox/index.js';
+import { useTestSandbox } from './helpers.js';
 
 // Properties of pricing and usage over HTTP, on random customers, features and increments of the
 // default fixture.
 
-const CUSTOMERS = [
-  'healthy',
-  'no-payment-method',
-  'capping-reached',
-  'suspended',
-  'starter-plan',
-  'unlimited',
-  'discounted',
-  'pending',
-  'no-subscription',
-  'two-subscriptions',
-  'ghost',
-];
+// Every customer of the default fixture (fixtures-cli.test.ts lists them), and one it lacks.
+const CUSTOMERS = [...(defaultFixtures().customers ?? []).map((c) => c.reference), 'ghost'];
 const FEATURES = ['seats', 'projects', 'api-calls', 'sso', 'priority-support', 'nothing'];
 
 describe('pricing and usage properties', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('a price is never negative, never above its subtotal, changes nothing, and the apply charges exactly it', async () => {
     await fc.assert(

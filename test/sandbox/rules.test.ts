@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { describe, it } from 'node:test';
+import { assertRefused, startTestSandbox, useTestSandbox, usageBody } from './helpers.js';
 
 // Management rules and the test clock. Default business: payment term 14 days, capping at 2
 // overdue unpaid invoices. The clock starts frozen at 2026-11-16 00:00 UTC.
 
 describe('clock, periods and management rules', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   const state = (customer: string) => t.customer(customer);
   const sub = async (customer: string) =>
@@ -42,11 +37,7 @@ describe('clock, periods and management rules', () => {
   });
 
   it('renews the period: new dates, Consumption reset, the recurring price invoiced', async () => {
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'discounted',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('discounted', 'seats', { Increment: 4 }));
     await t.control('POST', '/clock', { set: '2026-12-01T00:00:00Z' });
     const calls = await usage('healthy', 'api-calls');
     assert.equal(calls.QuantityCurrent, 0, 'Consumption resets at the period end');
@@ -94,11 +85,11 @@ describe('clock, periods and management rules', () => {
     assert.equal(suspended.StateSubscription, 'SuspendedPaymentDue');
     assert.equal(suspended.IsPaymentCappingReached, true);
     assert.ok(suspended.Links.some((l: { rel: string }) => l.rel === 'hosted-restart'));
-    const priced = await t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: 'no-payment-method',
-      ReferenceFeature: 'projects',
-      Increment: 1,
-    });
+    const priced = await t.api(
+      'POST',
+      '/v1/Pricing/Usage',
+      usageBody('no-payment-method', 'projects', { Increment: 1 }),
+    );
     assert.equal(priced.body.Code, 'Error.Customer.Billing.CappingReached');
   });
 
@@ -110,17 +101,15 @@ describe('clock, periods and management rules', () => {
     const suspended = await sub('healthy');
     assert.equal(suspended.StateSubscription, 'SuspendedPaymentMethodInvalid');
     assert.ok(suspended.Links.some((l: { rel: string }) => l.rel === 'hosted-restart'));
-    const priced = await t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
-    assert.equal(priced.status, 403);
-    assert.equal(priced.body.Code, 'Error.Subscription.NotActive');
+    const priced = await t.api(
+      'POST',
+      '/v1/Pricing/Usage',
+      usageBody('healthy', 'seats', { Increment: 1 }),
+    );
+    assertRefused(priced, 403, 'Error.Subscription.NotActive');
 
     const refused = await t.control('POST', `/subscriptions/${suspended.Id}/restart`);
-    assert.equal(refused.status, 403);
-    assert.equal(refused.body.Code, 'Error.Customer.PaymentSettings.Missing');
+    assertRefused(refused, 403, 'Error.Customer.PaymentSettings.Missing');
     assert.equal((await sub('healthy')).StateSubscription, 'SuspendedPaymentMethodInvalid');
 
     await t.control('POST', '/customers/healthy/payment-method', { state: 'valid' });
@@ -139,8 +128,7 @@ describe('clock, periods and management rules', () => {
     assert.equal(capped.isPaymentCappingReached, true);
     const id = capped.subscriptions[0].Id;
     const blocked = await t.control('POST', `/subscriptions/${id}/restart`);
-    assert.equal(blocked.status, 403);
-    assert.equal(blocked.body.Code, 'Error.Customer.Billing.CappingReached');
+    assertRefused(blocked, 403, 'Error.Customer.Billing.CappingReached');
     const [first, second] = capped.invoices;
     const paid = await t.control('POST', `/invoices/${first.Id}/pay`);
     assert.equal(paid.body.StateInvoice, 'Paid');
@@ -159,11 +147,11 @@ describe('clock, periods and management rules', () => {
     );
     const restarted = await t.control('POST', `/subscriptions/${id}/restart`);
     assert.equal(restarted.body.StateSubscription, 'Running');
-    const priced = await t.api('POST', '/v1/Pricing/Usage', {
-      ReferenceCustomer: 'capping-reached',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    const priced = await t.api(
+      'POST',
+      '/v1/Pricing/Usage',
+      usageBody('capping-reached', 'seats', { Increment: 1 }),
+    );
     assert.equal(priced.status, 200);
   });
 
@@ -193,11 +181,7 @@ describe('clock, periods and management rules', () => {
   });
 
   it('resets to the fixtures: state, clock, faults and stats', async () => {
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 1 }));
     await t.control('POST', '/clock', { advance: { months: 2 } });
     await t.control('POST', '/faults', { route: 'GET /v1/Usages', mode: 'status-500', times: 5 });
     const reset = await t.control('POST', '/reset');

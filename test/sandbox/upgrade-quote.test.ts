@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { UpgradeQuoteSchema } from '../../src/contract/index.js';
-import { forms, link, openPage, startTestSandbox, submit, type TestSandbox } from './helpers.js';
+import { link, type TestSandbox, usageBody, useTestSandbox } from './helpers.js';
+import { forms, openPage, submit } from './hosted-pages.js';
 
 // The quote of an offer change (POST /v1/Quoting/Subscription/{id}/Upgrade) and the changes it
 // prices (endpoint 9, the hosted upgrade table). The clock is frozen at 2026-11-16 00:00 UTC:
@@ -18,12 +19,7 @@ async function subscriptionOf(t: TestSandbox, customer: string) {
 }
 
 describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   it('prices an upgrade now and its new recurring price, changing nothing', async () => {
     const before = await t.customer('healthy');
@@ -117,11 +113,7 @@ describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
   });
 
   it('carries a bought add-on to the new offer when it sells it, and prices it so', async () => {
-    await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: true,
-    });
+    await t.api('POST', '/v1/Usage', usageBody('healthy', 'priority-support', { IsEnabled: true }));
     // Pro 4900 + add-on 900 = 5800. Business includes it: 19900; (19900 - 5800) x 1/2 = 7050.
     const business = await quote(t, 1001, 'ReferenceOffer=business');
     assert.deepEqual(
@@ -284,12 +276,7 @@ describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
 });
 
 describe('the hosted upgrade table shows what the quote says', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   it('amounts due now, the date of a downgrade, and an on-request offer without a button', async () => {
     const sub = await subscriptionOf(t, 'healthy');

@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PricingUsageResultSchema, UsageSchema } from '../../src/contract/index.js';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { assertRefused, useTestSandbox, usageBody } from './helpers.js';
 
 // The three kinds of usage change the live service reads (exactly one of Increment,
 // QuantityCurrent, IsEnabled), IdSubscription, nulls and unknown fields. The clock is frozen at
 // 2026-11-16 00:00 UTC: 15 of the 30 days of the November period remain (share 1/2).
 
 describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(async () => {
-    await t.control('POST', '/reset');
-    t.logs.length = 0;
-  });
+  const t = useTestSandbox();
 
   const price = (body: Record<string, unknown>, query = '') =>
     t.api('POST', `/v1/Pricing/Usage${query}`, body);
@@ -52,32 +44,16 @@ describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
 
   it('QuantityCurrent sets a Limitation to an absolute value, priced as the same Increment', async () => {
     // healthy has 3 seats: QuantityCurrent 7 is Increment 4, 1000 due now.
-    const byIncrement = await price({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
-    const byQuantity = await price({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      QuantityCurrent: 7,
-    });
+    const byIncrement = await price(usageBody('healthy', 'seats', { Increment: 4 }));
+    const byQuantity = await price(usageBody('healthy', 'seats', { QuantityCurrent: 7 }));
     assert.equal(byQuantity.status, 200, byQuantity.text);
     assert.equal(byQuantity.body.AmountTotal, 1000);
     assert.deepEqual(byQuantity.body, byIncrement.body);
-    const applied = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      QuantityCurrent: 7,
-    });
+    const applied = await apply(usageBody('healthy', 'seats', { QuantityCurrent: 7 }));
     assert.equal(applied.status, 200, applied.text);
     assert.equal(applied.body.QuantityCurrent, 7);
     // The same value again changes nothing and costs nothing.
-    const same = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      QuantityCurrent: 7,
-    });
+    const same = await apply(usageBody('healthy', 'seats', { QuantityCurrent: 7 }));
     assert.equal(same.status, 200);
     const state = await t.customer('healthy');
     assert.equal(state.invoices.length, 1);
@@ -141,11 +117,7 @@ describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
       ]),
       [['AddOn', 1, 450, 'Priority support, 15 of 30 days']],
     );
-    const applied = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: true,
-    });
+    const applied = await apply(usageBody('healthy', 'priority-support', { IsEnabled: true }));
     assert.equal(applied.status, 200, applied.text);
     UsageSchema.parse(applied.body);
     assert.deepEqual([applied.body.IsIncluded, applied.body.IsEnabled], [true, true]);
@@ -167,36 +139,23 @@ describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
   });
 
   it('switching an add-on off is free, lowers the next term, and is not refunded', async () => {
-    await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: true,
-    });
-    const quote = await price({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: false,
-      NextTerm: true,
-    });
+    await apply(usageBody('healthy', 'priority-support', { IsEnabled: true }));
+    const quote = await price(
+      usageBody('healthy', 'priority-support', { IsEnabled: false, NextTerm: true }),
+    );
     assert.equal(quote.body.AmountTotal, 0);
     assert.equal(quote.body.LabelLocalized, 'No extra charge');
     assert.equal(quote.body.NextTerm.AmountTotal, 4900);
-    const off = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: false,
-    });
+    const off = await apply(usageBody('healthy', 'priority-support', { IsEnabled: false }));
     assert.deepEqual([off.body.IsIncluded, off.body.IsEnabled], [false, false]);
     assert.equal((await t.customer('healthy')).invoices.length, 1, 'only the switch-on invoice');
   });
 
   it('an add-on follows the discounts, needs a payment method, and is free where the plan includes it', async () => {
     // discounted: 20 % off All. 3920 -> 4640: (4640 - 3920) x 1/2 = 360; subtotal 450.
-    const discounted = await price({
-      ReferenceCustomer: 'discounted',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: true,
-    });
+    const discounted = await price(
+      usageBody('discounted', 'priority-support', { IsEnabled: true }),
+    );
     assert.deepEqual([discounted.body.AmountSubtotal, discounted.body.AmountTotal], [450, 360]);
     assert.deepEqual(
       discounted.body.Details.map((d: { Type: string; AmountTotal: number }) => [
@@ -208,35 +167,19 @@ describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
         ['Discount', -90],
       ],
     );
-    const noCard = await price({
-      ReferenceCustomer: 'no-payment-method',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: true,
-    });
-    assert.equal(noCard.status, 403);
-    assert.equal(noCard.body.Code, 'Error.Customer.PaymentSettings.Missing');
+    const noCard = await price(
+      usageBody('no-payment-method', 'priority-support', { IsEnabled: true }),
+    );
+    assertRefused(noCard, 403, 'Error.Customer.PaymentSettings.Missing');
     // Business includes it: switching it (already on) costs nothing.
-    const included = await price({
-      ReferenceCustomer: 'unlimited',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: true,
-    });
+    const included = await price(usageBody('unlimited', 'priority-support', { IsEnabled: true }));
     assert.equal(included.status, 200, included.text);
     assert.equal(included.body.AmountTotal, 0);
     // Starter sells it as an add-on; it lacks sso altogether.
-    const starter = await price({
-      ReferenceCustomer: 'starter-plan',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: true,
-    });
+    const starter = await price(usageBody('starter-plan', 'priority-support', { IsEnabled: true }));
     assert.equal(starter.body.AmountTotal, 450);
-    const sso = await price({
-      ReferenceCustomer: 'starter-plan',
-      ReferenceFeature: 'sso',
-      IsEnabled: true,
-    });
-    assert.equal(sso.status, 404);
-    assert.equal(sso.body.Code, 'Error.Api.Usage.NoneMatching');
+    const sso = await price(usageBody('starter-plan', 'sso', { IsEnabled: true }));
+    assertRefused(sso, 404, 'Error.Api.Usage.NoneMatching');
   });
 
   it('IdSubscription picks the subscription of a customer who has several', async () => {
@@ -244,26 +187,16 @@ describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
     const starter = subs.find((s: { ReferenceOffer: string }) => s.ReferenceOffer === 'starter').Id;
     const pro = subs.find((s: { ReferenceOffer: string }) => s.ReferenceOffer === 'pro').Id;
     // Without it, the most recent running subscription: Pro, 3 of 10 projects, +3 is free.
-    const main = await price({
-      ReferenceCustomer: 'two-subscriptions',
-      ReferenceFeature: 'projects',
-      Increment: 3,
-    });
+    const main = await price(usageBody('two-subscriptions', 'projects', { Increment: 3 }));
     assert.deepEqual([main.body.IdSubscription, main.body.AmountTotal], [pro, 0]);
     // Starter: 1 of 3 projects, +3 -> 4: one over at 5.00 a month, half a period left = 250.
-    const side = await price({
-      ReferenceCustomer: 'two-subscriptions',
-      ReferenceFeature: 'projects',
-      Increment: 3,
-      IdSubscription: starter,
-    });
+    const side = await price(
+      usageBody('two-subscriptions', 'projects', { Increment: 3, IdSubscription: starter }),
+    );
     assert.deepEqual([side.body.IdSubscription, side.body.AmountTotal], [starter, 250]);
-    const applied = await apply({
-      ReferenceCustomer: 'two-subscriptions',
-      ReferenceFeature: 'projects',
-      Increment: 3,
-      IdSubscription: starter,
-    });
+    const applied = await apply(
+      usageBody('two-subscriptions', 'projects', { Increment: 3, IdSubscription: starter }),
+    );
     assert.equal(applied.body.IdSubscription, starter);
     assert.equal(applied.body.QuantityCurrent, 4);
     const usages = await t.api(
@@ -289,29 +222,23 @@ describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
       ['healthy', healthyCustom],
       ['healthy', 999_999],
     ] as const) {
-      const res = await price({
-        ReferenceCustomer: customer,
-        ReferenceFeature: 'seats',
-        Increment: 1,
-        IdSubscription: id,
-      });
-      assert.equal(res.status, 404, `${customer} ${id}`);
-      assert.equal(res.body.Code, 'Error.Subscription.NotFound');
+      const res = await price(usageBody(customer, 'seats', { Increment: 1, IdSubscription: id }));
+      assertRefused(res, 404, 'Error.Subscription.NotFound', `${customer} ${id}`);
       assert.equal(res.body.Target, 'IdSubscription');
     }
   });
 
   it('reads null as "not given" in usage bodies', async () => {
-    const res = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-      QuantityCurrent: null,
-      IsEnabled: null,
-      IdSubscription: null,
-      DateStamp: null,
-      Language: null,
-    });
+    const res = await apply(
+      usageBody('healthy', 'seats', {
+        Increment: 1,
+        QuantityCurrent: null,
+        IsEnabled: null,
+        IdSubscription: null,
+        DateStamp: null,
+        Language: null,
+      }),
+    );
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.QuantityCurrent, 4);
     assert.equal((await t.customer('healthy')).usageLog[0].dateStamp, null);

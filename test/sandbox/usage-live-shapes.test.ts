@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   PricingUsageResultSchema,
   UsageSchema,
   UsagesPageSchema,
 } from '../../src/contract/index.js';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { assertRefused, useTestSandbox, usageBody } from './helpers.js';
 
 // The live service's request and answer shapes on usages and prices: timestamps in every ISO
 // 8601 form, NextTerm and EnsureBillable in the query, /v1/Quoting/Usage, the current
@@ -14,12 +14,7 @@ import { startTestSandbox, type TestSandbox } from './helpers.js';
 const SEATS = { ReferenceCustomer: 'healthy', ReferenceFeature: 'seats', Increment: 4 };
 
 describe('timestamps, pricing flags and the second pricing path', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   it('reads DateStamp in every ISO 8601 form clients write, and records it as sent', async () => {
     for (const stamp of [
@@ -107,8 +102,7 @@ describe('timestamps, pricing flags and the second pricing path', () => {
     };
     assert.equal((await t.api('POST', '/v1/Pricing/Usage', free)).status, 200);
     const ensured = await t.api('POST', '/v1/Pricing/Usage?EnsureBillable=true', free);
-    assert.equal(ensured.status, 403);
-    assert.equal(ensured.body.Code, 'Error.Customer.PaymentSettings.Missing');
+    assertRefused(ensured, 403, 'Error.Customer.PaymentSettings.Missing');
     assert.equal(
       (await t.api('POST', '/v1/Pricing/Usage', { ...free, EnsureBillable: true })).status,
       403,
@@ -119,11 +113,11 @@ describe('timestamps, pricing flags and the second pricing path', () => {
     assert.equal(skipped.body.AmountTotal, 500);
     // A valid payment method passes the forced check; capping still refuses (it suspends).
     assert.equal((await t.api('POST', '/v1/Pricing/Usage?EnsureBillable=true', SEATS)).status, 200);
-    const capped = await t.api('POST', '/v1/Pricing/Usage?EnsureBillable=false', {
-      ReferenceCustomer: 'capping-reached',
-      ReferenceFeature: 'seats',
-      Increment: 1,
-    });
+    const capped = await t.api(
+      'POST',
+      '/v1/Pricing/Usage?EnsureBillable=false',
+      usageBody('capping-reached', 'seats', { Increment: 1 }),
+    );
     assert.equal(capped.body.Code, 'Error.Customer.Billing.CappingReached');
     // The apply does not read EnsureBillable: a billable change always needs the method.
     assert.equal((await t.api('POST', '/v1/Usage?EnsureBillable=false', billable)).status, 403);
@@ -148,12 +142,7 @@ describe('timestamps, pricing flags and the second pricing path', () => {
 });
 
 describe('the shapes of prices and usages', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   it('a price carries the seed fields and the current reference fields', async () => {
     const res = await t.api('POST', '/v1/Quoting/Usage?NextTerm=true', SEATS);
@@ -179,11 +168,11 @@ describe('the shapes of prices and usages', () => {
     ]);
     assert.equal(p.NextTerm?.AmountTotalDue, 6900);
     // A Consumption charge is a one-off move, dated, not a period.
-    const calls = await t.api('POST', '/v1/Quoting/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'api-calls',
-      Increment: 9000,
-    });
+    const calls = await t.api(
+      'POST',
+      '/v1/Quoting/Usage',
+      usageBody('healthy', 'api-calls', { Increment: 9000 }),
+    );
     const [overage] = calls.body.Details;
     assert.deepEqual(
       [overage.QuantityReported, overage.QuantityBilled, overage.DateMove, overage.DatePeriodStart],
@@ -211,11 +200,11 @@ describe('the shapes of prices and usages', () => {
       QuantityIncluded: 5,
       QuantityCurrent: 7,
     });
-    const onOff = await t.api('POST', '/v1/Usage', {
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'priority-support',
-      IsEnabled: true,
-    });
+    const onOff = await t.api(
+      'POST',
+      '/v1/Usage',
+      usageBody('healthy', 'priority-support', { IsEnabled: true }),
+    );
     UsageSchema.parse(onOff.body);
     assert.deepEqual(
       [
@@ -292,8 +281,7 @@ describe('the shapes of prices and usages', () => {
       `ReferenceCustomer=two-subscriptions&ReferenceFeature=seats&IdSubscription=${starter}`,
     ]) {
       const res = await t.api('GET', `/v1/Usage?${query}`);
-      assert.equal(res.status, 404, query);
-      assert.equal(res.body.Code, 'Error.Api.Usage.NoneMatching', query);
+      assertRefused(res, 404, 'Error.Api.Usage.NoneMatching', query);
     }
     assert.equal(
       (await t.api('GET', '/v1/Usage?ReferenceCustomer=ghost&ReferenceFeature=seats')).body.Code,

@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { InvoiceSchema, UsagesPageSchema } from '../../src/contract/index.js';
 import { defaultFixtures } from '../../src/sandbox/index.js';
-import { link, startTestSandbox, type TestSandbox } from './helpers.js';
+import {
+  assertRefused,
+  link,
+  startTestSandbox,
+  useTestSandbox,
+  usageBody,
+  quantityOf,
+} from './helpers.js';
 
 describe('GET /v1/Usages', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
+  const t = useTestSandbox();
 
   it('lists one Usage per feature of the plan', async () => {
     const res = await t.api('GET', '/v1/Usages?ReferenceCustomer=healthy');
@@ -100,29 +103,19 @@ describe('GET /v1/Usages', () => {
     assert.equal(missing.status, 422);
     assert.equal(missing.body[0].Target, 'ReferenceCustomer');
     const unknown = await t.api('GET', '/v1/Usages?ReferenceCustomer=ghost');
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.Code, 'Error.Customer.NotFound');
+    assertRefused(unknown, 404, 'Error.Customer.NotFound');
   });
 });
 
 describe('POST /v1/Usage', () => {
-  let t: TestSandbox;
-  before(async () => {
-    t = await startTestSandbox();
-  });
-  after(() => t.close());
-  beforeEach(() => t.control('POST', '/reset'));
+  const t = useTestSandbox();
 
   const apply = (body: Record<string, unknown>) =>
     t.api('POST', '/v1/Usage', { DateStamp: '2026-11-16T08:00:00Z', ...body });
 
   it('applies a billable change and issues a PaymentDue invoice for it', async () => {
     // Same figures as the pricing test: +4 seats at mid-period = 1000.
-    const res = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 4,
-    });
+    const res = await apply(usageBody('healthy', 'seats', { Increment: 4 }));
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.ReferenceFeature, 'seats');
     assert.equal(res.body.QuantityCurrent, 7);
@@ -161,33 +154,21 @@ describe('POST /v1/Usage', () => {
         invoiceId: issued.Id,
       },
     );
-    const usages = await t.api(
-      'GET',
-      '/v1/Usages?ReferenceCustomer=healthy&ReferenceFeature=seats',
-    );
-    assert.equal(usages.body.Items[0].QuantityCurrent, 7);
+    assert.equal(await quantityOf(t, 'healthy', 'seats'), 7);
     const stats = await t.control('GET', '/stats');
     assert.equal(stats.body.appliedUsageChanges, 1);
     assert.equal(stats.body.appliedUsageChangesByCustomer.healthy, 1);
   });
 
   it('applies a free change without an invoice, and without a payment method', async () => {
-    const res = await apply({
-      ReferenceCustomer: 'no-payment-method',
-      ReferenceFeature: 'projects',
-      Increment: 3,
-    });
+    const res = await apply(usageBody('no-payment-method', 'projects', { Increment: 3 }));
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.QuantityCurrent, 5);
     assert.equal((await t.customer('no-payment-method')).invoices.length, 0);
   });
 
   it('counts Consumption and charges the use above the plan', async () => {
-    const res = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'api-calls',
-      Increment: 9000,
-    });
+    const res = await apply(usageBody('healthy', 'api-calls', { Increment: 9000 }));
     assert.equal(res.body.QuantityCurrent, 10200);
     const invoice = (await t.customer('healthy')).invoices.at(-1);
     assert.equal(invoice.AmountTotal, 200);
@@ -203,11 +184,7 @@ describe('POST /v1/Usage', () => {
     ];
     for (const [customer, feature, increment, status, code] of cases) {
       const before = await t.customer(customer);
-      const res = await apply({
-        ReferenceCustomer: customer,
-        ReferenceFeature: feature,
-        Increment: increment,
-      });
+      const res = await apply(usageBody(customer, feature, { Increment: increment }));
       assert.equal(res.status, status, `${customer}: ${res.text}`);
       assert.equal(res.body.Code, code);
       assert.deepEqual(await t.customer(customer), before, `${customer} unchanged`);
@@ -216,37 +193,21 @@ describe('POST /v1/Usage', () => {
   });
 
   it('never lets a quantity fall below 0 or above its maximum', async () => {
-    const below = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: -4,
-    });
+    const below = await apply(usageBody('healthy', 'seats', { Increment: -4 }));
     assert.equal(below.status, 422);
     assert.equal(below.body[0].Code, 'Error.Api.Usage.QuantityOutOfRange');
     assert.equal(below.body[0].Target, 'Increment');
     // Pro allows 500 seats at most.
-    const above = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: 498,
-    });
+    const above = await apply(usageBody('healthy', 'seats', { Increment: 498 }));
     assert.equal(above.status, 422);
     assert.equal(above.body[0].Code, 'Error.Api.Usage.QuantityOutOfRange');
-    const exact = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'seats',
-      Increment: -3,
-    });
+    const exact = await apply(usageBody('healthy', 'seats', { Increment: -3 }));
     assert.equal(exact.status, 200);
     assert.equal(exact.body.QuantityCurrent, 0);
   });
 
   it('refuses increments on an OnOff feature', async () => {
-    const res = await apply({
-      ReferenceCustomer: 'healthy',
-      ReferenceFeature: 'sso',
-      Increment: 1,
-    });
+    const res = await apply(usageBody('healthy', 'sso', { Increment: 1 }));
     assert.equal(res.status, 422);
     assert.equal(res.body[0].Code, 'Error.Api.Validation');
     assert.equal(res.body[0].Target, 'Increment');
@@ -265,21 +226,13 @@ describe('POST /v1/Usage', () => {
       [1],
       { n: 1 },
     ]) {
-      const res = await apply({
-        ReferenceCustomer: 'healthy',
-        ReferenceFeature: 'api-calls',
-        Increment: increment,
-      });
+      const res = await apply(usageBody('healthy', 'api-calls', { Increment: increment }));
       assert.equal(res.status, 422, `${JSON.stringify(increment)}: ${res.text}`);
       assert.ok(Array.isArray(res.body));
       assert.equal(res.body[0].Code, 'Error.Api.Validation');
       assert.equal(res.body[0].Target, 'Increment');
     }
-    const max = await apply({
-      ReferenceCustomer: 'unlimited',
-      ReferenceFeature: 'seats',
-      Increment: 1_000_000,
-    });
+    const max = await apply(usageBody('unlimited', 'seats', { Increment: 1_000_000 }));
     assert.equal(max.status, 200, max.text);
   });
 
@@ -309,8 +262,7 @@ describe('POST /v1/Usage', () => {
       ['ReferenceCustomer=healthy', 'application/x-www-form-urlencoded'],
     ] as const) {
       const res = await t.api('POST', '/v1/Usage', body, { 'content-type': type });
-      assert.equal(res.status, 400, body);
-      assert.equal(res.body.Code, 'Error.Api.Request.Malformed');
+      assertRefused(res, 400, 'Error.Api.Request.Malformed', body);
     }
     const array = await t.api('POST', '/v1/Usage', []);
     assert.equal(array.status, 422);
@@ -331,17 +283,17 @@ describe('Limitation features that cannot be bought', () => {
     seats.updatable = false;
     const t = await startTestSandbox({ fixtures });
     try {
-      const within = await t.api('POST', '/v1/Usage', {
-        ReferenceCustomer: 'healthy',
-        ReferenceFeature: 'seats',
-        Increment: 2,
-      });
+      const within = await t.api(
+        'POST',
+        '/v1/Usage',
+        usageBody('healthy', 'seats', { Increment: 2 }),
+      );
       assert.equal(within.status, 200);
-      const above = await t.api('POST', '/v1/Usage', {
-        ReferenceCustomer: 'healthy',
-        ReferenceFeature: 'seats',
-        Increment: 1,
-      });
+      const above = await t.api(
+        'POST',
+        '/v1/Usage',
+        usageBody('healthy', 'seats', { Increment: 1 }),
+      );
       assert.equal(above.status, 422);
       assert.equal(above.body[0].Code, 'Error.Api.Usage.QuantityOutOfRange');
       const sub = await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy');

@@ -12,6 +12,7 @@ import {
   type BillingProxyOptions,
   type ProxyLogEntry,
 } from '../../src/server/index.js';
+import { basicAuth } from '../sandbox/helpers.js';
 
 export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -50,14 +51,10 @@ export function proxyOptions(
   sandbox: RunningSandbox,
   overrides: Partial<BillingProxyOptions> = {},
 ): BillingProxyOptions {
+  const { apiUrl, agentKey, apiKey, businessId, segment, portalScriptUrl, portalSecret } = sandbox;
   return {
-    baseUrl: sandbox.apiUrl,
-    agentKey: sandbox.agentKey,
-    apiKey: sandbox.apiKey,
-    businessId: sandbox.businessId,
-    segment: sandbox.segment,
-    portalScriptUrl: sandbox.portalScriptUrl,
-    portalSecret: sandbox.portalSecret,
+    baseUrl: apiUrl,
+    ...{ agentKey, apiKey, businessId, segment, portalScriptUrl, portalSecret },
     identify: identifyFromCookie,
     basePath: '/billing',
     allowedOrigins: ['https://nocode.example'],
@@ -104,18 +101,31 @@ export async function call(proxy: BillingProxy, path: string, options: CallOptio
   return { status: response.status, headers: response.headers, body, text };
 }
 
+/**
+ * A JSON call to the sandbox at `url` with the business's credentials (HTTP Basic, agent key and
+ * API key), as the host's back end makes it: its status and its body, parsed.
+ */
+async function sandboxCall(sandbox: RunningSandbox, method: string, url: string, body?: unknown) {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      authorization: basicAuth(sandbox.agentKey, sandbox.apiKey),
+      'content-type': 'application/json',
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
+  const parsed: any = text === '' ? undefined : JSON.parse(text);
+  return { status: response.status, ok: response.ok, text, body: parsed };
+}
+
 /** The sandbox's control API (same credentials as the API). */
 export function control(sandbox: RunningSandbox) {
-  const authorization = `Basic ${Buffer.from(`${sandbox.agentKey}:${sandbox.apiKey}`).toString('base64')}`;
   async function request(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${sandbox.url}/_sandbox${path}`, {
-      method,
-      headers: { authorization, 'content-type': 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${text}`);
-    return text === '' ? undefined : JSON.parse(text);
+    const answer = await sandboxCall(sandbox, method, `${sandbox.url}/_sandbox${path}`, body);
+    if (!answer.ok) throw new Error(`control ${method} ${path}: ${answer.status} ${answer.text}`);
+    return answer.body;
   }
   return {
     reset: () => request('POST', '/reset'),
@@ -138,22 +148,19 @@ export function control(sandbox: RunningSandbox) {
 }
 
 /** The sandbox's own API, called directly with its credentials (as the host's back end would). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
-type ServiceAnswer = { status: number; body: any };
 export async function serviceCall(
   sandbox: RunningSandbox,
   method: string,
   path: string,
   body?: unknown,
-): Promise<ServiceAnswer> {
-  const authorization = `Basic ${Buffer.from(`${sandbox.agentKey}:${sandbox.apiKey}`).toString('base64')}`;
-  const response = await fetch(`${sandbox.apiUrl}${path}`, {
+) {
+  const { status, body: answer } = await sandboxCall(
+    sandbox,
     method,
-    headers: { authorization, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+    `${sandbox.apiUrl}${path}`,
+    body,
+  );
+  return { status, body: answer };
 }
 
 /** The body of a purchase of 3 seats under `idempotencyKey`, confirmed at `confirmedAmountTotal`. */
@@ -198,17 +205,24 @@ export { startSandbox };
 
 /**
  * The suite's real sandbox: started before the suite, back to its fixtures (state, clock,
- * faults, stats) before each test, closed after it. `onStart` receives it once started.
+ * faults, stats) before each test, closed after it. `onStart` receives it once started; the
+ * answer stands for it from then on (each of its properties is read from the running sandbox).
  */
-export function useSandbox(onStart: (sandbox: RunningSandbox) => void): void {
+export function useSandbox(onStart?: (sandbox: RunningSandbox) => void): RunningSandbox {
   let running: RunningSandbox | undefined;
   before(async () => {
     running = await startSandbox();
-    onStart(running);
+    onStart?.(running);
   });
   after(() => running?.close());
   beforeEach(async () => {
     if (running !== undefined) await control(running).reset();
+  });
+  return new Proxy({} as RunningSandbox, {
+    get(_started, property) {
+      if (running === undefined) throw new Error('the sandbox is used before it started');
+      return Reflect.get(running, property);
+    },
   });
 }
 
@@ -228,13 +242,43 @@ export function useProxy(set: (made: ProxyUnderTest) => void): void {
   useSandbox((started) => (sandbox = started));
   beforeEach(() => {
     if (sandbox === undefined) return;
-    const counter = countingFetch();
-    set({
-      sandbox,
-      counter,
-      proxy: createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch })),
-    });
+    set({ sandbox, ...countedProxy(sandbox) });
   });
+}
+
+/**
+ * Reads an event stream in the background and hands each of its blocks (the lines of one event,
+ * up to the blank line that ends it) to `onBlock`; stops when the stream ends or is aborted.
+ */
+export function readEventBlocks(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  onBlock: (block: string) => void,
+): void {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        onBlock(block);
+      }
+    }
+  })();
+}
+
+/** A new proxy over `sandbox` (the shared test options, then `overrides`), its upstream calls counted. */
+export function countedProxy(
+  sandbox: RunningSandbox,
+  overrides: Partial<BillingProxyOptions> = {},
+) {
+  const counter = countingFetch();
+  const proxy = createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch, ...overrides }));
+  return { counter, proxy };
 }
 
 /** Starts `server` on a free loopback port and gives its origin. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createBillingProxy } from '../../src/server/index.js';
-import { call, control, proxyOptions, type RunningSandbox, useSandbox } from './helpers.js';
+import { call, control, proxyOptions, useSandbox } from './helpers.js';
 
 /** A fetch that shows each pricing call to `inspect` and may rewrite the service's answer. */
 function pricingFetch(
@@ -26,9 +26,7 @@ function pricingFetch(
 
 // The proxy speaks what the live service reads, and reads what it answers (live-service-notes.md).
 describe('proxy: the live service’s API', () => {
-  let sandbox: RunningSandbox;
-
-  useSandbox((started) => (sandbox = started));
+  const sandbox = useSandbox();
 
   it('asks for the next-term price in the query, where the live service reads it', async () => {
     const seen: URL[] = [];

@@ -3,17 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createBillingProxy } from '../../src/server/index.js';
-import {
-  call,
-  collectingLogger,
-  proxyOptions,
-  useSandbox,
-  type RunningSandbox,
-} from './helpers.js';
+import { call, collectingLogger, proxyOptions, useSandbox } from './helpers.js';
 
 describe('proxy misconfiguration', () => {
-  let sandbox: RunningSandbox;
-  useSandbox((started) => (sandbox = started));
+  const sandbox = useSandbox();
 
   it('logs an origin missing from allowedOrigins once, and lets the page read the refusal', async () => {
     const { logger, entries } = collectingLogger();

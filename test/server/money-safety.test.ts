@@ -5,22 +5,19 @@ import {
   call,
   collectingLogger,
   control,
-  countingFetch,
   proxyOptions,
   serviceCall,
   startSandbox,
-  type RunningSandbox,
   useSandbox,
   seatsPurchase,
   ledgerOf,
+  countedProxy,
 } from './helpers.js';
 
 // What touches money beyond exactly once: a success whose body cannot be read, a price confirmed
 // as the billing period ends, and an apply whose answer shows something else changed the feature.
 describe('purchases: money safety', () => {
-  let sandbox: RunningSandbox;
-
-  useSandbox((started) => (sandbox = started));
+  const sandbox = useSandbox();
 
   async function price(proxy: BillingProxy, feature = 'seats', increment = 3) {
     const { status, body } = await call(proxy, '/pricing', { body: { feature, increment } });
@@ -33,15 +30,11 @@ describe('purchases: money safety', () => {
   for (const mode of ['html-after-apply', 'empty-after-apply'] as const) {
     it(`takes a 2xx with an unreadable body (${mode}) as applied: read back, stored, never applied again`, async () => {
       const { logger, entries } = collectingLogger();
-      const counter = countingFetch();
-      const proxy = createBillingProxy(
-        proxyOptions(sandbox, {
-          fetch: counter.fetch,
-          logger,
-          // A refusal would be forgotten quickly: a retry after it must still not apply again.
-          limits: { rateLimit: false, failedPurchaseTtlMs: 100 },
-        }),
-      );
+      const { counter, proxy } = countedProxy(sandbox, {
+        logger,
+        // A refusal would be forgotten quickly: a retry after it must still not apply again.
+        limits: { rateLimit: false, failedPurchaseTtlMs: 100 },
+      });
       const { AmountTotal: amount } = await price(proxy);
       await control(sandbox).fault({ route: 'POST /v1/Usage', mode });
       const purchase = seatsPurchase(`unreadable-success-${mode}`, amount);

@@ -22,8 +22,8 @@ import {
   collectingLogger,
   listen,
   proxyOptions,
+  readEventBlocks,
   useSandbox,
-  type RunningSandbox,
 } from './helpers.js';
 import { startRedis } from './redis-server.js';
 
@@ -79,30 +79,18 @@ async function openEvents(proxy: BillingProxy, customer: string, lastEventId?: s
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
   const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   const events: { id: string; event: string }[] = [];
   let waiting: (() => void) | undefined;
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const field = (name: string) =>
-          block
-            .split('\n')
-            .find((line) => line.startsWith(`${name}: `))
-            ?.slice(name.length + 2);
-        const event = field('event');
-        if (event !== undefined) events.push({ id: field('id') ?? '', event });
-        waiting?.();
-      }
-    }
-  })();
+  readEventBlocks(reader, (block) => {
+    const field = (name: string) =>
+      block
+        .split('\n')
+        .find((line) => line.startsWith(`${name}: `))
+        ?.slice(name.length + 2);
+    const event = field('event');
+    if (event !== undefined) events.push({ id: field('id') ?? '', event });
+    waiting?.();
+  });
   return {
     events,
     /** Resolves when `count` events have come, or rejects after `timeoutMs`. */
@@ -128,8 +116,7 @@ async function openEvents(proxy: BillingProxy, customer: string, lastEventId?: s
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('notifications: webhook and event streams', () => {
-  let sandbox: RunningSandbox;
-  useSandbox((started) => (sandbox = started));
+  const sandbox = useSandbox();
   const proxies: BillingProxy[] = [];
   after(async () => {
     for (const proxy of proxies) await proxy.close();
@@ -280,8 +267,7 @@ describe('notifications: webhook and event streams', () => {
 });
 
 describe('notifications over real HTTP (Node adapter)', () => {
-  let sandbox: RunningSandbox;
-  useSandbox((started) => (sandbox = started));
+  const sandbox = useSandbox();
 
   it('streams an event to a page when the service posts a notification', async () => {
     const proxy = createBillingProxy(
@@ -324,8 +310,7 @@ describe('notifications over real HTTP (Node adapter)', () => {
 });
 
 describe('notifications across two proxy instances (real redis-server)', () => {
-  let sandbox: RunningSandbox;
-  useSandbox((started) => (sandbox = started));
+  const sandbox = useSandbox();
   let redis: { port: number; process: ChildProcess };
   const clients: Redis[] = [];
   const proxies: BillingProxy[] = [];

@@ -3,18 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createBillingProxy, type BillingProxy } from '../../src/server/index.js';
-import {
-  call,
-  control,
-  countingFetch,
-  proxyOptions,
-  useSandbox,
-  type RunningSandbox,
-} from './helpers.js';
+import { call, control, proxyOptions, useSandbox, countedProxy } from './helpers.js';
 
 describe('plan changes', () => {
-  let sandbox: RunningSandbox;
-  useSandbox((started) => (sandbox = started));
+  const sandbox = useSandbox();
 
   async function quote(proxy: BillingProxy, offer: string, customer = 'healthy') {
     const { status, body } = await call(proxy, '/plan/quote', { customer, body: { offer } });
@@ -34,6 +26,13 @@ describe('plan changes', () => {
       invoices: state.invoices.length as number,
       lastInvoiceTotal: state.invoices.at(-1)?.AmountTotal as number | undefined,
     };
+  }
+
+  /** How many times the proxy called the service's upgrade, per subscription. */
+  function upgradeCalls(counter: { calls: Record<string, number> }): number[] {
+    return Object.entries(counter.calls)
+      .filter(([route]) => /^POST \/v1\/Subscription\/\d+\/Upgrade$/.test(route))
+      .map(([, count]) => count);
   }
 
   function change(offer: string, key: string, due: number, next: number) {
@@ -73,8 +72,7 @@ describe('plan changes', () => {
   });
 
   it('refuses a stale price with the new quote, then applies the confirmed one once', async () => {
-    const counter = countingFetch();
-    const proxy = createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch }));
+    const { counter, proxy } = countedProxy(sandbox);
     const priced = await quote(proxy, 'business');
     const stale = await call(proxy, '/plan', {
       body: change('business', 'plan-stale-price-0001', priced.AmountTotalDue + 1, 0),
@@ -104,13 +102,7 @@ describe('plan changes', () => {
     assert.equal(after.offer, 'business');
     assert.equal(after.invoices - invoicesBefore, 1, 'one invoice');
     assert.equal(after.lastInvoiceTotal, priced.AmountTotalDue, 'at the confirmed price');
-    const changes = Object.entries(counter.calls).filter(([route]) =>
-      /^POST \/v1\/Subscription\/\d+\/Upgrade$/.test(route),
-    );
-    assert.deepEqual(
-      changes.map(([, count]) => count),
-      [1],
-    );
+    assert.deepEqual(upgradeCalls(counter), [1]);
   });
 
   it('schedules a downgrade for the end of the period', async () => {
@@ -127,10 +119,7 @@ describe('plan changes', () => {
   });
 
   it('reconciles a change whose answer was lost, and a retry does not change again', async () => {
-    const counter = countingFetch();
-    const proxy = createBillingProxy(
-      proxyOptions(sandbox, { fetch: counter.fetch, timeouts: { reconcileMs: 1_000 } }),
-    );
+    const { counter, proxy } = countedProxy(sandbox, { timeouts: { reconcileMs: 1_000 } });
     const priced = await quote(proxy, 'business');
     await control(sandbox).fault({
       route: 'POST /v1/Subscription/{id}/Upgrade',
@@ -147,13 +136,7 @@ describe('plan changes', () => {
     assert.equal(first.body.offer, 'business');
     const retry = await call(proxy, '/plan', { body });
     assert.equal(retry.body.replayed, true);
-    const changes = Object.entries(counter.calls).filter(([route]) =>
-      /^POST \/v1\/Subscription\/\d+\/Upgrade$/.test(route),
-    );
-    assert.deepEqual(
-      changes.map(([, count]) => count),
-      [1],
-    );
+    assert.deepEqual(upgradeCalls(counter), [1]);
   });
 
   it('says what stands in the way: on request, no subscription, already on the plan', async () => {

@@ -17,7 +17,13 @@ describe('POST /pricing confirmationRequired', () => {
   async function toPeriodEnd(customer: string, ms: number) {
     const state = await control(sandbox).customer(customer);
     const end = Date.parse(state.subscriptions[0].DatePeriodEnd);
-    await sandboxClock(sandbox, new Date(end - ms).toISOString());
+    await control(sandbox).setClock(new Date(end - ms).toISOString());
+  }
+
+  /** The answer to pricing `increment` seats for `customer` 30 seconds before its period ends. */
+  async function priceAtPeriodEnd(customer: string, increment: number) {
+    await toPeriodEnd(customer, 30_000);
+    return call(proxy, '/pricing', { customer, body: { feature: 'seats', increment } });
   }
 
   it('requires it for a billable price, with one upstream call', async () => {
@@ -48,11 +54,7 @@ describe('POST /pricing confirmationRequired', () => {
   });
 
   it('requires it for a discounted subscription whose next term rises', async () => {
-    await toPeriodEnd('discounted', 30_000);
-    const { body } = await call(proxy, '/pricing', {
-      customer: 'discounted',
-      body: { feature: 'seats', increment: 3 },
-    });
+    const { body } = await priceAtPeriodEnd('discounted', 3);
     assert.equal(body.AmountTotal, 0);
     assert.equal(body.confirmationRequired, true);
   });
@@ -64,11 +66,7 @@ describe('POST /pricing confirmationRequired', () => {
   });
 
   it('does not require it for an unlimited customer', async () => {
-    await toPeriodEnd('unlimited', 30_000);
-    const { body } = await call(proxy, '/pricing', {
-      customer: 'unlimited',
-      body: { feature: 'seats', increment: 10 },
-    });
+    const { body } = await priceAtPeriodEnd('unlimited', 10);
     assert.equal(body.AmountTotal, 0);
     assert.equal(body.confirmationRequired, false);
   });
@@ -83,15 +81,3 @@ describe('POST /pricing confirmationRequired', () => {
     assert.equal(body.confirmationRequired, true);
   });
 });
-
-async function sandboxClock(sandbox: RunningSandbox, set: string) {
-  const response = await fetch(`${sandbox.url}/_sandbox/clock`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${sandbox.agentKey}:${sandbox.apiKey}`).toString('base64')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ set }),
-  });
-  assert.equal(response.status, 200, await response.text());
-}

@@ -9,19 +9,16 @@ import {
   call,
   collectingLogger,
   control,
-  countingFetch,
   proxyOptions,
-  type RunningSandbox,
   useSandbox,
   seatsPurchase,
   ledgerOf,
+  countedProxy,
 } from './helpers.js';
 
 // Exactly-once purchases against the real sandbox, including its injected faults.
 describe('purchases: price check and exactly once', () => {
-  let sandbox: RunningSandbox;
-
-  useSandbox((started) => (sandbox = started));
+  const sandbox = useSandbox();
 
   async function price(
     proxy: BillingProxy,
@@ -75,13 +72,9 @@ describe('purchases: price check and exactly once', () => {
   });
 
   it('shares a refusal with identical duplicates, and forgets it after failedPurchaseTtlMs', async () => {
-    const counter = countingFetch();
-    const proxy = createBillingProxy(
-      proxyOptions(sandbox, {
-        fetch: counter.fetch,
-        limits: { rateLimit: false, failedPurchaseTtlMs: 1500 },
-      }),
-    );
+    const { counter, proxy } = countedProxy(sandbox, {
+      limits: { rateLimit: false, failedPurchaseTtlMs: 1500 },
+    });
     const purchase = {
       feature: 'seats',
       increment: 1,
@@ -109,8 +102,7 @@ describe('purchases: price check and exactly once', () => {
   });
 
   it('applies 100 concurrent identical purchases exactly once, with one invoice', async () => {
-    const counter = countingFetch();
-    const proxy = createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch }));
+    const { counter, proxy } = countedProxy(sandbox);
     const amount = await price(proxy);
     const before = await applied();
     const purchase = seatsPurchase('hundred-concurrent-0001', amount);
@@ -155,14 +147,10 @@ describe('purchases: price check and exactly once', () => {
 
   it('reconciles a timeout after the change was applied, and a retry does not apply again', async () => {
     const { logger, entries } = collectingLogger();
-    const counter = countingFetch();
-    const proxy = createBillingProxy(
-      proxyOptions(sandbox, {
-        fetch: counter.fetch,
-        logger,
-        timeouts: { applyMs: 400, reconcileMs: 1000 },
-      }),
-    );
+    const { counter, proxy } = countedProxy(sandbox, {
+      logger,
+      timeouts: { applyMs: 400, reconcileMs: 1000 },
+    });
     const amount = await price(proxy);
     await control(sandbox).fault({
       route: 'POST /v1/Usage',
@@ -196,10 +184,7 @@ describe('purchases: price check and exactly once', () => {
   });
 
   it('reports a drop before apply as a failure, and the retry with the same key applies once', async () => {
-    const counter = countingFetch();
-    const proxy = createBillingProxy(
-      proxyOptions(sandbox, { fetch: counter.fetch, timeouts: { reconcileMs: 200 } }),
-    );
+    const { counter, proxy } = countedProxy(sandbox, { timeouts: { reconcileMs: 200 } });
     const amount = await price(proxy);
     await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'drop-before-apply' });
     const purchase = seatsPurchase('drop-before-apply-001', amount);
@@ -217,10 +202,7 @@ describe('purchases: price check and exactly once', () => {
   });
 
   it('keeps an unresolved apply recorded when the retry cannot read back', async () => {
-    const counter = countingFetch();
-    const proxy = createBillingProxy(
-      proxyOptions(sandbox, { fetch: counter.fetch, timeouts: { reconcileMs: 100 } }),
-    );
+    const { counter, proxy } = countedProxy(sandbox, { timeouts: { reconcileMs: 100 } });
     const amount = await price(proxy);
     await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'drop-after-apply' });
     // The read before applying works (a zero delay uses up the first fault), then every
@@ -246,14 +228,10 @@ describe('purchases: price check and exactly once', () => {
     // The apply lands after the proxy gave up on it (timeout shorter than the service's delay,
     // reconcile window shorter still): the retry must find it instead of applying again.
     const store = createMemoryIdempotencyStore();
-    const counter = countingFetch();
-    const proxy = createBillingProxy(
-      proxyOptions(sandbox, {
-        fetch: counter.fetch,
-        idempotencyStore: store,
-        timeouts: { applyMs: 100, reconcileMs: 100 },
-      }),
-    );
+    const { counter, proxy } = countedProxy(sandbox, {
+      idempotencyStore: store,
+      timeouts: { applyMs: 100, reconcileMs: 100 },
+    });
     const amount = await price(proxy);
     await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'delay', delayMs: 600 });
     const purchase = seatsPurchase('late-apply-found-0001', amount);

@@ -8,10 +8,9 @@ import { describe, it } from 'node:test';
 import { UpstreamError } from '../../src/server/errors.js';
 import { resolveOptions } from '../../src/server/options.js';
 import { createUpstreamClient } from '../../src/server/upstream.js';
-import { control, proxyOptions, type RunningSandbox, useSandbox } from './helpers.js';
+import { control, proxyOptions, useSandbox } from './helpers.js';
 
-let sandbox: RunningSandbox;
-useSandbox((started) => (sandbox = started));
+const sandbox = useSandbox();
 
 const fetches: [string, typeof fetch | undefined][] = [
   ['the runtime’s fetch', undefined],
