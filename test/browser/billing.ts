@@ -1,6 +1,8 @@
 // Helpers for browser tests: they talk to the test server (test/browser-server.ts), which
 // runs the real proxy at /billing over a real sandbox.
+import { expect } from '@open-wc/testing';
 import { resetBillingConfig } from '../../src/client/config.js';
+import { BillingError } from '../../src/client/errors.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
 
 const COOKIE = 'billing_test_customer';
@@ -154,4 +156,14 @@ export function nextEvent<E extends Event = Event>(
       { once: true },
     );
   });
+}
+
+/** The BillingError a promise rejects with (fails the test when it resolves or rejects otherwise). */
+export async function failure(promise: Promise<unknown>): Promise<BillingError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).to.be.instanceOf(BillingError);
+  return error as BillingError;
 }

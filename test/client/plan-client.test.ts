@@ -1,20 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { changePlan, getPlanQuote } from '../../src/client/plan-client.js';
-import { BillingError } from '../../src/client/errors.js';
 import { getProxyClient } from '../../src/client/proxy-client.js';
-import { freshStart, serviceApi } from '../browser/billing.js';
+import { freshStart, serviceApi, failure } from '../browser/billing.js';
 
 // The plan routes of the proxy client, against the real proxy and sandbox: the offers, the
 // quote of a move, and the move itself, once per key.
-
-async function failure(promise: Promise<unknown>): Promise<BillingError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).to.be.instanceOf(BillingError);
-  return error as BillingError;
-}
 
 interface ServiceSubscription {
   ReferenceOffer: string;

@@ -1,17 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { configureBilling } from '../../src/client/config.js';
-import { BillingError } from '../../src/client/errors.js';
 import { getProxyClient, ProxyClient } from '../../src/client/proxy-client.js';
-import { addFault, freshStart, testEnv } from '../browser/billing.js';
-
-async function failure(promise: Promise<unknown>): Promise<BillingError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).to.be.instanceOf(BillingError);
-  return error as BillingError;
-}
+import { addFault, freshStart, testEnv, failure } from '../browser/billing.js';
 
 describe('proxy client', () => {
   beforeEach(() => freshStart('healthy'));

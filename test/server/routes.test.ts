@@ -3,6 +3,11 @@ import { describe, it } from 'node:test';
 import { createBillingProxy, portalHash, type BillingProxy } from '../../src/server/index.js';
 import { call, control, proxyOptions, type RunningSandbox, useSandbox } from './helpers.js';
 
+/** A purchase of one project (within the plan: free), under `idempotencyKey`. */
+function freeProject(idempotencyKey: string) {
+  return { feature: 'projects', increment: 1, idempotencyKey, confirmedAmountTotal: 0 };
+}
+
 describe('proxy routes against the sandbox', () => {
   let sandbox: RunningSandbox;
   let proxy: BillingProxy;
@@ -164,12 +169,7 @@ describe('proxy routes against the sandbox', () => {
     });
 
     it('refuses a key reused for a different purchase with 422', async () => {
-      const purchase = {
-        feature: 'projects',
-        increment: 1,
-        idempotencyKey: 'route-test-key-0002',
-        confirmedAmountTotal: 0,
-      };
+      const purchase = freeProject('route-test-key-0002');
       assert.equal((await call(proxy, '/usage', { body: purchase })).status, 200);
       const reused = await call(proxy, '/usage', { body: { ...purchase, increment: 2 } });
       assert.equal(reused.status, 422);
@@ -177,12 +177,7 @@ describe('proxy routes against the sandbox', () => {
     });
 
     it('scopes keys to the customer: the same key of another customer is another purchase', async () => {
-      const purchase = {
-        feature: 'projects',
-        increment: 1,
-        idempotencyKey: 'route-test-key-0003',
-        confirmedAmountTotal: 0,
-      };
+      const purchase = freeProject('route-test-key-0003');
       const mine = await call(proxy, '/usage', { body: purchase });
       const theirs = await call(proxy, '/usage', { customer: 'discounted', body: purchase });
       assert.equal(mine.body.replayed, false);
