@@ -252,7 +252,13 @@ describe('the npm package', { timeout: 120_000 }, () => {
       .filter((entry) => entry.kind === 'custom-element-definition')
       .map((entry) => entry.name)
       .sort();
-    assert.deepEqual(tags, ['billing-portal', 'buy-feature', 'usage-meter']);
+    assert.deepEqual(tags, [
+      'billing-portal',
+      'buy-feature',
+      'feature-gate',
+      'plan-picker',
+      'usage-meter',
+    ]);
     const pkg = JSON.parse(
       readFileSync(join(project, 'node_modules', 'billing-elements', 'package.json'), 'utf8'),
     ) as { customElements: string };
