@@ -43,6 +43,8 @@ export interface CoreMessages {
   'portal.link.change-plan': string;
   'portal.link.restart': string;
   'portal.link.pay-invoice': string;
+  'error.subscription-pending': string;
+  'remedy.subscribe': string;
 }
 
 /**
@@ -169,6 +171,13 @@ registerTexts({
   'portal.link.change-plan': ['Change plan', 'Changer d’offre'],
   'portal.link.restart': ['Restart subscription', 'Réactiver l’abonnement'],
   'portal.link.pay-invoice': ['Pay invoice', 'Payer la facture'],
+  // A subscription created but whose checkout is not complete (the client tells it from a
+  // suspension: see <buy-feature>'s refusal.ts).
+  'error.subscription-pending': [
+    'Complete your subscription to add more.',
+    'Finalisez votre abonnement pour en ajouter.',
+  ],
+  'remedy.subscribe': ['Complete your subscription', 'Finaliser votre abonnement'],
 } satisfies BuiltInTexts<keyof CoreMessages>);
 
 /** Maps any BCP 47 tag to a language of the elements ('fr-CA' → 'fr'); English otherwise. */

@@ -29,9 +29,16 @@ export class ProxyClient {
     return { usages: body.usages.filter(isUsageLike) };
   }
 
-  /** `POST /pricing`: the price of a change, without applying it. */
-  getPricing(request: PricingRequest, signal?: AbortSignal): Promise<PricingResponse> {
-    return this.request<PricingResponse>('/pricing', signal, request);
+  /**
+   * `POST /pricing`: the price of a change, without applying it. `language` (the page's, `fr`)
+   * goes as `Content-Language`: the proxy asks the service for its texts in that language.
+   */
+  getPricing(
+    request: PricingRequest,
+    signal?: AbortSignal,
+    language?: string,
+  ): Promise<PricingResponse> {
+    return this.request<PricingResponse>('/pricing', signal, request, language);
   }
 
   /** `POST /usage`: applies a change the user confirmed at `confirmedAmountTotal`. */
@@ -60,8 +67,13 @@ export class ProxyClient {
     return this.request<SubscriptionStatusResponse>('/subscription', signal);
   }
 
-  /** A GET, or a POST of `body` when there is one. */
-  private async request<T>(path: string, signal?: AbortSignal, body?: object): Promise<T> {
+  /** A GET, or a POST of `body` when there is one; `language` names the page's language. */
+  private async request<T>(
+    path: string,
+    signal?: AbortSignal,
+    body?: object,
+    language?: string,
+  ): Promise<T> {
     const timeoutMs = getBillingConfig().timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
@@ -71,6 +83,7 @@ export class ProxyClient {
         headers: {
           accept: 'application/json',
           ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(language ? { 'content-language': language } : {}),
         },
         body: body ? JSON.stringify(body) : null,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,

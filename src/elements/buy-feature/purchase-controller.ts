@@ -54,6 +54,8 @@ export interface PurchaseSuccess {
 /** A failure of the purchase itself (the preview's failures live in the preview's state). */
 export interface PurchaseFailure {
   error: BillingError;
+  /** The quantity whose purchase failed. */
+  increment: number;
   /** Set when the outcome is unknown: a retry re-sends this very request, same key. */
   pending?: PendingPurchase | undefined;
   /** A resumed purchase whose customer could not be checked yet: a retry checks first. */
@@ -138,6 +140,13 @@ export class PurchaseController implements ReactiveController {
   get previewError(): BillingError | undefined {
     const state = this.#view.preview.state;
     return state.status === 'error' ? toBillingError(state.error) : undefined;
+  }
+
+  /** The quantity whose price or purchase was refused, when one was. */
+  get refusedIncrement(): number | undefined {
+    if (this.#failure) return this.#failure.increment;
+    const state = this.#view.preview.state;
+    return state.status === 'error' ? state.args : undefined;
   }
 
   /** The failure to show: the purchase's, else the preview's. */
@@ -340,7 +349,11 @@ export class PurchaseController implements ReactiveController {
           // The refusal is shown already; the meters keep their last usages.
         });
     }
-    this.#failure = { error, pending: outcomeUnknown ? pending : undefined };
+    this.#failure = {
+      error,
+      increment: pending.increment,
+      pending: outcomeUnknown ? pending : undefined,
+    };
     this.#finish();
   }
 
@@ -363,7 +376,8 @@ export class PurchaseController implements ReactiveController {
       customer = await this.#signedInCustomer(endpoint);
     } catch (caught) {
       // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
-      this.#failure = { error: toBillingError(caught), pending, verify: true };
+      const error = toBillingError(caught);
+      this.#failure = { error, increment: pending.increment, pending, verify: true };
       this.#setPhase('idle');
       return;
     }
@@ -394,6 +408,8 @@ export class PurchaseController implements ReactiveController {
     // be gone. A purchase whose outcome is unknown stays (it has no remedy): only "Try again",
     // with its key, may send it.
     this.#unsubscribe = getUsageStore(this.#host.endpoint).subscribe(() => {
+      // The usages name the feature and tell what the plan includes: show them.
+      this.#host.requestUpdate();
       const shown = this.error;
       if (this.#phase === 'idle' && shown && remedyFor(shown.code)) {
         this.#failure = undefined;
