@@ -27,6 +27,12 @@ export interface EmbedPortalOptions {
   signal?: AbortSignal;
   /** Where `billing-portal-ready` / `billing-portal-complete` are dispatched (default: the container). */
   eventTarget?: EventTarget;
+  /**
+   * How the page around the portal looks, handed to the portal script with the container
+   * (`open(params, { containerId, colorScheme, accent })`): a script that can, draws the hosted
+   * page in the same scheme and accent; one that cannot ignores them.
+   */
+  appearance?: { colorScheme: 'light' | 'dark'; accent?: string | undefined };
 }
 
 /**
@@ -79,7 +85,7 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
   container.replaceChildren();
   let outcome: unknown;
   try {
-    outcome = await api.open(portal.params, { containerId: container.id });
+    outcome = await api.open(portal.params, { containerId: container.id, ...options.appearance });
   } catch (cause) {
     throw new BillingError('portal-open-failed', 'Portal open failed', {
       cause,

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import type { PortalPage, PortalRequest } from '../../contract/proxy-api.js';
 import { BillingError, toBillingError } from '../../client/errors.js';
 import { BillingErrorEvent } from '../../client/events.js';
-import { errorMessage, followLang, message, messageOr } from '../../client/i18n.js';
+import { followLang, message, messageOr, registerTexts } from '../../client/i18n.js';
 import {
   DEFAULT_PORTAL_CONTAINER_ID,
   embedPortal,
@@ -11,18 +11,27 @@ import {
   type PortalHost,
 } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
+import { accentOf, usedColorScheme } from '../shared/appearance.js';
 import { defineElement } from '../shared/define.js';
+import { focusReturnPath, returnFocus } from '../shared/focus.js';
+import { portalTexts } from './messages.js';
 import { billingPortalStyles } from './styles.js';
+import { refusalText, retryHelps, setupHint, taskTitle } from './words.js';
 
 export type PortalMode = 'embed' | 'link';
 type PortalState = 'idle' | 'loading' | 'open' | 'error';
 
 /**
  * Makes a new portal the modal one of `openPortalPage` (open.ts): it renders itself in a modal
- * dialog with a title and a Close button, and once closed leaves the page and gives the focus
- * back to `opener`.
+ * dialog titled by its task (or `title`) with a Close button (Done once a workflow completes),
+ * and once closed leaves the page and gives the focus back to `opener` (or, when the opener left
+ * meanwhile, to the element that held it).
  */
-export let makeModal: (portal: BillingPortal, opener: Element | null) => void;
+export let makeModal: (
+  portal: BillingPortal,
+  opener: Element | null,
+  title: string | undefined,
+) => void;
 
 /**
  * The billing service's customer portal, in the page. In `embed` mode it loads the service's
@@ -41,6 +50,8 @@ export let makeModal: (portal: BillingPortal, opener: Element | null) => void;
  * @slot link - Text of the link in `link` mode (default: the page's name, e.g. "Manage billing").
  * @slot portal - Holds the script's container; the element puts it there itself.
  *
+ * @attribute theme - `light` or `dark` forces a color scheme; unset, the page's `color-scheme`. The hosted page is asked in the same scheme and accent.
+ *
  * @event billing-portal-ready - The hosted page is shown. `detail`: `{ page }`.
  * @event billing-portal-complete - A hosted workflow completed; the usages refresh. `detail`: `{ page, workflow }`.
  * @event billing-error - The portal could not be opened. `detail`: `{ error }`.
@@ -54,8 +65,8 @@ export let makeModal: (portal: BillingPortal, opener: Element | null) => void;
  * @csspart retry - The retry button (also `button`).
  * @csspart link - The in-site link (`link` mode).
  * @csspart dialog - The modal dialog of a portal opened by `openPortalPage` when the page has no `<billing-portal>`.
- * @csspart dialog-title - The modal dialog's title.
- * @csspart close - The modal dialog's Close button (also `button`).
+ * @csspart dialog-title - The modal dialog's title: the task ("Restart your subscription").
+ * @csspart close - The modal dialog's Close button, Done once the workflow completed (also `button`).
  *
  * @cssproperty --billing-accent - Buttons, the link and focus ring. Default #4f46e5 (#8b87f7 dark).
  * @cssproperty --billing-on-accent - Text on the accent. Default #fff.
@@ -64,16 +75,20 @@ export let makeModal: (portal: BillingPortal, opener: Element | null) => void;
  * @cssproperty --billing-space - Spacing unit (a 4px grid). Default 4px.
  * @cssproperty --billing-font-size - Base font size. Default 1em (inherited).
  * @cssproperty --billing-muted-color - Secondary text. Default currentColor at 68%.
- * @cssproperty --billing-focus-ring - Focus ring (a box-shadow). Default a 2px accent ring.
+ * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
+ * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
+ * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
  * @cssproperty --billing-portal-min-height - Space kept for the portal while it loads. Default 24rem.
  */
 export class BillingPortal extends LitElement implements PortalHost {
   static override styles = billingPortalStyles;
 
   static {
-    makeModal = (portal, opener) => {
+    registerTexts(portalTexts);
+    makeModal = (portal, opener, title) => {
       portal.#modal = true;
-      portal.#opener = opener;
+      portal.#focusReturn = focusReturnPath(opener);
+      portal.#title = title;
     };
   }
 
@@ -90,6 +105,7 @@ export class BillingPortal extends LitElement implements PortalHost {
     state: { reflect: true },
     error: { attribute: false },
     href: { attribute: false },
+    theme: { reflect: true },
   };
 
   /** Registers the element as `tag`; does nothing when this class already holds the tag. */
@@ -124,6 +140,8 @@ export class BillingPortal extends LitElement implements PortalHost {
   declare error: BillingError | null;
   /** Read-only: the in-site address, in `link` mode. */
   declare href: string | null;
+  /** `light` or `dark` forces a color scheme; unset, the element follows the page's `color-scheme`. */
+  declare theme: 'light' | 'dark' | undefined;
 
   // `nonce` is not a reactive property on purpose: the browser blanks the attribute of every
   // element once inserted under a CSP header, and only the native `nonce` property keeps it.
@@ -150,8 +168,14 @@ export class BillingPortal extends LitElement implements PortalHost {
   #pending: ((error?: BillingError) => void) | null = null;
   /** A portal of `openPortalPage`'s own, shown in a modal dialog. */
   #modal = false;
-  /** Where the focus returns when the modal closes. */
-  #opener: Element | null = null;
+  /** Where the focus returns when the modal closes: the opener, then the elements holding it. */
+  #focusReturn: Element[] = [];
+  /** The modal's title given by its opener; unset, the task's (taskTitle). */
+  #title: string | undefined;
+  /** A workflow completed in the modal: its button says Done. */
+  #completed = false;
+  /** The console lines already written, so that each cause is told once. */
+  readonly #hinted = new Set<string>();
 
   constructor() {
     super();
@@ -162,6 +186,11 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.state = 'idle';
     this.error = null;
     this.href = null;
+    // The modal has done its job once a workflow completes: its button becomes Done.
+    this.addEventListener('billing-portal-complete', () => {
+      this.#completed = this.#modal;
+      this.requestUpdate();
+    });
   }
 
   override connectedCallback(): void {
@@ -200,6 +229,7 @@ export class BillingPortal extends LitElement implements PortalHost {
    * resolves once the page is opened.
    */
   openPage(request: PortalRequest): Promise<void> {
+    this.#completed = false;
     this.mode = 'embed';
     this.page = request.page;
     this.offer = request.offer;
@@ -269,6 +299,7 @@ export class BillingPortal extends LitElement implements PortalHost {
           eventTarget: this,
           nonce: this.nonce,
           globalName: this.scriptGlobal,
+          appearance: { colorScheme: usedColorScheme(this), accent: accentOf(this) },
         });
       }
       if (signal.aborted) return;
@@ -279,11 +310,20 @@ export class BillingPortal extends LitElement implements PortalHost {
       const error = toBillingError(reason);
       this.state = 'error';
       this.error = error;
+      this.#hintSetup(error);
       // Built apart: the manifest analyzer reads `dispatchEvent(new X(arg))` as an event named by `arg`.
       const event = new BillingErrorEvent({ error });
       this.dispatchEvent(event);
       this.#settle(error);
     }
+  }
+
+  /** Tells the integrator, once per cause, a refusal that the page's setup causes. */
+  #hintSetup(error: BillingError): void {
+    const hint = setupHint(error, this.page, this.localName);
+    if (!hint || this.#hinted.has(hint)) return;
+    this.#hinted.add(hint);
+    console.warn(hint);
   }
 
   #settle(error?: BillingError): void {
@@ -292,26 +332,23 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.#pending = null;
   }
 
-  /** The modal closed (Close, Escape): the portal leaves the page, the focus goes back. */
+  /** The modal closed (Close, Done, Escape): the portal leaves the page, the focus goes back. */
   #onModalClose(): void {
     this.remove();
-    // Focusing an element no longer in the document does nothing; one that cannot take the focus
-    // (neither HTML nor SVG) has no focus().
-    const opener = this.#opener as Partial<HTMLOrSVGElement> | null;
-    opener?.focus?.();
+    returnFocus(this.#focusReturn);
   }
 
   #renderError(): TemplateResult {
-    const code = this.error?.code ?? '';
-    const text =
-      code === 'unsafe-url'
-        ? message(this, 'portal.unsafe')
-        : errorMessage(this, code, 'portal.error');
+    const error = this.error ?? new BillingError('portal-open-failed', 'Unknown');
     return html`<div class="message" part="message">
-      <p role="alert"><slot name="error">${text}</slot></p>
-      <button type="button" class="primary" part="button retry" @click=${this.reload}>
-        <slot name="retry">${message(this, 'retry')}</slot>
-      </button>
+      <p role="alert"><slot name="error">${refusalText(this, error, this.page)}</slot></p>
+      ${
+        retryHelps(error)
+          ? html`<button type="button" class="primary" part="button retry" @click=${this.reload}>
+              <slot name="retry">${message(this, 'retry')}</slot>
+            </button>`
+          : nothing
+      }
     </div>`;
   }
 
@@ -351,17 +388,19 @@ export class BillingPortal extends LitElement implements PortalHost {
   override render(): TemplateResult {
     const body = this.mode === 'link' ? this.#renderLink() : this.#renderEmbed();
     if (!this.#modal) return body;
+    const close = () => this.#dialog.close();
+    // Done is a button of its own (not Close restyled): no colour transition to read half-way.
+    const button = this.#completed
+      ? html`<button type="button" class="primary" part="button close" @click=${close}>
+          ${message(this, 'portal.done')}
+        </button>`
+      : html`<button type="button" class="secondary" part="button close" @click=${close}>
+          ${message(this, 'close')}
+        </button>`;
     return html`<dialog part="dialog" aria-labelledby="title" @close=${this.#onModalClose}>
       <header>
-        <h2 id="title" part="dialog-title">${message(this, 'portal.title')}</h2>
-        <button
-          type="button"
-          class="secondary"
-          part="button close"
-          @click=${() => this.#dialog.close()}
-        >
-          ${message(this, 'close')}
-        </button>
+        <h2 id="title" part="dialog-title">${this.#title ?? taskTitle(this, this.request)}</h2>
+        ${button}
       </header>
       ${body}
     </dialog>`;
