@@ -41,8 +41,8 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-const LIGHT_INK = '#fff';
-const DARK_INK = '#111';
+const LIGHT_INK = '#ffffff';
+const DARK_INK = '#111111';
 
 /** The text colour on the accent: white or near black, whichever contrasts more with it. */
 export function inkOn(accent: string): string {
@@ -52,7 +52,11 @@ export function inkOn(accent: string): string {
   return withLight >= withDark ? LIGHT_INK : DARK_INK;
 }
 
-/** The page's own stylesheet lines for an accent it was given (nothing without one). */
+/**
+ * The page's own stylesheet lines for an accent it was given (nothing without one). `[lang]`
+ * (every hosted page has one) makes the rule as specific as the themes' `:root[data-theme]`,
+ * and it comes after them: the given accent wins in either scheme.
+ */
 export function accentCss({ accent }: PageLook): string {
-  return accent ? `:root { --accent: ${accent}; --accent-ink: ${inkOn(accent)}; }` : '';
+  return accent ? `:root[lang] { --accent: ${accent}; --accent-ink: ${inkOn(accent)}; }` : '';
 }
