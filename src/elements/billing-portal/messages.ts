@@ -33,15 +33,16 @@ type PortalMessageKey = Extract<
 
 /** The built-in texts of <billing-portal>, `[English, French]`: registered with its class. */
 export const portalTexts: BuiltInTexts<PortalMessageKey> = {
-  // The modal portal's title names the task it was opened for.
+  // The modal portal's title names the task it was opened for (French: the infinitive, as the
+  // hosted pages' headings).
   'portal.title.home': ['Billing', 'Facturation'],
-  'portal.title.offers': ['Choose a plan', 'Choisissez une offre'],
-  'portal.title.subscribe': ['Complete your subscription', 'Finalisez votre abonnement'],
+  'portal.title.offers': ['Choose a plan', 'Choisir une offre'],
+  'portal.title.subscribe': ['Complete your subscription', 'Finaliser votre abonnement'],
   'portal.title.subscribe-offer': ['Subscribe', 'S’abonner'],
-  'portal.title.register': ['Add a payment method', 'Ajoutez un moyen de paiement'],
+  'portal.title.register': ['Add a payment method', 'Ajouter un moyen de paiement'],
   'portal.title.change-plan': ['Change plan', 'Changer d’offre'],
-  'portal.title.restart': ['Restart your subscription', 'Réactivez votre abonnement'],
-  'portal.title.pay-invoice': ['Settle your invoices', 'Réglez vos factures'],
+  'portal.title.restart': ['Restart your subscription', 'Réactiver votre abonnement'],
+  'portal.title.pay-invoice': ['Settle your invoices', 'Régler vos factures'],
   'portal.done': ['Done', 'Terminé'],
   // A page the proxy does not know: the page's setup (the console says which).
   'portal.refused.unknown-page': [

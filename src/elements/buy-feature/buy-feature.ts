@@ -400,7 +400,13 @@ export class BuyFeature extends LitElement {
     } else if (state.status === 'complete') {
       content = previewLines(this, state.value, state.args);
     }
-    return html`<div class="price" part="price" aria-live="polite" aria-busy=${pending}>
+    return html`<div
+      class="price"
+      part="price"
+      data-state=${state.status}
+      aria-live="polite"
+      aria-busy=${pending}
+    >
       ${content}
     </div>`;
   }

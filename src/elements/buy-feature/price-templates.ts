@@ -18,16 +18,26 @@ function nowLabel(host: Element, pricing: PricingResponse): string {
 }
 
 /**
- * The words of the next term's price. The proxy says a change is free overall
+ * Whether the recurring price stays as it is. The proxy says a change is free overall
  * (`confirmationRequired: false`) only when its next term costs no more than today's; adding
  * units never lowers it, so for an addition that is "unchanged".
  */
-function nextLabel(host: Element, pricing: PricingResponse, increment: number): string {
-  const unchanged = pricing.confirmationRequired === false && increment > 0;
-  return message(host, unchanged ? 'buy.price.unchanged' : 'buy.price.next');
+function recurringUnchanged(pricing: PricingResponse, increment: number): boolean {
+  return pricing.confirmationRequired === false && increment > 0;
 }
 
-/** The live preview: the immediate cost, and the next term's price when the service gives it. */
+function nextLabel(host: Element, pricing: PricingResponse, increment: number): string {
+  return message(
+    host,
+    recurringUnchanged(pricing, increment) ? 'buy.price.unchanged' : 'buy.price.next',
+  );
+}
+
+/**
+ * The live preview: the immediate cost, and the next term's price when the service gives it (an
+ * unchanged one says so without repeating it: the dialog shows it, and a phone's row keeps one
+ * line).
+ */
 export function previewLines(
   host: Element,
   pricing: PricingResponse,
@@ -43,7 +53,11 @@ export function previewLines(
       nextTerm
         ? html`<div class="line next" part="price-next">
             <dt>${nextLabel(host, pricing, increment)}</dt>
-            <dd>${termPrice(host, nextTerm, pricing.Currency)}</dd>
+            ${
+              recurringUnchanged(pricing, increment)
+                ? nothing
+                : html`<dd>${termPrice(host, nextTerm, pricing.Currency)}</dd>`
+            }
           </div>`
         : nothing
     }

@@ -84,11 +84,19 @@ const ownStyles = css`
     color: var(--_critical);
   }
 
-  /* Price preview: the height of its two lines whether they show or not. */
+  /* Price preview: the height of its two lines whether they show or not (a price on its way,
+     none for a quantity that cannot be bought); a refusal below says why there is none. */
   .price {
     min-block-size: 3.2em;
     display: grid;
     align-content: end;
+  }
+  .price[data-state='error'] {
+    min-block-size: 0;
+  }
+  /* Labels small and muted, the figures the content; a narrow gap, so both fit a phone. */
+  .price .line {
+    gap: calc(var(--_space) * 2);
   }
   dl {
     display: grid;
@@ -98,6 +106,9 @@ const ownStyles = css`
   dd {
     margin: 0;
     white-space: nowrap;
+  }
+  .now dt {
+    font-size: 0.875em;
   }
   .now dd {
     font-size: 1.25em;

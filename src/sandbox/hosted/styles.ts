@@ -40,7 +40,7 @@ tbody th, tfoot th { font-size: 1rem; color: var(--ink); }
 caption { text-align: left; font-weight: 600; padding-bottom: 8px; }
 ul.plain { list-style: none; padding: 0; margin: 0 0 12px; }
 ul.plain li { padding: 4px 0; }
-.badge { display: inline-block; font-size: .75rem; font-weight: 600; padding: 2px 8px; border-radius: 999px; background: color-mix(in srgb, var(--info) 14%, var(--surface)); color: var(--info); }
+.badge { display: inline-block; white-space: nowrap; font-size: .75rem; font-weight: 600; padding: 2px 8px; border-radius: 999px; background: color-mix(in srgb, var(--info) 14%, var(--surface)); color: var(--info); }
 .badge.ok { background: color-mix(in srgb, var(--ok) 14%, var(--surface)); color: var(--ok); }
 .badge.warn { background: color-mix(in srgb, var(--warn) 14%, var(--surface)); color: var(--warn); }
 .badge.bad { background: color-mix(in srgb, var(--bad) 14%, var(--surface)); color: var(--bad); }
