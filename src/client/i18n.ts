@@ -174,8 +174,8 @@ registerTexts({
   // A subscription created but whose checkout is not complete (the client tells it from a
   // suspension: see <buy-feature>'s refusal.ts).
   'error.subscription-pending': [
-    'Complete your subscription to add more.',
-    'Finalisez votre abonnement pour en ajouter.',
+    'Your subscription starts when its checkout is complete.',
+    'Votre abonnement démarre une fois sa souscription finalisée.',
   ],
   'remedy.subscribe': ['Complete your subscription', 'Finaliser votre abonnement'],
 } satisfies BuiltInTexts<keyof CoreMessages>);

@@ -125,16 +125,16 @@ export class BuyFeature extends LitElement {
 
   readonly #preview = new LatestTask<number, PricingResponse>(this, async (increment, signal) => {
     // The feature, proxy and language of the moment: a change of any starts a new run at once.
-    const refused = { endpoint: this.#endpoint, feature: this.feature, increment, signal };
+    const asked = { endpoint: this.#endpoint, feature: this.feature, increment, signal };
     try {
-      return await getProxyClient(refused.endpoint).getPricing(
-        { feature: refused.feature, increment },
+      return await getProxyClient(asked.endpoint).getPricing(
+        { feature: asked.feature, increment },
         signal,
         this.#language,
       );
     } catch (caught) {
-      const error = await explainRefusal(toBillingError(caught), refused);
-      this.#hintSetup(error, refused);
+      const error = await explainRefusal(toBillingError(caught), asked);
+      this.#hintSetup(error, asked);
       throw error;
     }
   });
