@@ -27,12 +27,6 @@ export interface EmbedPortalOptions {
   signal?: AbortSignal;
   /** Where `billing-portal-ready` / `billing-portal-complete` are dispatched (default: the container). */
   eventTarget?: EventTarget;
-  /**
-   * How the page around the portal looks, handed to the portal script with the container
-   * (`open(params, { containerId, colorScheme, accent })`): a script that can, draws the hosted
-   * page in the same scheme and accent; one that cannot ignores them.
-   */
-  appearance?: { colorScheme: 'light' | 'dark'; accent?: string | undefined };
 }
 
 /**
@@ -85,7 +79,9 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
   container.replaceChildren();
   let outcome: unknown;
   try {
-    outcome = await api.open(portal.params, { containerId: container.id, ...options.appearance });
+    // The container carries the page's look (its inherited color-scheme and accent-color): a
+    // portal script that can, draws the hosted page in it.
+    outcome = await api.open(portal.params, { containerId: container.id });
   } catch (cause) {
     throw new BillingError('portal-open-failed', 'Portal open failed', {
       cause,

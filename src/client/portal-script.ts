@@ -4,14 +4,8 @@ import type { PortalOpenParams } from '../contract/resources.js';
 
 /** What the service's portal script puts on `window`. */
 export interface ServicePortalApi {
-  /**
-   * Some scripts answer a promise of `{ opened, error? }`; others nothing. The page's look
-   * (`colorScheme`, `accent`) is given to those that can use it.
-   */
-  open(
-    params: PortalOpenParams,
-    options?: { containerId?: string; colorScheme?: string; accent?: string },
-  ): unknown;
+  /** Some scripts answer a promise of `{ opened, error? }`; others nothing. */
+  open(params: PortalOpenParams, options?: { containerId?: string }): unknown;
 }
 
 export interface LoadPortalScriptOptions {

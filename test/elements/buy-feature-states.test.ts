@@ -100,8 +100,11 @@ describe('<buy-feature> states (issue 12)', () => {
   it('item 5: a buy control on an on/off feature tells the integrator once, in the console', async () => {
     await freshStart('healthy');
     let element: BuyFeature | undefined;
+    // Another on/off feature than the test above's: a line is written once per page.
     const lines = await warnings(async () => {
-      element = await fixture<BuyFeature>(html`<buy-feature feature="sso"></buy-feature>`);
+      element = await fixture<BuyFeature>(
+        html`<buy-feature feature="priority-support"></buy-feature>`,
+      );
       await waitUntil(() => part(element!, 'error') !== null, 'the refusal', { timeout: 8000 });
       // A re-render or a re-price does not log it again.
       element.requestUpdate();
@@ -110,8 +113,16 @@ describe('<buy-feature> states (issue 12)', () => {
     const ours = lines.filter((line) => line.includes('billing-elements'));
     expect(ours).to.have.length(1);
     expect(ours[0])
-      .to.include('"sso"')
+      .to.include('"priority-support"')
       .and.to.match(/on\/off/);
+    // A second element with the same mistake adds nothing.
+    const again = await warnings(async () => {
+      const twin = await fixture<BuyFeature>(
+        html`<buy-feature feature="priority-support"></buy-feature>`,
+      );
+      await waitUntil(() => part(twin, 'error') !== null, 'the refusal', { timeout: 8000 });
+    });
+    expect(again.filter((line) => line.includes('billing-elements'))).to.deep.equal([]);
   });
 
   it('item 7: plurals follow the language, with the singular given', async () => {

@@ -11,9 +11,9 @@ import {
   type PortalHost,
 } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
-import { accentOf, usedColorScheme } from '../shared/appearance.js';
 import { defineElement } from '../shared/define.js';
 import { focusReturnPath, returnFocus } from '../shared/focus.js';
+import { warnOnce } from '../shared/warn.js';
 import { portalTexts } from './messages.js';
 import { billingPortalStyles } from './styles.js';
 import { refusalText, retryHelps, setupHint, taskTitle } from './words.js';
@@ -50,7 +50,7 @@ export let makeModal: (
  * @slot link - Text of the link in `link` mode (default: the page's name, e.g. "Manage billing").
  * @slot portal - Holds the script's container; the element puts it there itself.
  *
- * @attribute theme - `light` or `dark` forces a color scheme; unset, the page's `color-scheme`. The hosted page is asked in the same scheme and accent.
+ * @attribute theme - `light` or `dark` forces a color scheme; unset, the page's `color-scheme`. The portal's container carries the scheme and accent to the hosted page.
  *
  * @event billing-portal-ready - The hosted page is shown. `detail`: `{ page }`.
  * @event billing-portal-complete - A hosted workflow completed; the usages refresh. `detail`: `{ page, workflow }`.
@@ -105,7 +105,6 @@ export class BillingPortal extends LitElement implements PortalHost {
     state: { reflect: true },
     error: { attribute: false },
     href: { attribute: false },
-    theme: { reflect: true },
   };
 
   /** Registers the element as `tag`; does nothing when this class already holds the tag. */
@@ -140,8 +139,6 @@ export class BillingPortal extends LitElement implements PortalHost {
   declare error: BillingError | null;
   /** Read-only: the in-site address, in `link` mode. */
   declare href: string | null;
-  /** `light` or `dark` forces a color scheme; unset, the element follows the page's `color-scheme`. */
-  declare theme: 'light' | 'dark' | undefined;
 
   // `nonce` is not a reactive property on purpose: the browser blanks the attribute of every
   // element once inserted under a CSP header, and only the native `nonce` property keeps it.
@@ -174,8 +171,6 @@ export class BillingPortal extends LitElement implements PortalHost {
   #title: string | undefined;
   /** A workflow completed in the modal: its button says Done. */
   #completed = false;
-  /** The console lines already written, so that each cause is told once. */
-  readonly #hinted = new Set<string>();
 
   constructor() {
     super();
@@ -299,7 +294,6 @@ export class BillingPortal extends LitElement implements PortalHost {
           eventTarget: this,
           nonce: this.nonce,
           globalName: this.scriptGlobal,
-          appearance: { colorScheme: usedColorScheme(this), accent: accentOf(this) },
         });
       }
       if (signal.aborted) return;
@@ -310,20 +304,12 @@ export class BillingPortal extends LitElement implements PortalHost {
       const error = toBillingError(reason);
       this.state = 'error';
       this.error = error;
-      this.#hintSetup(error);
+      warnOnce(setupHint(error, this.page, this.localName));
       // Built apart: the manifest analyzer reads `dispatchEvent(new X(arg))` as an event named by `arg`.
       const event = new BillingErrorEvent({ error });
       this.dispatchEvent(event);
       this.#settle(error);
     }
-  }
-
-  /** Tells the integrator, once per cause, a refusal that the page's setup causes. */
-  #hintSetup(error: BillingError): void {
-    const hint = setupHint(error, this.page, this.localName);
-    if (!hint || this.#hinted.has(hint)) return;
-    this.#hinted.add(hint);
-    console.warn(hint);
   }
 
   #settle(error?: BillingError): void {
@@ -388,19 +374,18 @@ export class BillingPortal extends LitElement implements PortalHost {
   override render(): TemplateResult {
     const body = this.mode === 'link' ? this.#renderLink() : this.#renderEmbed();
     if (!this.#modal) return body;
-    const close = () => this.#dialog.close();
-    // Done is a button of its own (not Close restyled): no colour transition to read half-way.
-    const button = this.#completed
-      ? html`<button type="button" class="primary" part="button close" @click=${close}>
-          ${message(this, 'portal.done')}
-        </button>`
-      : html`<button type="button" class="secondary" part="button close" @click=${close}>
-          ${message(this, 'close')}
-        </button>`;
+    const done = this.#completed;
     return html`<dialog part="dialog" aria-labelledby="title" @close=${this.#onModalClose}>
       <header>
         <h2 id="title" part="dialog-title">${this.#title ?? taskTitle(this, this.request)}</h2>
-        ${button}
+        <button
+          type="button"
+          class=${done ? 'primary' : 'secondary'}
+          part="button close"
+          @click=${() => this.#dialog.close()}
+        >
+          ${message(this, done ? 'portal.done' : 'close')}
+        </button>
       </header>
       ${body}
     </dialog>`;

@@ -5,19 +5,13 @@ import type { BillingMessages, BuiltInTexts } from '../../client/i18n.js';
 // link texts) is the client's.
 declare module '../../client/i18n.js' {
   interface BillingMessages {
-    'portal.title.home': string;
-    'portal.title.offers': string;
     'portal.title.subscribe': string;
-    'portal.title.subscribe-offer': string;
     'portal.title.register': string;
-    'portal.title.change-plan': string;
     'portal.title.restart': string;
     'portal.title.pay-invoice': string;
     'portal.done': string;
     'portal.refused.unknown-page': string;
-    'portal.refused.setup': string;
     'portal.refused.not-found': string;
-    'portal.refused.invoice-not-found': string;
     'portal.unavailable': string;
     'portal.unavailable.subscribe': string;
     'portal.unavailable.change-plan': string;
@@ -34,13 +28,9 @@ type PortalMessageKey = Extract<
 /** The built-in texts of <billing-portal>, `[English, French]`: registered with its class. */
 export const portalTexts: BuiltInTexts<PortalMessageKey> = {
   // The modal portal's title names the task it was opened for (French: the infinitive, as the
-  // hosted pages' headings).
-  'portal.title.home': ['Billing', 'Facturation'],
-  'portal.title.offers': ['Choose a plan', 'Choisir une offre'],
+  // hosted pages' headings); the pages not named here take their link's text ("Manage billing", "See plans").
   'portal.title.subscribe': ['Complete your subscription', 'Finaliser votre abonnement'],
-  'portal.title.subscribe-offer': ['Subscribe', 'S’abonner'],
   'portal.title.register': ['Add a payment method', 'Ajouter un moyen de paiement'],
-  'portal.title.change-plan': ['Change plan', 'Changer d’offre'],
   'portal.title.restart': ['Restart your subscription', 'Réactiver votre abonnement'],
   'portal.title.pay-invoice': ['Settle your invoices', 'Régler vos factures'],
   'portal.done': ['Done', 'Terminé'],
@@ -49,19 +39,14 @@ export const portalTexts: BuiltInTexts<PortalMessageKey> = {
     'This page of the billing portal does not exist.',
     'Cette page du portail de facturation n’existe pas.',
   ],
-  'portal.refused.setup': [
-    'The billing portal cannot be opened on this page.',
-    'Le portail de facturation ne peut pas être ouvert sur cette page.',
-  ],
-  'portal.refused.not-found': ['This plan could not be found.', 'Cette offre est introuvable.'],
-  'portal.refused.invoice-not-found': [
-    'This invoice could not be found.',
-    'Cette facture est introuvable.',
+  'portal.refused.not-found': [
+    'This plan or invoice could not be found.',
+    'Cette offre ou cette facture est introuvable.',
   ],
   // A page that does not apply to the customer's subscription as it is now.
   'portal.unavailable': [
-    'This part of the billing portal is not available for your account right now.',
-    'Cette partie du portail de facturation n’est pas disponible pour votre compte en ce moment.',
+    'This is not available for your account right now.',
+    'Ce n’est pas disponible pour votre compte en ce moment.',
   ],
   'portal.unavailable.subscribe': [
     'Choose a plan to subscribe to.',

@@ -39,6 +39,11 @@ export const billingPortalStyles = [
     dialog::backdrop {
       background: var(--billing-backdrop, #0f0f1973);
     }
+    /* Close turning into Done changes at once: no colour to read half-way through a transition. */
+    header .primary,
+    header .secondary {
+      transition: none;
+    }
     header {
       align-items: center;
       padding: calc(var(--_space) * 3) calc(var(--_space) * 5);

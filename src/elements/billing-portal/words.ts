@@ -5,11 +5,14 @@ import { errorMessage, message, messageOr } from '../../client/i18n.js';
 // What <billing-portal> says about the page it opens: the modal's title for the task, and why a
 // page could not be opened, one sentence per cause rather than the proxy's code.
 
-/** The modal portal's title: the task it was opened for ("Restart your subscription"). */
+/**
+ * The modal portal's title: the task it was opened for ("Restart your subscription"); for a
+ * page whose link already names it, that link's text ("Change plan", "Manage billing", "See
+ * plans", and "Subscribe" to a chosen offer).
+ */
 export function taskTitle(host: Element, { page, offer }: PortalRequest): string {
-  const key =
-    page === 'subscribe' && offer ? 'portal.title.subscribe-offer' : `portal.title.${page}`;
-  return messageOr(host, key, 'portal.title');
+  const task = page === 'subscribe' && offer ? '' : `portal.title.${page}`;
+  return messageOr(host, task, `portal.link.${page}`);
 }
 
 /**
@@ -20,17 +23,13 @@ export function taskTitle(host: Element, { page, offer }: PortalRequest): string
 export function refusalText(host: Element, error: BillingError, page: string): string {
   const { code, status, field } = error;
   if (code === 'unsafe-url') return message(host, 'portal.unsafe');
+  // A parameter other than the page the proxy refuses: the generic text (the console says which).
   if (code === 'validation' && status === 400) {
-    return message(host, field === 'page' ? 'portal.refused.unknown-page' : 'portal.refused.setup');
+    return message(host, field === 'page' ? 'portal.refused.unknown-page' : 'portal.error');
   }
   if (code === 'validation')
     return messageOr(host, `portal.unavailable.${page}`, 'portal.unavailable');
-  if (code === 'not-found') {
-    return message(
-      host,
-      field === 'invoice' ? 'portal.refused.invoice-not-found' : 'portal.refused.not-found',
-    );
-  }
+  if (code === 'not-found') return message(host, 'portal.refused.not-found');
   return errorMessage(host, code, 'portal.error');
 }
 

@@ -13,6 +13,7 @@ import {
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
+import { warnOnce } from '../shared/warn.js';
 import { LatestTask } from './latest-task.js';
 import { buyTexts } from './messages.js';
 import { problemRegion, statusRegion } from './outcome-templates.js';
@@ -112,7 +113,6 @@ export class BuyFeature extends LitElement {
     label: {},
     labelOne: { attribute: 'label-one' },
     endpoint: {},
-    theme: { reflect: true },
   };
 
   /**
@@ -176,16 +176,12 @@ export class BuyFeature extends LitElement {
   declare labelOne: string;
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
   declare endpoint: string | undefined;
-  /** `light` or `dark` forces a color scheme; unset, the element follows the page's `color-scheme`. */
-  declare theme: 'light' | 'dark' | undefined;
 
   #quantityEntry: QuantityEntry = 'allowed';
   /** Where the focus goes back when the dialog closes: what had it when the dialog opened. */
   #returnFocus: HTMLElement | null = null;
   /** The language the price is asked in (the service's own lines come in it): the element's. */
   #language: Language = 'en';
-  /** The console lines already written, so that each cause is told once. */
-  readonly #hinted = new Set<string>();
 
   constructor() {
     super();
@@ -261,14 +257,11 @@ export class BuyFeature extends LitElement {
     this.#preview.reset();
   }
 
-  /** Tells the integrator, once per cause, a refusal that the page's setup causes. */
+  /** Tells the integrator, once, a refusal that the page's setup causes. */
   #hintSetup(error: BillingError, refused: RefusalContext): void {
     if (error.code !== 'validation') return;
     const type = getUsageStore(refused.endpoint).get(refused.feature)?.TypeFeature;
-    const hint = setupHint(quantityRefusal(error, refused.increment, type), error, refused);
-    if (!hint || this.#hinted.has(hint)) return;
-    this.#hinted.add(hint);
-    console.warn(hint);
+    warnOnce(setupHint(quantityRefusal(error, refused.increment, type), error, refused));
   }
 
   #onSubmit(event: SubmitEvent): void {
@@ -316,28 +309,17 @@ export class BuyFeature extends LitElement {
   }
 
   /**
-   * How much of the quantity the plan includes, when part of it is: the service's billed
-   * quantities (its Details lines), else what the usage store says is left of the plan. Nothing
-   * when all of it is extra (the summary says it all) or it cannot be told.
+   * How much of the quantity the plan includes, when part of it is: what is left of the plan by
+   * the usage store, which the purchase's price was quoted against. Nothing when all of it is
+   * extra or all included (the summary and the amount say it all), or when it cannot be told.
    */
-  #split({ increment, pricing }: Quote): string | undefined {
-    if (increment <= 0) return undefined;
-    const billed = (pricing.Details ?? []).filter(
-      (line) => (line.AmountTotal ?? 0) > 0 && typeof line.QuantityBilled === 'number',
-    );
-    let extra: number | undefined;
-    if (billed.length > 0) {
-      const quantity = billed.reduce((sum, line) => sum + (line.QuantityBilled ?? 0), 0);
-      extra = Math.min(increment, quantity);
-    } else {
-      const left = getUsageStore(this.endpoint).remaining(this.feature);
-      if (left !== undefined) extra = Math.max(0, increment - left);
-    }
-    if (extra === undefined || extra === increment) return undefined;
-    if (extra === 0) return message(this, 'buy.dialog.all-included');
+  #split({ increment }: Quote): string | undefined {
+    const left = getUsageStore(this.endpoint).remaining(this.feature) ?? 0;
+    const included = Math.min(increment, left);
+    if (included <= 0 || included === increment) return undefined;
     return message(this, 'buy.dialog.split', {
-      included: formatNumber(this, increment - extra),
-      extra: formatNumber(this, extra),
+      included: formatNumber(this, included),
+      extra: formatNumber(this, increment - included),
     });
   }
 

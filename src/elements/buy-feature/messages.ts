@@ -19,15 +19,12 @@ declare module '../../client/i18n.js' {
     'buy.price.credit': string;
     'buy.price.next': string;
     'buy.price.unchanged': string;
-    'buy.per.week': string;
     'buy.per.month': string;
-    'buy.per.quarter': string;
     'buy.per.year': string;
     'buy.dialog.title': string;
     'buy.dialog.summary': string;
     'buy.dialog.summary.named': string;
     'buy.dialog.split': string;
-    'buy.dialog.all-included': string;
     'buy.dialog.confirm': string;
     'buy.dialog.cancel': string;
     'buy.applying': string;
@@ -38,7 +35,6 @@ declare module '../../client/i18n.js' {
     'buy.outcome-unknown': string;
     'buy.outcome-unverifiable': string;
     'buy.refused.too-many': string;
-    'buy.refused.too-few': string;
     'buy.refused.at-once': string;
     'buy.refused.on-off': string;
     'buy.refused.setup': string;
@@ -76,9 +72,7 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.price.credit': ['Credited now', 'Crédité maintenant'],
   'buy.price.next': ['New recurring price', 'Nouveau prix récurrent'],
   'buy.price.unchanged': ['Recurring price unchanged', 'Prix récurrent inchangé'],
-  'buy.per.week': ['{amount} / week', '{amount} / semaine'],
   'buy.per.month': ['{amount} / month', '{amount} / mois'],
-  'buy.per.quarter': ['{amount} / quarter', '{amount} / trimestre'],
   'buy.per.year': ['{amount} / year', '{amount} / an'],
   'buy.dialog.title': ['Confirm your purchase', 'Confirmez votre achat'],
   // {label} agrees with {quantity}: `label-one` for one, `label` for several (Intl.PluralRules).
@@ -89,7 +83,6 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
     '{included} included · {extra} extra',
     '{included} inclus · {extra} en supplément',
   ],
-  'buy.dialog.all-included': ['All included in your plan', 'Tout est inclus dans votre offre'],
   'buy.dialog.confirm': ['Confirm', 'Confirmer'],
   'buy.dialog.cancel': ['Cancel', 'Annuler'],
   'buy.applying': ['Applying your purchase…', 'Application de votre achat…'],
@@ -119,10 +112,6 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.refused.too-many': [
     'Your plan does not allow that many. Choose a smaller quantity.',
     'Votre offre n’en permet pas autant. Choisissez une quantité plus petite.',
-  ],
-  'buy.refused.too-few': [
-    'You cannot remove more than you have. Choose a smaller quantity.',
-    'Vous ne pouvez pas retirer plus que vous n’avez. Choisissez une quantité plus petite.',
   ],
   'buy.refused.at-once': [
     'That is more than can be bought in one go. Choose a smaller quantity.',

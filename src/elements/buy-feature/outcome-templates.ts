@@ -5,7 +5,7 @@ import { remedyFor } from '../../client/portal.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 import type { PurchaseController } from './purchase-controller.js';
-import { quantityRefusal, REFUSAL_TEXTS } from './refusal.js';
+import { quantityRefusal, refusalText } from './refusal.js';
 import { countedSentence, type FeatureNames } from './wording.js';
 
 // How <buy-feature> tells where a purchase stands: its progress and success in a status
@@ -111,8 +111,8 @@ function problemText(
   if (error.code === 'validation') {
     // One text per cause: the quantity refused, and the feature's type as the usages tell it.
     const type = getUsageStore(host.endpoint).get(host.feature)?.TypeFeature;
-    const cause = quantityRefusal(error, purchase.refusedIncrement ?? 0, type);
-    return message(host, REFUSAL_TEXTS[cause], { label: names.title });
+    const cause = quantityRefusal(error, purchase.pricedIncrement ?? 0, type);
+    return message(host, refusalText(cause), { label: names.title });
   }
   return errorMessage(host, error.code, 'error.generic');
 }

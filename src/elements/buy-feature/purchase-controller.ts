@@ -54,8 +54,6 @@ export interface PurchaseSuccess {
 /** A failure of the purchase itself (the preview's failures live in the preview's state). */
 export interface PurchaseFailure {
   error: BillingError;
-  /** The quantity whose purchase failed. */
-  increment: number;
   /** Set when the outcome is unknown: a retry re-sends this very request, same key. */
   pending?: PendingPurchase | undefined;
   /** A resumed purchase whose customer could not be checked yet: a retry checks first. */
@@ -142,11 +140,10 @@ export class PurchaseController implements ReactiveController {
     return state.status === 'error' ? toBillingError(state.error) : undefined;
   }
 
-  /** The quantity whose price or purchase was refused, when one was. */
-  get refusedIncrement(): number | undefined {
-    if (this.#failure) return this.#failure.increment;
-    const state = this.#view.preview.state;
-    return state.status === 'error' ? state.args : undefined;
+  /** The quantity last priced (whose price, then purchase, may have been refused). */
+  get pricedIncrement(): number | undefined {
+    const { state } = this.#view.preview;
+    return state.status === 'idle' ? undefined : state.args;
   }
 
   /** The failure to show: the purchase's, else the preview's. */
@@ -261,8 +258,14 @@ export class PurchaseController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** Opens the dialog (or refreshes it) with the price to confirm. */
+  /**
+   * Opens the dialog (or refreshes it) with the price to confirm, once the usages are known: the
+   * dialog says how much of the quantity the plan includes.
+   */
   async #ask(quote: Quote): Promise<void> {
+    await getUsageStore(this.#host.endpoint)
+      .load()
+      .catch(() => undefined);
     this.#quote = quote;
     this.#setPhase('confirming');
     await this.#view.openDialog();
@@ -349,11 +352,7 @@ export class PurchaseController implements ReactiveController {
           // The refusal is shown already; the meters keep their last usages.
         });
     }
-    this.#failure = {
-      error,
-      increment: pending.increment,
-      pending: outcomeUnknown ? pending : undefined,
-    };
+    this.#failure = { error, pending: outcomeUnknown ? pending : undefined };
     this.#finish();
   }
 
@@ -376,8 +375,7 @@ export class PurchaseController implements ReactiveController {
       customer = await this.#signedInCustomer(endpoint);
     } catch (caught) {
       // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
-      const error = toBillingError(caught);
-      this.#failure = { error, increment: pending.increment, pending, verify: true };
+      this.#failure = { error: toBillingError(caught), pending, verify: true };
       this.#setPhase('idle');
       return;
     }

@@ -12,17 +12,12 @@ import { getUsageStore } from '../../client/usage-store.js';
 const NOT_ACTIVE = new Set(['subscription-suspended', 'Error.Subscription.NotActive']);
 
 /** Why a quantity was refused (`validation`), in the words <buy-feature> has for each cause. */
-export type QuantityRefusal = 'too-many' | 'too-few' | 'at-once' | 'on-off' | 'setup' | 'other';
+export type QuantityRefusal = 'too-many' | 'at-once' | 'on-off' | 'setup' | 'other';
 
-/** The text of each cause; `other` is the generic one. */
-export const REFUSAL_TEXTS: Record<QuantityRefusal, MessageKey> = {
-  'too-many': 'buy.refused.too-many',
-  'too-few': 'buy.refused.too-few',
-  'at-once': 'buy.refused.at-once',
-  'on-off': 'buy.refused.on-off',
-  setup: 'buy.refused.setup',
-  other: 'error.validation',
-};
+/** The text of a cause: `buy.refused.<cause>`, the generic `error.validation` for `other`. */
+export function refusalText(cause: QuantityRefusal): MessageKey {
+  return cause === 'other' ? 'error.validation' : `buy.refused.${cause}`;
+}
 
 export interface RefusalContext {
   endpoint: string;
@@ -35,14 +30,15 @@ export interface RefusalContext {
  * The cause of a `validation` refusal of `increment` units of `feature`: a feature reference the
  * proxy cannot read (field `feature`), an on/off feature (the usage says so), a quantity past the
  * proxy's limits per purchase (400 on `increment`) or past what the plan allows (the service's
- * 422 on `increment`, above or below).
+ * 422 on `increment`, for an addition; a removal below zero, which only a proxy configured for
+ * removals meets, has the generic text).
  */
 export function quantityRefusal(error: BillingError, increment: number, type?: string) {
   let cause: QuantityRefusal = 'other';
   if (error.field === 'feature') cause = 'setup';
   else if (type === 'OnOff') cause = 'on-off';
   else if (error.field === 'increment')
-    cause = error.status === 400 ? 'at-once' : increment < 0 ? 'too-few' : 'too-many';
+    cause = error.status === 400 ? 'at-once' : increment > 0 ? 'too-many' : 'other';
   return cause;
 }
 
@@ -87,14 +83,10 @@ export function setupHint(
   { feature, increment }: RefusalContext,
 ): string | undefined {
   const element = `billing-elements: <buy-feature feature="${feature}">`;
-  switch (cause) {
-    case 'on-off':
-      return `${element}: "${feature}" is an on/off feature, with no quantity to buy. Point <buy-feature> at a quantity feature (seats, projects...), or show "${feature}" with <usage-meter>.`;
-    case 'setup':
-      return `${element}: the proxy refused the feature reference: ${error.message}`;
-    case 'at-once':
-      return `${element}: the proxy refused a purchase of ${increment}: ${error.message} Keep the element's min and max within the proxy's limits.`;
-    default:
-      return undefined;
-  }
+  // The proxy's own message names the rule that was broken (the reference's form, its limits).
+  if (cause === 'on-off')
+    return `${element}: "${feature}" is an on/off feature, with no quantity to buy; show it with <usage-meter>.`;
+  if (cause === 'setup' || cause === 'at-once')
+    return `${element}: the proxy refused ${cause === 'setup' ? 'the feature' : increment}: ${error.message}`;
+  return undefined;
 }

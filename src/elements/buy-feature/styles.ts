@@ -37,9 +37,6 @@ const ownStyles = css`
     /* One line, kept whether or not a hint shows. */
     min-block-size: 1.4em;
   }
-  .hint p {
-    margin: 0;
-  }
   .price {
     grid-area: price;
   }
@@ -163,7 +160,7 @@ const ownStyles = css`
   h2 {
     margin-bottom: var(--_space);
   }
-  dialog p {
+  p {
     margin: 0;
   }
   .hint,

@@ -8,11 +8,9 @@ import { formatMoney, languageOf, message, type MessageKey } from '../../client/
 const MINUS_SIGN = '\u2212';
 const DAY_MS = 86_400_000;
 
-/** A term's length in days, and the text that names it ("{amount} / month"). */
+/** A term's length in days, and the text that names it ("{amount} / month"); others go unnamed. */
 const PERIODS: readonly { min: number; max: number; key: MessageKey }[] = [
-  { min: 6, max: 8, key: 'buy.per.week' },
   { min: 28, max: 31, key: 'buy.per.month' },
-  { min: 89, max: 92, key: 'buy.per.quarter' },
   { min: 365, max: 366, key: 'buy.per.year' },
 ];
 
@@ -68,6 +66,6 @@ export function countedSentence(
 ): string {
   const agreeing = isSingular(host, count) ? names.one : names.other;
   if (agreeing) return message(host, counted, { quantity, label: agreeing });
-  const title = names.title.charAt(0).toLocaleUpperCase(languageOf(host)) + names.title.slice(1);
+  const title = names.title.charAt(0).toUpperCase() + names.title.slice(1);
   return message(host, named, { quantity, label: title });
 }

@@ -56,14 +56,12 @@ export const sharedStyles = css`
   :host([theme='dark']) {
     color-scheme: dark;
   }
-  /* Browsers without light-dark() (before 2024) get the light colours rather than none. */
+  /* Browsers without light-dark() (before 2024) get the light buttons rather than none (their
+     other colours fall back to the text's). */
   @supports not (color: light-dark(#000, #fff)) {
     :host {
       --_accent: var(--billing-accent, #4f46e5);
       --_on-accent: var(--billing-on-accent, #fff);
-      --_warning: var(--billing-warning, #b54708);
-      --_critical: var(--billing-critical, #b42318);
-      --_success: var(--billing-success, #067647);
       --_hover-mix: #000;
     }
   }
