@@ -43,7 +43,6 @@ const REMEDIES = new Map<string, PortalPage>([
   ['Error.Customer.Billing.CappingReached', 'pay-invoice'],
   ['Error.Subscription.NotActive', 'restart'],
   ['subscription-suspended', 'restart'],
-  ['subscription-pending', 'subscribe'],
   ['no-subscription', 'offers'],
 ]);
 

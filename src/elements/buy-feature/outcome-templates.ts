@@ -2,23 +2,20 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { BillingError } from '../../client/errors.js';
 import { errorMessage, formatNumber, message, type MessageKey } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
-import { getUsageStore } from '../../client/usage-store.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 import type { PurchaseController } from './purchase-controller.js';
-import { quantityRefusal, refusalText } from './refusal.js';
-import { countedSentence, type FeatureNames } from './wording.js';
 
 // How <buy-feature> tells where a purchase stands: its progress and success in a status
 // region, its failures and the price preview's in an alert region, with the action that helps.
 
 /**
- * The status region: the purchase under way, then its success. `names` name the feature in the
- * customer's words ("You now have 7 seats").
+ * The status region: the purchase under way, then its success. `label` names the feature in
+ * the customer's words ("You now have 7 seats").
  */
 export function statusRegion(
   host: Element,
   purchase: PurchaseController,
-  names: FeatureNames,
+  label: string,
 ): TemplateResult {
   const { success, underWay, phase } = purchase;
   let text = '';
@@ -26,16 +23,10 @@ export function statusRegion(
     text = message(host, phase === 'resuming' ? 'buy.resuming' : 'buy.applying');
   } else if (success) {
     // A purchase raises the current quantity; the service bills what goes past the included one.
-    const quantity = success.usage.QuantityCurrent ?? 0;
-    text = countedSentence(
-      host,
-      quantity,
-      names,
-      'buy.success',
-      'buy.success.named',
-      formatNumber(host, quantity),
-    );
-    if (!success.amountConfirmed) text += ` ${message(host, 'buy.success.unconfirmed')}`;
+    text = message(host, success.amountConfirmed ? 'buy.success' : 'buy.success.unconfirmed', {
+      quantity: formatNumber(host, success.usage.QuantityCurrent ?? 0),
+      label,
+    });
   }
   return html`<div class="status" part="status" role="status">
     ${
@@ -52,14 +43,9 @@ export function statusRegion(
 }
 
 /** The alert region, always in place so that a problem appearing in it is announced. */
-export function problemRegion(
-  host: RemedyHost,
-  purchase: PurchaseController,
-  names: FeatureNames,
-): TemplateResult {
+export function problemRegion(host: RemedyHost, purchase: PurchaseController): TemplateResult {
   const { error } = purchase;
-  const problem =
-    error && error.code !== 'aborted' ? problemBox(host, purchase, error, names) : nothing;
+  const problem = error && error.code !== 'aborted' ? problemBox(host, purchase, error) : nothing;
   return html`<div role="alert">${problem}</div>`;
 }
 
@@ -67,10 +53,8 @@ export function problemRegion(
 function problemBox(
   host: RemedyHost,
   purchase: PurchaseController,
-  error: BillingError,
-  names: FeatureNames,
+  { code }: BillingError,
 ): TemplateResult {
-  const { code } = error;
   const page = remedyFor(code);
   let action: TemplateResult | typeof nothing = nothing;
   if (page) {
@@ -94,25 +78,14 @@ function problemBox(
     </button>`;
   }
   return html`<div class="problem" part="error">
-    <p>${problemText(host, purchase, error, names)}</p>
+    <p>${problemText(host, purchase, code)}</p>
     ${action}
   </div>`;
 }
 
-function problemText(
-  host: RemedyHost,
-  purchase: PurchaseController,
-  error: BillingError,
-  names: FeatureNames,
-): string {
+function problemText(host: Element, purchase: PurchaseController, code: string): string {
   const { failure } = purchase;
   if (failure?.pending) return message(host, 'buy.outcome-unknown');
-  if (failure && error.code === 'upstream-error') return message(host, 'buy.outcome-unverifiable');
-  if (error.code === 'validation') {
-    // One text per cause: the quantity refused, and the feature's type as the usages tell it.
-    const type = getUsageStore(host.endpoint).get(host.feature)?.TypeFeature;
-    const cause = quantityRefusal(error, purchase.pricedIncrement ?? 0, type);
-    return message(host, refusalText(cause), { label: names.title });
-  }
-  return errorMessage(host, error.code, 'error.generic');
+  if (failure && code === 'upstream-error') return message(host, 'buy.outcome-unverifiable');
+  return errorMessage(host, code, 'error.generic');
 }
