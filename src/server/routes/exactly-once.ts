@@ -55,6 +55,9 @@ type ChangeRecord<Snapshot> =
   | { state: 'failed'; fingerprint: string; status: number; body: ProxyErrorBody }
   | { state: 'unknown'; fingerprint: string };
 
+/** Added to every lease, for the store's own round trips and a slow event loop. */
+const LEASE_MARGIN_MS = 5_000;
+
 export class Outcome extends JsonResult {
   declare readonly body: object;
 }
@@ -69,8 +72,24 @@ export interface ChangeKeys {
   lockKey: string;
   /** What identifies this change among requests with the same key (its values, its price). */
   fingerprint: string;
-  /** How long an owner may hold the key before another request takes it over. */
-  leaseMs: number;
+  /** Reads and price checks an attempt makes at most (each retried as the options say). */
+  upstreamCalls: number;
+  /** Any wait of the attempt's own on top of them (the end of a billing period, say). */
+  waitMs?: number;
+}
+
+/**
+ * How long an owner may hold a key before another request takes it over: long enough for its
+ * reads and price checks, its own waits, the apply and the reconciliation, plus a margin.
+ */
+function leaseMsOf(keys: ChangeKeys, { timeouts, limits }: RouteContext['options']): number {
+  return (
+    timeouts.upstreamMs * (limits.upstreamRetries + 1) * keys.upstreamCalls +
+    (keys.waitMs ?? 0) +
+    timeouts.applyMs +
+    timeouts.reconcileMs +
+    LEASE_MARGIN_MS
+  );
 }
 
 export abstract class ExactlyOnceChange<Snapshot> {
@@ -85,10 +104,14 @@ export abstract class ExactlyOnceChange<Snapshot> {
   /** What the customer should check when an outcome cannot be known. */
   protected abstract readonly checkBeforeRetrying: string;
 
+  private readonly leaseMs: number;
+
   protected constructor(
     protected readonly context: RouteContext,
     private readonly keys: ChangeKeys,
-  ) {}
+  ) {
+    this.leaseMs = leaseMsOf(keys, context.options);
+  }
 
   /**
    * Owning the key: price, apply once, answer. `previous` is the state an earlier owner read
@@ -181,7 +204,7 @@ export abstract class ExactlyOnceChange<Snapshot> {
       state: 'pending',
       fingerprint: this.keys.fingerprint,
       owner: this.token,
-      leaseUntil: Date.now() + this.keys.leaseMs,
+      leaseUntil: Date.now() + this.leaseMs,
       ...(before === undefined ? {} : { before }),
       ...(amountTotal === undefined ? {} : { amountTotal }),
     };
@@ -250,7 +273,8 @@ export abstract class ExactlyOnceChange<Snapshot> {
   }
 
   private async lock(): Promise<string> {
-    const { lockKey, leaseMs } = this.keys;
+    const { lockKey } = this.keys;
+    const { leaseMs } = this;
     const locked = await poll(
       async () =>
         (await this.store.setIfAbsent(lockKey, this.token, leaseMs)) ? this.token : undefined,

@@ -90,7 +90,6 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
     private readonly request: PlanChangeRequest,
   ) {
     const customer = encodeURIComponent(context.identity.reference);
-    const { timeouts, limits } = context.options;
     super(context, {
       key: `plan:${customer}:${request.idempotencyKey}`,
       // One plan change of a customer at a time: the before/after comparison is then theirs.
@@ -100,12 +99,8 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
         request.confirmedAmountTotal,
         request.confirmedNextTermAmountTotal,
       ]),
-      // Long enough for a quote, two reads, the change and the reconciliation.
-      leaseMs:
-        timeouts.upstreamMs * (limits.upstreamRetries + 1) * 3 +
-        timeouts.applyMs +
-        timeouts.reconcileMs +
-        5_000,
+      // A quote and two reads.
+      upstreamCalls: 3,
     });
   }
 

@@ -59,19 +59,13 @@ class Purchase extends ExactlyOnceChange<Before> {
     private readonly request: PurchaseRequest,
   ) {
     const customer = encodeURIComponent(context.identity.reference);
-    const { timeouts, limits } = context.options;
     super(context, {
       key: `purchase:${customer}:${request.idempotencyKey}`,
       lockKey: `apply-lock:${customer}:${encodeURIComponent(request.feature)}`,
       fingerprint: fingerprintOf(request),
-      // Long enough for two price checks around a period's turn, two reads, the apply and the
-      // reconciliation.
-      leaseMs:
-        timeouts.upstreamMs * (limits.upstreamRetries + 1) * 4 +
-        (timeouts.applyMs + PERIOD_END_MARGIN_MS + PERIOD_TURN_SETTLE_MS) +
-        timeouts.applyMs +
-        timeouts.reconcileMs +
-        5_000,
+      // Two price checks around a period's turn and two reads, and the wait for the turn.
+      upstreamCalls: 4,
+      waitMs: context.options.timeouts.applyMs + PERIOD_END_MARGIN_MS + PERIOD_TURN_SETTLE_MS,
     });
   }
 
