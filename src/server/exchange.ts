@@ -118,6 +118,7 @@ function dispatchExchange(dispatcher: Undici.Dispatcher): Exchange {
 
 /** undici's dispatch on its own keep-alive Agent, loaded on the first call; fetch without undici. */
 export function defaultExchange(): Exchange {
+  let loaded: Exchange | undefined;
   let loading: Promise<Exchange> | undefined;
   const load = async (): Promise<Exchange> => {
     let undici: typeof Undici;
@@ -128,5 +129,9 @@ export function defaultExchange(): Exchange {
     }
     return dispatchExchange(new undici.Agent({ keepAliveTimeout: 30_000 }));
   };
-  return async (request) => (await (loading ??= load()))(request);
+  // Once loaded, calls go straight to it (no extra promise per call).
+  return (request) =>
+    loaded === undefined
+      ? (loading ??= load()).then((exchange) => (loaded = exchange)(request))
+      : loaded(request);
 }
