@@ -89,16 +89,15 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
     context: RouteContext,
     private readonly request: PlanChangeRequest,
   ) {
-    const customer = encodeURIComponent(context.identity.reference);
     super(context, {
-      key: `plan:${customer}:${request.idempotencyKey}`,
+      record: ['plan', request.idempotencyKey],
       // One plan change of a customer at a time: the before/after comparison is then theirs.
-      lockKey: `plan-lock:${customer}`,
-      fingerprint: JSON.stringify([
+      lock: ['plan-lock'],
+      fingerprint: [
         request.offer,
         request.confirmedAmountTotal,
         request.confirmedNextTermAmountTotal,
-      ]),
+      ],
       // A quote and two reads.
       upstreamCalls: 3,
     });
