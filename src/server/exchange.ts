@@ -105,7 +105,8 @@ function dispatchExchange(dispatcher: Undici.Dispatcher): Exchange {
           },
           onResponseEnd() {
             clearTimeout(timer);
-            resolve({ status, text: utf8.decode(Buffer.concat(chunks)), date });
+            const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+            resolve({ status, text: utf8.decode(body), date });
           },
           onResponseError(_controller, error) {
             clearTimeout(timer);

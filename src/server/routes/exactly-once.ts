@@ -1,5 +1,5 @@
 import type { ProxyErrorBody } from '../../contract/index.js';
-import type { RouteContext } from '../context.js';
+import { chargeRateLimit, type RouteContext } from '../context.js';
 import { ProxyError, UpstreamError, toProxyError } from '../errors.js';
 import { JsonResult } from '../http.js';
 import { poll } from '../timing.js';
@@ -197,7 +197,7 @@ export abstract class ExactlyOnceChange<Snapshot> {
     if (stored === null) {
       const record = this.pending();
       // Only a request that may reach the service costs a token: duplicates that wait or replay do not.
-      this.context.chargeRateLimit();
+      chargeRateLimit(this.context);
       if (!(await this.store.setIfAbsent(key, JSON.stringify(record)))) return undefined;
       this.current = JSON.stringify(record);
       return this.own(undefined);
@@ -246,7 +246,7 @@ export abstract class ExactlyOnceChange<Snapshot> {
     amountTotal?: number,
   ): Promise<boolean> {
     const record = this.pending(before, amountTotal);
-    this.context.chargeRateLimit();
+    chargeRateLimit(this.context);
     if (!(await this.store.compareAndSet(this.keys.key, stored, JSON.stringify(record))))
       return false;
     this.current = JSON.stringify(record);

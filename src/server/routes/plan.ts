@@ -6,7 +6,7 @@ import {
   type PlanQuoteResponse,
   type Subscription,
 } from '../../contract/index.js';
-import { isMissing, withCustomer, type RouteContext } from '../context.js';
+import { chargeRateLimit, isMissing, withCustomer, type RouteContext } from '../context.js';
 import { ProxyError, UpstreamError } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { ExactlyOnceChange, type Outcome, type Settlement } from './exactly-once.js';
@@ -54,7 +54,7 @@ function quoteFor(
 /** POST /plan/quote: what moving to `offer` costs now and per period, changing nothing. */
 export async function postPlanQuote(context: RouteContext): Promise<PlanQuoteResponse> {
   const { offer } = parseBody(PlanQuoteRequestSchema, context.body);
-  context.chargeRateLimit();
+  chargeRateLimit(context);
   return quoteFor(context, await subscriptionOf(context), offer);
 }
 
