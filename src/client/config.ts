@@ -84,22 +84,3 @@ export function resolveEndpoint(endpoint?: string | null): string {
   const chosen = endpoint && endpoint.trim() !== '' ? endpoint.trim() : current.endpoint;
   return chosen.length > 1 ? chosen.replace(/\/+$/, '') : chosen;
 }
-
-/**
- * A getter of one instance per proxy endpoint (as `resolveEndpoint` resolves it), made by
- * `create` on first use and kept in `instances`.
- */
-export function perEndpoint<T>(
-  create: (endpoint: string) => T,
-  instances = new Map<string, T>(),
-): (endpoint?: string | null) => T {
-  return (endpoint) => {
-    const resolved = resolveEndpoint(endpoint);
-    let instance = instances.get(resolved);
-    if (instance === undefined) {
-      instance = create(resolved);
-      instances.set(resolved, instance);
-    }
-    return instance;
-  };
-}

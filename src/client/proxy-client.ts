@@ -12,7 +12,7 @@ import type {
   SubscriptionStatusResponse,
   UsagesResponse,
 } from '../contract/proxy-api.js';
-import { getBillingConfig, perEndpoint } from './config.js';
+import { getBillingConfig, resolveEndpoint } from './config.js';
 import { BillingError } from './errors.js';
 
 /** Talks to one billing proxy: JSON over fetch, cookies included, a time limit on every call. */
@@ -198,5 +198,15 @@ export function portalQuery({ page, offer, subscription, invoice }: PortalReques
   return query.toString();
 }
 
+const clients = new Map<string, ProxyClient>();
+
 /** The client of a proxy (the page's configured one by default): one instance per endpoint. */
-export const getProxyClient = perEndpoint((endpoint) => new ProxyClient(endpoint));
+export function getProxyClient(endpoint?: string | null): ProxyClient {
+  const resolved = resolveEndpoint(endpoint);
+  let client = clients.get(resolved);
+  if (!client) {
+    client = new ProxyClient(resolved);
+    clients.set(resolved, client);
+  }
+  return client;
+}

@@ -2,7 +2,7 @@ import type { Usage } from '../contract/resources.js';
 import type { OfferFeature, Offer } from '../contract/catalog.js';
 import type { SubscriptionStatus } from '../contract/proxy-api.js';
 import { UNLIMITED_QUANTITY } from '../contract/constants.js';
-import { getBillingConfig, perEndpoint } from './config.js';
+import { getBillingConfig, resolveEndpoint } from './config.js';
 import { announceUpdate, subscribeLive } from './live.js';
 import { toBillingError, type BillingError } from './errors.js';
 import { getProxyClient } from './proxy-client.js';
@@ -409,9 +409,13 @@ function postToOtherTabs(message: ChannelMessage): void {
 }
 
 /** The usage store of a proxy (the page's configured one by default): one per endpoint per page. */
-export const getUsageStore = perEndpoint((endpoint) => {
-  const store = new UsageStore(endpoint);
-  // Listening to the other tabs from the first store on.
-  getChannel();
+export function getUsageStore(endpoint?: string | null): UsageStore {
+  const resolved = resolveEndpoint(endpoint);
+  let store = stores.get(resolved);
+  if (!store) {
+    store = new UsageStore(resolved);
+    stores.set(resolved, store);
+    getChannel();
+  }
   return store;
-}, stores);
+}
