@@ -22,7 +22,8 @@ export class BillingEvent<Detail> extends CustomEvent<Detail> {
  */
 abstract class TypedBillingEvent<Detail> extends BillingEvent<Detail> {
   declare static readonly type: string;
-  static readonly cancelable: boolean = false;
+  /** Left out, false (the event init's default). */
+  declare static readonly cancelable?: boolean;
   constructor(detail: Detail) {
     const eventClass = new.target as unknown as typeof TypedBillingEvent;
     super(eventClass.type, detail, eventClass.cancelable);
