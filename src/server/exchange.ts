@@ -105,8 +105,8 @@ function dispatchExchange(dispatcher: Undici.Dispatcher): Exchange {
           },
           onResponseEnd() {
             clearTimeout(timer);
-            const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-            resolve({ status, text: utf8.decode(body), date });
+            const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+            resolve({ status, text: utf8.decode(bytes), date });
           },
           onResponseError(_controller, error) {
             clearTimeout(timer);
