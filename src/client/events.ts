@@ -15,6 +15,21 @@ export class BillingEvent<Detail> extends CustomEvent<Detail> {
   }
 }
 
+/**
+ * Base of the event classes below: each names its event in a static `type` (for listeners:
+ * `addEventListener(BillingPurchaseEvent.type, ...)`) and says in a static `cancelable` whether
+ * the host may cancel it; `new` takes only the detail.
+ */
+abstract class TypedBillingEvent<Detail> extends BillingEvent<Detail> {
+  declare static readonly type: string;
+  /** Left out, false (the event init's default). */
+  declare static readonly cancelable?: boolean;
+  constructor(detail: Detail) {
+    const eventClass = new.target as unknown as typeof TypedBillingEvent;
+    super(eventClass.type, detail, eventClass.cancelable);
+  }
+}
+
 /** Level of a meter against its thresholds. */
 export type ThresholdLevel = 'normal' | 'warning' | 'critical';
 
@@ -27,11 +42,8 @@ export interface ThresholdDetail {
 }
 
 /** `billing-threshold`: a meter crossed its warning or critical threshold (either way). */
-export class BillingThresholdEvent extends BillingEvent<ThresholdDetail> {
-  static readonly type = 'billing-threshold';
-  constructor(detail: ThresholdDetail) {
-    super(BillingThresholdEvent.type, detail);
-  }
+export class BillingThresholdEvent extends TypedBillingEvent<ThresholdDetail> {
+  static override readonly type = 'billing-threshold';
 }
 
 export interface ErrorDetail {
@@ -47,10 +59,10 @@ export interface ErrorDetail {
 }
 
 /** `billing-error`: an element could not load or apply something. */
-export class BillingErrorEvent extends BillingEvent<ErrorDetail> {
-  static readonly type = 'billing-error';
+export class BillingErrorEvent extends TypedBillingEvent<ErrorDetail> {
+  static override readonly type = 'billing-error';
   constructor(detail: Omit<ErrorDetail, 'code' | 'message'>) {
-    super(BillingErrorEvent.type, {
+    super({
       ...detail,
       code: detail.error.code,
       message: detail.error.message,
@@ -67,11 +79,9 @@ export interface RemedyDetail {
 }
 
 /** `billing-remedy`: the user asked for a portal workflow; cancel it to open it yourself. */
-export class BillingRemedyEvent extends BillingEvent<RemedyDetail> {
-  static readonly type = 'billing-remedy';
-  constructor(detail: RemedyDetail) {
-    super(BillingRemedyEvent.type, detail, true);
-  }
+export class BillingRemedyEvent extends TypedBillingEvent<RemedyDetail> {
+  static override readonly type = 'billing-remedy';
+  static override readonly cancelable = true;
 }
 
 export interface BeforePurchaseDetail {
@@ -82,11 +92,9 @@ export interface BeforePurchaseDetail {
 }
 
 /** `billing-before-purchase`: a confirmed purchase is about to be applied; cancelable. */
-export class BillingBeforePurchaseEvent extends BillingEvent<BeforePurchaseDetail> {
-  static readonly type = 'billing-before-purchase';
-  constructor(detail: BeforePurchaseDetail) {
-    super(BillingBeforePurchaseEvent.type, detail, true);
-  }
+export class BillingBeforePurchaseEvent extends TypedBillingEvent<BeforePurchaseDetail> {
+  static override readonly type = 'billing-before-purchase';
+  static override readonly cancelable = true;
 }
 
 export interface PurchaseDetail {
@@ -106,11 +114,8 @@ export interface PurchaseDetail {
 }
 
 /** `billing-purchase`: a purchase was applied. */
-export class BillingPurchaseEvent extends BillingEvent<PurchaseDetail> {
-  static readonly type = 'billing-purchase';
-  constructor(detail: PurchaseDetail) {
-    super(BillingPurchaseEvent.type, detail);
-  }
+export class BillingPurchaseEvent extends TypedBillingEvent<PurchaseDetail> {
+  static override readonly type = 'billing-purchase';
 }
 
 /** The hosted workflows whose completion the portal script reports. */
@@ -122,11 +127,8 @@ export interface PortalDetail {
 }
 
 /** `billing-portal-ready`: the hosted portal page is shown. */
-export class BillingPortalReadyEvent extends BillingEvent<PortalDetail> {
-  static readonly type = 'billing-portal-ready';
-  constructor(detail: PortalDetail) {
-    super(BillingPortalReadyEvent.type, detail);
-  }
+export class BillingPortalReadyEvent extends TypedBillingEvent<PortalDetail> {
+  static override readonly type = 'billing-portal-ready';
 }
 
 export interface PortalCompleteDetail extends PortalDetail {
@@ -134,11 +136,8 @@ export interface PortalCompleteDetail extends PortalDetail {
 }
 
 /** `billing-portal-complete`: a hosted workflow completed; the usages are being refreshed. */
-export class BillingPortalCompleteEvent extends BillingEvent<PortalCompleteDetail> {
-  static readonly type = 'billing-portal-complete';
-  constructor(detail: PortalCompleteDetail) {
-    super(BillingPortalCompleteEvent.type, detail);
-  }
+export class BillingPortalCompleteEvent extends TypedBillingEvent<PortalCompleteDetail> {
+  static override readonly type = 'billing-portal-complete';
 }
 
 export interface UpdatedDetail {
@@ -151,11 +150,8 @@ export interface UpdatedDetail {
  * (a notification of the billing service, a purchase in another tab or device) and the page
  * re-read its usages. Refresh your own billing-dependent UI on it.
  */
-export class BillingUpdatedEvent extends BillingEvent<UpdatedDetail> {
-  static readonly type = 'billing-updated';
-  constructor(detail: UpdatedDetail) {
-    super(BillingUpdatedEvent.type, detail);
-  }
+export class BillingUpdatedEvent extends TypedBillingEvent<UpdatedDetail> {
+  static override readonly type = 'billing-updated';
 }
 
 export interface PlanChangeDetail {
@@ -174,11 +170,8 @@ export interface PlanChangeDetail {
 }
 
 /** `billing-plan-change`: the customer's plan was changed (or the change was scheduled). */
-export class BillingPlanChangeEvent extends BillingEvent<PlanChangeDetail> {
-  static readonly type = 'billing-plan-change';
-  constructor(detail: PlanChangeDetail) {
-    super(BillingPlanChangeEvent.type, detail);
-  }
+export class BillingPlanChangeEvent extends TypedBillingEvent<PlanChangeDetail> {
+  static override readonly type = 'billing-plan-change';
 }
 
 export interface EntitlementChangeDetail {
@@ -190,11 +183,8 @@ export interface EntitlementChangeDetail {
 }
 
 /** `billing-entitlement-change`: a `<feature-gate>` learned or saw a change of entitlement. */
-export class BillingEntitlementChangeEvent extends BillingEvent<EntitlementChangeDetail> {
-  static readonly type = 'billing-entitlement-change';
-  constructor(detail: EntitlementChangeDetail) {
-    super(BillingEntitlementChangeEvent.type, detail);
-  }
+export class BillingEntitlementChangeEvent extends TypedBillingEvent<EntitlementChangeDetail> {
+  static override readonly type = 'billing-entitlement-change';
 }
 
 declare global {

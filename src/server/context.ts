@@ -3,6 +3,7 @@ import type { SignalBus } from './notifications/signals.js';
 import type { BillingIdentity, ResolvedOptions } from './options.js';
 import type { CallContext, UpstreamClient } from './upstream.js';
 import { ProxyError, UpstreamError } from './errors.js';
+import type { RateLimiter } from './rate-limit.js';
 
 /** What a route handler gets: the identified customer and the proxy's parts. */
 export interface RouteContext {
@@ -16,10 +17,20 @@ export interface RouteContext {
   store: IdempotencyStore;
   /** Tells the customer's open pages their billing changed. */
   signals: SignalBus;
-  /** Charges one request to the customer's rate limit; throws 429 when exhausted. */
-  chargeRateLimit: () => void;
+  /** The per-customer rate limit of state-changing calls (null when switched off). */
+  limiter: RateLimiter | null;
   /** Parsed JSON body (POST routes). */
   body: unknown;
+}
+
+/** Charges one request to the customer's rate limit; throws 429 when it is exhausted. */
+export function chargeRateLimit(context: RouteContext): void {
+  const waitSeconds = context.limiter?.take(context.identity.reference) ?? 0;
+  if (waitSeconds > 0) {
+    throw new ProxyError(429, 'rate-limited', 'Too many requests. Try again shortly.', {
+      headers: { 'retry-after': String(waitSeconds) },
+    });
+  }
 }
 
 /**

@@ -35,12 +35,12 @@ export function isJsonContentType(value: string | null): boolean {
   });
 }
 
+function bodyTooLarge(maxBytes: number): ProxyError {
+  return new ProxyError(413, 'payload-too-large', `The body is larger than ${maxBytes} bytes.`);
+}
+
 /** The body's bytes, at most `maxBytes`: checked while reading, so a larger body is cut short. */
-async function readStream(
-  body: ReadableStream<Uint8Array>,
-  maxBytes: number,
-  tooLarge: () => Error,
-): Promise<Uint8Array> {
+async function readStream(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -50,7 +50,7 @@ async function readStream(
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      throw bodyTooLarge(maxBytes);
     }
     chunks.push(value);
   }
@@ -79,10 +79,8 @@ export class ClientAbortError extends Error {
  * Content-Length over the limit is refused before reading anything.
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const tooLarge = () =>
-    new ProxyError(413, 'payload-too-large', `The body is larger than ${maxBytes} bytes.`);
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  if (declared !== null && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes);
   let bytes: Uint8Array;
   try {
     // A declared length bounds the body (HTTP framing stops it there): read it whole, which
@@ -91,7 +89,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     if (declared !== null) bytes = new Uint8Array(await request.arrayBuffer());
     else if (request.body === null)
       throw new ProxyError(400, 'validation', 'A JSON body is required.');
-    else bytes = await readStream(request.body, maxBytes, tooLarge);
+    else bytes = await readStream(request.body, maxBytes);
   } catch (error) {
     if (error instanceof ProxyError) throw error;
     throw new ClientAbortError('The client went away before its body ended', { cause: error });

@@ -164,14 +164,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
         store,
         signals,
         body,
-        chargeRateLimit: () => {
-          const waitSeconds = limiter?.take(identity.reference) ?? 0;
-          if (waitSeconds > 0) {
-            throw new ProxyError(429, 'rate-limited', 'Too many requests. Try again shortly.', {
-              headers: { 'retry-after': String(waitSeconds) },
-            });
-          }
-        },
+        limiter,
       };
       const result = await route.run(context);
       if (result instanceof Response) {

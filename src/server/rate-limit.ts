@@ -37,3 +37,5 @@ export function createRateLimiter(options: RateLimitOptions, now: () => number =
     },
   };
 }
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -19,7 +19,7 @@ import {
 } from '../contract/index.js';
 import { UpstreamError } from './errors.js';
 import type { BillingIdentity, ResolvedOptions } from './options.js';
-import type { UpstreamAnswer } from './exchange.js';
+import { ExchangeTimeoutError, type UpstreamAnswer } from './exchange.js';
 import { normalizeQuote } from './quote.js';
 import { sleep } from './timing.js';
 
@@ -55,12 +55,22 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
-/** The answer's `Date` header, read as the service's clock (to the second). */
-function serviceTimeOf(answer: UpstreamAnswer): number | undefined {
-  if (answer.date === null) return undefined;
-  const time = Date.parse(answer.date);
-  // The header is truncated to the second: the service's time is within the next second.
-  return Number.isNaN(time) ? undefined : time + 500;
+/**
+ * Reads the answer's `Date` header as the service's clock (to the second). Answers of the same
+ * second carry the same header: it is parsed once per second, not once per call.
+ */
+function serviceClock() {
+  let lastHeader: string | null = null;
+  let lastTime: number | undefined;
+  return (answer: UpstreamAnswer): number | undefined => {
+    if (answer.date !== lastHeader) {
+      lastHeader = answer.date;
+      const time = answer.date === null ? NaN : Date.parse(answer.date);
+      // The header is truncated to the second: the service's time is within the next second.
+      lastTime = Number.isNaN(time) ? undefined : time + 500;
+    }
+    return lastTime;
+  };
 }
 
 /** The customer's language as the service stores it: the primary subtag, lower case ("fr"). */
@@ -76,6 +86,7 @@ export function createUpstreamClient(options: ResolvedOptions) {
   const { exchange } = options;
   /** The service's clock minus ours, from the latest answer that carried a Date header. */
   let serviceOffsetMs = 0;
+  const serviceTimeOf = serviceClock();
 
   /** Sends one call; a failure to get a whole answer becomes a timeout or network UpstreamError. */
   async function send(spec: CallSpec<unknown>): Promise<UpstreamAnswer> {
@@ -91,10 +102,6 @@ export function createUpstreamClient(options: ResolvedOptions) {
     if (language !== undefined && LANGUAGE_PATTERN.test(language))
       headers['accept-language'] = language;
 
-    // A controller and a timer (AbortSignal.timeout costs far more per call on Node 20). The
-    // timeout covers the body too: a drop mid-body is a network failure.
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), spec.timeoutMs);
     let answer: UpstreamAnswer;
     try {
       answer = await exchange({
@@ -102,10 +109,10 @@ export function createUpstreamClient(options: ResolvedOptions) {
         method: spec.method,
         headers,
         body: spec.body === undefined ? null : JSON.stringify(spec.body),
-        signal: controller.signal,
+        timeoutMs: spec.timeoutMs,
       });
     } catch (error) {
-      const timedOut = controller.signal.aborted;
+      const timedOut = error instanceof ExchangeTimeoutError;
       throw new UpstreamError(
         timedOut ? 'timeout' : 'network',
         spec.route,
@@ -114,8 +121,6 @@ export function createUpstreamClient(options: ResolvedOptions) {
           : `${spec.route} failed: ${String(error)}`,
         { cause: error },
       );
-    } finally {
-      clearTimeout(timer);
     }
     const serviceTime = serviceTimeOf(answer);
     if (serviceTime !== undefined) serviceOffsetMs = serviceTime - Date.now();

@@ -1,8 +1,11 @@
 // The Node adapter's light Request (method, url and headers from node:http; anything else from
 // a real Request made on first use) and its direct body read, over real HTTP.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import express from 'express';
 import {
   createBillingProxy,
@@ -254,4 +257,45 @@ describe('Node adapter: the light Request', () => {
       await assertStillServes(origin);
     });
   }
+});
+
+describe('Node adapter: the process globals', () => {
+  // The listener replaces globals for the whole process: each case runs in a fresh one.
+  async function globalsAfter(
+    handlerOptions: string,
+  ): Promise<{ request: boolean; response: boolean }> {
+    const server = fileURLToPath(new URL('../../src/server/index.ts', import.meta.url));
+    const script = `
+      const [Request, Response] = [globalThis.Request, globalThis.Response];
+      const { createBillingProxy, toNodeHandler } = await import(${JSON.stringify(server)});
+      const proxy = createBillingProxy({
+        baseUrl: 'http://127.0.0.1:9', agentKey: 'agent', apiKey: 'key', businessId: 1,
+        segment: 'main', portalScriptUrl: 'http://127.0.0.1:9/portal.js',
+        portalSecret: 'a-portal-secret-of-enough-length', identify: () => null,
+      });
+      toNodeHandler(proxy, ${handlerOptions});
+      console.log(JSON.stringify({
+        request: globalThis.Request === Request, response: globalThis.Response === Response,
+      }));
+      await proxy.close();`;
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '--eval',
+      script,
+    ]);
+    return JSON.parse(stdout) as { request: boolean; response: boolean };
+  }
+
+  it('installs the light Request and Response by default', async () => {
+    assert.deepEqual(await globalsAfter('{}'), { request: false, response: false });
+  });
+
+  it('leaves the globals alone with overrideGlobalObjects: false', async () => {
+    assert.deepEqual(await globalsAfter('{ overrideGlobalObjects: false }'), {
+      request: true,
+      response: true,
+    });
+  });
 });

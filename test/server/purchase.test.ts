@@ -101,6 +101,18 @@ describe('purchases: price check and exactly once', () => {
     assert.equal(retried.status, 200, retried.text);
   });
 
+  it('keeps its record under purchase:<customer>:<key>, where earlier versions kept it', async () => {
+    const store = createMemoryIdempotencyStore();
+    const proxy = createBillingProxy(proxyOptions(sandbox, { idempotencyStore: store }));
+    const answer = await call(proxy, '/usage', {
+      body: seatsPurchase('record-key-format-0001', await price(proxy)),
+    });
+    assert.equal(answer.status, 200, answer.text);
+    const record = JSON.parse((await store.get('purchase:healthy:record-key-format-0001')) ?? '{}');
+    assert.equal(record.state, 'done');
+    assert.equal(record.fingerprint, JSON.stringify(['seats', 3, answer.body.amountTotal]));
+  });
+
   it('applies 100 concurrent identical purchases exactly once, with one invoice', async () => {
     const { counter, proxy } = countedProxy(sandbox);
     const amount = await price(proxy);

@@ -1,4 +1,4 @@
-// Upstream calls over fetch (the runtime's, or the `fetch` option) against the real sandbox and
+// Upstream calls over the default transport (undici's dispatch) and over the `fetch` option against the real sandbox and
 // against servers that misbehave: whole answers, timeouts, drops, refusals, base URL prefixes.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -13,7 +13,7 @@ import { control, proxyOptions, useSandbox } from './helpers.js';
 const sandbox = useSandbox();
 
 const fetches: [string, typeof fetch | undefined][] = [
-  ['the runtime’s fetch', undefined],
+  ['the default transport', undefined],
   ['a fetch given as an option', (input, init) => fetch(input, init)],
 ];
 
@@ -76,6 +76,25 @@ for (const [name, fetchOption] of fetches) {
       await rejectsWith(client({ timeouts: { upstreamMs: 150 } }).usages('healthy'), 'timeout');
       assert.ok(Date.now() - started < 700, 'gave up at the timeout, not at the answer');
       assert.equal((await client().usages('healthy')).length, 5);
+    });
+
+    it('gives up at the timeout while the body is still coming', async () => {
+      const { origin, close } = await misbehaving((_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        response.write('{"Items":[');
+        const drip = setInterval(() => response.write(' '), 50);
+        response.on('close', () => clearInterval(drip));
+      });
+      try {
+        const started = Date.now();
+        await rejectsWith(
+          client({ baseUrl: origin, timeouts: { upstreamMs: 200 } }).usages('healthy'),
+          'timeout',
+        );
+        assert.ok(Date.now() - started < 1000, 'gave up at the timeout, body included');
+      } finally {
+        await close();
+      }
     });
 
     it('fails as a network error (not a timeout) when the connection drops', async () => {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { applyOfferChange, assertPayable, planOfferChange } from '../billing/offer-change.js';
 import { createSubscription } from '../billing/operations.js';
+import { mainSubscriptionOf } from '../billing/usage-operations.js';
 import type { CatalogOffer } from '../catalog.js';
 import type { SandboxContext } from '../context.js';
 import { ApiError, notFound } from '../http/errors.js';
@@ -40,14 +41,7 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
   // 6. The customer's subscription: the running or suspended one, else the pending one.
   router.add('GET', '/v1/Subscription', (rc) => {
     const customer = store.customer(requiredParam(rc.query, 'ReferenceCustomer'));
-    const sub = store.mainSubscription(customer.id);
-    if (!sub) {
-      throw notFound(
-        'Error.Subscription.NotFound',
-        `Customer '${customer.reference}' has no subscription.`,
-        'ReferenceCustomer',
-      );
-    }
+    const sub = mainSubscriptionOf(store, customer);
     return json(200, presentSubscription(ctx, sub, resolveLanguage(ctx, rc, customer)));
   });
 

@@ -37,6 +37,11 @@ export function usageSubscription(
     }
     return sub;
   }
+  return mainSubscriptionOf(store, customer);
+}
+
+/** The customer's running or suspended subscription, else the pending one; 404 without one. */
+export function mainSubscriptionOf(store: Store, customer: CustomerRecord): SubscriptionRecord {
   const sub = store.mainSubscription(customer.id);
   if (!sub) {
     throw notFound(

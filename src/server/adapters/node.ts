@@ -87,8 +87,7 @@ export function toNodeHandler(proxy: BillingProxy, options: NodeHandlerOptions =
   const listener = getRequestListener(
     (request, { incoming }) =>
       proxy.handler(options.trustProxy ? forwardedRequest(request, incoming) : request),
-    // The host's own Request and Response stay the runtime's.
-    { overrideGlobalObjects: true },
+    { overrideGlobalObjects: options.overrideGlobalObjects ?? true },
   );
   return (incoming: MiddlewareRequest, response, next) => {
     // Express strips its mount path from `url` but keeps it in `originalUrl`: basePath sees the

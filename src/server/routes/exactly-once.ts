@@ -1,5 +1,5 @@
 import type { ProxyErrorBody } from '../../contract/index.js';
-import type { RouteContext } from '../context.js';
+import { chargeRateLimit, type RouteContext } from '../context.js';
 import { ProxyError, UpstreamError, toProxyError } from '../errors.js';
 import { JsonResult } from '../http.js';
 import { poll } from '../timing.js';
@@ -65,27 +65,54 @@ export class Outcome extends JsonResult {
 /** How the state read after an ambiguous apply compares with the one read before it. */
 export type Settlement = 'applied' | 'unchanged' | 'other';
 
-export interface ChangeKeys {
-  /** The store key of this change's record (customer and idempotency key in it). */
-  key: string;
-  /** The store key of the lock that serializes changes of the same thing. */
-  lockKey: string;
-  /** What identifies this change among requests with the same key (its values, its price). */
-  fingerprint: string;
+/** What a change is, as a subclass describes it. */
+export interface ChangeSpec {
+  /** The kind of change and its idempotency key: its record is kept under them and the customer. */
+  record: [kind: string, idempotencyKey: string];
+  /**
+   * The lock that serializes changes of the same thing: its name, and what of the customer's it
+   * is about beyond the customer (a feature), if anything.
+   */
+  lock: [name: string, about?: string];
+  /** The values that identify this change among requests with the same key (its price too). */
+  fingerprint: unknown[];
   /** Reads and price checks an attempt makes at most (each retried as the options say). */
   upstreamCalls: number;
   /** Any wait of the attempt's own on top of them (the end of a billing period, say). */
   waitMs?: number;
 }
 
+interface ChangeKeys {
+  /** The store key of this change's record. */
+  key: string;
+  /** The store key of the lock that serializes changes of the same thing. */
+  lockKey: string;
+  fingerprint: string;
+}
+
+/** The store keys of a customer's change: `kind:customer:idempotencyKey` and `lock:customer[:about]`. */
+function keysOf(spec: ChangeSpec, customer: string): ChangeKeys {
+  const [kind, idempotencyKey] = spec.record;
+  const [lockName, about] = spec.lock;
+  const owner = encodeURIComponent(customer);
+  return {
+    key: `${kind}:${owner}:${idempotencyKey}`,
+    lockKey:
+      about === undefined
+        ? `${lockName}:${owner}`
+        : `${lockName}:${owner}:${encodeURIComponent(about)}`,
+    fingerprint: JSON.stringify(spec.fingerprint),
+  };
+}
+
 /**
  * How long an owner may hold a key before another request takes it over: long enough for its
  * reads and price checks, its own waits, the apply and the reconciliation, plus a margin.
  */
-function leaseMsOf(keys: ChangeKeys, { timeouts, limits }: RouteContext['options']): number {
+function leaseMsOf(spec: ChangeSpec, { timeouts, limits }: RouteContext['options']): number {
   return (
-    timeouts.upstreamMs * (limits.upstreamRetries + 1) * keys.upstreamCalls +
-    (keys.waitMs ?? 0) +
+    timeouts.upstreamMs * (limits.upstreamRetries + 1) * spec.upstreamCalls +
+    (spec.waitMs ?? 0) +
     timeouts.applyMs +
     timeouts.reconcileMs +
     LEASE_MARGIN_MS
@@ -106,11 +133,14 @@ export abstract class ExactlyOnceChange<Snapshot> {
 
   private readonly leaseMs: number;
 
+  private readonly keys: ChangeKeys;
+
   protected constructor(
     protected readonly context: RouteContext,
-    private readonly keys: ChangeKeys,
+    spec: ChangeSpec,
   ) {
-    this.leaseMs = leaseMsOf(keys, context.options);
+    this.keys = keysOf(spec, context.identity.reference);
+    this.leaseMs = leaseMsOf(spec, context.options);
   }
 
   /**
@@ -167,7 +197,7 @@ export abstract class ExactlyOnceChange<Snapshot> {
     if (stored === null) {
       const record = this.pending();
       // Only a request that may reach the service costs a token: duplicates that wait or replay do not.
-      this.context.chargeRateLimit();
+      chargeRateLimit(this.context);
       if (!(await this.store.setIfAbsent(key, JSON.stringify(record)))) return undefined;
       this.current = JSON.stringify(record);
       return this.own(undefined);
@@ -216,7 +246,7 @@ export abstract class ExactlyOnceChange<Snapshot> {
     amountTotal?: number,
   ): Promise<boolean> {
     const record = this.pending(before, amountTotal);
-    this.context.chargeRateLimit();
+    chargeRateLimit(this.context);
     if (!(await this.store.compareAndSet(this.keys.key, stored, JSON.stringify(record))))
       return false;
     this.current = JSON.stringify(record);

@@ -6,7 +6,7 @@ import {
   type PlanQuoteResponse,
   type Subscription,
 } from '../../contract/index.js';
-import { isMissing, withCustomer, type RouteContext } from '../context.js';
+import { chargeRateLimit, isMissing, withCustomer, type RouteContext } from '../context.js';
 import { ProxyError, UpstreamError } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { ExactlyOnceChange, type Outcome, type Settlement } from './exactly-once.js';
@@ -54,7 +54,7 @@ function quoteFor(
 /** POST /plan/quote: what moving to `offer` costs now and per period, changing nothing. */
 export async function postPlanQuote(context: RouteContext): Promise<PlanQuoteResponse> {
   const { offer } = parseBody(PlanQuoteRequestSchema, context.body);
-  context.chargeRateLimit();
+  chargeRateLimit(context);
   return quoteFor(context, await subscriptionOf(context), offer);
 }
 
@@ -89,16 +89,15 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
     context: RouteContext,
     private readonly request: PlanChangeRequest,
   ) {
-    const customer = encodeURIComponent(context.identity.reference);
     super(context, {
-      key: `plan:${customer}:${request.idempotencyKey}`,
+      record: ['plan', request.idempotencyKey],
       // One plan change of a customer at a time: the before/after comparison is then theirs.
-      lockKey: `plan-lock:${customer}`,
-      fingerprint: JSON.stringify([
+      lock: ['plan-lock'],
+      fingerprint: [
         request.offer,
         request.confirmedAmountTotal,
         request.confirmedNextTermAmountTotal,
-      ]),
+      ],
       // A quote and two reads.
       upstreamCalls: 3,
     });

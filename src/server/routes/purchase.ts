@@ -34,10 +34,6 @@ interface Before {
   usage: Usage;
 }
 
-function fingerprintOf(request: PurchaseRequest): string {
-  return JSON.stringify([request.feature, request.increment, request.confirmedAmountTotal]);
-}
-
 function quantityOf(usages: readonly Usage[], feature: string): Before | undefined {
   const usage = usages.find((candidate) => candidate.ReferenceFeature === feature);
   if (usage === undefined || usage.QuantityCurrent === undefined) return undefined;
@@ -58,11 +54,10 @@ class Purchase extends ExactlyOnceChange<Before> {
     context: RouteContext,
     private readonly request: PurchaseRequest,
   ) {
-    const customer = encodeURIComponent(context.identity.reference);
     super(context, {
-      key: `purchase:${customer}:${request.idempotencyKey}`,
-      lockKey: `apply-lock:${customer}:${encodeURIComponent(request.feature)}`,
-      fingerprint: fingerprintOf(request),
+      record: ['purchase', request.idempotencyKey],
+      lock: ['apply-lock', request.feature],
+      fingerprint: [request.feature, request.increment, request.confirmedAmountTotal],
       // Two price checks around a period's turn and two reads, and the wait for the turn.
       upstreamCalls: 4,
       waitMs: context.options.timeouts.applyMs + PERIOD_END_MARGIN_MS + PERIOD_TURN_SETTLE_MS,

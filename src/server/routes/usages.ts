@@ -1,5 +1,5 @@
 import type { PricingResponse, UsagesResponse } from '../../contract/index.js';
-import { isMissing, withCustomer, type RouteContext } from '../context.js';
+import { chargeRateLimit, isMissing, withCustomer, type RouteContext } from '../context.js';
 import { parsePricingRequest } from '../validation.js';
 import { confirmationRequired } from './pricing-confirmation.js';
 
@@ -22,7 +22,7 @@ export async function getUsages(context: RouteContext): Promise<UsagesResponse> 
  */
 export async function postPricing(context: RouteContext): Promise<PricingResponse> {
   const { feature, increment } = parsePricingRequest(context.body, context.options);
-  context.chargeRateLimit();
+  chargeRateLimit(context);
   const pricing = await context.upstream.pricing(
     context.identity.reference,
     feature,
