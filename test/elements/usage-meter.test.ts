@@ -322,6 +322,8 @@ describe('<usage-meter>', () => {
     await loaded(el);
     const fill = () => getComputedStyle(part(el, 'fill')!).backgroundColor;
     const light = fill();
+    // The page follows the system's scheme (the elements follow the page's, issue 12 item 6).
+    document.documentElement.style.colorScheme = 'light dark';
     await emulateMedia({ colorScheme: 'dark' });
     try {
       expect(matchMedia('(prefers-color-scheme: dark)').matches).to.equal(true);
@@ -331,6 +333,7 @@ describe('<usage-meter>', () => {
       await expect(el).to.be.accessible();
     } finally {
       await emulateMedia({ colorScheme: 'light' });
+      document.documentElement.style.colorScheme = '';
     }
   });
 
