@@ -152,6 +152,8 @@ test('the dashboard loads with slow usages without shifting its layout', async (
     page.on('console', (m) => console.log(m.text()));
   }
   await page.reload();
+  // What is measured is a load with the usages late: the meters start as skeletons.
+  assert.ok((await states(page)).includes('loading'), 'the usages were not late');
   await eventually(async () =>
     assert.deepEqual(await states(page), ['ready', 'ready', 'ready', 'ready', 'ready']),
   );
