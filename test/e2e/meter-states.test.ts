@@ -154,6 +154,7 @@ test('the dashboard loads with slow usages without shifting its layout', async (
   await page.reload();
   // What is measured is a load with the usages late: the meters start as skeletons.
   assert.ok((await states(page)).includes('loading'), 'the usages were not late');
+  await screenshot(page, 'meter-loading-light-1280', { fullPage: false });
   await eventually(async () =>
     assert.deepEqual(await states(page), ['ready', 'ready', 'ready', 'ready', 'ready']),
   );

@@ -345,12 +345,17 @@ export class UsageMeter extends LitElement {
    * label, figures, a track and the reserved detail row of a single meter.
    */
   #renderSkeleton(): TemplateResult {
+    // Each bone is an empty line of the loaded meter's own element and class (a no-break
+    // space), so its height is the loaded line's in every engine's font metrics.
+    const label = html`<span class="label skeleton bone label-bone">&nbsp;</span>`;
     const meterBones = (detail: boolean) =>
       html`<div class="meter" part="skeleton" aria-hidden="true">
-        <span class="skeleton label-bone"></span>
-        <span class="skeleton figure-bone"></span>
+        <div class="header">${label}</div>
+        <p class="figures">
+          <span class="figure skeleton bone figure-bone">&nbsp;</span><span class="of">&nbsp;</span>
+        </p>
         <div class="track"></div>
-        ${detail ? html`<p class="detail"><span class="skeleton detail-bone"></span></p>` : nothing}
+        ${detail ? html`<p class="detail"><span class="skeleton bone detail-bone">&nbsp;</span></p>` : nothing}
       </div>`;
     let bones: TemplateResult;
     if (!this.feature) {
@@ -358,8 +363,7 @@ export class UsageMeter extends LitElement {
       bones = html`<div class="list">${item}${item}${item}</div>`;
     } else if (this.onOff) {
       bones = html`<div class="switch" part="skeleton" aria-hidden="true">
-        <span class="skeleton label-bone"></span>
-        <span class="state skeleton state-bone">&nbsp;</span>
+        ${label}<span class="state skeleton bone state-bone">&nbsp;</span>
       </div>`;
     } else bones = meterBones(true);
     return html`<div aria-busy="true">
