@@ -14,8 +14,12 @@ export default [
   {
     name: 'dist/billing-elements.js (script tag, everything)',
     path: 'dist/billing-elements.js',
-    // 24 KiB, written in bytes: size-limit then also prints how far under the limit it is.
-    limit: '24576 B',
+    // 28 KiB, written in bytes: size-limit then also prints how far under the limit it is.
+    // The budget set for this file was 24 KiB; the states of issue 12 (own words and Intl
+    // amounts, one message per cause, the meter's region states, titled remedy dialogs) took
+    // it to 27.5 KiB, and that issue says the budget is no reason to drop any of them. A page
+    // that pays only for the elements it uses (issue 13's per-element files) is the way back.
+    limit: '28672 B',
     gzip: true,
     // Already one minified file: measured as it is, not bundled again.
     disablePlugins: ['@size-limit/esbuild'],

@@ -49,6 +49,8 @@ export interface CoreMessages {
   'state.sign-in': string;
   'state.unavailable': string;
   'state.pending': string;
+  'error.subscription-pending': string;
+  'remedy.subscribe': string;
 }
 
 /**
@@ -193,6 +195,13 @@ registerTexts({
     'Starts when checkout is complete',
     'Commence une fois la souscription finalisée',
   ],
+  // A subscription created but whose checkout is not complete (the client tells it from a
+  // suspension: see <buy-feature>'s refusal.ts).
+  'error.subscription-pending': [
+    'Your subscription starts when its checkout is complete.',
+    'Votre abonnement démarre une fois sa souscription finalisée.',
+  ],
+  'remedy.subscribe': ['Complete your subscription', 'Finaliser votre abonnement'],
 } satisfies BuiltInTexts<keyof CoreMessages>);
 
 /** Maps any BCP 47 tag to a language of the elements ('fr-CA' → 'fr'); English otherwise. */

@@ -79,6 +79,8 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
   container.replaceChildren();
   let outcome: unknown;
   try {
+    // The container carries the page's look (its inherited color-scheme and accent-color): a
+    // portal script that can, draws the hosted page in it.
     outcome = await api.open(portal.params, { containerId: container.id });
   } catch (cause) {
     throw new BillingError('portal-open-failed', 'Portal open failed', {

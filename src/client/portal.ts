@@ -43,6 +43,7 @@ const REMEDIES = new Map<string, PortalPage>([
   ['Error.Customer.Billing.CappingReached', 'pay-invoice'],
   ['Error.Subscription.NotActive', 'restart'],
   ['subscription-suspended', 'restart'],
+  ['subscription-pending', 'subscribe'],
   ['no-subscription', 'offers'],
 ]);
 

@@ -28,15 +28,22 @@ export class ProxyClient {
   }
 
   /** `GET /usages`: every feature of the signed-in customer. */
-  async getUsages(signal?: AbortSignal): Promise<UsagesResponse> {
-    const body = await this.request<UsagesResponse>('/usages', signal);
+  async getUsages(signal?: AbortSignal, language?: string): Promise<UsagesResponse> {
+    const body = await this.request<UsagesResponse>('/usages', signal, undefined, language);
     if (!body || !Array.isArray(body.usages)) throw invalid('/usages');
     return { usages: body.usages.filter(isUsageLike) };
   }
 
-  /** `POST /pricing`: the price of a change, without applying it. */
-  getPricing(request: PricingRequest, signal?: AbortSignal): Promise<PricingResponse> {
-    return this.request<PricingResponse>('/pricing', signal, request);
+  /**
+   * `POST /pricing`: the price of a change, without applying it. `language` (the page's, `fr`)
+   * goes as `Content-Language`: the proxy asks the service for its texts in that language.
+   */
+  getPricing(
+    request: PricingRequest,
+    signal?: AbortSignal,
+    language?: string,
+  ): Promise<PricingResponse> {
+    return this.request<PricingResponse>('/pricing', signal, request, language);
   }
 
   /** `POST /usage`: applies a change the user confirmed at `confirmedAmountTotal`. */
@@ -73,10 +80,16 @@ export class ProxyClient {
   }
 
   /**
-   * A GET, or a POST of `body` when there is one: the proxy's answer, or a BillingError. For the
-   * client's modules (plan-client.ts) that add routes of their own to this client.
+   * A GET, or a POST of `body` when there is one: the proxy's answer, or a BillingError;
+   * `language` names the page's language. For the client's modules too (plan-client.ts), which
+   * add routes of their own to this client.
    */
-  async request<T>(path: string, signal?: AbortSignal, body?: object): Promise<T> {
+  async request<T>(
+    path: string,
+    signal?: AbortSignal,
+    body?: object,
+    language?: string,
+  ): Promise<T> {
     const timeoutMs = getBillingConfig().timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
@@ -86,6 +99,7 @@ export class ProxyClient {
         headers: {
           accept: 'application/json',
           ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(language ? { 'content-language': language } : {}),
         },
         body: body ? JSON.stringify(body) : null,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,

@@ -157,7 +157,13 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
         url,
         identity,
         call: {
-          language: identity.language ?? request.headers.get('accept-language') ?? undefined,
+          // The page's language first (the elements send it as Content-Language), then the
+          // customer's, then the browser's.
+          language:
+            request.headers.get('content-language') ??
+            identity.language ??
+            request.headers.get('accept-language') ??
+            undefined,
         },
         options,
         upstream,

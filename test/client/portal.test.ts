@@ -103,7 +103,8 @@ describe('portal runtime', () => {
       await until(() => container.querySelector('iframe') !== null, 'the portal iframe');
       expect(container.querySelector('iframe')!.title).to.not.equal('');
       const title = portal.shadowRoot!.getElementById(dialog!.getAttribute('aria-labelledby')!)!;
-      expect(title.textContent).to.equal('Billing portal');
+      // Titled by its task: the portal's home here.
+      expect(title.textContent).to.equal('Manage billing');
       // The Close button has the focus, as the first focusable element of the dialog.
       expect(portal.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Close');
       await expect(portal).to.be.accessible();
@@ -118,8 +119,9 @@ describe('portal runtime', () => {
 
   // Chromium only: the other engines' automation cannot switch the preference (engine.ts).
   (canEmulateMedia ? it : it.skip)(
-    'shows the modal portal dark under a dark preference, on a page that declares no scheme',
+    'shows the modal portal dark under a dark preference, on a page that follows it',
     async () => {
+      document.documentElement.style.colorScheme = 'light dark';
       await emulateMedia({ colorScheme: 'dark' });
       try {
         await openPortalPage({ page: 'home' });
@@ -132,6 +134,7 @@ describe('portal runtime', () => {
         expect(Math.min(...text)).to.be.above(192);
       } finally {
         await emulateMedia({ colorScheme: 'light' });
+        document.documentElement.style.colorScheme = '';
       }
     },
   );

@@ -25,7 +25,7 @@ const e2e = demoForFile();
  * in its light-DOM container (slotted into the dialog).
  */
 function portalDialog(page: Page): { dialog: Locator; hosted: FrameLocator } {
-  const dialog = page.getByRole('dialog', { name: /portal/i });
+  const dialog = page.locator('body > billing-portal').getByRole('dialog');
   return { dialog, hosted: page.frameLocator('body > billing-portal iframe') };
 }
 
@@ -80,7 +80,7 @@ test('no payment method: the refusal offers to add one, then the purchase goes t
   await hosted.getByRole('button', { name: 'Save' }).click();
   await hosted.getByText(/saved/i).first().waitFor();
   assert.equal((await sandboxCustomer(e2e.demo, 'no-payment-method')).paymentMethod, 'valid');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'hidden' });
 
   const before = await sandboxCustomer(e2e.demo, 'no-payment-method');
@@ -111,7 +111,7 @@ test('capping reached: settle the invoices, restart the subscription, then buy',
   await hosted.getByRole('button', { name: /Restart/ }).click();
   await hosted.getByText('Your subscription is running again.').waitFor();
   await screenshot(page, 'remedy-restarted', { fullPage: false });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'hidden' });
 
   const restarted = await sandboxCustomer(e2e.demo, 'capping-reached');
@@ -141,12 +141,10 @@ test('suspended: restart asks for a valid card, then the subscription runs and a
   await hosted.getByRole('heading', { level: 1, name: 'Restart your subscription' }).waitFor();
   await screenshot(page, 'remedy-restart', { fullPage: false });
 
-  // The card on file no longer works: the restart asks for another one first.
-  await hosted.getByRole('button', { name: 'Restart now' }).click();
-  await hosted
-    .getByRole('alert')
-    .getByText('A valid payment method is needed to restart.')
-    .waitFor();
+  // The card on file no longer works: the restart page asks for another one first, and offers
+  // no restart that would only be refused.
+  await hosted.getByText('A valid payment method is needed to restart.').waitFor();
+  assert.equal(await hosted.getByRole('button', { name: 'Restart now' }).count(), 0);
   await hosted.getByRole('link', { name: 'Add a payment method' }).first().click();
   await hosted.getByLabel('Name on card').fill('Sam Suspended');
   await hosted.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -157,7 +155,7 @@ test('suspended: restart asks for a valid card, then the subscription runs and a
   await hosted.getByRole('link', { name: 'Restart subscription' }).click();
   await hosted.getByRole('button', { name: 'Restart now' }).click();
   await hosted.getByText('Your subscription is running again.').waitFor();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.getByRole('banner').getByText('Pro · Active').waitFor();
 
@@ -182,8 +180,11 @@ test('feature not in the plan: changing plan from the refusal makes seats buyabl
   const { dialog, hosted } = portalDialog(page);
   await hosted.getByRole('heading', { level: 1, name: 'Change plan' }).waitFor();
   await hosted.getByRole('button', { name: 'Switch Pro' }).click();
+  // A paid switch is confirmed at its price first.
+  await hosted.getByRole('heading', { level: 1, name: 'Confirm the change' }).waitFor();
+  await hosted.getByRole('button', { name: /^Confirm and pay \$/ }).click();
   await hosted.getByText('Your plan has been changed.').waitFor();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'hidden' });
 
   // On Pro, seats are part of the plan: the meter appears and two seats fit in it.
@@ -248,4 +249,40 @@ test('a pending subscription is completed, and a customer without one picks a pl
   await assertAccessible(other, 'the plans page');
   await screenshot(other, 'billing-choose-plan');
   await other.context().close();
+});
+
+test('issue 12, items 14 and 6: at 360 px the portal is a sheet, its plans fit, its look is the page’s', async () => {
+  const page = await newPage(e2e, {
+    viewport: { width: 360, height: 780 },
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: 'dark',
+  });
+  await signIn(page, e2e.demo, 'starter-plan');
+  const refusal = page.locator('buy-feature[feature="seats"] [part~="error"]');
+  await refusal.getByRole('button', { name: 'Change plan' }).click();
+  const { dialog, hosted } = portalDialog(page);
+  await hosted.getByRole('heading', { level: 1, name: 'Change plan' }).waitFor();
+  // A bottom sheet as wide as the window (the demo's own page is what sets that width).
+  const sheet = await dialog.boundingBox();
+  const windowWidth = await page.evaluate(() => window.innerWidth);
+  assert.equal(Math.round(sheet!.x), 0);
+  assert.equal(Math.round(sheet!.width), windowWidth);
+  const frame = page.frames().find((candidate) => candidate.url().includes('/hosted/upgrade/'))!;
+  // Nothing of the plans table is cut off at the right.
+  const overflow = await frame.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(overflow <= 0, `the hosted page is ${overflow}px wider than its frame`);
+  // The demo follows the system's scheme (dark here): so do the elements and the hosted page,
+  // with the demo's accent.
+  assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  const accent = await frame.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--accent').trim(),
+  );
+  assert.notEqual(accent, '#8ea2f2', 'the page’s accent, not the hosted pages’ own');
+  await assertAccessible(page, 'the plans at 360 px in dark mode');
+  await screenshot(page, 'portal-plans-phone-dark', { fullPage: false });
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
 });

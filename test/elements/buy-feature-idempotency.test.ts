@@ -105,7 +105,7 @@ describe('<buy-feature> exactly once', () => {
     const purchased = oneEvent(element, 'billing-purchase');
     part<HTMLButtonElement>(element, 'retry')!.click();
     await purchased;
-    await waitForText(element, 'success', 'You now have 7');
+    await waitForText(element, 'success', 'Seats: 7 in all');
     await sleep(1200);
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
   });
@@ -145,7 +145,7 @@ describe('<buy-feature> exactly once', () => {
     const purchased = oneEvent(element, 'billing-purchase');
     part<HTMLButtonElement>(element, 'retry')!.click();
     await purchased;
-    await waitForText(element, 'success', 'You now have 7');
+    await waitForText(element, 'success', 'Seats: 7 in all');
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
     expect(pendingKeys()).to.have.length(0);
   });
@@ -164,7 +164,7 @@ describe('<buy-feature> exactly once', () => {
 
     await sandbox('faults', undefined, 'DELETE');
     part<HTMLButtonElement>(element, 'retry')!.click();
-    await waitForText(element, 'success', 'You now have 7');
+    await waitForText(element, 'success', 'Seats: 7 in all');
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
     expect(pendingKeys()).to.have.length(0);
   });

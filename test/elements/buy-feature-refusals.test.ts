@@ -137,13 +137,13 @@ describe('<buy-feature> refusals and their remedies', () => {
     }
   });
 
-  it('says a quantity the service will not sell cannot be bought, with nothing to retry', async () => {
+  it('says a quantity the plan does not allow cannot be bought, with nothing to retry', async () => {
     await freshStart('healthy');
     // Seats stop at 500 on the Pro plan: 600 more is refused, whatever the retries.
     const element = await fixture<BuyFeature>(
       html`<buy-feature feature="seats" quantity="600"></buy-feature>`,
     );
-    await waitForText(element, 'error', 'This quantity cannot be bought');
+    await waitForText(element, 'error', 'Your plan does not allow that many');
     expect(part(element, 'remedy')).to.equal(null);
     expect(part(element, 'retry')).to.equal(null);
     expect(part(element, 'buy')!.getAttribute('aria-disabled')).to.equal('true');

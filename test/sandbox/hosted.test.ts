@@ -78,8 +78,13 @@ describe('hosted pages', () => {
     const restart = await openPage(link(sub, 'hosted-restart').href ?? '');
     assert.match(restart.html, /Some invoices are overdue/);
 
-    // Restarting first is refused on the page, and changes nothing.
-    const refused = await submit(restart);
+    // The page offers no restart before the invoices are paid; one posted anyway is refused on
+    // the page, and changes nothing.
+    assert.equal(forms(restart).length, 0);
+    const refused = await fetch(restart.url, { method: 'POST' }).then(async (response) => ({
+      status: response.status,
+      html: await response.text(),
+    }));
     assert.equal(refused.status, 403);
     assert.match(refused.html, /Pay the overdue invoices first/);
     assert.equal((await subscription('capping-reached')).StateSubscription, 'SuspendedPaymentDue');
@@ -204,9 +209,11 @@ describe('hosted pages', () => {
   it('upgrade: the table switches the plan and charges the prorated difference', async () => {
     const sub = await subscription('healthy');
     const table = await openPage(link(sub, 'hosted-upgrade').href ?? '');
-    // Pro -> Business: (19900 - 4900) x 1/2 = 7500 due now.
+    // Pro -> Business: (19900 - 4900) x 1/2 = 7500 due now, confirmed at that price first.
     assert.match(table.html, /<th scope="row">Business[\s\S]*?\$199\.00[\s\S]*?\$75\.00/);
-    const done = await submit(table, {}, 'value="offer:business"');
+    const review = await submit(table, {}, 'value="offer:business"');
+    assert.match(review.html, /Confirm and pay \$75\.00/);
+    const done = await submit(review, {}, 'name="confirm"');
     assert.equal(done.status, 200, done.html);
     assert.equal(completedWorkflow(done), 'upgrade');
     assert.match(done.html, /\$75\.00/);
@@ -240,7 +247,9 @@ describe('hosted pages', () => {
     );
     const page = await openPage(link(targeted.body, 'hosted-conclude').href ?? '');
     assert.match(page.html, /Your custom offer/);
-    const done = await submit(page);
+    const review = await submit(page);
+    assert.match(review.html, /Confirm the change/);
+    const done = await submit(review, {}, 'name="confirm"');
     assert.equal(completedWorkflow(done), 'upgrade');
     assert.equal((await subscription('healthy')).ReferenceOffer, 'enterprise');
   });

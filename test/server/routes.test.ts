@@ -136,6 +136,23 @@ describe('proxy routes against the sandbox', () => {
           .LabelLocalized,
       );
     });
+    it('localizes with the page language (Content-Language) before the customer’s', async () => {
+      // Issue 12, item 13: the customer speaks English, the page is French.
+      const english = createBillingProxy(
+        proxyOptions(sandbox, {
+          identify: () => ({ reference: 'healthy', language: 'en-GB' }),
+        }),
+      );
+      const asked = { body: { feature: 'seats', increment: 3 } };
+      const customers = await call(english, '/pricing', asked);
+      const pages = await call(english, '/pricing', {
+        ...asked,
+        headers: { 'content-language': 'fr' },
+      });
+      assert.equal(customers.body.LabelLocalized, 'Amount due now');
+      assert.notEqual(pages.body.LabelLocalized, customers.body.LabelLocalized);
+      assert.match(pages.body.Details[0].LabelLocalized, /Sièges/);
+    });
   });
 
   describe('POST /usage', () => {

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import type { PortalPage, PortalRequest } from '../../contract/proxy-api.js';
 import { BillingError, toBillingError } from '../../client/errors.js';
 import { BillingErrorEvent } from '../../client/events.js';
-import { errorMessage, followLang, message, messageOr } from '../../client/i18n.js';
+import { followLang, message, messageOr, registerTexts } from '../../client/i18n.js';
 import {
   DEFAULT_PORTAL_CONTAINER_ID,
   embedPortal,
@@ -12,17 +12,26 @@ import {
 } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { defineElement } from '../shared/define.js';
+import { focusReturnPath, returnFocus } from '../shared/focus.js';
+import { warnOnce } from '../shared/warn.js';
+import { portalTexts } from './messages.js';
 import { billingPortalStyles } from './styles.js';
+import { refusalText, retryHelps, setupHint, taskTitle } from './words.js';
 
 export type PortalMode = 'embed' | 'link';
 type PortalState = 'idle' | 'loading' | 'open' | 'error';
 
 /**
  * Makes a new portal the modal one of `openPortalPage` (open.ts): it renders itself in a modal
- * dialog with a title and a Close button, and once closed leaves the page and gives the focus
- * back to `opener`.
+ * dialog titled by its task (or `title`) with a Close button (Done once a workflow completes),
+ * and once closed leaves the page and gives the focus back to `opener` (or, when the opener left
+ * meanwhile, to the element that held it).
  */
-export let makeModal: (portal: BillingPortal, opener: Element | null) => void;
+export let makeModal: (
+  portal: BillingPortal,
+  opener: Element | null,
+  title: string | undefined,
+) => void;
 
 /**
  * The billing service's customer portal, in the page. In `embed` mode it loads the service's
@@ -41,6 +50,8 @@ export let makeModal: (portal: BillingPortal, opener: Element | null) => void;
  * @slot link - Text of the link in `link` mode (default: the page's name, e.g. "Manage billing").
  * @slot portal - Holds the script's container; the element puts it there itself.
  *
+ * @attribute theme - `light` or `dark` forces a color scheme; unset, the page's `color-scheme`. The portal's container carries the scheme and accent to the hosted page.
+ *
  * @event billing-portal-ready - The hosted page is shown. `detail`: `{ page }`.
  * @event billing-portal-complete - A hosted workflow completed; the usages refresh. `detail`: `{ page, workflow }`.
  * @event billing-error - The portal could not be opened. `detail`: `{ error }`.
@@ -54,8 +65,8 @@ export let makeModal: (portal: BillingPortal, opener: Element | null) => void;
  * @csspart retry - The retry button (also `button`).
  * @csspart link - The in-site link (`link` mode).
  * @csspart dialog - The modal dialog of a portal opened by `openPortalPage` when the page has no `<billing-portal>`.
- * @csspart dialog-title - The modal dialog's title.
- * @csspart close - The modal dialog's Close button (also `button`).
+ * @csspart dialog-title - The modal dialog's title: the task ("Restart your subscription").
+ * @csspart close - The modal dialog's Close button, Done once the workflow completed (also `button`).
  *
  * @cssproperty --billing-accent - Buttons, the link and focus ring. Default #4f46e5 (#8b87f7 dark).
  * @cssproperty --billing-on-accent - Text on the accent. Default #fff.
@@ -64,16 +75,20 @@ export let makeModal: (portal: BillingPortal, opener: Element | null) => void;
  * @cssproperty --billing-space - Spacing unit (a 4px grid). Default 4px.
  * @cssproperty --billing-font-size - Base font size. Default 1em (inherited).
  * @cssproperty --billing-muted-color - Secondary text. Default currentColor at 68%.
- * @cssproperty --billing-focus-ring - Focus ring (a box-shadow). Default a 2px accent ring.
+ * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
+ * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
+ * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
  * @cssproperty --billing-portal-min-height - Space kept for the portal while it loads. Default 24rem.
  */
 export class BillingPortal extends LitElement implements PortalHost {
   static override styles = billingPortalStyles;
 
   static {
-    makeModal = (portal, opener) => {
+    registerTexts(portalTexts);
+    makeModal = (portal, opener, title) => {
       portal.#modal = true;
-      portal.#opener = opener;
+      portal.#focusReturn = focusReturnPath(opener);
+      portal.#title = title;
     };
   }
 
@@ -150,8 +165,12 @@ export class BillingPortal extends LitElement implements PortalHost {
   #pending: ((error?: BillingError) => void) | null = null;
   /** A portal of `openPortalPage`'s own, shown in a modal dialog. */
   #modal = false;
-  /** Where the focus returns when the modal closes. */
-  #opener: Element | null = null;
+  /** Where the focus returns when the modal closes: the opener, then the elements holding it. */
+  #focusReturn: Element[] = [];
+  /** The modal's title given by its opener; unset, the task's (taskTitle). */
+  #title: string | undefined;
+  /** A workflow completed in the modal: its button says Done. */
+  #completed = false;
 
   constructor() {
     super();
@@ -162,6 +181,11 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.state = 'idle';
     this.error = null;
     this.href = null;
+    // The modal has done its job once a workflow completes: its button becomes Done.
+    this.addEventListener('billing-portal-complete', () => {
+      this.#completed = this.#modal;
+      this.requestUpdate();
+    });
   }
 
   override connectedCallback(): void {
@@ -200,6 +224,7 @@ export class BillingPortal extends LitElement implements PortalHost {
    * resolves once the page is opened.
    */
   openPage(request: PortalRequest): Promise<void> {
+    this.#completed = false;
     this.mode = 'embed';
     this.page = request.page;
     this.offer = request.offer;
@@ -279,6 +304,7 @@ export class BillingPortal extends LitElement implements PortalHost {
       const error = toBillingError(reason);
       this.state = 'error';
       this.error = error;
+      warnOnce(setupHint(error, this.page, this.localName));
       // Built apart: the manifest analyzer reads `dispatchEvent(new X(arg))` as an event named by `arg`.
       const event = new BillingErrorEvent({ error });
       this.dispatchEvent(event);
@@ -292,26 +318,23 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.#pending = null;
   }
 
-  /** The modal closed (Close, Escape): the portal leaves the page, the focus goes back. */
+  /** The modal closed (Close, Done, Escape): the portal leaves the page, the focus goes back. */
   #onModalClose(): void {
     this.remove();
-    // Focusing an element no longer in the document does nothing; one that cannot take the focus
-    // (neither HTML nor SVG) has no focus().
-    const opener = this.#opener as Partial<HTMLOrSVGElement> | null;
-    opener?.focus?.();
+    returnFocus(this.#focusReturn);
   }
 
   #renderError(): TemplateResult {
-    const code = this.error?.code ?? '';
-    const text =
-      code === 'unsafe-url'
-        ? message(this, 'portal.unsafe')
-        : errorMessage(this, code, 'portal.error');
+    const error = this.error ?? new BillingError('portal-open-failed', 'Unknown');
     return html`<div class="message" part="message">
-      <p role="alert"><slot name="error">${text}</slot></p>
-      <button type="button" class="primary" part="button retry" @click=${this.reload}>
-        <slot name="retry">${message(this, 'retry')}</slot>
-      </button>
+      <p role="alert"><slot name="error">${refusalText(this, error, this.page)}</slot></p>
+      ${
+        retryHelps(error)
+          ? html`<button type="button" class="primary" part="button retry" @click=${this.reload}>
+              <slot name="retry">${message(this, 'retry')}</slot>
+            </button>`
+          : nothing
+      }
     </div>`;
   }
 
@@ -351,16 +374,17 @@ export class BillingPortal extends LitElement implements PortalHost {
   override render(): TemplateResult {
     const body = this.mode === 'link' ? this.#renderLink() : this.#renderEmbed();
     if (!this.#modal) return body;
+    const done = this.#completed;
     return html`<dialog part="dialog" aria-labelledby="title" @close=${this.#onModalClose}>
       <header>
-        <h2 id="title" part="dialog-title">${message(this, 'portal.title')}</h2>
+        <h2 id="title" part="dialog-title">${this.#title ?? taskTitle(this, this.request)}</h2>
         <button
           type="button"
-          class="secondary"
+          class=${done ? 'primary' : 'secondary'}
           part="button close"
           @click=${() => this.#dialog.close()}
         >
-          ${message(this, 'close')}
+          ${message(this, done ? 'portal.done' : 'close')}
         </button>
       </header>
       ${body}

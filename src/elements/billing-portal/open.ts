@@ -3,12 +3,18 @@ import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError } from '../../client/errors.js';
 import { languageOf } from '../../client/i18n.js';
 import { DEFAULT_PORTAL_CONTAINER_ID, portalHostFor } from '../../client/portal.js';
+import { copyAppearance } from '../shared/appearance.js';
 import { BillingPortal, makeModal } from './billing-portal.js';
 
 export interface OpenPortalPageOptions {
   endpoint?: string | null;
-  /** The element that asked (its language is used, focus returns to it after the dialog). */
+  /**
+   * The element that asked: the modal portal takes its language, color scheme and accent, and
+   * the focus returns to it (or to the element holding it, if it left meanwhile) after.
+   */
   from?: Element;
+  /** The modal portal's title; default: the task's ("Restart your subscription"). */
+  title?: string;
 }
 
 /**
@@ -22,7 +28,7 @@ export async function openPortalPage(
 ): Promise<void> {
   const endpoint = resolveEndpoint(options.endpoint);
   try {
-    await (portalHostFor(endpoint) ?? openModalPortal(endpoint, options.from)).openPage(request);
+    await (portalHostFor(endpoint) ?? openModalPortal(endpoint, options)).openPage(request);
   } catch (error) {
     throw toBillingError(error);
   }
@@ -35,16 +41,18 @@ let sequence = 0;
  * modal dialog (in its shadow root, its container still in the light tree where the portal
  * script finds it by id), with its loading, error and retry states. While open, it is the
  * page's portal host, so a second request switches its page. Closing the dialog removes it and
- * gives the focus back to `from` (else what had it).
+ * gives the focus back to `from` (else what had it), or to the element holding it.
  */
-function openModalPortal(endpoint: string, from: Element | undefined): BillingPortal {
+function openModalPortal(endpoint: string, { from, title }: OpenPortalPageOptions): BillingPortal {
   const portal = new (portalClass())();
   portal.endpoint = endpoint;
   portal.containerId = document.getElementById(DEFAULT_PORTAL_CONTAINER_ID)
     ? `${DEFAULT_PORTAL_CONTAINER_ID}_dialog_${++sequence}`
     : DEFAULT_PORTAL_CONTAINER_ID;
   portal.lang = languageOf(from ?? document.documentElement);
-  makeModal(portal, from ?? document.activeElement);
+  // At the end of the body it would take the page's look: it takes the opener's.
+  if (from) copyAppearance(from, portal);
+  makeModal(portal, from ?? document.activeElement, title);
   document.body.append(portal);
   return portal;
 }

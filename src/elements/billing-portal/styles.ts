@@ -30,10 +30,19 @@ export const billingPortalStyles = [
       display: inline-block;
       text-decoration: none;
     }
-    /* openPortalPage's modal portal. */
+    /* openPortalPage's modal portal: as tall as the hosted page it shows (the frame follows its
+       content), within the viewport. */
     dialog {
       padding: 0;
       inline-size: 52rem;
+    }
+    dialog::backdrop {
+      background: var(--billing-backdrop, #0f0f1973);
+    }
+    /* Close turning into Done changes at once: no colour to read half-way through a transition. */
+    header .primary,
+    header .secondary {
+      transition: none;
     }
     header {
       align-items: center;
@@ -42,6 +51,24 @@ export const billingPortalStyles = [
     }
     dialog .portal {
       margin: calc(var(--_space) * 5);
+    }
+    /* On a phone, a bottom sheet: the whole width, from the bottom up, the hosted page edge to
+       edge (it has its own margins). */
+    @media (max-width: 640px) {
+      dialog {
+        inline-size: 100%;
+        max-inline-size: 100%;
+        max-block-size: calc(100% - calc(var(--_space) * 6));
+        margin: auto 0 0;
+        border-block-end: 0;
+        border-radius: calc(var(--_radius) * 2) calc(var(--_radius) * 2) 0 0;
+      }
+      header {
+        padding-inline: calc(var(--_space) * 4);
+      }
+      dialog .portal {
+        margin: 0;
+      }
     }
     .link-skeleton {
       display: inline-block;

@@ -1,17 +1,28 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { PricingResponse } from '../../contract/proxy-api.js';
 import { resolveEndpoint } from '../../client/config.js';
-import { followLang, formatNumber, message, registerTexts } from '../../client/i18n.js';
+import { toBillingError, type BillingError } from '../../client/errors.js';
+import {
+  followLang,
+  formatNumber,
+  languageOf,
+  message,
+  registerTexts,
+  type Language,
+} from '../../client/i18n.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
+import { warnOnce } from '../shared/warn.js';
 import { LatestTask } from './latest-task.js';
 import { buyTexts } from './messages.js';
 import { problemRegion, statusRegion } from './outcome-templates.js';
 import { previewLines, quoteBlock } from './price-templates.js';
-import { PurchaseController } from './purchase-controller.js';
+import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
+import { explainRefusal, quantityRefusal, setupHint, type RefusalContext } from './refusal.js';
 import { buyFeatureStyles } from './styles.js';
+import { countedSentence, type FeatureNames } from './wording.js';
 
 /**
  * What the quantity field holds: an allowed quantity, nothing (emptied by someone about to
@@ -38,12 +49,14 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @event billing-error - {BillingErrorEvent} The price or the purchase was refused or failed. `detail: { error, feature, remedy }` (`error.code`, `error.message`).
  * @event billing-remedy - {BillingRemedyEvent} The user asked for the portal workflow that remedies a refusal; `preventDefault()` to open it yourself. `detail: { page, code, feature }`.
  *
- * @csspart form - The row holding the quantity control, the price and the buy button.
- * @csspart quantity - The quantity control: label, input and hints.
+ * @attribute theme - `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming).
+ *
+ * @csspart form - The grid of the quantity control, the price and the buy button.
+ * @csspart quantity - The quantity control's group (label, input and hint), laid out by the form's grid.
  * @csspart label - The quantity's label.
  * @csspart input - The quantity input.
- * @csspart hint - The allowed range under the quantity.
- * @csspart invalid - The message shown for a quantity out of range.
+ * @csspart hint - The row under the quantity (always there, so nothing moves): the allowed range, or why Buy is unavailable for an empty quantity.
+ * @csspart invalid - The message shown in that row for a quantity out of range.
  * @csspart price - The live price preview.
  * @csspart price-now - The immediate cost line of the preview.
  * @csspart price-next - The next-term price line of the preview.
@@ -59,6 +72,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart dialog-title - The dialog's title.
  * @csspart price-changed - The dialog's notice that the price changed since it was shown.
  * @csspart quote - The dialog's price block.
+ * @csspart split - The dialog's line telling how much of the quantity the plan includes ("2 included · 1 extra").
  * @csspart amount - The immediate price, in large type.
  * @csspart details - The service's breakdown of the immediate price, under it.
  * @csspart next-term - The next-term label and price under it.
@@ -74,7 +88,9 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @cssproperty --billing-font-size - Base font size (inherited by default).
  * @cssproperty --billing-border-color - Hairlines.
  * @cssproperty --billing-muted-color - Secondary text.
- * @cssproperty --billing-focus-ring - The focus ring (a box-shadow).
+ * @cssproperty --billing-focus-color - The focus ring's colour (an outline 2px away from the control; the accent).
+ * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring (none).
+ * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
  * @cssproperty --billing-surface - Background of the dialog (Canvas).
  * @cssproperty --billing-on-surface - Text of the dialog (CanvasText).
  * @cssproperty --billing-backdrop - The dialog's backdrop.
@@ -95,6 +111,7 @@ export class BuyFeature extends LitElement {
     step: { type: Number },
     confirm: {},
     label: {},
+    labelOne: { attribute: 'label-one' },
     endpoint: {},
   };
 
@@ -106,10 +123,21 @@ export class BuyFeature extends LitElement {
     defineElement(tag, this, registry);
   }
 
-  readonly #preview = new LatestTask<number, PricingResponse>(this, (increment, signal) =>
-    // The feature and proxy of the moment: a change of either starts a new run at once.
-    getProxyClient(this.#endpoint).getPricing({ feature: this.feature, increment }, signal),
-  );
+  readonly #preview = new LatestTask<number, PricingResponse>(this, async (increment, signal) => {
+    // The feature, proxy and language of the moment: a change of any starts a new run at once.
+    const asked = { endpoint: this.#endpoint, feature: this.feature, increment, signal };
+    try {
+      return await getProxyClient(asked.endpoint).getPricing(
+        { feature: asked.feature, increment },
+        signal,
+        this.#language,
+      );
+    } catch (caught) {
+      const error = await explainRefusal(toBillingError(caught), asked);
+      this.#hintSetup(error, asked);
+      throw error;
+    }
+  });
 
   readonly #purchase = new PurchaseController(this, {
     preview: this.#preview,
@@ -143,14 +171,18 @@ export class BuyFeature extends LitElement {
   declare step: number;
   /** `always` asks for confirmation even when the purchase costs nothing; `auto` only when it costs something now or raises the recurring price (the proxy's `confirmationRequired`). */
   declare confirm: 'auto' | 'always';
-  /** The feature's name in the customer's words, used in sentences ("You now have 7 seats"); defaults to the usage's `TitleLocalized`, else the feature reference. */
+  /** The feature's name for several units, in the customer's words ("seats"), used in sentences ("Add 3 seats"); without it, sentences name the usage's `TitleLocalized`, else the reference ("Seats: 3 more"). */
   declare label: string;
+  /** The feature's name for one unit ("seat"): with `label`, sentences agree with their number (Intl.PluralRules: "Add 1 seat"). */
+  declare labelOne: string;
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
   declare endpoint: string | undefined;
 
   #quantityEntry: QuantityEntry = 'allowed';
   /** Where the focus goes back when the dialog closes: what had it when the dialog opened. */
   #returnFocus: HTMLElement | null = null;
+  /** The language the price is asked in (the service's own lines come in it): the element's. */
+  #language: Language = 'en';
 
   constructor() {
     super();
@@ -162,6 +194,7 @@ export class BuyFeature extends LitElement {
     this.step = 1;
     this.confirm = 'auto';
     this.label = '';
+    this.labelOne = '';
   }
 
   override connectedCallback(): void {
@@ -174,11 +207,18 @@ export class BuyFeature extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // The first update has `feature` (set in the constructor).
     const retargeted = changed.has('feature') || changed.has('endpoint');
+    // A `lang` change in the page (followLang) asks for the price again: the service's lines are
+    // in the language they were asked in.
+    const language = languageOf(this);
+    const relanguaged = language !== this.#language;
+    this.#language = language;
     const quantityProperties = ['quantity', 'min', 'max', 'step'] as const;
     if (retargeted || quantityProperties.some((name) => changed.has(name))) {
       this.#quantityEntry = this.#range.allows(this.quantity) ? 'allowed' : 'invalid';
       // A new feature, proxy or connection prices at once; a quantity being typed waits.
       this.#schedulePreview(retargeted);
+    } else if (relanguaged && this.#preview.state.status !== 'idle') {
+      this.#schedulePreview(true);
     }
     if (retargeted && this.isConnected) this.#purchase.retarget();
   }
@@ -218,6 +258,13 @@ export class BuyFeature extends LitElement {
     this.#preview.reset();
   }
 
+  /** Tells the integrator, once, a refusal that the page's setup causes. */
+  #hintSetup(error: BillingError, refused: RefusalContext): void {
+    if (error.code !== 'validation') return;
+    const type = getUsageStore(refused.endpoint).get(refused.feature)?.TypeFeature;
+    warnOnce(setupHint(quantityRefusal(error, refused.increment, type), error, refused));
+  }
+
   #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
     void this.#purchase.buy(this.quantity);
@@ -255,24 +302,50 @@ export class BuyFeature extends LitElement {
     void this.#purchase.confirm();
   }
 
-  #featureLabel(): string {
-    return (
-      this.label || getUsageStore(this.endpoint).get(this.feature)?.TitleLocalized || this.feature
-    );
+  /** The feature's names: the host's words, else the service's title, else the reference. */
+  #featureNames(): FeatureNames {
+    const title =
+      this.label || getUsageStore(this.endpoint).get(this.feature)?.TitleLocalized || this.feature;
+    return { one: this.labelOne, other: this.label, title };
+  }
+
+  /**
+   * How much of the quantity the plan includes, when part of it is: what is left of the plan by
+   * the usage store, which the purchase's price was quoted against. Nothing when all of it is
+   * extra or all included (the summary and the amount say it all), or when it cannot be told.
+   */
+  #split({ increment }: Quote): string | undefined {
+    const left = getUsageStore(this.endpoint).remaining(this.feature) ?? 0;
+    const included = Math.min(increment, left);
+    if (included <= 0 || included === increment) return undefined;
+    return message(this, 'buy.dialog.split', {
+      included: formatNumber(this, included),
+      extra: formatNumber(this, increment - included),
+    });
   }
 
   #renderQuantity(busy: boolean) {
     const range = this.#range;
-    const invalid = this.#quantityEntry === 'invalid';
+    const entry = this.#quantityEntry;
     // One set of figures for the range and the invalid message (a text ignores what it lacks).
     const figures = {
       min: formatNumber(this, range.min),
       max: formatNumber(this, range.max),
       step: formatNumber(this, range.step),
     };
-    const describedBy = [range.hasMax ? 'range' : '', invalid ? 'invalid' : '']
-      .filter((id) => id !== '')
-      .join(' ');
+    // The row under the input is always there, so that a message appearing in it moves nothing:
+    // why the quantity cannot be bought, why Buy waits for one, or the allowed range.
+    let hint: unknown = nothing;
+    if (entry === 'invalid') {
+      hint = html`<p id="invalid" class="invalid" part="invalid" role="alert">
+        ${message(this, range.invalidMessage, figures)}
+      </p>`;
+    } else if (entry === 'empty') {
+      hint = html`<p id="empty" part="hint">${message(this, 'buy.empty')}</p>`;
+    } else if (range.hasMax) {
+      hint = html`<p id="range" part="hint">${message(this, 'buy.range', figures)}</p>`;
+    }
+    const describedBy = entry !== 'allowed' ? entry : range.hasMax ? 'range' : nothing;
     // A number input: its arrow keys and spin buttons step it (from min, by step, within range).
     return html`
       <div class="quantity" part="quantity">
@@ -289,19 +362,12 @@ export class BuyFeature extends LitElement {
           max=${range.hasMax ? range.max : nothing}
           step=${range.step}
           ?readonly=${busy}
-          aria-invalid=${invalid}
-          aria-describedby=${describedBy || nothing}
+          aria-invalid=${entry === 'invalid'}
+          aria-describedby=${describedBy}
           @input=${this.#onInput}
         />
-        ${range.hasMax ? html`<span id="range" class="hint" part="hint">${message(this, 'buy.range', figures)}</span>` : nothing}
+        <div class="hint">${hint}</div>
       </div>
-      ${
-        invalid
-          ? html`<p id="invalid" class="invalid" part="invalid" role="alert">
-              ${message(this, range.invalidMessage, figures)}
-            </p>`
-          : nothing
-      }
     `;
   }
 
@@ -315,9 +381,15 @@ export class BuyFeature extends LitElement {
         </div>
         <span class="visually-hidden">${message(this, 'buy.calculating')}</span>`;
     } else if (state.status === 'complete') {
-      content = previewLines(state.value);
+      content = previewLines(this, state.value, state.args);
     }
-    return html`<div class="price" part="price" aria-live="polite" aria-busy=${pending}>
+    return html`<div
+      class="price"
+      part="price"
+      data-state=${state.status}
+      aria-live="polite"
+      aria-busy=${pending}
+    >
       ${content}
     </div>`;
   }
@@ -325,15 +397,21 @@ export class BuyFeature extends LitElement {
   #renderQuote() {
     const quote = this.#purchase.quote;
     if (!quote) return nothing;
-    const summary = {
-      quantity: formatNumber(this, quote.increment),
-      label: this.#featureLabel(),
-    };
+    const summary = countedSentence(
+      this,
+      quote.increment,
+      this.#featureNames(),
+      'buy.dialog.summary',
+      'buy.dialog.summary.named',
+      formatNumber(this, quote.increment),
+    );
+    const split = this.#split(quote);
     const applying = this.#purchase.underWay;
     return html`<h2 id="dialog-title" part="dialog-title">
         <slot name="dialog-title">${message(this, 'buy.dialog.title')}</slot>
       </h2>
-      <p class="summary">${message(this, 'buy.dialog.summary', summary)}</p>
+      <p class="summary">${summary}</p>
+      ${split ? html`<p class="split" part="split">${split}</p>` : nothing}
       ${
         quote.changed
           ? html`<p class="changed" part="price-changed" role="alert">
@@ -341,7 +419,7 @@ export class BuyFeature extends LitElement {
             </p>`
           : nothing
       }
-      ${quoteBlock(quote.pricing)}
+      ${quoteBlock(this, quote.pricing, quote.increment)}
       <div class="actions">
         <button
           type="button"
@@ -367,15 +445,24 @@ export class BuyFeature extends LitElement {
 
   override render() {
     const { busy, underWay, canBuy } = this.#purchase;
+    const entry = this.#quantityEntry;
+    const names = this.#featureNames();
     return html`
-      <form part="form" novalidate aria-busy=${busy} @submit=${this.#onSubmit}>
-        ${this.#renderQuantity(busy)} ${this.#renderPrice()}
-        <button type="submit" class="primary" part="button buy" aria-disabled=${busy || !canBuy}>
-          <slot name="buy-label">${message(this, 'buy.buy')}</slot>
-        </button>
-      </form>
-      ${statusRegion(this, this.#purchase, this.#featureLabel())}
-      ${problemRegion(this, this.#purchase)}
+      <div class="layout">
+        <form part="form" novalidate aria-busy=${busy} @submit=${this.#onSubmit}>
+          ${this.#renderQuantity(busy)} ${this.#renderPrice()}
+          <button
+            type="submit"
+            class="primary"
+            part="button buy"
+            aria-disabled=${busy || !canBuy}
+            aria-describedby=${entry === 'allowed' ? nothing : entry}
+          >
+            <slot name="buy-label">${message(this, 'buy.buy')}</slot>
+          </button>
+        </form>
+      </div>
+      ${statusRegion(this, this.#purchase, names)} ${problemRegion(this, this.#purchase, names)}
       <dialog
         part="dialog"
         aria-labelledby="dialog-title"

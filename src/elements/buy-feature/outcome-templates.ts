@@ -2,20 +2,23 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { BillingError } from '../../client/errors.js';
 import { errorMessage, formatNumber, message, type MessageKey } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
+import { getUsageStore } from '../../client/usage-store.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 import type { PurchaseController } from './purchase-controller.js';
+import { quantityRefusal, refusalText } from './refusal.js';
+import { countedSentence, type FeatureNames } from './wording.js';
 
 // How <buy-feature> tells where a purchase stands: its progress and success in a status
 // region, its failures and the price preview's in an alert region, with the action that helps.
 
 /**
- * The status region: the purchase under way, then its success. `label` names the feature in
- * the customer's words ("You now have 7 seats").
+ * The status region: the purchase under way, then its success. `names` name the feature in the
+ * customer's words ("You now have 7 seats").
  */
 export function statusRegion(
   host: Element,
   purchase: PurchaseController,
-  label: string,
+  names: FeatureNames,
 ): TemplateResult {
   const { success, underWay, phase } = purchase;
   let text = '';
@@ -23,10 +26,16 @@ export function statusRegion(
     text = message(host, phase === 'resuming' ? 'buy.resuming' : 'buy.applying');
   } else if (success) {
     // A purchase raises the current quantity; the service bills what goes past the included one.
-    text = message(host, success.amountConfirmed ? 'buy.success' : 'buy.success.unconfirmed', {
-      quantity: formatNumber(host, success.usage.QuantityCurrent ?? 0),
-      label,
-    });
+    const quantity = success.usage.QuantityCurrent ?? 0;
+    text = countedSentence(
+      host,
+      quantity,
+      names,
+      'buy.success',
+      'buy.success.named',
+      formatNumber(host, quantity),
+    );
+    if (!success.amountConfirmed) text += ` ${message(host, 'buy.success.unconfirmed')}`;
   }
   return html`<div class="status" part="status" role="status">
     ${
@@ -42,10 +51,18 @@ export function statusRegion(
   </div>`;
 }
 
+/** Refusals that ask the customer for a next step rather than report something wrong. */
+const CALM_CODES: ReadonlySet<string> = new Set(['subscription-pending', 'no-subscription']);
+
 /** The alert region, always in place so that a problem appearing in it is announced. */
-export function problemRegion(host: RemedyHost, purchase: PurchaseController): TemplateResult {
+export function problemRegion(
+  host: RemedyHost,
+  purchase: PurchaseController,
+  names: FeatureNames,
+): TemplateResult {
   const { error } = purchase;
-  const problem = error && error.code !== 'aborted' ? problemBox(host, purchase, error) : nothing;
+  const problem =
+    error && error.code !== 'aborted' ? problemBox(host, purchase, error, names) : nothing;
   return html`<div role="alert">${problem}</div>`;
 }
 
@@ -53,8 +70,10 @@ export function problemRegion(host: RemedyHost, purchase: PurchaseController): T
 function problemBox(
   host: RemedyHost,
   purchase: PurchaseController,
-  { code }: BillingError,
+  error: BillingError,
+  names: FeatureNames,
 ): TemplateResult {
+  const { code } = error;
   const page = remedyFor(code);
   let action: TemplateResult | typeof nothing = nothing;
   if (page) {
@@ -77,15 +96,29 @@ function problemBox(
       ${message(host, 'retry')}
     </button>`;
   }
-  return html`<div class="problem" part="error">
-    <p>${problemText(host, purchase, code)}</p>
+  // A subscription to complete or to choose is a step still ahead, not a failure: said in the
+  // calm look of the meters' empty states, without the alarm tint.
+  const calm = CALM_CODES.has(code) ? 'calm' : nothing;
+  return html`<div class="problem" part="error" data-tone=${calm}>
+    <p>${problemText(host, purchase, error, names)}</p>
     ${action}
   </div>`;
 }
 
-function problemText(host: Element, purchase: PurchaseController, code: string): string {
+function problemText(
+  host: RemedyHost,
+  purchase: PurchaseController,
+  error: BillingError,
+  names: FeatureNames,
+): string {
   const { failure } = purchase;
   if (failure?.pending) return message(host, 'buy.outcome-unknown');
-  if (failure && code === 'upstream-error') return message(host, 'buy.outcome-unverifiable');
-  return errorMessage(host, code, 'error.generic');
+  if (failure && error.code === 'upstream-error') return message(host, 'buy.outcome-unverifiable');
+  if (error.code === 'validation') {
+    // One text per cause: the quantity refused, and the feature's type as the usages tell it.
+    const type = getUsageStore(host.endpoint).get(host.feature)?.TypeFeature;
+    const cause = quantityRefusal(error, purchase.pricedIncrement ?? 0, type);
+    return message(host, refusalText(cause), { label: names.title });
+  }
+  return errorMessage(host, error.code, 'error.generic');
 }

@@ -1,22 +1,63 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PricingResponse } from '../../contract/proxy-api.js';
+import { message } from '../../client/i18n.js';
+import { money, termPrice } from './wording.js';
 
-// How <buy-feature> shows a price quoted by the service: its labels and formatted amounts as
-// the service wrote them, in the customer's language, rendered as text (never as markup).
+// How <buy-feature> shows a price quoted by the service, in the page's language: its own words
+// for the labels, the amounts formatted with Intl from the service's amounts and currency; only
+// the service's breakdown lines keep its labels (asked in the page's language). Everything is
+// rendered as text, never as markup.
 
-/** The live preview: the immediate cost, and the next term's price when the service gives it. */
-export function previewLines(pricing: PricingResponse): TemplateResult {
+/** The words of the immediate price: what is paid, nothing, or what is credited. */
+function nowLabel(host: Element, pricing: PricingResponse): string {
+  const amount = pricing.AmountTotal;
+  return message(
+    host,
+    amount > 0 ? 'buy.price.due-now' : amount < 0 ? 'buy.price.credit' : 'buy.price.no-charge',
+  );
+}
+
+/**
+ * Whether the recurring price stays as it is. The proxy says a change is free overall
+ * (`confirmationRequired: false`) only when its next term costs no more than today's; adding
+ * units never lowers it, so for an addition that is "unchanged".
+ */
+function recurringUnchanged(pricing: PricingResponse, increment: number): boolean {
+  return pricing.confirmationRequired === false && increment > 0;
+}
+
+function nextLabel(host: Element, pricing: PricingResponse, increment: number): string {
+  return message(
+    host,
+    recurringUnchanged(pricing, increment) ? 'buy.price.unchanged' : 'buy.price.next',
+  );
+}
+
+/**
+ * The live preview: the immediate cost, and the next term's price when the service gives it (an
+ * unchanged one says so without repeating it: the dialog shows it, and a phone's row keeps one
+ * line).
+ */
+export function previewLines(
+  host: Element,
+  pricing: PricingResponse,
+  increment: number,
+): TemplateResult {
   const nextTerm = pricing.NextTerm;
   return html`<dl>
     <div class="line now" part="price-now">
-      <dt>${pricing.LabelLocalized}</dt>
-      <dd>${pricing.PricingLocalized}</dd>
+      <dt>${nowLabel(host, pricing)}</dt>
+      <dd>${money(host, pricing.AmountTotal, pricing.Currency)}</dd>
     </div>
     ${
       nextTerm
         ? html`<div class="line next" part="price-next">
-            <dt>${nextTerm.LabelLocalized}</dt>
-            <dd>${nextTerm.PricingLocalized}</dd>
+            <dt>${nextLabel(host, pricing, increment)}</dt>
+            ${
+              recurringUnchanged(pricing, increment)
+                ? nothing
+                : html`<dd>${termPrice(host, nextTerm, pricing.Currency)}</dd>`
+            }
           </div>`
         : nothing
     }
@@ -27,19 +68,30 @@ export function previewLines(pricing: PricingResponse): TemplateResult {
  * The dialog's price block (it describes the dialog): the immediate price in large type, the
  * service's breakdown of it (prorated units, discounts) when it gives one, and the next term.
  */
-export function quoteBlock(pricing: PricingResponse): TemplateResult {
+export function quoteBlock(
+  host: Element,
+  pricing: PricingResponse,
+  increment: number,
+): TemplateResult {
   const nextTerm = pricing.NextTerm;
   const lines = pricing.Details?.filter((line) => line.LabelLocalized) ?? [];
   return html`<div id="quote" class="quote" part="quote">
-    <p class="label">${pricing.LabelLocalized}</p>
-    <p class="amount" part="amount">${pricing.PricingLocalized}</p>
+    <p class="label">${nowLabel(host, pricing)}</p>
+    <p class="amount" part="amount">${money(host, pricing.AmountTotal, pricing.Currency)}</p>
     ${
       lines.length
         ? html`<ul class="details" part="details">
             ${lines.map(
               (line) =>
                 html`<li>
-                  <span>${line.LabelLocalized}</span><span>${line.PricingLocalized ?? ''}</span>
+                  <span>${line.LabelLocalized}</span
+                  ><span
+                    >${
+                      line.AmountTotal === undefined
+                        ? (line.PricingLocalized ?? '')
+                        : money(host, line.AmountTotal, pricing.Currency)
+                    }</span
+                  >
                 </li>`,
             )}
           </ul>`
@@ -48,7 +100,8 @@ export function quoteBlock(pricing: PricingResponse): TemplateResult {
     ${
       nextTerm
         ? html`<p class="next-term" part="next-term">
-            ${nextTerm.LabelLocalized} <strong>${nextTerm.PricingLocalized}</strong>
+            ${nextLabel(host, pricing, increment)}
+            <strong>${termPrice(host, nextTerm, pricing.Currency)}</strong>
           </p>`
         : nothing
     }

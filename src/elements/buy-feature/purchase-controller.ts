@@ -146,6 +146,12 @@ export class PurchaseController implements ReactiveController {
     return state.status === 'error' ? toBillingError(state.error) : undefined;
   }
 
+  /** The quantity last priced (whose price, then purchase, may have been refused). */
+  get pricedIncrement(): number | undefined {
+    const { state } = this.#view.preview;
+    return state.status === 'idle' ? undefined : state.args;
+  }
+
   /** The failure to show: the purchase's, else the preview's. */
   get error(): BillingError | undefined {
     return this.#failure?.error ?? this.previewError;
@@ -258,8 +264,14 @@ export class PurchaseController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** Opens the dialog (or refreshes it) with the price to confirm. */
+  /**
+   * Opens the dialog (or refreshes it) with the price to confirm, once the usages are known: the
+   * dialog says how much of the quantity the plan includes.
+   */
   async #ask(quote: Quote): Promise<void> {
+    await getUsageStore(this.#host.endpoint)
+      .load()
+      .catch(() => undefined);
     this.#quote = quote;
     this.#setPhase('confirming');
     await this.#view.openDialog();
@@ -412,6 +424,8 @@ export class PurchaseController implements ReactiveController {
     // be gone. A purchase whose outcome is unknown stays (it has no remedy): only "Try again",
     // with its key, may send it.
     const unsubscribe = getUsageStore(endpoint).subscribe(() => {
+      // The usages name the feature and tell what the plan includes: show them.
+      this.#host.requestUpdate();
       const shown = this.error;
       if (this.#phase === 'idle' && shown && remedyFor(shown.code)) {
         this.#failure = undefined;

@@ -2,11 +2,57 @@ import { css } from 'lit';
 import { sharedStyles } from '../shared/styles.js';
 
 const ownStyles = css`
+  /*
+   * One grid for the quantity (its group has no box of its own), the price and Buy. Wide: the
+   * price between the quantity and Buy; narrow (the element under 30em): Buy beside the input,
+   * the price beneath. Either way a row under the input is kept for its hint, so a message
+   * appearing there moves nothing, and Buy never sits alone on a row. The layout box is the
+   * size container (the host stays a plain block for the page).
+   */
+  .layout {
+    container-type: inline-size;
+  }
   form {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: flex-end;
-    gap: calc(var(--_space) * 4) calc(var(--_space) * 6);
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr) auto;
+    grid-template-areas:
+      'label price buy'
+      'input price buy'
+      'hint hint hint';
+    align-items: end;
+    gap: calc(var(--_space) * 1.5) calc(var(--_space) * 6);
+  }
+  .quantity {
+    display: contents;
+  }
+  label {
+    grid-area: label;
+  }
+  input {
+    grid-area: input;
+  }
+  .hint {
+    grid-area: hint;
+    font-size: 0.875em;
+    /* One line, kept whether or not a hint shows. */
+    min-block-size: 1.4em;
+  }
+  .price {
+    grid-area: price;
+  }
+  form > .primary {
+    grid-area: buy;
+  }
+  @container (inline-size < 30em) {
+    form {
+      grid-template-columns: auto minmax(0, 1fr);
+      grid-template-areas:
+        'label label'
+        'input buy'
+        'hint hint'
+        'price price';
+      column-gap: calc(var(--_space) * 3);
+    }
   }
 
   /* Quantity */
@@ -32,18 +78,22 @@ const ownStyles = css`
     border-color: var(--_critical);
   }
   .invalid {
-    flex-basis: 100%;
-    margin: 0;
     color: var(--_critical);
-    font-size: 0.875em;
   }
 
-  /* Price preview */
+  /* Price preview: the height of its two lines whether they show or not (a price on its way,
+     none for a quantity that cannot be bought); a refusal below says why there is none. */
   .price {
-    flex: 1 1 12em;
     min-block-size: 3.2em;
     display: grid;
     align-content: end;
+  }
+  .price[data-state='error'] {
+    min-block-size: 0;
+  }
+  /* Labels small and muted, the figures the content; a narrow gap, so both fit a phone. */
+  .price .line {
+    gap: calc(var(--_space) * 2);
   }
   dl {
     display: grid;
@@ -54,11 +104,13 @@ const ownStyles = css`
     margin: 0;
     white-space: nowrap;
   }
+  .now dt {
+    font-size: 0.875em;
+  }
   .now dd {
     font-size: 1.25em;
     font-weight: 600;
   }
-  .hint,
   .next {
     font-size: 0.875em;
   }
@@ -108,12 +160,13 @@ const ownStyles = css`
   h2 {
     margin-bottom: var(--_space);
   }
-  dialog p {
+  p {
     margin: 0;
   }
   .hint,
   dt,
   .summary,
+  .split,
   .label,
   .details,
   .next-term {

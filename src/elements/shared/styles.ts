@@ -4,15 +4,23 @@ import { css } from 'lit';
  * What every element starts from, in one stylesheet (the rules for one element's classes sit
  * here too when they are the same as another's: one copy in the script-tag file):
  *
+ * - The color scheme: the host page's (`color-scheme` is inherited), unless the host forces one
+ *   with `theme="light|dark"` or `--billing-color-scheme`. Colours that differ between light and
+ *   dark are `light-dark()` pairs, resolved in the element's scheme, never the OS's alone: on a
+ *   page that declares no scheme the elements stay light under a dark OS.
  * - The design tokens: each public `--billing-*` property with its fallback read on :host into
  *   a private `--_*` one; a property read in one place only (sizes, duration, track colour,
  *   focus ring) is read there, and so are the neutrals used twice. Neutrals derive from
  *   currentColor (resolved where they are used), so the elements sit on light and dark pages.
+ *   `accent-color` carries the resolved accent, for what the portal hands the hosted pages.
  * - The modal dialogs (buy-feature's confirmation, the portal's) and their title.
  * - `.visually-hidden`: hidden from sight, kept for assistive technology.
  * - `.primary` (accent) and `.secondary` (quiet) buttons. Only the background eases: a button
  *   coming back from aria-disabled is at full contrast at once. Every button is one of the
  *   two, so the focus ring is for whatever shows focus (and the quantity input's focus).
+ * - The focus ring: an outline in the accent, 2px wide and 2px away from the control, so it
+ *   stands against the page (at least 3:1 for the default accents on light and dark pages)
+ *   rather than against a button of the same colour.
  * - `.skeleton` blocks that pulse while loading (still under reduced motion).
  * - Rows of a label and its value at either end, and stacks of a label and its control.
  * - `.message` (and buy-feature's `.outcome` and `.problem`): a sentence (its `p`) beside its
@@ -21,29 +29,40 @@ import { css } from 'lit';
  */
 export const sharedStyles = css`
   :host {
-    --_accent: var(--billing-accent, #4f46e5);
-    --_on-accent: var(--billing-on-accent, #fff);
-    --_warning: var(--billing-warning, #b54708);
-    --_critical: var(--billing-critical, #b42318);
-    --_success: var(--billing-success, #067647);
+    /* Unset, this is invalid at computed-value time: the page's scheme is inherited. */
+    color-scheme: var(--billing-color-scheme);
+    --_accent: var(--billing-accent, light-dark(#4f46e5, #8b87f7));
+    --_on-accent: var(--billing-on-accent, light-dark(#fff, #14123a));
+    --_warning: var(--billing-warning, light-dark(#b54708, #fdb022));
+    --_critical: var(--billing-critical, light-dark(#b42318, #f97066));
+    --_success: var(--billing-success, light-dark(#067647, #47cd89));
+    /* What a hover mixes into the accent: away from the text on it, in both schemes. */
+    --_hover-mix: light-dark(#000, #fff);
     --_radius: var(--billing-radius, 8px);
     --_space: var(--billing-space, 4px);
     --_hairline: var(--billing-border-color, color-mix(in srgb, currentColor 16%, transparent));
     --_muted: var(--billing-muted-color, color-mix(in srgb, currentColor 68%, transparent));
 
     display: block;
+    accent-color: var(--_accent);
     font-size: var(--billing-font-size, 1em);
     line-height: 1.4;
     /* Figures are the content: tabular, so they do not jump while updating. */
     font-variant-numeric: tabular-nums;
   }
-  @media (prefers-color-scheme: dark) {
+  :host([theme='light']) {
+    color-scheme: light;
+  }
+  :host([theme='dark']) {
+    color-scheme: dark;
+  }
+  /* Browsers without light-dark() (before 2024) get the light buttons rather than none (their
+     other colours fall back to the text's). */
+  @supports not (color: light-dark(#000, #fff)) {
     :host {
-      --_accent: var(--billing-accent, #8b87f7);
-      --_on-accent: var(--billing-on-accent, #14123a);
-      --_warning: var(--billing-warning, #fdb022);
-      --_critical: var(--billing-critical, #f97066);
-      --_success: var(--billing-success, #47cd89);
+      --_accent: var(--billing-accent, #4f46e5);
+      --_on-accent: var(--billing-on-accent, #fff);
+      --_hover-mix: #000;
     }
   }
   :host([hidden]) {
@@ -54,7 +73,6 @@ export const sharedStyles = css`
   }
 
   dialog {
-    color-scheme: light dark;
     background: var(--billing-surface, Canvas);
     color: var(--billing-on-surface, CanvasText);
     border: 1px solid var(--_hairline);
@@ -91,7 +109,7 @@ export const sharedStyles = css`
     color: var(--_on-accent);
   }
   .primary:hover:not([aria-disabled='true']) {
-    background: color-mix(in srgb, var(--_accent) 88%, currentColor);
+    background: color-mix(in srgb, var(--_accent) 85%, var(--_hover-mix));
   }
   .secondary {
     background: none;
@@ -101,13 +119,10 @@ export const sharedStyles = css`
   .secondary:hover:not([aria-disabled='true']) {
     background: color-mix(in srgb, currentColor 6%, transparent);
   }
-  :focus-visible,
-  input:focus {
-    outline: none;
-    box-shadow: var(
-      --billing-focus-ring,
-      0 0 0 2px color-mix(in srgb, var(--_accent) 45%, transparent)
-    );
+  :focus-visible {
+    outline: 2px solid var(--billing-focus-color, var(--_accent));
+    outline-offset: 2px;
+    box-shadow: var(--billing-focus-ring, none);
   }
   [aria-disabled='true'] {
     cursor: not-allowed;
@@ -162,6 +177,12 @@ export const sharedStyles = css`
     border: 1px solid color-mix(in srgb, var(--_critical) 40%, transparent);
     border-radius: var(--_radius);
     background: color-mix(in srgb, var(--_critical) 6%, transparent);
+  }
+  /* A next step rather than a failure (no subscription yet, a checkout to complete): the calm
+     dashed box of the meters' empty states. */
+  .problem[data-tone='calm'] {
+    border: 1px dashed var(--_hairline);
+    background: none;
   }
   .message p,
   .outcome p,

@@ -91,6 +91,32 @@ export const usageMeterStyles = [
       color: var(--_muted);
       font-size: 0.875em;
     }
+    /* The reserved detail row of a single meter: one line, empty or not. */
+    .meter > .detail {
+      min-block-size: 1lh;
+    }
+    /* A skeleton's bones: empty lines (a no-break space) of the loaded meter's classes, drawn
+       as grey bars in the text's colour (the shared .skeleton). */
+    .bone {
+      display: inline-block;
+    }
+    .label-bone {
+      inline-size: 40%;
+    }
+    .figure-bone {
+      inline-size: 30%;
+    }
+    .detail-bone {
+      inline-size: 45%;
+    }
+    /* Two classes: above .state, which comes later. */
+    .state.state-bone {
+      inline-size: 6.5em;
+      border-color: transparent;
+    }
+    .state.state-bone::before {
+      content: none;
+    }
 
     .switch {
       align-items: center;
@@ -133,18 +159,6 @@ export const usageMeterStyles = [
       display: flex;
       flex-wrap: wrap;
       gap: calc(var(--_space) * 2);
-    }
-
-    .label-bone {
-      inline-size: 40%;
-      block-size: 1em;
-      margin-block: 0.2em;
-    }
-    .figure-bone {
-      font-size: var(--billing-figure-size, 1.75em);
-      inline-size: 30%;
-      block-size: 0.9em;
-      margin-block: 0.1em;
     }
   `,
 ];

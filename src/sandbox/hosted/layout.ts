@@ -1,5 +1,6 @@
 import type { Language } from '../fixtures/schema.js';
 import { html, SafeHtml } from './html.js';
+import { accentCss, type PageLook } from './look.js';
 import { HOSTED_CSS, HOSTED_CSS_EXTRA } from './styles.js';
 
 export const WORKFLOWS = ['register', 'charge', 'restart', 'upgrade', 'subscribe'] as const;
@@ -13,15 +14,19 @@ export interface PageOptions {
   body: SafeHtml;
   /** Set on the page shown after a workflow completed: tells the embedding page. */
   complete?: Workflow;
+  /** The embedding page's scheme and accent; without, the system's scheme and our accent. */
+  look?: PageLook;
 }
 
 // Tells the embedding page (portal script) the content height, and that a workflow completed.
+// The height is the body's (the content's): the root's scrollHeight is never less than the frame,
+// so a frame sized by it could grow and never shrink back to a shorter page.
 const FRAME_SCRIPT = `
 (function () {
   var embedded = window.parent && window.parent !== window;
   function post(message) { if (embedded) window.parent.postMessage(Object.assign({ source: 'service-portal' }, message), '*'); }
-  function size() { post({ type: 'resize', height: Math.ceil(document.documentElement.scrollHeight) }); }
-  if (window.ResizeObserver) new ResizeObserver(size).observe(document.documentElement);
+  function size() { post({ type: 'resize', height: Math.ceil(document.body.getBoundingClientRect().height) }); }
+  if (window.ResizeObserver) new ResizeObserver(size).observe(document.body);
   window.addEventListener('load', size);
   size();
   var done = document.body.getAttribute('data-complete');
@@ -35,15 +40,17 @@ const FRAME_SCRIPT_HTML = new SafeHtml(FRAME_SCRIPT);
 const CSS_HTML = new SafeHtml(HOSTED_CSS + HOSTED_CSS_EXTRA);
 
 export function page(options: PageOptions): string {
-  const { lang, title, businessName, customerName, body, complete } = options;
+  const { lang, title, businessName, customerName, body, complete, look = {} } = options;
+  // The accent is a checked #rrggbb (look.ts): safe in the stylesheet.
+  const accent = new SafeHtml(accentCss(look));
   return html`<!doctype html>
-<html lang="${lang}">
+<html lang="${lang}"${look.theme ? html` data-theme="${look.theme}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title} · ${businessName}</title>
-<style>${CSS_HTML}</style>
+<style>${CSS_HTML}${accent}</style>
 </head>
 <body${complete ? html` data-complete="${complete}"` : ''}>
 <main>

@@ -8,6 +8,7 @@ import type { CustomerRecord } from '../state/types.js';
 import type { HostedTarget } from '../tokens.js';
 import { html as tpl, type SafeHtml } from './html.js';
 import { page, type Workflow } from './layout.js';
+import { lookParams, readLook } from './look.js';
 import { MESSAGES } from './messages.js';
 
 /** What a hosted page handler gets: the opened target, its customer and rendering helpers. */
@@ -24,17 +25,23 @@ export class PageContext {
     this.t = MESSAGES[lang];
   }
 
-  /** A hosted page of the same customer, keeping an explicit language choice. */
+  /** What a link of the page carries on: an explicit language, the embedding page's look. */
+  get #carried(): string {
+    const params = lookParams(this.rc.query);
+    const lang = this.rc.query.get('lang');
+    if (lang) params.set('lang', lang);
+    return params.size > 0 ? `?${params}` : '';
+  }
+
+  /** A hosted page of the same customer, keeping the language and the look. */
   link(target: Omit<HostedTarget, 'c'>): string {
     const href = hostedHref(this.ctx, { ...target, c: this.customer.id } as HostedTarget);
-    const lang = this.rc.query.get('lang');
-    return lang ? `${href}?lang=${encodeURIComponent(lang)}` : href;
+    return `${href}${this.#carried}`;
   }
 
   /** Where this page's forms post: the page itself. */
   get action(): string {
-    const lang = this.rc.query.get('lang');
-    return `${this.rc.path}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
+    return `${this.rc.path}${this.#carried}`;
   }
 
   money(amount: number): string {
@@ -58,6 +65,7 @@ export class PageContext {
         businessName: this.ctx.catalog.business.name,
         customerName: this.customer.name,
         body,
+        look: readLook(this.rc.query),
         ...(options.complete ? { complete: options.complete } : {}),
       }),
     );
@@ -71,7 +79,7 @@ export class PageContext {
       return tpl`${t.payInvoicesFirst} <a href="${this.link({ page: 'invoices' })}">${t.invoices}</a>`;
     }
     if (error.code === 'Error.Customer.PaymentSettings.Missing') {
-      return tpl`${t.restartBlockedMethod} <a href="${this.link({ page: 'register' })}">${t.addPaymentMethod}</a>`;
+      return tpl`${t.paymentMethodNeeded} <a href="${this.link({ page: 'register' })}">${t.addPaymentMethod}</a>`;
     }
     return tpl`${error.message}`;
   }

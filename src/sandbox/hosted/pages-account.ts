@@ -62,7 +62,7 @@ function featureRows(pc: PageContext, sub: SubscriptionRecord): SafeHtml {
 function invoiceTable(pc: PageContext, invoices: InvoiceRecord[], caption: string): SafeHtml {
   const t = pc.t;
   if (invoices.length === 0) return html`<p>${t.noInvoices}</p>`;
-  return html`<table>
+  return html`<table class="stack">
     <caption>
       ${caption}
     </caption>
@@ -79,10 +79,10 @@ function invoiceTable(pc: PageContext, invoices: InvoiceRecord[], caption: strin
       ${invoices.map(
         (i) =>
           html`<tr>
-            <td>${i.number}</td>
-            <td>${pc.date(i.dateIssue)}</td>
-            <td class="num">${pc.money(i.amountTotal)}</td>
-            <td>${badge(pc, i.state)}</td>
+            <td data-label="${t.number}">${i.number}</td>
+            <td data-label="${t.issued}">${pc.date(i.dateIssue)}</td>
+            <td class="num" data-label="${t.amount}">${pc.money(i.amountTotal)}</td>
+            <td data-label="${t.state}">${badge(pc, i.state)}</td>
             <td>
               <a href="${pc.link({ page: 'invoice', i: i.id })}"
                 >${t.view}<span class="visually-hidden"> ${i.number}</span></a

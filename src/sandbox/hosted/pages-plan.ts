@@ -5,7 +5,13 @@ import {
   restartSubscription,
   setPaymentMethod,
 } from '../billing/operations.js';
-import { applyOfferChange, planOfferChange, priceOfferChange } from '../billing/offer-change.js';
+import {
+  applyOfferChange,
+  assertPayable,
+  planOfferChange,
+  priceOfferChange,
+  type OfferChangePlan,
+} from '../billing/offer-change.js';
 import { recurringPrice } from '../billing/pricing.js';
 import { isCappingReached, overdueInvoices, SUSPENDED_STATES } from '../billing/rules.js';
 import { ApiError } from '../http/errors.js';
@@ -261,7 +267,7 @@ function upgradeBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
     ${message ? errorAlert(message) : ''}
     ${!running ? html`<div class="alert info"><p>${badge(pc, sub.state)}</p></div>` : ''}
     <div class="card">
-      <table>
+      <table class="stack">
         <caption>
           ${single ? t.confirmSwitch : t.plans}
         </caption>
@@ -278,8 +284,8 @@ function upgradeBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
             const current = !c.custom && c.offer.reference === sub.offer;
             return html`<tr${current ? html` class="current"` : ''}>
 <th scope="row">${c.title}${c.onRequest ? html` <span class="badge">${t.onRequest}</span>` : ''}</th>
-<td class="num">${c.onRequest ? t.onRequest : html`${pc.money(c.recurring)} <span class="hint">${perPeriod(c.offer.durationRecurrence, c.offer.unitRecurrence, pc.lang)}</span>`}</td>
-<td class="num">${current || c.onRequest ? '' : html`${pc.money(c.dueNow)}${c.immediate ? '' : html` <span class="hint">${t.changesOn} ${pc.date(c.dateEffective)}</span>`}`}</td>
+<td class="num" data-label="${t.price}">${c.onRequest ? t.onRequest : html`${pc.money(c.recurring)} <span class="hint">${perPeriod(c.offer.durationRecurrence, c.offer.unitRecurrence, pc.lang)}</span>`}</td>
+<td class="num" data-label="${t.dueNow}">${current || c.onRequest ? '' : html`${pc.money(c.dueNow)}${c.immediate ? '' : html` <span class="hint">${t.changesOn} ${pc.date(c.dateEffective)}</span>`}`}</td>
 <td>${
               current
                 ? html`<span class="badge ok">${t.currentPlan}</span>`
@@ -307,6 +313,47 @@ export function upgradePage(pc: PageContext): Reply | null {
   return pc.render(title, upgradeBody(pc, sub));
 }
 
+/**
+ * The confirmation of a paid switch: the plan, what it costs now (or adds to the next invoice),
+ * the recurring price that follows, and a button that names the amount. It posts the amount it
+ * showed, so that a price that changed meanwhile is shown again rather than charged.
+ */
+function confirmBody(
+  pc: PageContext,
+  sub: SubscriptionRecord,
+  choice: Choice,
+  plan: OfferChangePlan,
+  changed: boolean,
+): SafeHtml {
+  const t = pc.t;
+  const amount = pc.money(plan.amountTotal);
+  const period = perPeriod(choice.offer.durationRecurrence, choice.offer.unitRecurrence, pc.lang);
+  return html`<h1>${t.confirmTitle}</h1>
+    ${changed ? errorAlert(html`${t.priceChanged}`) : ''}
+    <section class="card confirm" aria-labelledby="confirm-plan">
+      <h2 id="confirm-plan">${choice.title}</h2>
+      <p class="hint">${plan.billNow ? t.dueNow : t.addedToNextInvoice}</p>
+      <p class="price">${amount}</p>
+      <p>
+        ${t.recurringFrom} ${pc.date(sub.periodEnd)}:
+        <strong>${pc.money(plan.nextTerm.total)}</strong> <span class="hint">${period}</span>
+      </p>
+      <form method="post" action="${pc.action}">
+        <input type="hidden" name="choice" value="${choice.key}" />
+        <input type="hidden" name="confirm" value="1" />
+        <input type="hidden" name="quoted" value="${String(plan.amountTotal)}" />
+        <div class="actions">
+          <button type="submit">
+            ${plan.billNow ? `${t.confirmAndPay} ${amount}` : t.confirmChange}
+          </button>
+          <a class="button quiet" href="${pc.link({ page: 'upgrade', s: sub.id })}"
+            >${t.backToPlans}</a
+          >
+        </div>
+      </form>
+    </section>`;
+}
+
 export function upgradeSubmit(pc: PageContext, form: URLSearchParams): Reply | null {
   const sub = currentSubscription(pc);
   if (!sub) return null;
@@ -316,9 +363,21 @@ export function upgradeSubmit(pc: PageContext, form: URLSearchParams): Reply | n
     return pc.render(title, upgradeBody(pc, sub, html`${pc.t.fixErrors}`), { status: 422 });
   }
   let amount: number;
-  let plan;
+  let plan: OfferChangePlan;
   try {
     plan = planOfferChange(pc.ctx.store, sub, { offer: choice.offer, custom: choice.custom });
+    // A switch that costs something is confirmed first, at the price shown, and only once it
+    // can be paid: a refusal comes before the question, not after it.
+    if (plan.amountTotal > 0) {
+      assertPayable(plan);
+      const quoted = form.get('confirm') === '1' ? Number(form.get('quoted')) : undefined;
+      if (quoted !== plan.amountTotal) {
+        const changed = quoted !== undefined;
+        return pc.render(pc.t.confirmTitle, confirmBody(pc, sub, choice, plan, changed), {
+          status: changed ? 409 : 200,
+        });
+      }
+    }
     amount = applyOfferChange(pc.ctx.store, plan)?.amountTotal ?? 0;
   } catch (error) {
     return pc.render(title, upgradeBody(pc, sub, pc.explain(error)), {
@@ -342,6 +401,11 @@ export function upgradeSubmit(pc: PageContext, form: URLSearchParams): Reply | n
   );
 }
 
+/**
+ * The restart page. "Restart now" only when a restart can work: while a valid payment method is
+ * missing the page offers to add one, while overdue invoices block it, to pay them (the service
+ * would refuse the restart either way, and the button would only lead to that refusal).
+ */
 function restartBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtml): SafeHtml {
   const t = pc.t;
   const { store } = pc.ctx;
@@ -369,10 +433,18 @@ function restartBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
               </ul>`
           : ''
       }
-      ${!methodOk ? html`<p>${t.restartBlockedMethod} <a href="${pc.link({ page: 'register' })}">${t.addPaymentMethod}</a></p>` : ''}
-      <form method="post" action="${pc.action}">
-        <div class="actions"><button type="submit">${t.restartNow}</button></div>
-      </form>
+      ${
+        !methodOk
+          ? html`<p>${t.restartBlockedMethod}</p>
+              <div class="actions">
+                <a class="button" href="${pc.link({ page: 'register' })}">${t.addPaymentMethod}</a>
+              </div>`
+          : capping
+            ? ''
+            : html`<form method="post" action="${pc.action}">
+                <div class="actions"><button type="submit">${t.restartNow}</button></div>
+              </form>`
+      }
     </div>`;
 }
 

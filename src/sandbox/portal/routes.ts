@@ -8,6 +8,7 @@ import { fromAcceptLanguage, isLanguage, supportedLanguage } from '../i18n.js';
 import { html, scriptJson } from '../hosted/html.js';
 import { page as layout } from '../hosted/layout.js';
 import { MESSAGES } from '../hosted/messages.js';
+import { lookParams } from '../hosted/look.js';
 import { portalHash, safeEqual, type HostedPage } from '../tokens.js';
 import { portalScriptSource } from './script.js';
 
@@ -94,11 +95,14 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
       : (supportedLanguage(customer.language) ??
         fromAcceptLanguage(rc.req.headers['accept-language']) ??
         ctx.catalog.business.defaultLanguage);
+    // The page's language and look go to the hosted page, which keeps them on its links.
+    const look = lookParams(q);
+    if (isLanguage(langParam)) look.set('lang', langParam);
     const href = hostedHref(ctx, target);
     return json(
       200,
       {
-        url: isLanguage(langParam) ? `${href}?lang=${langParam}` : href,
+        url: look.size > 0 ? `${href}?${look}` : href,
         page: target.page,
         title: `${MESSAGES[lang][PAGE_TITLES[target.page]]} · ${ctx.catalog.business.name}`,
       },

@@ -1,10 +1,12 @@
 import { WORKFLOWS } from '../hosted/layout.js';
 
 /**
- * Source of `${url}/portal.js`. `ServicePortal.open(params, { containerId })` asks the sandbox to
- * check the hash and the query (the secret never reaches the browser), then shows the hosted page
- * in an iframe that follows its content's height. Messages from the iframe are accepted only from
- * that iframe and the sandbox origin; a completed workflow is re-dispatched on the container as
+ * Source of `${url}/portal.js`. `ServicePortal.open(params, { containerId, colorScheme, accent })`
+ * asks the sandbox to check the hash and the query (the secret never reaches the browser), then
+ * shows the hosted page in an iframe that follows its content's height, drawn in the embedding
+ * page's color scheme and accent: the options' when given, else those the container resolves
+ * (its `color-scheme` and `accent-color`). Messages from the iframe are accepted only from that
+ * iframe and the sandbox origin; a completed workflow is re-dispatched on the container as
  * `service-portal:complete`.
  */
 export function portalScriptSource(origin: string): string {
@@ -30,6 +32,36 @@ export function portalScriptSource(origin: string): string {
     container.appendChild(box);
     emit(container, 'service-portal:error', { code: code, message: message });
     return { opened: false, error: { code: code, message: message } };
+  }
+
+  // The scheme an element is drawn in: its color-scheme (else the page's meta), the system's
+  // preference between two, light when none is declared.
+  function schemeOf(element) {
+    function named(value) {
+      return String(value || '').split(/\\s+/).filter(function (word) { return word === 'light' || word === 'dark'; });
+    }
+    var schemes = named(getComputedStyle(element).colorScheme);
+    if (!schemes.length) {
+      var meta = document.querySelector('meta[name="color-scheme"]');
+      schemes = named(meta && meta.content);
+    }
+    if (schemes.length > 1) {
+      var dark = window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches;
+      return dark && schemes.indexOf('dark') >= 0 ? 'dark' : 'light';
+    }
+    return schemes[0] || 'light';
+  }
+
+  // A colour as #rrggbb (the hosted pages take nothing else): from #rgb, #rrggbb or rgb().
+  function hexColor(value) {
+    var text = String(value || '').trim().toLowerCase();
+    if (/^#[0-9a-f]{6}$/.test(text)) return text;
+    if (/^#[0-9a-f]{3}$/.test(text)) return '#' + text.slice(1).replace(/./g, '$&$&');
+    var rgb = /^rgba?\\(\\s*(\\d+)[\\s,]+(\\d+)[\\s,]+(\\d+)\\s*(?:[,/]\\s*([\\d.]+%?)\\s*)?\\)$/.exec(text);
+    if (!rgb || (rgb[4] !== undefined && parseFloat(rgb[4]) === 0)) return '';
+    return '#' + [rgb[1], rgb[2], rgb[3]].map(function (channel) {
+      return ('0' + Math.min(255, Number(channel)).toString(16)).slice(-2);
+    }).join('');
   }
 
   function close(containerId) {
@@ -58,6 +90,12 @@ export function portalScriptSource(origin: string): string {
     });
     var lang = (document.documentElement.getAttribute('lang') || '').slice(0, 2);
     if (lang) search.set('lang', lang);
+    var theme = options && (options.colorScheme === 'light' || options.colorScheme === 'dark')
+      ? options.colorScheme
+      : schemeOf(container);
+    search.set('theme', theme);
+    var accent = hexColor((options && options.accent) || getComputedStyle(container).accentColor);
+    if (accent) search.set('accent', accent);
     return fetch(ORIGIN + '/portal/open?' + search.toString(), { credentials: 'omit', cache: 'no-store' })
       .then(function (response) {
         return response.json().then(function (body) { return { ok: response.ok, body: body }; });
@@ -69,6 +107,8 @@ export function portalScriptSource(origin: string): string {
         iframe.src = result.body.url;
         iframe.setAttribute('allow', 'payment');
         iframe.style.cssText = 'display:block;width:100%;border:0;height:560px;min-height:200px;';
+        // The frame in the page's scheme too: no opaque backdrop behind a page of another one.
+        iframe.style.colorScheme = theme;
         var ready = false;
         function onMessage(event) {
           if (event.source !== iframe.contentWindow || event.origin !== ORIGIN) return;

@@ -1,0 +1,45 @@
+import type { PortalRequest } from '../../contract/proxy-api.js';
+import type { BillingError } from '../../client/errors.js';
+import { errorMessage, message, messageOr } from '../../client/i18n.js';
+
+// What <billing-portal> says about the page it opens: the modal's title for the task, and why a
+// page could not be opened, one sentence per cause rather than the proxy's code.
+
+/**
+ * The modal portal's title: the task it was opened for ("Restart your subscription"); for a
+ * page whose link already names it, that link's text ("Change plan", "Manage billing", "See
+ * plans", and "Subscribe" to a chosen offer).
+ */
+export function taskTitle(host: Element, { page, offer }: PortalRequest): string {
+  const task = page === 'subscribe' && offer ? '' : `portal.title.${page}`;
+  return messageOr(host, task, `portal.link.${page}`);
+}
+
+/**
+ * Why `page` could not be opened: a page or a parameter the proxy does not take (400: the page's
+ * setup), a page that does not apply to the subscription as it is (409), something it names that
+ * does not exist (404), else the error's own text.
+ */
+export function refusalText(host: Element, error: BillingError, page: string): string {
+  const { code, status, field } = error;
+  if (code === 'unsafe-url') return message(host, 'portal.unsafe');
+  // A parameter other than the page the proxy refuses: the generic text (the console says which).
+  if (code === 'validation' && status === 400) {
+    return message(host, field === 'page' ? 'portal.refused.unknown-page' : 'portal.error');
+  }
+  if (code === 'validation')
+    return messageOr(host, `portal.unavailable.${page}`, 'portal.unavailable');
+  if (code === 'not-found') return message(host, 'portal.refused.not-found');
+  return errorMessage(host, code, 'portal.error');
+}
+
+/** Whether opening again could help: not for what the page's setup or the request got wrong. */
+export function retryHelps({ code, status }: BillingError): boolean {
+  return !((code === 'validation' && status === 400) || code === 'not-found');
+}
+
+/** The console line for a refusal only the page's setup can fix, else undefined. */
+export function setupHint(error: BillingError, page: string, tag: string): string | undefined {
+  if (error.code !== 'validation' || error.status !== 400) return undefined;
+  return `billing-elements: <${tag} page="${page}">: the proxy refused the page: ${error.message}`;
+}

@@ -1,0 +1,92 @@
+import { BillingError } from '../../client/errors.js';
+import type { MessageKey } from '../../client/i18n.js';
+import { getProxyClient } from '../../client/proxy-client.js';
+import { getUsageStore } from '../../client/usage-store.js';
+
+// A refused price says more than the proxy's code: the service answers "not active" for a
+// subscription waiting for its checkout as for a suspended one, and `validation` for a dozen
+// causes. This module tells them apart, so that the customer reads the one that applies (and
+// the remedy that helps), and the integrator reads once in the console what only they can fix.
+
+/** The proxy's (and the service's) codes for a subscription that is not running. */
+const NOT_ACTIVE = new Set(['subscription-suspended', 'Error.Subscription.NotActive']);
+
+/** Why a quantity was refused (`validation`), in the words <buy-feature> has for each cause. */
+export type QuantityRefusal = 'too-many' | 'at-once' | 'on-off' | 'setup' | 'other';
+
+/** The text of a cause: `buy.refused.<cause>`, the generic `error.validation` for `other`. */
+export function refusalText(cause: QuantityRefusal): MessageKey {
+  return cause === 'other' ? 'error.validation' : `buy.refused.${cause}`;
+}
+
+export interface RefusalContext {
+  endpoint: string;
+  feature: string;
+  increment: number;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The cause of a `validation` refusal of `increment` units of `feature`: a feature reference the
+ * proxy cannot read (field `feature`), an on/off feature (the usage says so), a quantity past the
+ * proxy's limits per purchase (400 on `increment`) or past what the plan allows (the service's
+ * 422 on `increment`, for an addition; a removal below zero, which only a proxy configured for
+ * removals meets, has the generic text).
+ */
+export function quantityRefusal(error: BillingError, increment: number, type?: string) {
+  let cause: QuantityRefusal = 'other';
+  if (error.field === 'feature') cause = 'setup';
+  else if (type === 'OnOff') cause = 'on-off';
+  else if (error.field === 'increment')
+    cause = error.status === 400 ? 'at-once' : increment > 0 ? 'too-many' : 'other';
+  return cause;
+}
+
+/**
+ * A refused price, said as precisely as it can be: a "not active" subscription that is in fact
+ * waiting for its checkout becomes `subscription-pending` (its remedy completes it rather than
+ * restart it); before a `validation` refusal is shown, the usages are loaded so that its cause
+ * can be told. Anything else, and a check that fails, leaves the refusal as it was.
+ */
+export async function explainRefusal(
+  error: BillingError,
+  { endpoint, signal }: RefusalContext,
+): Promise<BillingError> {
+  if (NOT_ACTIVE.has(error.code)) {
+    try {
+      const { status } = await getProxyClient(endpoint).getSubscription(signal);
+      if (status === 'pending') {
+        return new BillingError(
+          'subscription-pending',
+          'The subscription waits for its checkout to complete.',
+          { status: error.status, cause: error },
+        );
+      }
+    } catch {
+      // Not known better: the refusal as the proxy said it.
+    }
+  } else if (error.code === 'validation') {
+    await getUsageStore(endpoint)
+      .load()
+      .catch(() => undefined);
+  }
+  return error;
+}
+
+/**
+ * The console line that tells the integrator what only they can fix, for the causes that are a
+ * page's setup rather than the customer's choice; undefined for the others.
+ */
+export function setupHint(
+  cause: QuantityRefusal,
+  error: BillingError,
+  { feature, increment }: RefusalContext,
+): string | undefined {
+  const element = `billing-elements: <buy-feature feature="${feature}">`;
+  // The proxy's own message names the rule that was broken (the reference's form, its limits).
+  if (cause === 'on-off')
+    return `${element}: "${feature}" is an on/off feature, with no quantity to buy; show it with <usage-meter>.`;
+  if (cause === 'setup' || cause === 'at-once')
+    return `${element}: the proxy refused ${cause === 'setup' ? 'the feature' : increment}: ${error.message}`;
+  return undefined;
+}

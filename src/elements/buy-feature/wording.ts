@@ -1,0 +1,71 @@
+import type { NextTerm } from '../../contract/resources.js';
+import { formatMoney, languageOf, message, type MessageKey } from '../../client/i18n.js';
+
+// The words and figures <buy-feature> writes itself rather than take from the service: amounts
+// formatted with Intl from the service's amounts and currency, the period of a recurring price,
+// and the feature's name agreeing with a number.
+
+const MINUS_SIGN = '\u2212';
+const DAY_MS = 86_400_000;
+
+/** A term's length in days, and the text that names it ("{amount} / month"); others go unnamed. */
+const PERIODS: readonly { min: number; max: number; key: MessageKey }[] = [
+  { min: 28, max: 31, key: 'buy.per.month' },
+  { min: 365, max: 366, key: 'buy.per.year' },
+];
+
+/** Hundredths of `currency` in the element's locale; a negative amount with a real minus sign. */
+export function money(host: Element, amount: number, currency: string): string {
+  // Intl writes the sign as a hyphen-minus, and no currency code or symbol holds one: the first
+  // hyphen is the sign.
+  return formatMoney(host, amount, currency).replace('-', MINUS_SIGN);
+}
+
+/** The recurring price of a term with its period ("$69.00 / month"), or the amount alone. */
+export function termPrice(host: Element, term: NextTerm, currency: string): string {
+  const amount = money(host, term.AmountTotal, currency);
+  const { DatePeriodStart: start, DatePeriodEnd: end } = term;
+  // Unreadable dates give NaN days, which no period matches.
+  const days = start && end ? Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS) : NaN;
+  const period = PERIODS.find(({ min, max }) => days >= min && days <= max);
+  return period ? message(host, period.key, { amount }) : amount;
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** Whether `count` takes the singular in the element's language (1 in English; 0 and 1 in French). */
+export function isSingular(host: Element, count: number): boolean {
+  const language = languageOf(host);
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count) === 'one';
+}
+
+/** How the element names its feature: in the customer's words, and as a title. */
+export interface FeatureNames {
+  /** The singular the host gave (`label-one`), if any. */
+  one: string;
+  /** The plural the host gave (`label`), if any. */
+  other: string;
+  /** The name to use when no form agrees: `label`, else the usage's title, else the reference. */
+  title: string;
+}
+
+/**
+ * A sentence about `count` units: `counted` ("Add {quantity} {label}") with the form of the name
+ * that agrees with the number, or, when the host did not give that form, `named` ("{label}:
+ * {quantity} more"), which reads for any number, with the title.
+ */
+export function countedSentence(
+  host: Element,
+  count: number,
+  names: FeatureNames,
+  counted: MessageKey,
+  named: MessageKey,
+  quantity: string,
+): string {
+  const agreeing = isSingular(host, count) ? names.one : names.other;
+  if (agreeing) return message(host, counted, { quantity, label: agreeing });
+  const title = names.title.charAt(0).toUpperCase() + names.title.slice(1);
+  return message(host, named, { quantity, label: title });
+}
