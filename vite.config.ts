@@ -125,7 +125,7 @@ function modulesConfig() {
           // rather than a dozen small ones: fewer requests, and gzip compresses it as one text.
           codeSplitting: {
             includeDependenciesRecursively: false,
-            groups: [{ name: 'core', test: isCoreModule }],
+            groups: [{ name: 'core', test: isCoreModule, minShareCount: 3 }],
           },
         },
       },
