@@ -160,3 +160,34 @@ test('the snippet builder offers the five elements, each loading its own code on
   assert.deepEqual(pageErrors(page), []);
   await page.context().close();
 });
+
+test('the autoloader loads each element the first time its tag appears', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'healthy');
+  // A page of the app's origin (its session, its proxy) holding only the snippet.
+  const snippetPage = `${e2e.demo.url}/autoloaded.html`;
+  await page.route(snippetPage, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><script type="module" src="/cdn/autoloader.js"></script><usage-meter feature="seats"></usage-meter>',
+    }),
+  );
+  await page.goto(snippetPage);
+  const tags = ['usage-meter', 'buy-feature', 'billing-portal', 'plan-picker', 'feature-gate'];
+  const defined = () =>
+    page.evaluate((all) => all.filter((name) => customElements.get(name)), tags);
+  await page.locator('usage-meter [part~="value"]').filter({ hasText: '3' }).waitFor();
+  assert.deepEqual(await defined(), ['usage-meter']);
+
+  // A tag the page adds later loads its element then, and only that one.
+  await page.evaluate(() => {
+    const gate = document.createElement('feature-gate');
+    gate.setAttribute('feature', 'sso');
+    gate.innerHTML = '<p>Single sign-on is on.</p>';
+    document.body.append(gate);
+  });
+  await page.getByText('Single sign-on is on.').waitFor();
+  assert.deepEqual(await defined(), ['usage-meter', 'feature-gate']);
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
