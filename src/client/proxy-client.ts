@@ -28,8 +28,8 @@ export class ProxyClient {
   }
 
   /** `GET /usages`: every feature of the signed-in customer. */
-  async getUsages(signal?: AbortSignal): Promise<UsagesResponse> {
-    const body = await this.request<UsagesResponse>('/usages', signal);
+  async getUsages(signal?: AbortSignal, language?: string): Promise<UsagesResponse> {
+    const body = await this.request<UsagesResponse>('/usages', signal, undefined, language);
     if (!body || !Array.isArray(body.usages)) throw invalid('/usages');
     return { usages: body.usages.filter(isUsageLike) };
   }

@@ -5,6 +5,7 @@ import { UNLIMITED_QUANTITY } from '../contract/constants.js';
 import { getBillingConfig, resolveEndpoint } from './config.js';
 import { announceUpdate, subscribeLive } from './live.js';
 import { toBillingError, type BillingError } from './errors.js';
+import { toLanguage, type Language } from './i18n.js';
 import { getProxyClient } from './proxy-client.js';
 import { getSessionValue, removeSessionValue, setSessionValue } from './session.js';
 
@@ -49,6 +50,8 @@ export interface UsagesMessage {
   endpoint: string;
   usages: Usage[];
   at: number;
+  /** The language of the usages' texts (the sending page's `lang`); absent: not known. */
+  language?: string;
   /** Absent from older tabs: then nothing is known beyond the usages. */
   account?: Account;
 }
@@ -66,6 +69,14 @@ export interface UpdatedMessage {
 export type ChannelMessage = UsagesMessage | ClearMessage | UpdatedMessage;
 
 /** True when access is unlimited (`QuantityIncluded` of -1). */
+/**
+ * The page's language (`<html lang>`, English when it names none, as for the elements' own
+ * words), in which the usages' texts (`TitleLocalized`) are asked for.
+ */
+function pageLanguage(): Language {
+  return toLanguage(typeof document === 'undefined' ? '' : document.documentElement.lang);
+}
+
 export function isUnlimited(usage: Usage): boolean {
   return usage.QuantityIncluded === UNLIMITED_QUANTITY;
 }
@@ -96,6 +107,11 @@ export class UsageStore {
   #stopLive: (() => void) | undefined;
   /** A refresh asked by a live signal is under way; `again`: another signal came meanwhile. */
   #liveRefresh: { again: boolean } | undefined;
+  /** The language of the usages shown, and that of the latest request (see pageLanguage). */
+  #language = '';
+  #askedLanguage = '';
+  /** Stops following the page's language, while anyone listens. */
+  #stopLanguage: (() => void) | undefined;
 
   constructor(endpoint: string) {
     this.endpoint = endpoint;
@@ -114,7 +130,9 @@ export class UsageStore {
     if (this.#state.status !== 'ready') {
       if (this.#inflight) return this.#inflight;
       const saved = savedUsages(this.endpoint);
-      if (!saved) return this.#fetch();
+      // Saved in another language (the page switched since): asked again in this one.
+      if (!saved || (saved.language ?? '') !== pageLanguage()) return this.#fetch();
+      this.#language = saved.language ?? '';
       this.#accept(saved.usages, saved.at, 'page', saved.account ?? NO_ACCOUNT);
     }
     return Promise.resolve(this.#state.usages);
@@ -162,13 +180,32 @@ export class UsageStore {
     // While anyone listens, the proxy's event stream tells the page when billing changed.
     if (this.#stopLive === undefined && getBillingConfig().live)
       this.#stopLive = subscribeLive(this.endpoint, () => this.#onSignal());
+    this.#stopLanguage ??= this.#followLanguage();
     return () => {
       this.#listeners.delete(listener);
       if (this.#listeners.size === 0) {
         this.#stopLive?.();
         this.#stopLive = undefined;
+        this.#stopLanguage?.();
+        this.#stopLanguage = undefined;
       }
     };
+  }
+
+  /**
+   * The usages' texts are the service's, in the language they were asked in: when the page
+   * changes its language, known usages are asked for again in the new one (issue 12, item 13).
+   */
+  #followLanguage(): (() => void) | undefined {
+    if (typeof MutationObserver === 'undefined') return undefined;
+    const observer = new MutationObserver(() => {
+      if (pageLanguage() === this.#askedLanguage || this.#state.status === 'idle') return;
+      this.refresh().catch(() => {
+        // The failure is in the store's state, where the elements show it.
+      });
+    });
+    observer.observe(document.documentElement, { attributeFilter: ['lang'] });
+    return () => observer.disconnect();
   }
 
   /** A live signal: refresh once (signals that come meanwhile make one more), then say so. */
@@ -220,6 +257,13 @@ export class UsageStore {
       return;
     }
     if (this.#state.updatedAt !== null && message.at < this.#state.updatedAt) return;
+    // Another tab's usages in another language: the change, in this page's words, kept to this
+    // tab (told back, the other tab would ask again in its language, and so on).
+    if ((message.language ?? '') !== pageLanguage()) {
+      if (this.#state.status !== 'idle') this.#fetch('session').catch(() => undefined);
+      return;
+    }
+    this.#language = message.language ?? '';
     this.#accept(message.usages, message.at, 'session', message.account ?? NO_ACCOUNT);
   }
 
@@ -231,20 +275,23 @@ export class UsageStore {
     this.#set({ status: 'idle', usages: [], error: null, updatedAt: null, ...NO_ACCOUNT });
   }
 
-  #fetch(): Promise<readonly Usage[]> {
+  /** Asks the proxy for the usages; `reach`: how far they go (the other tabs unless said). */
+  #fetch(reach: Reach = 'other-tabs'): Promise<readonly Usage[]> {
     this.#latestRequest += 1;
     const request = this.#latestRequest;
     if (this.#state.status !== 'ready')
       this.#set({ ...this.#state, status: 'loading', error: null });
+    const language = (this.#askedLanguage = pageLanguage());
     const attempt = getProxyClient(this.endpoint)
-      .getUsages()
+      .getUsages(undefined, language)
       .then(async ({ usages }) => ({ usages, account: await this.#accountOf(usages) }))
       .then(
         ({ usages, account }) => {
           // A later request supersedes this one: its answer may predate a purchase.
           if (request !== this.#latestRequest) return this.#inflight ?? this.#state.usages;
           this.#inflight = null;
-          this.#accept(usages, Date.now(), 'other-tabs', account);
+          this.#language = language;
+          this.#accept(usages, Date.now(), reach, account);
           return this.#state.usages;
         },
         (reason: unknown) => {
@@ -331,12 +378,15 @@ export class UsageStore {
     };
     this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at, ...kept });
     if (reach === 'page') return;
+    const language = this.#language;
     setSessionValue(
       STORAGE_PREFIX + this.endpoint,
-      JSON.stringify({ usages: copy, at, account: kept }),
+      JSON.stringify({ usages: copy, at, account: kept, language }),
     );
-    if (reach === 'other-tabs')
-      postToOtherTabs({ type: 'usages', endpoint: this.endpoint, usages: copy, at, account: kept });
+    if (reach === 'other-tabs') {
+      const message = { endpoint: this.endpoint, usages: copy, at, account: kept, language };
+      postToOtherTabs({ type: 'usages', ...message });
+    }
   }
 
   #set(state: UsageStoreState): void {
@@ -368,7 +418,9 @@ function readOffers(endpoint: string): Promise<Offer[] | null> {
 }
 
 /** The usages saved for this tab's session, if any readable ones. */
-function savedUsages(endpoint: string): { usages: Usage[]; at: number; account?: Account } | null {
+function savedUsages(
+  endpoint: string,
+): { usages: Usage[]; at: number; account?: Account; language?: string } | null {
   try {
     const saved = JSON.parse(getSessionValue(STORAGE_PREFIX + endpoint) ?? '{}') as {
       usages?: unknown;
@@ -376,7 +428,7 @@ function savedUsages(endpoint: string): { usages: Usage[]; at: number; account?:
     };
     // Returned as read: #accept copies the usages and reads nothing else.
     if (Array.isArray(saved.usages) && typeof saved.at === 'number')
-      return saved as { usages: Usage[]; at: number; account?: Account };
+      return saved as { usages: Usage[]; at: number; account?: Account; language?: string };
   } catch {
     // An unreadable entry: as if nothing were saved.
   }

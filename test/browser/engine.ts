@@ -19,3 +19,10 @@ export const engine: Engine = detect(navigator.userAgent);
  * these preferences from the system once started.
  */
 export const canEmulateMedia = engine === 'chromium';
+
+/**
+ * Whether the runner can resize the page's viewport (`setViewport`): the DevTools protocol
+ * (Chromium) and WebDriver BiDi (Firefox) can, @web/test-runner-webdriver (WebKit) cannot. A
+ * test that needs a narrow page in every engine puts it in a frame of that width (frames.ts).
+ */
+export const canSetViewport = engine !== 'webkit';

@@ -10,10 +10,20 @@ export interface TestFrame {
   remove(): void;
 }
 
-export async function openFrame(): Promise<TestFrame> {
+/** The frame's size in CSS pixels: its page's viewport, which its media queries see. */
+export interface FrameSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * A frame is also how a test gets a small viewport in every engine: WebKit's WebDriver cannot
+ * resize the window (`setViewport`), but a page in a 360 px frame is a page on a 360 px screen.
+ */
+export async function openFrame(size: FrameSize = { width: 480, height: 320 }): Promise<TestFrame> {
   const frame = document.createElement('iframe');
   frame.title = 'Another tab of the app';
-  frame.style.cssText = 'width:480px;height:320px;border:0';
+  frame.style.cssText = `width:${size.width}px;height:${size.height}px;border:0;display:block`;
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('The test frame did not start')), 10_000);
     const poll = () => {

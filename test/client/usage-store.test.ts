@@ -14,6 +14,36 @@ describe('usage store', () => {
     frames = [];
   });
 
+  // Issue 12, item 13: the service's texts (a usage's TitleLocalized) came in the language of
+  // the first request whatever the page's; a page that switches language kept English titles.
+  it('asks for the usages in the page language, and again when it changes', async () => {
+    const seatsTitle = () => getUsageStore().get('seats')?.TitleLocalized?.toString();
+    const html = document.documentElement;
+    const before = html.lang;
+    const store = getUsageStore();
+    const stop = store.subscribe(() => undefined);
+    try {
+      html.lang = 'fr';
+      await store.load();
+      expect(seatsTitle()).to.equal('Sièges');
+      html.lang = 'en';
+      await until(() => seatsTitle() === 'Seats', 'the usages in English');
+      expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(2);
+      // Saved for the session with their language: back in French, asked again.
+      store.clear();
+      html.lang = 'fr';
+      sessionStorage.setItem(
+        'billing-elements:usages:/billing',
+        JSON.stringify({ usages: [], at: Date.now(), language: 'en' }),
+      );
+      await store.load();
+      expect(seatsTitle()).to.equal('Sièges');
+    } finally {
+      stop();
+      html.lang = before;
+    }
+  });
+
   it('answers any number of concurrent callers with one GET /usages', async () => {
     const store = getUsageStore();
     const results = await Promise.all([

@@ -115,6 +115,52 @@ test('the dashboard reads well in dark mode and on a phone', async () => {
   await phone.context().close();
 });
 
+// Issue 12, item 14: at 360 px the main navigation scrolled sideways with its last links out
+// of sight and nothing saying so. Every link is now on screen, whole, and can be tapped.
+test('item 14: at 360 px every link of the main navigation is on screen', async () => {
+  const phone = await newPage(e2e, {
+    viewport: { width: 360, height: 780 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  await signIn(phone, e2e.demo, 'healthy');
+  const links = phone.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  const names = await links.allInnerTexts();
+  assert.ok(names.length >= 5, `the navigation has ${names.length} links`);
+  for (const [index, name] of names.entries()) {
+    const box = (await links.nth(index).boundingBox())!;
+    assert.ok(
+      box.x >= 0 && box.x + box.width <= 360,
+      `"${name}" is cut off: ${JSON.stringify(box)}`,
+    );
+    assert.ok(box.height >= 24, `"${name}" is ${box.height}px high, too small to tap`);
+  }
+  const hidden = await phone
+    .getByRole('navigation', { name: 'Main' })
+    .evaluate((nav) =>
+      [...nav.querySelectorAll('ul')].some((list) => list.scrollWidth > list.clientWidth),
+    );
+  assert.equal(hidden, false, 'a list of links scrolls sideways');
+  // Nor is any other control of the page cut at the screen's edge (Sign out, Simulate…).
+  const cut = await phone.evaluate(() =>
+    [...document.querySelectorAll('a, button')]
+      .filter((control) => control.getClientRects().length > 0)
+      .filter((control) => {
+        const box = control.getBoundingClientRect();
+        return box.left < 0 || box.right > window.innerWidth;
+      })
+      .map((control) => control.textContent!.trim()),
+  );
+  assert.deepEqual(cut, [], 'controls cut at the edge of the screen');
+  await links.filter({ hasText: 'Script-tag page' }).tap();
+  await phone.waitForURL(/\/site\/$/);
+  await phone.goBack();
+  await assertAccessible(phone, 'the dashboard at 360 px');
+  await screenshot(phone, 'dashboard-nav-360', { fullPage: false });
+  assert.deepEqual(pageErrors(phone), []);
+  await phone.context().close();
+});
+
 test('buying seats shows the price, asks for confirmation, updates the meter and issues one invoice', async () => {
   const page = await newPage(e2e);
   await signIn(page, e2e.demo, 'healthy');

@@ -253,9 +253,13 @@ export function engineSmoke(engine: SmokeEngine): void {
       const frame: Path = ['body > billing-portal iframe'];
       await waitForTextInFrame(page, frame, ['h1'], 'Change plan');
       await page.inFrame(frame, () => page.click([{ css: 'button', text: 'Switch Pro' }]));
+      // A paid switch is confirmed at its price first.
+      await waitForTextInFrame(page, frame, ['h1'], 'Confirm the change');
+      await page.inFrame(frame, () => page.click([{ css: 'button', text: 'Confirm and pay $' }]));
       await waitForTextInFrame(page, frame, ['body'], 'Your plan has been changed.');
       await page.screenshot('remedy');
-      await page.click([...PORTAL_DIALOG, { css: 'button', text: 'Close' }]);
+      // The workflow is complete: the dialog offers Done in place of Close.
+      await page.click([...PORTAL_DIALOG, { css: 'button', text: 'Done' }]);
       await waitFor(
         async () => (await page.facts(['body > billing-portal'])) === null,
         'the portal dialog to leave the page',

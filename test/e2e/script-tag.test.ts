@@ -88,6 +88,13 @@ test('the snippet builder previews the snippet live and copies it', async () => 
     .waitFor();
   assert.match((await code.textContent()) ?? '', /<usage-meter\s+feature="seats"/);
   await assertAccessible(page, 'the snippet builder');
+  // Issue 12, item 15: the proxy's address says how to let another site call this demo's proxy
+  // (the option demo-server.test.ts checks), tied to the field it describes.
+  const endpointHint = await page.getByLabel('Proxy URL').getAttribute('aria-describedby');
+  assert.match(
+    (await page.locator(`#${endpointHint}`).textContent())!.replace(/\s+/g, ' '),
+    /allowedOrigins.*npm start -- --allow-origin https:\/\/your\.site/,
+  );
 
   // Pick <buy-feature> for projects: the snippet and the live preview follow.
   await page.getByRole('radio', { name: /<buy-feature>/ }).check();

@@ -1,5 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/billing-portal/define.js';
 // <buy-feature> registers texts of its own: the portal's words must not be taken for them.
 import '../../src/elements/buy-feature/define.js';
@@ -8,6 +8,7 @@ import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import { openPortalPage } from '../../src/elements/billing-portal/open.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
 import { freshStart, sandbox, until } from '../browser/billing.js';
+import { openFrame, type TestFrame } from '../browser/frames.js';
 
 // Issue 12, <billing-portal> and the modal portal of the remedies: a title per task, Done when
 // the workflow completes, the focus back where it was, a frame that follows its content, a
@@ -25,7 +26,6 @@ function modalPortal(): BillingPortal {
   return portal;
 }
 
-const modalDialog = () => modalPortal().shadowRoot!.querySelector('dialog')!;
 const modalTitle = () => text(modalPortal().shadowRoot!.getElementById('title'));
 
 function closeModals(): void {
@@ -51,9 +51,16 @@ async function settled(el: BillingPortal): Promise<void> {
 }
 
 describe('<billing-portal> states (issue 12)', () => {
-  afterEach(async () => {
+  /** A page on a 360 × 740 phone screen, in every engine: the app in a frame of that size. */
+  let phone: TestFrame | undefined;
+  const openPhone = async () => (phone = await openFrame({ width: 360, height: 740 }));
+  const phonePortal = (frame: TestFrame) =>
+    frame.document.querySelector<BillingPortal>('body > billing-portal')!;
+
+  afterEach(() => {
     closeModals();
-    await setViewport({ width: 800, height: 600 });
+    phone?.remove();
+    phone = undefined;
   });
 
   it('item 12: the modal is titled by its task', async () => {
@@ -147,24 +154,27 @@ describe('<billing-portal> states (issue 12)', () => {
   });
 
   it('item 12: on a phone the modal is a bottom sheet as wide as the screen', async () => {
-    await setViewport({ width: 360, height: 740 });
     await freshStart('healthy');
-    await openPortalPage({ page: 'home' });
-    const box = modalDialog().getBoundingClientRect();
+    const frame = await openPhone();
+    await frame.window.billing.openPortalPage({ page: 'home' });
+    const portal = phonePortal(frame);
+    const box = portal.shadowRoot!.querySelector('dialog')!.getBoundingClientRect();
     expect(Math.round(box.left)).to.equal(0);
     expect(Math.round(box.width)).to.equal(360);
     expect(Math.round(box.bottom)).to.equal(740);
+    // The same modal, on this page, passes axe (axe reads one document: this one).
+    await openPortalPage({ page: 'home' });
     await expect(modalPortal()).to.be.accessible();
   });
 
   it('item 14: at 360 px the portal frame takes the whole width of the sheet', async () => {
-    await setViewport({ width: 360, height: 740 });
     await freshStart('starter-plan');
-    await openPortalPage({ page: 'change-plan' });
-    const portal = modalPortal();
-    await until(() => portal.container?.querySelector('iframe') !== null, 'the frame');
-    const frame = portal.container!.querySelector('iframe')!.getBoundingClientRect();
-    expect(frame.width).to.be.at.least(344);
+    const frame = await openPhone();
+    await frame.window.billing.openPortalPage({ page: 'change-plan' });
+    const portal = phonePortal(frame);
+    await until(() => portal.container?.querySelector('iframe') != null, 'the frame');
+    const hosted = portal.container!.querySelector('iframe')!.getBoundingClientRect();
+    expect(hosted.width).to.be.at.least(344);
   });
 
   it('item 5: an unknown page has its own words, no retry, and one console line', async () => {

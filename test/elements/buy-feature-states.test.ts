@@ -62,6 +62,10 @@ describe('<buy-feature> states (issue 12)', () => {
     expect(partText(element, 'remedy')).to.equal('Complete your subscription');
     expect(errors.map((event) => event.detail.error.code)).to.deep.equal(['subscription-pending']);
     expect(errors[0]!.detail.remedy).to.equal('subscribe');
+    // A step still ahead, not a failure: no alarm tint.
+    const box = getComputedStyle(part(element, 'error')!);
+    expect(box.backgroundColor).to.be.oneOf(['rgba(0, 0, 0, 0)', 'transparent']);
+    expect(box.borderTopStyle).to.equal('dashed');
     await expect(element).to.be.accessible();
 
     const remedy = oneEvent(element, 'billing-remedy');

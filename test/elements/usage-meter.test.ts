@@ -144,6 +144,30 @@ describe('<usage-meter>', () => {
     expect(Math.abs(readyHeight - loadingHeight)).to.be.lessThan(4);
   });
 
+  // Issue 12, item 9: a consumption's reset-date row and an on/off feature's single line were
+  // not in the skeleton, so the cards around them moved when the usages arrived.
+  it('item 9: keeps the same height from skeleton to loaded, for every kind of feature', async () => {
+    await addFault({ route: 'GET /v1/Usages', mode: 'delay', delayMs: 1200 });
+    const wrapper = await fixture<HTMLElement>(
+      html`<div>
+        <usage-meter feature="seats"></usage-meter>
+        <usage-meter feature="api-calls"></usage-meter>
+        <usage-meter feature="sso" on-off></usage-meter>
+      </div>`,
+    );
+    const meters = [...wrapper.querySelectorAll<UsageMeter>('usage-meter')];
+    for (const meter of meters) expect(part(meter, 'skeleton'), meter.feature).to.not.equal(null);
+    const loading = meters.map((meter) => meter.getBoundingClientRect().height);
+    for (const meter of meters) await loaded(meter);
+    const ready = meters.map((meter) => meter.getBoundingClientRect().height);
+    meters.forEach((meter, index) =>
+      expect(ready[index], meter.feature).to.be.closeTo(loading[index]!, 1),
+    );
+    // The single meters are one height whatever their kind: side by side, they line up.
+    expect(ready[0]).to.be.closeTo(ready[1]!, 1);
+    await expect(wrapper).to.be.accessible();
+  });
+
   it('shows an error with a retry that works from the keyboard', async () => {
     // The proxy retries idempotent reads twice: three failures make it give up.
     await addFault({ route: 'GET /v1/Usages', mode: 'status-500', times: 3 });

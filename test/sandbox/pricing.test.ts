@@ -58,6 +58,17 @@ describe('POST /v1/Pricing/Usage', () => {
     assert.match(res.body.Details[0].LabelLocalized, /9 of 30 days/);
   });
 
+  it('writes part of a day with the decimal separator of each language', async () => {
+    // Move to 2026-11-22 12:00: 8.5 of 30 days remain (issue 12, item 13: "4.5 jours" read as
+    // English in a French dialog).
+    await t.control('POST', '/clock', { advance: { days: 6, hours: 12 } });
+    const body = usageBody('healthy', 'seats', { Increment: 4 });
+    const en = await price(body);
+    assert.match(en.body.Details[0].LabelLocalized, /, 8\.5 of 30 days$/);
+    const fr = await price({ ...body, Language: 'fr' });
+    assert.match(fr.body.Details[0].LabelLocalized, /, 8,5 jours sur 30$/);
+  });
+
   it('costs nothing within the included quantity', async () => {
     // 3 + 2 = 5 seats: still within the 5 included.
     const res = await price(usageBody('healthy', 'seats', { Increment: 2, NextTerm: true }));

@@ -51,6 +51,9 @@ export function statusRegion(
   </div>`;
 }
 
+/** Refusals that ask the customer for a next step rather than report something wrong. */
+const CALM_CODES: ReadonlySet<string> = new Set(['subscription-pending', 'no-subscription']);
+
 /** The alert region, always in place so that a problem appearing in it is announced. */
 export function problemRegion(
   host: RemedyHost,
@@ -93,7 +96,10 @@ function problemBox(
       ${message(host, 'retry')}
     </button>`;
   }
-  return html`<div class="problem" part="error">
+  // A subscription to complete or to choose is a step still ahead, not a failure: said in the
+  // calm look of the meters' empty states, without the alarm tint.
+  const calm = CALM_CODES.has(code) ? 'calm' : nothing;
+  return html`<div class="problem" part="error" data-tone=${calm}>
     <p>${problemText(host, purchase, error, names)}</p>
     ${action}
   </div>`;

@@ -178,6 +178,12 @@ export const sharedStyles = css`
     border-radius: var(--_radius);
     background: color-mix(in srgb, var(--_critical) 6%, transparent);
   }
+  /* A next step rather than a failure (no subscription yet, a checkout to complete): the calm
+     dashed box of the meters' empty states. */
+  .problem[data-tone='calm'] {
+    border: 1px dashed var(--_hairline);
+    background: none;
+  }
   .message p,
   .outcome p,
   .problem p {

@@ -91,6 +91,22 @@ export const usageMeterStyles = [
       color: var(--_muted);
       font-size: 0.875em;
     }
+    /* The reserved detail row of a single meter: one line, empty or not. */
+    .meter > .detail {
+      min-block-size: 1lh;
+    }
+    .detail-bone {
+      inline-size: 45%;
+      block-size: 1em;
+      margin-block: 0.2em;
+    }
+    .state-bone {
+      inline-size: 6.5em;
+      border-color: transparent;
+    }
+    .state-bone::before {
+      content: none;
+    }
 
     .switch {
       align-items: center;

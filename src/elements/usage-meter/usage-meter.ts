@@ -106,6 +106,7 @@ export class UsageMeter extends LitElement {
     criticalThreshold: { type: Number, attribute: 'critical-threshold' },
     level: { reflect: true },
     signInUrl: { attribute: 'sign-in-url' },
+    onOff: { type: Boolean, attribute: 'on-off' },
     state: { reflect: true },
     announcement: { state: true },
   };
@@ -129,6 +130,12 @@ export class UsageMeter extends LitElement {
   declare level: ThresholdLevel;
   /** Where a signed-out customer signs in; defaults to the page's (`configureBilling({ signInUrl })`). */
   declare signInUrl: string | undefined;
+  /**
+   * Says that `feature` is an on/off feature, before the usages tell: the skeleton is then one
+   * line, the shape of its Included badge, rather than a meter's. A layout hint only: what the
+   * meter shows once loaded follows the service.
+   */
+  declare onOff: boolean;
   /**
    * Read-only, reflected for styling: what the meter shows. `loading`, `ready`, `pending`
    * (allowances of a plan whose checkout is not complete), `no-subscription`, `not-in-plan`,
@@ -172,6 +179,7 @@ export class UsageMeter extends LitElement {
     this.criticalThreshold = 1;
     this.level = 'normal';
     this.state = 'loading';
+    this.onOff = false;
   }
 
   override connectedCallback(): void {
@@ -331,15 +339,32 @@ export class UsageMeter extends LitElement {
     };
   }
 
+  /**
+   * The placeholder, in the shape the meter will have once loaded, so that nothing moves when
+   * the usages arrive: one switch line for a feature the page says is on/off (`on-off`), else a
+   * label, figures, a track and the reserved detail row of a single meter.
+   */
   #renderSkeleton(): TemplateResult {
-    const bones = html`<div class="meter" part="skeleton" aria-hidden="true">
-      <span class="skeleton label-bone"></span>
-      <span class="skeleton figure-bone"></span>
-      <div class="track"></div>
-    </div>`;
+    const meterBones = (detail: boolean) =>
+      html`<div class="meter" part="skeleton" aria-hidden="true">
+        <span class="skeleton label-bone"></span>
+        <span class="skeleton figure-bone"></span>
+        <div class="track"></div>
+        ${detail ? html`<p class="detail"><span class="skeleton detail-bone"></span></p>` : nothing}
+      </div>`;
+    let bones: TemplateResult;
+    if (!this.feature) {
+      const item = meterBones(false);
+      bones = html`<div class="list">${item}${item}${item}</div>`;
+    } else if (this.onOff) {
+      bones = html`<div class="switch" part="skeleton" aria-hidden="true">
+        <span class="skeleton label-bone"></span>
+        <span class="state skeleton state-bone">&nbsp;</span>
+      </div>`;
+    } else bones = meterBones(true);
     return html`<div aria-busy="true">
       <span class="visually-hidden">${message(this, 'meter.loading')}</span>
-      ${this.feature ? bones : html`<div class="list">${bones}${bones}${bones}</div>`}
+      ${bones}
     </div>`;
   }
 
@@ -491,7 +516,15 @@ export class UsageMeter extends LitElement {
               }
             </div>`
       }
-      ${date ? html`<p class="detail" part="detail">${message(this, 'meter.resets', { date })}</p>` : nothing}
+      ${
+        date
+          ? html`<p class="detail" part="detail">${message(this, 'meter.resets', { date })}</p>`
+          : this.feature
+            ? // A single meter keeps its detail row, empty: the height of the skeleton and of
+              // a consumption meter beside it, so loading or a reset moves nothing.
+              html`<p class="detail" part="detail" aria-hidden="true"></p>`
+            : nothing
+      }
     </div>`;
   }
 

@@ -183,9 +183,12 @@ export function proratedLabel(
   nowMs: number,
 ): { en: string; fr: string } {
   const days = periodDays(sub, nowMs);
+  // Each language writes its own decimal separator: "4.5 days" but "4,5 jours".
+  const en = (count: number) => count.toLocaleString('en-US');
+  const fr = (count: number) => count.toLocaleString('fr-FR');
   return {
-    en: `${title.en}, ${days.remaining} of ${days.total} days`,
-    fr: `${title.fr}, ${days.remaining} jours sur ${days.total}`,
+    en: `${title.en}, ${en(days.remaining)} of ${en(days.total)} days`,
+    fr: `${title.fr}, ${fr(days.remaining)} jours sur ${fr(days.total)}`,
   };
 }
 
