@@ -50,7 +50,7 @@ const PAGES = [
     name: 'all five, script-tag file (billing-elements.js)',
     head: '<script src="/billing-elements.js" defer></script>',
     body: ALL_ELEMENTS,
-    budget: 33 * KIB,
+    budget: 34 * KIB,
     target: 26 * KIB,
   },
   {

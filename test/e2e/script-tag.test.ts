@@ -193,7 +193,12 @@ test('the autoloader loads each element the first time its tag appears', async (
     gate.innerHTML = '<p>Single sign-on is on.</p>';
     document.body.append(gate);
   });
-  await page.getByText('Single sign-on is on.').waitFor();
+  // Its content shows before it is defined (an unknown tag shows its children): wait for its
+  // verdict, which only the element gives.
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('feature-gate') as { state?: string } | null)?.state === 'granted',
+  );
   assert.deepEqual(await defined(), ['usage-meter', 'feature-gate']);
   assert.deepEqual(pageErrors(page), []);
   await page.context().close();
