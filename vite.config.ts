@@ -2,7 +2,9 @@
 // - default mode: the npm ES modules (`billing-elements`, `/define`, one define module per
 //   element), with lit and zod left as imports so the host app's bundler keeps one copy of each;
 // - mode `script-tag`: dist/billing-elements.js, one self-contained file for a plain
-//   <script> tag that registers every element and exposes the API as `window.BillingElements`.
+//   <script> tag that registers every element and exposes the API as `window.BillingElements`;
+// - mode `modules`: dist/cdn/, the autoloader and one module per element for
+//   <script type="module"> (see modulesConfig below).
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -44,7 +46,15 @@ const NPM_EXTERNALS = [
   /^zod(\/.*)?$/,
 ];
 
+/** The autoloader and one module per element, for `<script type="module">` (mode `modules`). */
+export function moduleEntries(): Record<string, string> {
+  const entries: Record<string, string> = { autoloader: src('autoloader.ts') };
+  for (const tag of elementTags()) entries[tag] = src(`elements/${tag}/define.ts`);
+  return entries;
+}
+
 export default defineConfig(({ mode }) => {
+  if (mode === 'modules') return modulesConfig();
   const scriptTag = mode === 'script-tag';
   return {
     publicDir: false,
@@ -86,3 +96,52 @@ export default defineConfig(({ mode }) => {
     plugins: [minifyLitTemplatesPlugin()],
   };
 });
+
+/**
+ * Mode `modules`: dist/cdn/, the files a page loads with `<script type="module">` and no build
+ * step: the autoloader, one module per element, and the chunks they share (Lit and the client
+ * included, each once), so a page downloads the code of the elements it shows and no more.
+ */
+function modulesConfig() {
+  return {
+    publicDir: false as const,
+    build: {
+      outDir: 'dist/cdn',
+      emptyOutDir: false,
+      sourcemap: false,
+      reportCompressedSize: false,
+      lib: {
+        entry: moduleEntries(),
+        formats: ['es' as const],
+        fileName: (_format: string, name: string) => `${name}.js`,
+      },
+      rolldownOptions: {
+        // The entries' exports stay as declared; a chunk may add exports for the others.
+        preserveEntrySignatures: 'allow-extension' as const,
+        output: {
+          minify: true,
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          // One chunk of what every element runs on (Lit, the client, the shared element code),
+          // rather than a dozen small ones: fewer requests, and gzip compresses it as one text.
+          codeSplitting: {
+            includeDependenciesRecursively: false,
+            groups: [{ name: 'core', test: isCoreModule, minShareCount: 3 }],
+          },
+        },
+      },
+    },
+    plugins: [minifyLitTemplatesPlugin()],
+  };
+}
+
+/**
+ * Whether a module belongs in the modules build's core chunk: Lit and the browser runtime, but
+ * not the portal's embedding code (only `<billing-portal>` runs it; the other elements import
+ * the portal on demand).
+ */
+function isCoreModule(id: string): boolean {
+  if (/[\\/]src[\\/]client[\\/]portal-(embed|script)\.ts$/.test(id)) return false;
+  return /[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]|[\\/]src[\\/](client|contract|elements[\\/]shared)[\\/]/.test(
+    id,
+  );
+}

@@ -87,8 +87,8 @@ export interface DemoRoutesOptions {
   vite: ViteDevServer;
   sessions: SessionCodec;
   directory: Directory;
-  /** Serves the script-tag bundle (GET /billing-elements.js). */
-  scriptBundle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** Serves the script-tag file and the modules (GET /billing-elements.js, /cdn/...); false: not one. */
+  scriptBundle: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
   /**
    * What the host app's back end does when its customer uses the product: reports the usage to
    * the billing service (the demo's "simulate back-end usage" button).
@@ -197,10 +197,7 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
         send(res, 200, await readFile(join(demoDir, 'site', 'index.html'), 'utf8'));
         return true;
       }
-      if (path === '/billing-elements.js' && (method === 'GET' || method === 'HEAD')) {
-        await options.scriptBundle(req, res);
-        return true;
-      }
+      if (method === 'GET' || method === 'HEAD') return options.scriptBundle(req, res, path);
       return false;
     };
 

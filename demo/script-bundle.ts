@@ -2,41 +2,59 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { build, type Rolldown } from 'vite';
 
-// The script-tag file (dist/billing-elements.js) for the plain pages, built in memory from the
-// sources with the package's own build configuration (vite.config.ts, mode `script-tag`), so
-// `npm start` needs no prior build and the page always runs the code being edited.
+// The browser files of the package's no-build installs, built in memory from the sources with
+// its own build configuration (vite.config.ts), so `npm start` needs no prior build and the
+// pages always run the code being edited: the script-tag file (/billing-elements.js, mode
+// `script-tag`) and the autoloader and per-element modules (/cdn/..., mode `modules`), as
+// dist/ lays them out.
 
 export interface ScriptBundle {
-  /** Serves GET /billing-elements.js. */
-  serve(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Serves GET /billing-elements.js and GET /cdn/<file>; false when there is no such file. */
+  serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean>;
   /** Forgets the built file: the next request rebuilds it. */
   invalidate(): void;
   /** Starts a build now, so the first page does not wait for it. */
   warm(): void;
 }
 
-async function buildScriptTag(root: string): Promise<string> {
+/** The JavaScript files of one build mode, by their path under `prefix`. */
+async function buildFiles(
+  root: string,
+  mode: string,
+  prefix: string,
+): Promise<Map<string, string>> {
   const result = await build({
     root,
     configFile: join(root, 'vite.config.ts'),
-    mode: 'script-tag',
+    mode,
     logLevel: 'warn',
     build: { write: false, emptyOutDir: false },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const files = new Map<string, string>();
   for (const output of outputs) {
-    for (const file of output.output) {
-      if (file.type === 'chunk' && file.fileName === 'billing-elements.js') return file.code;
-    }
+    for (const file of output.output)
+      if (file.type === 'chunk') files.set(`${prefix}${file.fileName}`, file.code);
   }
-  throw new Error('The script-tag build produced no billing-elements.js');
+  return files;
+}
+
+/** Both builds' files by URL path: /billing-elements.js and /cdn/... */
+async function buildScripts(root: string): Promise<Map<string, string>> {
+  const [scriptTag, modules] = await Promise.all([
+    buildFiles(root, 'script-tag', '/'),
+    buildFiles(root, 'modules', '/cdn/'),
+  ]);
+  if (!scriptTag.has('/billing-elements.js'))
+    throw new Error('The script-tag build produced no billing-elements.js');
+  return new Map([...scriptTag, ...modules]);
 }
 
 export function createScriptBundle(root: string): ScriptBundle {
-  let current: Promise<string> | null = null;
-  const get = (): Promise<string> => {
+  let current: Promise<Map<string, string>> | null = null;
+  const get = (): Promise<Map<string, string>> => {
     if (!current) {
-      const attempt = buildScriptTag(root);
+      const attempt = buildScripts(root);
       current = attempt;
       // A failed build is retried by the next request rather than cached.
       attempt.catch(() => {
@@ -46,23 +64,24 @@ export function createScriptBundle(root: string): ScriptBundle {
     return current;
   };
   return {
-    async serve(req, res) {
-      let code: string;
+    async serve(req, res, path) {
+      if (path !== '/billing-elements.js' && !path.startsWith('/cdn/')) return false;
+      let code: string | undefined;
       try {
-        code = await get();
+        code = (await get()).get(path);
       } catch (error) {
         res.statusCode = 500;
         res.setHeader('content-type', 'text/javascript; charset=utf-8');
         const reason = error instanceof Error ? error.message : String(error);
-        res.end(
-          `console.error(${JSON.stringify(`billing-elements.js failed to build: ${reason}`)});\n`,
-        );
-        return;
+        res.end(`console.error(${JSON.stringify(`${path} failed to build: ${reason}`)});\n`);
+        return true;
       }
+      if (code === undefined) return false;
       res.statusCode = 200;
       res.setHeader('content-type', 'text/javascript; charset=utf-8');
       res.setHeader('cache-control', 'no-cache');
       res.end(req.method === 'HEAD' ? undefined : code);
+      return true;
     },
     invalidate() {
       current = null;

@@ -1,6 +1,7 @@
 // `npm run build`: everything the published package contains, into dist/ (plus the manifest).
 //   dist/index.js, dist/define.js, dist/elements/<tag>/define.js, dist/chunks/   npm ES modules
 //   dist/billing-elements.js                          the self-contained script-tag file
+//   dist/cdn/                                         the autoloader and per-element modules
 //   dist/server/, dist/sandbox/, dist/contract/       Node 20 JavaScript, one file per module (tsc)
 //   dist/types/                                       declarations of every entry point (tsc)
 //   custom-elements.json                              the custom-elements manifest
@@ -130,6 +131,7 @@ export async function buildPackage(options = {}) {
     compiled.catch(() => {}); // awaited below, after the browser builds
     await viteBuild(staging, 'production');
     await viteBuild(staging, 'script-tag');
+    await viteBuild(join(staging, 'cdn'), 'modules');
     await compiled;
     copyRuntimeAssets(staging);
     finishBin(staging);
@@ -147,6 +149,7 @@ function summarize(started) {
   const parts = [
     ['npm ES modules', /^(index|define)\.js$|^(chunks|elements)\//],
     ['script-tag file', /^billing-elements\.js$/],
+    ['script modules', /^cdn\//],
     ['Node code', /^(server|sandbox|contract)\//],
     ['declarations', /^types\//],
     ['manifest', /^custom-elements\.json$/],
@@ -187,6 +190,7 @@ export async function ensureBuilt(options = {}) {
     'index.js',
     'define.js',
     'billing-elements.js',
+    'cdn/autoloader.js',
     'server/index.js',
     'sandbox/index.js',
     'types/index.d.ts',

@@ -142,8 +142,9 @@ const stages = {
   'browser-chromium': () => browserTests('chromium'),
   'browser-firefox': () => browserTests('firefox'),
   'browser-webkit': () => browserTests('webkit'),
-  // Builds the package (when dist/ is stale) for the e2e stage too. Two checks: the script-tag
-  // file's gzip budget, and docs/reference.md equal to a fresh generation from the manifest.
+  // Builds the package (when dist/ is stale) for the e2e stage too. Two checks: the size budgets
+  // (pages measured in Chromium: scripts/size-pages.mjs), and docs/reference.md equal to a fresh
+  // generation from the manifest.
   async size() {
     const budget = await single('npm', ['run', '--silent', 'size']);
     const docs = await single(process.execPath, ['scripts/docs.mjs', '--check']);

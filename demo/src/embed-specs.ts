@@ -13,8 +13,10 @@ export interface AttributeSpec {
 }
 
 export interface ElementSpec {
-  tag: 'usage-meter' | 'buy-feature' | 'billing-portal';
+  tag: 'usage-meter' | 'buy-feature' | 'billing-portal' | 'plan-picker' | 'feature-gate';
   attributes: AttributeSpec[];
+  /** What goes between the tags (the gated part of a page), if anything. */
+  content?: string;
   /** Room the preview needs at least (the buy dialog opens inside it). */
   previewHeight: number;
 }
@@ -72,6 +74,32 @@ export const ELEMENT_SPECS: ElementSpec[] = [
           { value: 'change-plan', label: 'Change plan' },
           { value: 'register', label: 'Payment method' },
         ],
+      },
+    ],
+  },
+  {
+    tag: 'plan-picker',
+    previewHeight: 560,
+    attributes: [
+      {
+        name: 'contact-href',
+        label: 'Contact for plans on request',
+        value: '',
+        hint: 'A mailto: or a page of yours, for plans sold on request.',
+      },
+    ],
+  },
+  {
+    tag: 'feature-gate',
+    previewHeight: 140,
+    content: '<p>Single sign-on is set up for your team.</p>',
+    attributes: [
+      { name: 'feature', label: 'Feature', value: 'sso', options: [...ON_OFF, ...METERED] },
+      {
+        name: 'label',
+        label: 'Feature name',
+        value: '',
+        hint: 'Used in “… is not part of your plan”; default: the service’s title.',
       },
     ],
   },

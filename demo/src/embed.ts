@@ -12,10 +12,10 @@ const code = document.querySelector<HTMLElement>('[data-snippet]')!;
 const copyButton = document.querySelector<HTMLButtonElement>('[data-copy]')!;
 const copyStatus = document.querySelector<HTMLElement>('[data-copy-status]')!;
 const endpointInput = form.elements.namedItem('endpoint') as HTMLInputElement;
-const scriptInput = form.elements.namedItem('scriptUrl') as HTMLInputElement;
+const filesInput = form.elements.namedItem('filesUrl') as HTMLInputElement;
 
 endpointInput.value = `${location.origin}/billing`;
-scriptInput.value = `${location.origin}/billing-elements.js`;
+filesInput.value = location.origin;
 
 function selectedSpec(): ElementSpec {
   const tag = (form.elements.namedItem('element') as RadioNodeList).value;
@@ -79,7 +79,8 @@ function currentInput(): SnippetInput {
     tag: spec.tag,
     attributes,
     endpoint: endpointInput.value.trim(),
-    scriptUrl: scriptInput.value.trim(),
+    filesUrl: filesInput.value.trim(),
+    ...(spec.content ? { content: spec.content } : {}),
     lang,
     accent,
   };

@@ -6,8 +6,13 @@ export interface SnippetInput {
   attributes: [string, string][];
   /** The billing proxy's URL. */
   endpoint: string;
-  /** Where the script-tag file is served. */
-  scriptUrl: string;
+  /**
+   * Where the package's browser files are served: the folder of billing-elements.js, whose
+   * cdn/ folder holds each element's module.
+   */
+  filesUrl: string;
+  /** What goes between the tags, as HTML. */
+  content?: string;
   /** 'en', 'fr', or '' for the page's language. */
   lang: string;
   /** A CSS colour for --billing-accent, or '' for the elements' own. */
@@ -28,12 +33,22 @@ export function buildSnippet(input: SnippetInput): string {
   if (input.lang) attributes.push(['lang', input.lang]);
   if (input.accent) attributes.push(['style', `--billing-accent: ${input.accent}`]);
   const rendered = attributes.map(([name, value]) => `${name}="${escapeAttribute(value)}"`);
-  const oneLine = `<${input.tag} ${rendered.join(' ')}></${input.tag}>`;
+  const content = input.content ? `\n  ${input.content}\n` : '';
+  const oneLine = `<${input.tag} ${rendered.join(' ')}>${content}</${input.tag}>`;
   const element =
     oneLine.length <= 80 || rendered.length < 2
       ? oneLine
-      : `<${input.tag}\n${rendered.map((attribute) => `  ${attribute}`).join('\n')}\n></${input.tag}>`;
-  return `<script src="${escapeAttribute(input.scriptUrl)}" defer></script>\n${element}`;
+      : `<${input.tag}\n${rendered.map((attribute) => `  ${attribute}`).join('\n')}\n>${content}</${input.tag}>`;
+  return `${scriptFor(input)}\n${element}`;
+}
+
+/**
+ * The smallest script for one element: its own module (the element, and the core every element
+ * shares), not the autoloader (one more file first) nor billing-elements.js (all five).
+ */
+function scriptFor({ filesUrl, tag }: SnippetInput): string {
+  const src = `${filesUrl.replace(/\/+$/, '')}/cdn/${tag}.js`;
+  return `<script type="module" src="${escapeAttribute(src)}"></script>`;
 }
 
 /** The snippet as HTML with token spans, for the code block. */

@@ -11,9 +11,6 @@ import { getProxyClient } from './proxy-client.js';
 import { followableUrl } from './safe-url.js';
 import { getUsageStore } from './usage-store.js';
 
-/** The seed's id of the element the portal script renders into. */
-export const DEFAULT_PORTAL_CONTAINER_ID = 'service_portal';
-
 export interface EmbedPortalOptions {
   /** The element the script renders into: in the light DOM, with an id. */
   container: HTMLElement;

@@ -6,12 +6,13 @@ export {
   type LoadPortalScriptOptions,
   type ServicePortalApi,
 } from './portal-script.js';
-export {
-  DEFAULT_PORTAL_CONTAINER_ID,
-  embedPortal,
-  followableOrThrow,
-  type EmbedPortalOptions,
-} from './portal-embed.js';
+export { embedPortal, followableOrThrow, type EmbedPortalOptions } from './portal-embed.js';
+
+/**
+ * The seed's id of the element the portal script renders into. Defined here, not beside
+ * embedPortal: what opens a modal portal needs the id, not the embedding code.
+ */
+export const DEFAULT_PORTAL_CONTAINER_ID = 'service_portal';
 
 /** An element that can show portal pages in place (an embedding `<billing-portal>`). */
 export interface PortalHost extends Element {

@@ -108,7 +108,8 @@ test('the snippet builder previews the snippet live and copies it', async () => 
     return text;
   });
   const expected = [
-    `<script src="${e2e.demo.url}/billing-elements.js" defer></script>`,
+    // The smallest script for one element: its own module.
+    `<script type="module" src="${e2e.demo.url}/cdn/buy-feature.js"></script>`,
     '<buy-feature',
     '  feature="projects"',
     '  label="projects"',
@@ -128,6 +129,77 @@ test('the snippet builder previews the snippet live and copies it', async () => 
   await page.getByRole('button', { name: 'Copy snippet' }).click();
   await page.getByRole('status').filter({ hasText: 'Copied to the clipboard.' }).waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), expected);
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
+test('the snippet builder offers the five elements, each loading its own code only', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'healthy');
+  await page.goto(`${e2e.demo.url}/app/embed`);
+  const code = page.locator('[data-snippet]');
+  const tags = ['usage-meter', 'buy-feature', 'billing-portal', 'plan-picker', 'feature-gate'];
+  for (const tag of tags) {
+    await page.getByRole('radio', { name: `<${tag}>` }).check();
+    const snippet = await eventually(async () => {
+      const text = (await code.textContent()) ?? '';
+      assert.match(text, new RegExp(`<${tag}[\\s>]`));
+      return text;
+    });
+    assert.equal(
+      snippet.split('\n')[0],
+      `<script type="module" src="${e2e.demo.url}/cdn/${tag}.js"></script>`,
+    );
+    // The preview runs the snippet: the chosen element is defined there, no other one is.
+    await eventually(async () => {
+      const defined = await page
+        .frameLocator('iframe[data-preview]')
+        .locator('body')
+        .evaluate((body, all) => all.filter((name) => customElements.get(name)), tags);
+      assert.deepEqual(defined, [tag]);
+    });
+  }
+  // The gate's snippet carries the gated part; the healthy customer's plan includes SSO.
+  await page
+    .frameLocator('iframe[data-preview]')
+    .getByText('Single sign-on is set up for your team.')
+    .waitFor();
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
+test('the autoloader loads each element the first time its tag appears', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'healthy');
+  // A page of the app's origin (its session, its proxy) holding only the snippet.
+  const snippetPage = `${e2e.demo.url}/autoloaded.html`;
+  await page.route(snippetPage, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><script type="module" src="/cdn/autoloader.js"></script><usage-meter feature="seats"></usage-meter>',
+    }),
+  );
+  await page.goto(snippetPage);
+  const tags = ['usage-meter', 'buy-feature', 'billing-portal', 'plan-picker', 'feature-gate'];
+  const defined = () =>
+    page.evaluate((all) => all.filter((name) => customElements.get(name)), tags);
+  await page.locator('usage-meter [part~="value"]').filter({ hasText: '3' }).waitFor();
+  assert.deepEqual(await defined(), ['usage-meter']);
+
+  // A tag the page adds later loads its element then, and only that one.
+  await page.evaluate(() => {
+    const gate = document.createElement('feature-gate');
+    gate.setAttribute('feature', 'sso');
+    gate.innerHTML = '<p>Single sign-on is on.</p>';
+    document.body.append(gate);
+  });
+  // Its content shows before it is defined (an unknown tag shows its children): wait for its
+  // verdict, which only the element gives.
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('feature-gate') as { state?: string } | null)?.state === 'granted',
+  );
+  assert.deepEqual(await defined(), ['usage-meter', 'feature-gate']);
   assert.deepEqual(pageErrors(page), []);
   await page.context().close();
 });

@@ -3,8 +3,8 @@ import type { BillingError } from '../../client/errors.js';
 import { BillingEntitlementChangeEvent, BillingErrorEvent } from '../../client/events.js';
 import { followLang, message, registerTexts } from '../../client/i18n.js';
 import { getUsageStore, type UsageStore } from '../../client/usage-store.js';
-import { openPortalPage } from '../billing-portal/open.js';
 import { defineElement } from '../shared/define.js';
+import { openPortalOnDemand } from '../shared/remedy.js';
 import { sharedStyles } from '../shared/styles.js';
 import { gateTexts } from './messages.js';
 
@@ -164,7 +164,7 @@ export class FeatureGate extends LitElement {
       return;
     }
     try {
-      await openPortalPage(
+      await openPortalOnDemand(
         { page: 'change-plan' },
         { endpoint: this.endpoint, from: event.currentTarget as Element },
       );

@@ -1,7 +1,7 @@
 import type { PortalPage } from '../../contract/proxy-api.js';
 import type { BillingError } from '../../client/errors.js';
 import { BillingErrorEvent, BillingRemedyEvent } from '../../client/events.js';
-import { openPortalPage } from '../billing-portal/open.js';
+import { openPortalOnDemand } from '../shared/remedy.js';
 
 /**
  * Opens a portal workflow for `<plan-picker>` (subscribe to an offer, complete a pending
@@ -18,7 +18,10 @@ export async function openPlanPage(
   const remedy = new BillingRemedyEvent({ page, ...(code ? { code } : {}) });
   if (!host.dispatchEvent(remedy)) return;
   try {
-    await openPortalPage({ page, ...(offer ? { offer } : {}) }, { endpoint: host.endpoint, from });
+    await openPortalOnDemand(
+      { page, ...(offer ? { offer } : {}) },
+      { endpoint: host.endpoint, from },
+    );
   } catch (error) {
     // openPortalPage only ever rejects with a BillingError.
     const failure = new BillingErrorEvent({ error: error as BillingError });

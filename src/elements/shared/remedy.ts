@@ -1,7 +1,20 @@
-import type { PortalPage } from '../../contract/proxy-api.js';
+import type { PortalPage, PortalRequest } from '../../contract/proxy-api.js';
 import type { BillingError } from '../../client/errors.js';
 import { BillingErrorEvent, BillingRemedyEvent } from '../../client/events.js';
-import { openPortalPage } from '../billing-portal/open.js';
+import type { OpenPortalPageOptions } from '../billing-portal/open.js';
+
+/**
+ * `openPortalPage`, with its code and the portal element's imported on first use: an element
+ * that offers a remedy (a meter, a gate, a purchase) costs its page nothing of the portal
+ * until the customer asks for one.
+ */
+export async function openPortalOnDemand(
+  request: PortalRequest,
+  options: OpenPortalPageOptions,
+): Promise<void> {
+  const { openPortalPage } = await import('../billing-portal/open.js');
+  await openPortalPage(request, options);
+}
 
 /** An element that offers remedies: its proxy and, when it has one, its feature. */
 export interface RemedyHost extends HTMLElement {
@@ -28,7 +41,7 @@ export async function openRemedy(
   const remedy = new BillingRemedyEvent({ page, ...(code ? { code } : {}), ...feature });
   if (!host.dispatchEvent(remedy)) return;
   try {
-    await openPortalPage({ page }, { endpoint: host.endpoint, from });
+    await openPortalOnDemand({ page }, { endpoint: host.endpoint, from });
   } catch (error) {
     // openPortalPage only ever rejects with a BillingError.
     const failure = new BillingErrorEvent({ error: error as BillingError, ...feature });
