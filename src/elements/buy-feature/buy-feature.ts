@@ -38,11 +38,16 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * preview of the price, a confirmation dialog showing the service's price, and a purchase
  * that is applied at most once whatever the retries, double clicks or reloads.
  *
+ * On an on/off feature it is the feature's add-on ("Add Priority support"): the price of adding
+ * it (now and per period), or of removing a bought one (the new recurring price), confirmed in
+ * the same dialog and applied at most once; a feature the plan includes says so, and one not sold
+ * separately names a plan that includes it and opens the plans.
+ *
  * @tag buy-feature
  * @summary Buy more of a feature after confirming the price.
  *
  * @slot label - The quantity control's label. Default: "Quantity".
- * @slot buy-label - The text of the buy button. Default: "Buy".
+ * @slot buy-label - The text of the buy button. Default: "Buy" ("Add {feature}" or "Remove {feature}" on an on/off feature).
  * @slot dialog-title - The title of the confirmation dialog. Default: "Confirm your purchase".
  * @slot confirm-label - The text of the dialog's confirm button. Default: "Confirm".
  * @slot cancel-label - The text of the dialog's cancel button. Default: "Cancel".
@@ -50,6 +55,8 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @event billing-before-purchase - {BillingBeforePurchaseEvent} A confirmed purchase is about to be applied; `preventDefault()` stops it. `detail: { feature, increment, pricing }`.
  * @event billing-purchase - {BillingPurchaseEvent} The purchase was applied. `detail: { feature, increment, usage, amountTotal, amountConfirmed, replayed }`.
  * @event billing-error - {BillingErrorEvent} The price or the purchase was refused or failed. `detail: { error, feature, remedy }` (`error.code`, `error.message`).
+ * @event billing-before-add-on-change - {BillingBeforeAddOnChangeEvent} On an on/off feature: a confirmed addition or removal is about to be applied; `preventDefault()` stops it. `detail: { feature, enabled, pricing }`.
+ * @event billing-add-on-change - {BillingAddOnChangeEvent} On an on/off feature: the add-on was added (`enabled: true`) or removed. `detail: { feature, enabled, usage, amountTotal, nextTermAmountTotal, replayed }`.
  * @event billing-remedy - {BillingRemedyEvent} The user asked for the portal workflow that remedies a refusal; `preventDefault()` to open it yourself. `detail: { page, code, feature }`.
  *
  * @attribute theme - `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming).
@@ -71,6 +78,11 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart error - The refusal or failure message, with its remedy.
  * @csspart remedy - The button that opens the portal workflow fixing a refusal (also `button`).
  * @csspart retry - The "try again" button (also `button`).
+ * @csspart add-on - On an on/off feature, the add-on's panel (`data-standing`: `unknown`, `available`, `owned`, `included`, `elsewhere`, `refused`).
+ * @csspart add-on-text - The sentence that says where the add-on stands (owned, included, or the plan that includes it).
+ * @csspart add - The "Add {feature}" button (also `button` and `buy`).
+ * @csspart remove - The "Remove {feature}" button of a bought add-on (also `button`).
+ * @csspart see-plans - The "See plans" button of a feature not sold separately (also `button`).
  * @csspart dialog - The confirmation dialog.
  * @csspart dialog-title - The dialog's title.
  * @csspart price-changed - The dialog's notice that the price changed since it was shown.
