@@ -136,7 +136,7 @@ export class AddOnController implements ReactiveController {
     return this.#plan;
   }
 
-  /** The feature's title from the offers, once looked up (`elsewhere`). */
+  /** The feature's title from the offers, once looked up (a feature without a usage). */
   get catalogTitle(): string | undefined {
     return this.#catalogTitle;
   }
@@ -196,7 +196,11 @@ export class AddOnController implements ReactiveController {
     this.#reported = state;
     if (state.status === 'error' && this.standing === 'refused')
       this.#report(toBillingError(state.error));
-    if (this.standing === 'elsewhere') void this.#lookUpPlan();
+    // A feature outside the plan (or without a running subscription) has no usage to name it:
+    // the offers name it, and tell the plan that includes it.
+    const settled = state.status === 'complete' || state.status === 'error';
+    if (settled && (this.standing === 'elsewhere' || this.usage === undefined))
+      void this.#lookUpPlan();
   }
 
   /**
