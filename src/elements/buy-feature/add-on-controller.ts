@@ -1,18 +1,19 @@
-import type { ReactiveController } from 'lit';
 import type { Offer } from '../../contract/catalog.js';
 import type { AddOnChangeResponse, PricingResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
-import {
-  BillingAddOnChangeEvent,
-  BillingBeforeAddOnChangeEvent,
-  BillingErrorEvent,
-} from '../../client/events.js';
+import { BillingAddOnChangeEvent, BillingBeforeAddOnChangeEvent } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import type { Language } from '../../client/i18n.js';
+import {
+  ConfirmedChange,
+  outcomeUnknown,
+  signedInCustomer,
+  type ChangeDialog,
+} from '../shared/change-flow.js';
 import { LatestTask } from './latest-task.js';
 import {
   createPendingAddOnChange,
@@ -21,7 +22,7 @@ import {
   switchAddOn,
   type PendingAddOnChange,
 } from './pending-add-on.js';
-import type { PurchaseHost, PurchasePhase } from './purchase-controller.js';
+import type { PurchaseHost } from './purchase-controller.js';
 import { explainRefusal } from './refusal.js';
 
 // The add-on mode of <buy-feature>: on an on/off feature ("Priority support") the control adds
@@ -57,23 +58,13 @@ export interface AddOnFailure {
 }
 
 /** What the flow needs of the element's view. */
-export interface AddOnView {
+export interface AddOnView extends ChangeDialog {
   /** The element's language: the service's price lines come in it. */
   language(): Language;
-  openDialog(): Promise<void>;
-  closeDialog(): void;
 }
 
 /** The service refuses to switch a feature the plan includes, or one it does not sell apart. */
 const NOT_SWITCHABLE = new Set(['validation', 'Error.Api.Usage.NoneMatching']);
-
-/** Whether a failed change may have been applied: only the same key may then be sent again. */
-function outcomeUnknown({ code, retryable }: BillingError): boolean {
-  // `upstream-error` means the proxy could not tell and will never apply this key again.
-  return (
-    code !== 'upstream-error' && (retryable || code === 'aborted' || code === 'invalid-response')
-  );
-}
 
 /** The cheapest plan the customer could move to that includes `feature`, if the offers say. */
 function planIncluding(offers: readonly Offer[], feature: string): Offer | undefined {
@@ -89,11 +80,9 @@ function planIncluding(offers: readonly Offer[], feature: string): Offer | undef
   return including.sort((first, second) => price(first) - price(second))[0];
 }
 
-export class AddOnController implements ReactiveController {
+export class AddOnController extends ConfirmedChange<AddOnQuote> {
   readonly #host: PurchaseHost;
   readonly #view: AddOnView;
-  #phase: PurchasePhase = 'idle';
-  #quote: AddOnQuote | undefined;
   #success: AddOnChangeResponse | undefined;
   #failure: AddOnFailure | undefined;
   /** A plan that includes the feature, for `elsewhere`; undefined while unknown or none. */
@@ -110,18 +99,11 @@ export class AddOnController implements ReactiveController {
   readonly preview: LatestTask<boolean, PricingResponse>;
 
   constructor(host: PurchaseHost, view: AddOnView) {
+    super(host, view);
     this.#host = host;
     this.#view = view;
     this.preview = new LatestTask(host, (enabled, signal) => this.#price(enabled, signal));
     host.addController(this);
-  }
-
-  get phase(): PurchasePhase {
-    return this.#phase;
-  }
-
-  get quote(): AddOnQuote | undefined {
-    return this.#quote;
   }
 
   get success(): AddOnChangeResponse | undefined {
@@ -139,15 +121,6 @@ export class AddOnController implements ReactiveController {
   /** The feature's title from the offers, once looked up (a feature without a usage). */
   get catalogTitle(): string | undefined {
     return this.#catalogTitle;
-  }
-
-  /** A confirmed change is being sent: it can no longer be called off. */
-  get underWay(): boolean {
-    return this.#phase === 'applying' || this.#phase === 'resuming';
-  }
-
-  get busy(): boolean {
-    return this.#phase === 'preparing' || this.underWay;
   }
 
   get #endpoint(): string {
@@ -195,7 +168,7 @@ export class AddOnController implements ReactiveController {
     if (state === this.#reported) return;
     this.#reported = state;
     if (state.status === 'error' && this.standing === 'refused')
-      this.#report(toBillingError(state.error));
+      this.report(toBillingError(state.error), this.#host.feature);
     // A feature outside the plan (or without a running subscription) has no usage to name it:
     // the offers name it, and tell the plan that includes it.
     const settled = state.status === 'complete' || state.status === 'error';
@@ -238,7 +211,7 @@ export class AddOnController implements ReactiveController {
     this.#catalogTitle = undefined;
     this.#planLookedUpFor = '';
     const target = `${this.#endpoint}#${this.#host.feature}`;
-    if (!this.#host.feature || this.#phase !== 'idle' || this.#resumeCheckedFor === target) return;
+    if (!this.#host.feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
     this.#resumeCheckedFor = target;
     const pending = readPendingAddOnChange(this.#endpoint, this.#host.feature);
     if (pending) void this.#resume(pending);
@@ -246,25 +219,25 @@ export class AddOnController implements ReactiveController {
 
   /** Add or Remove: prices the switch if needed, then always asks for confirmation. */
   async change(): Promise<void> {
-    if (this.#phase !== 'idle' || !this.canChange) return;
+    if (this.phase !== 'idle' || !this.canChange) return;
     this.#success = undefined;
     this.#failure = undefined;
-    this.#setPhase('preparing');
+    this.setPhase('preparing');
     const state = await this.preview.settled();
-    this.#setPhase('idle');
+    this.setPhase('idle');
     if (state.status !== 'complete') return;
-    await this.#ask({ enabled: state.args, pricing: state.value });
+    await this.ask({ enabled: state.args, pricing: state.value });
   }
 
   /** The dialog's Confirm: applies the change shown. Only the first click of several counts. */
   async confirm(): Promise<void> {
-    const quote = this.#quote;
-    if (this.#phase !== 'confirming' || !quote) return;
+    const quote = this.quote;
+    if (this.phase !== 'confirming' || !quote) return;
     const { feature } = this.#host;
     const { enabled, pricing } = quote;
     const before = new BillingBeforeAddOnChangeEvent({ feature, enabled, pricing });
     if (!this.#host.dispatchEvent(before)) {
-      this.#finish();
+      this.finish();
       return;
     }
     const pending = createPendingAddOnChange(
@@ -281,12 +254,6 @@ export class AddOnController implements ReactiveController {
     await this.#send(pending);
   }
 
-  dialogClosed(): void {
-    if (this.#phase === 'confirming') this.#phase = 'idle';
-    if (!this.underWay) this.#quote = undefined;
-    this.#host.requestUpdate();
-  }
-
   /** "Try again": re-sends a change of unknown outcome with its key, or prices again. */
   async retry(): Promise<void> {
     const failure = this.#failure;
@@ -301,7 +268,7 @@ export class AddOnController implements ReactiveController {
 
   /** After a remedy or a change elsewhere: the refusal shown may be gone, price again. */
   billingChanged(): void {
-    if (this.#phase !== 'idle' || this.#failure?.pending) return;
+    if (this.phase !== 'idle' || this.#failure?.pending) return;
     const refused = this.#failure !== undefined || this.standing === 'refused';
     this.#failure = undefined;
     this.refresh(true, !refused);
@@ -339,26 +306,10 @@ export class AddOnController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  #setPhase(phase: PurchasePhase): void {
-    this.#phase = phase;
-    this.#host.requestUpdate();
-  }
-
-  async #ask(quote: AddOnQuote): Promise<void> {
-    this.#quote = quote;
-    this.#setPhase('confirming');
-    await this.#view.openDialog();
-  }
-
-  #finish(): void {
-    this.#setPhase('idle');
-    this.#view.closeDialog();
-  }
-
   async #send(pending: PendingAddOnChange): Promise<void> {
     const endpoint = this.#endpoint;
     this.#failure = undefined;
-    this.#setPhase(this.#phase === 'resuming' ? 'resuming' : 'applying');
+    this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
     let result: AddOnChangeResponse;
     try {
       result = await switchAddOn(pending, endpoint);
@@ -368,7 +319,7 @@ export class AddOnController implements ReactiveController {
     }
     settlePendingAddOnChange(endpoint, pending);
     this.#success = result;
-    this.#finish();
+    this.finish();
     const store = getUsageStore(endpoint);
     store.applyUsage(result.usage);
     store.refresh().catch(() => {
@@ -389,12 +340,12 @@ export class AddOnController implements ReactiveController {
   #changeFailed(endpoint: string, pending: PendingAddOnChange, error: BillingError): void {
     const unknown = outcomeUnknown(error);
     if (!unknown) settlePendingAddOnChange(endpoint, pending);
-    this.#report(error);
+    this.report(error, this.#host.feature);
     const { code, pricing } = error;
     if ((code === 'price-changed' || code === 'period-ending') && pricing) {
       // Nothing was applied. Show the service's new price and ask again, with a new key.
       this.preview.set(pending.enabled, pricing);
-      void this.#ask({ enabled: pending.enabled, pricing, changed: code });
+      void this.ask({ enabled: pending.enabled, pricing, changed: code });
       return;
     }
     if (code === 'add-on-already-on' || code === 'add-on-already-off') {
@@ -404,39 +355,27 @@ export class AddOnController implements ReactiveController {
         .catch(() => undefined);
     }
     this.#failure = { error, pending: unknown ? pending : undefined };
-    this.#finish();
+    this.finish();
   }
 
   async #resume(pending: PendingAddOnChange): Promise<void> {
     const endpoint = this.#endpoint;
-    this.#setPhase('resuming');
+    this.setPhase('resuming');
     let customer: string | undefined;
     try {
-      const { usages } = await getProxyClient(endpoint).getUsages();
-      customer = usages.find((usage) => usage.ReferenceCustomer)?.ReferenceCustomer;
+      customer = await signedInCustomer(endpoint);
     } catch (caught) {
       // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
       this.#failure = { error: toBillingError(caught), pending, verify: true };
-      this.#setPhase('idle');
+      this.setPhase('idle');
       return;
     }
     // The same tab may now belong to another customer: never apply their predecessor's change.
     if (pending.customer && customer && pending.customer !== customer) {
       settlePendingAddOnChange(endpoint, pending);
-      this.#setPhase('idle');
+      this.setPhase('idle');
       return;
     }
     await this.#send(pending);
-  }
-
-  #report(error: BillingError): void {
-    if (error.code === 'aborted') return;
-    const remedy = remedyFor(error.code);
-    const event = new BillingErrorEvent({
-      error,
-      feature: this.#host.feature,
-      ...(remedy ? { remedy } : {}),
-    });
-    this.#host.dispatchEvent(event);
   }
 }

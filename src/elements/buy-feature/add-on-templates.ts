@@ -3,39 +3,16 @@ import { errorMessage, message } from '../../client/i18n.js';
 import type { ConfirmView } from '../shared/confirm-dialog.js';
 import type { RemedyHost } from '../shared/remedy.js';
 import { seePlans } from '../shared/see-plans.js';
+import { statusRegion } from '../shared/status.js';
 import type { AddOnController } from './add-on-controller.js';
 import { problemBox } from './outcome-templates.js';
-import { previewLines, pricingQuote } from './price-templates.js';
+import { priceRegion, pricingQuote } from './price-templates.js';
 import { termPrice } from './wording.js';
 
 // How <buy-feature> draws its add-on mode (add-on-controller.ts tells the standings): a sentence
 // that says where the feature stands, the price of the switch when there is one, and the one
 // action that fits (Add, Remove, See plans); its progress, outcome and refusals; and the
 // confirmation dialog's content for adding or removing.
-
-/** The price of the switch on offer: a skeleton while it is asked, its lines once known. */
-function priceOf(host: Element, addOn: AddOnController): TemplateResult {
-  const state = addOn.preview.state;
-  const pending = state.status === 'pending';
-  let content: unknown = nothing;
-  if (pending) {
-    content = html`<div class="bars" aria-hidden="true">
-        <span class="skeleton"></span><span class="skeleton"></span>
-      </div>
-      <span class="visually-hidden">${message(host, 'buy.calculating')}</span>`;
-  } else if (state.status === 'complete') {
-    content = previewLines(host, state.value, state.args ? 1 : -1);
-  }
-  return html`<div
-    class="price"
-    part="price"
-    data-state=${state.status}
-    aria-live="polite"
-    aria-busy=${pending}
-  >
-    ${content}
-  </div>`;
-}
 
 /** The sentence of a standing without a price: owned, included, or sold with another plan. */
 function standingText(host: Element, addOn: AddOnController, label: string): string {
@@ -110,7 +87,8 @@ export function addOnPanel(host: RemedyHost, addOn: AddOnController, label: stri
   const priced = standing === 'available' || standing === 'owned' || standing === 'unknown';
   return html`<div class="add-on" part="add-on" data-standing=${standing} aria-busy=${addOn.busy}>
     ${text ? html`<p class="add-on-text" part="add-on-text">${text}</p>` : nothing}
-    ${priced ? priceOf(host, addOn) : nothing} ${action}
+    ${priced ? priceRegion(host, addOn.preview.state, (enabled) => (enabled ? 1 : -1)) : nothing}
+    ${action}
   </div>`;
 }
 
@@ -131,16 +109,7 @@ export function addOnStatus(host: Element, addOn: AddOnController, label: string
     const added = success.usage.IsEnabled === true;
     text = message(host, added ? 'buy.add-on.added' : 'buy.add-on.removed', { label });
   }
-  const done = success !== undefined && !underWay;
-  return html`<div class="status" part="status" role="status">
-    ${
-      text
-        ? html`<div class=${done ? 'outcome' : 'progress'} part=${done ? 'success' : 'progress'}>
-            <p>${text}</p>
-          </div>`
-        : nothing
-    }
-  </div>`;
+  return statusRegion(text, success !== undefined && !underWay);
 }
 
 /** The alert region: a refusal of the price or of the change, with its remedy or retry. */

@@ -19,8 +19,8 @@ import { AddOnController } from './add-on-controller.js';
 import { addOnConfirmation, addOnPanel, addOnProblem, addOnStatus } from './add-on-templates.js';
 import { LatestTask } from './latest-task.js';
 import { buyTexts } from './messages.js';
-import { problemRegion, statusRegion } from './outcome-templates.js';
-import { previewLines, pricingQuote } from './price-templates.js';
+import { problemRegion, purchaseStatus } from './outcome-templates.js';
+import { priceRegion, pricingQuote } from './price-templates.js';
 import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
 import { explainRefusal, quantityRefusal, setupHint, type RefusalContext } from './refusal.js';
@@ -424,29 +424,6 @@ export class BuyFeature extends LitElement {
     `;
   }
 
-  #renderPrice() {
-    const state = this.#preview.state;
-    const pending = state.status === 'pending';
-    let content: unknown = nothing;
-    if (pending) {
-      content = html`<div class="bars" aria-hidden="true">
-          <span class="skeleton"></span><span class="skeleton"></span>
-        </div>
-        <span class="visually-hidden">${message(this, 'buy.calculating')}</span>`;
-    } else if (state.status === 'complete') {
-      content = previewLines(this, state.value, state.args);
-    }
-    return html`<div
-      class="price"
-      part="price"
-      data-state=${state.status}
-      aria-live="polite"
-      aria-busy=${pending}
-    >
-      ${content}
-    </div>`;
-  }
-
   /** The dialog's content for a purchase of a quantity, or undefined when nothing is asked. */
   #purchaseConfirmation(): ConfirmView | undefined {
     const quote = this.#purchase.quote;
@@ -493,7 +470,8 @@ export class BuyFeature extends LitElement {
     return html`
       <div class="layout">
         <form part="form" novalidate aria-busy=${busy} @submit=${this.#onSubmit}>
-          ${this.#renderQuantity(busy)} ${this.#renderPrice()}
+          ${this.#renderQuantity(busy)}
+          ${priceRegion(this, this.#preview.state, (increment) => increment)}
           <button
             type="submit"
             class="primary"
@@ -505,7 +483,7 @@ export class BuyFeature extends LitElement {
           </button>
         </form>
       </div>
-      ${statusRegion(this, this.#purchase, names)} ${problemRegion(this, this.#purchase, names)}
+      ${purchaseStatus(this, this.#purchase, names)} ${problemRegion(this, this.#purchase, names)}
       ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}
     `;
   }

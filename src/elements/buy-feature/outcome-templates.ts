@@ -3,6 +3,7 @@ import type { BillingError } from '../../client/errors.js';
 import { errorMessage, formatNumber, message, type MessageKey } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
+import { statusRegion } from '../shared/status.js';
 import type { PurchaseController } from './purchase-controller.js';
 import { quantityRefusal, refusalText } from './refusal.js';
 import { countedSentence, type FeatureNames } from './wording.js';
@@ -14,7 +15,7 @@ import { countedSentence, type FeatureNames } from './wording.js';
  * The status region: the purchase under way, then its success. `names` name the feature in the
  * customer's words ("You now have 7 seats").
  */
-export function statusRegion(
+export function purchaseStatus(
   host: Element,
   purchase: PurchaseController,
   names: FeatureNames,
@@ -36,18 +37,7 @@ export function statusRegion(
     );
     if (!success.amountConfirmed) text += ` ${message(host, 'buy.success.unconfirmed')}`;
   }
-  return html`<div class="status" part="status" role="status">
-    ${
-      text
-        ? html`<div
-            class=${success && !underWay ? 'outcome' : 'progress'}
-            part=${success ? 'success' : 'progress'}
-          >
-            <p>${text}</p>
-          </div>`
-        : nothing
-    }
-  </div>`;
+  return statusRegion(text, success !== undefined && !underWay);
 }
 
 /** The alert region, always in place so that a problem appearing in it is announced. */

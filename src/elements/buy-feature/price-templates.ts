@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { PricingResponse } from '../../contract/proxy-api.js';
 import { message } from '../../client/i18n.js';
 import type { QuoteView } from '../shared/confirm-dialog.js';
+import type { LatestTaskState } from './latest-task.js';
 import { money, termPrice } from './wording.js';
 
 // How <buy-feature> shows a price quoted by the service, in the page's language: its own words
@@ -63,6 +64,37 @@ export function previewLines(
         : nothing
     }
   </dl>`;
+}
+
+/**
+ * The live price preview's region: a placeholder of the price's size (announced as being
+ * calculated) while it is asked, its lines once known, nothing otherwise. `increment` tells the
+ * lines which way the change goes (units added; an add-on added is 1, removed -1).
+ */
+export function priceRegion<Args>(
+  host: Element,
+  state: LatestTaskState<Args, PricingResponse>,
+  increment: (args: Args) => number,
+): TemplateResult {
+  const pending = state.status === 'pending';
+  let content: unknown = nothing;
+  if (pending) {
+    content = html`<div class="bars" aria-hidden="true">
+        <span class="skeleton"></span><span class="skeleton"></span>
+      </div>
+      <span class="visually-hidden">${message(host, 'buy.calculating')}</span>`;
+  } else if (state.status === 'complete') {
+    content = previewLines(host, state.value, increment(state.args));
+  }
+  return html`<div
+    class="price"
+    part="price"
+    data-state=${state.status}
+    aria-live="polite"
+    aria-busy=${pending}
+  >
+    ${content}
+  </div>`;
 }
 
 /**

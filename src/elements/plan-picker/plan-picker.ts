@@ -16,6 +16,7 @@ import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { defineElement } from '../shared/define.js';
+import { statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
 import { differingFeatures, featureList, pricePerPeriod } from './offer-card.js';
 import { openPlanPage } from './open-page.js';
@@ -281,7 +282,7 @@ export class PlanPicker extends LitElement {
     }
     // Pending or suspended: the notice's action comes first; the choice waits for it.
     const blocked = status !== 'running';
-    const quoting = this.#flow.phase === 'quoting' && this.#flow.offer === offer.ReferenceOffer;
+    const quoting = this.#flow.phase === 'preparing' && this.#flow.offer === offer.ReferenceOffer;
     const busy = this.#flow.busy || this.#flow.problem?.pending !== undefined;
     const more = (offer.AmountRecurrence ?? 0) - (current?.AmountRecurrence ?? 0);
     const label: MessageKey =
@@ -342,7 +343,7 @@ export class PlanPicker extends LitElement {
   #renderStatus(): TemplateResult {
     const { phase, success, underWay } = this.#flow;
     let text = '';
-    if (phase === 'quoting') text = message(this, 'plan.quoting');
+    if (phase === 'preparing') text = message(this, 'plan.quoting');
     else if (underWay)
       text = message(this, phase === 'resuming' ? 'plan.resuming' : 'plan.applying');
     else if (success) {
@@ -354,16 +355,7 @@ export class PlanPicker extends LitElement {
           })
         : message(this, 'plan.success.now', { title: this.#titleOf(success.offer) });
     }
-    const done = success !== undefined && phase === 'idle';
-    return html`<div class="status" part="status" role="status">
-      ${
-        text
-          ? html`<div class=${done ? 'outcome' : 'progress'} part=${done ? 'success' : 'progress'}>
-              <p>${text}</p>
-            </div>`
-          : nothing
-      }
-    </div>`;
+    return statusRegion(text, success !== undefined && phase === 'idle');
   }
 
   #renderProblem(): TemplateResult {
