@@ -56,6 +56,8 @@ export {
 } from './client/i18n.js';
 export {
   BillingEvent,
+  BillingAddOnChangeEvent,
+  BillingBeforeAddOnChangeEvent,
   BillingBeforePurchaseEvent,
   BillingEntitlementChangeEvent,
   BillingPlanChangeEvent,
@@ -66,6 +68,8 @@ export {
   BillingRemedyEvent,
   BillingThresholdEvent,
   BillingUpdatedEvent,
+  type AddOnChangeDetail,
+  type BeforeAddOnChangeDetail,
   type BeforePurchaseDetail,
   type EntitlementChangeDetail,
   type PlanChangeDetail,
@@ -85,6 +89,9 @@ export { UNLIMITED_QUANTITY } from './contract/constants.js';
 export type { Usage, PricingUsageResult, NextTerm } from './contract/resources.js';
 export type { Offer, OfferFeature, UpgradeQuote } from './contract/catalog.js';
 export type {
+  AddOnChangeRequest,
+  AddOnChangeResponse,
+  AddOnPricingRequest,
   PortalPage,
   PortalRequest,
   PortalResponse,

@@ -118,6 +118,44 @@ export class BillingPurchaseEvent extends TypedBillingEvent<PurchaseDetail> {
   static override readonly type = 'billing-purchase';
 }
 
+export interface BeforeAddOnChangeDetail {
+  feature: string;
+  /** True to add the add-on, false to remove it. */
+  enabled: boolean;
+  /** The price the user is confirming (now, and `NextTerm` per period afterwards). */
+  pricing: PricingResponse;
+}
+
+/** `billing-before-add-on-change`: a confirmed add-on change is about to be applied; cancelable. */
+export class BillingBeforeAddOnChangeEvent extends BillingEvent<BeforeAddOnChangeDetail> {
+  static readonly type = 'billing-before-add-on-change';
+  constructor(detail: BeforeAddOnChangeDetail) {
+    super(BillingBeforeAddOnChangeEvent.type, detail, true);
+  }
+}
+
+export interface AddOnChangeDetail {
+  feature: string;
+  /** True when the add-on was added, false when it was removed. */
+  enabled: boolean;
+  /** The feature's usage after the change. */
+  usage: Usage;
+  /** The amount confirmed and charged now, in hundredths of the currency unit. */
+  amountTotal: number;
+  /** The recurring price confirmed from the next term, in hundredths per period. */
+  nextTermAmountTotal: number;
+  /** True when the proxy answered with the stored outcome of an earlier attempt. */
+  replayed: boolean;
+}
+
+/** `billing-add-on-change`: an on/off add-on was added or removed. */
+export class BillingAddOnChangeEvent extends BillingEvent<AddOnChangeDetail> {
+  static readonly type = 'billing-add-on-change';
+  constructor(detail: AddOnChangeDetail) {
+    super(BillingAddOnChangeEvent.type, detail);
+  }
+}
+
 /** The hosted workflows whose completion the portal script reports. */
 export type PortalWorkflow =
   'register' | 'charge' | 'restart' | 'upgrade' | 'subscribe' | (string & {});
@@ -196,6 +234,8 @@ declare global {
     'billing-remedy': BillingRemedyEvent;
     'billing-before-purchase': BillingBeforePurchaseEvent;
     'billing-purchase': BillingPurchaseEvent;
+    'billing-before-add-on-change': BillingBeforeAddOnChangeEvent;
+    'billing-add-on-change': BillingAddOnChangeEvent;
     'billing-portal-ready': BillingPortalReadyEvent;
     'billing-portal-complete': BillingPortalCompleteEvent;
     'billing-updated': BillingUpdatedEvent;

@@ -39,6 +39,30 @@ export const PurchaseRequestSchema = z.strictObject({
 });
 export type PurchaseRequest = z.infer<typeof PurchaseRequestSchema>;
 
+/**
+ * Body of `POST /pricing` for an on/off feature: the price of switching it on (`enabled: true`,
+ * buying the add-on) or off (removing it).
+ */
+export const AddOnPricingRequestSchema = z.strictObject({
+  feature: FeatureReferenceSchema,
+  enabled: z.boolean('enabled must be true or false'),
+});
+export type AddOnPricingRequest = z.infer<typeof AddOnPricingRequestSchema>;
+
+/**
+ * Body of `POST /usage` for an on/off feature: switching an add-on on or off, confirmed at
+ * `confirmedAmountTotal` due now and `confirmedNextTermAmountTotal` per period afterwards (a
+ * removal costs nothing now: what the customer confirms is the lower recurring price).
+ */
+export const AddOnChangeRequestSchema = z.strictObject({
+  feature: FeatureReferenceSchema,
+  enabled: z.boolean('enabled must be true or false'),
+  idempotencyKey: IdempotencyKeySchema,
+  confirmedAmountTotal: z.int().min(0),
+  confirmedNextTermAmountTotal: z.int().min(0),
+});
+export type AddOnChangeRequest = z.infer<typeof AddOnChangeRequestSchema>;
+
 /** Body of `POST /plan/quote`: the price of moving the customer's subscription to `offer`. */
 export const PlanQuoteRequestSchema = z.strictObject({
   offer: FeatureReferenceSchema,
@@ -108,6 +132,18 @@ export interface PurchaseResponse {
    * and only the invoices tell. Absent from older proxies: treat absent as true.
    */
   amountConfirmed?: boolean;
+  /** True when this answer is the stored outcome of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/** `POST /usage` with `enabled`: an add-on switched on or off. */
+export interface AddOnChangeResponse {
+  /** The feature's usage after the change (`IsEnabled` as confirmed). */
+  usage: Usage;
+  /** The amount confirmed and quoted just before applying (hundredths), due now. */
+  amountTotal: number;
+  /** The recurring price confirmed and quoted just before applying (hundredths per period). */
+  nextTermAmountTotal: number;
   /** True when this answer is the stored outcome of an earlier request with the same key. */
   replayed: boolean;
 }
@@ -197,6 +233,8 @@ export const PROXY_ERROR_CODES = [
   'period-ending',
   'offer-on-request',
   'already-on-offer',
+  'add-on-already-on',
+  'add-on-already-off',
   'idempotency-key-reused',
   'subscription-suspended',
   'no-subscription',

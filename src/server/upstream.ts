@@ -23,6 +23,17 @@ import { ExchangeTimeoutError, type UpstreamAnswer } from './exchange.js';
 import { normalizeQuote } from './quote.js';
 import { sleep } from './timing.js';
 
+/**
+ * One usage change, as the service reads it: add to a quantity (`Increment`, metered features)
+ * or switch an on/off feature (`IsEnabled`, an add-on bought or removed).
+ */
+export type UsageChange = { increment: number } | { enabled: boolean };
+
+/** The service's field for a change: exactly one of `Increment` or `IsEnabled`. */
+function changeFields(change: UsageChange): { Increment: number } | { IsEnabled: boolean } {
+  return 'enabled' in change ? { IsEnabled: change.enabled } : { Increment: change.increment };
+}
+
 /** Per-request context forwarded upstream. */
 export interface CallContext {
   language?: string | undefined;
@@ -346,7 +357,7 @@ export function createUpstreamClient(options: ResolvedOptions) {
     async pricing(
       customer: string,
       feature: string,
-      increment: number,
+      change: UsageChange,
       context?: CallContext,
     ): Promise<PricingUsageResult> {
       const route = `POST ${paths.pricing}`;
@@ -364,7 +375,7 @@ export function createUpstreamClient(options: ResolvedOptions) {
         body: {
           ReferenceCustomer: customer,
           ReferenceFeature: feature,
-          Increment: increment,
+          ...changeFields(change),
           DateStamp: new Date().toISOString(),
           NextTerm: true,
         },
@@ -395,7 +406,7 @@ export function createUpstreamClient(options: ResolvedOptions) {
     async applyUsage(
       customer: string,
       feature: string,
-      increment: number,
+      usageChange: UsageChange,
       context?: CallContext,
     ): Promise<{ usage: Usage | undefined }> {
       const route = `POST ${paths.usage}`;
@@ -406,7 +417,7 @@ export function createUpstreamClient(options: ResolvedOptions) {
         {
           ReferenceCustomer: customer,
           ReferenceFeature: feature,
-          Increment: increment,
+          ...changeFields(usageChange),
           DateStamp: new Date().toISOString(),
         },
         context,

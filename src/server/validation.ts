@@ -1,9 +1,13 @@
 import * as z from 'zod';
 import {
+  AddOnChangeRequestSchema,
+  AddOnPricingRequestSchema,
   FEATURE_REFERENCE_PATTERN,
   PORTAL_PAGES,
   PricingRequestSchema,
   PurchaseRequestSchema,
+  type AddOnChangeRequest,
+  type AddOnPricingRequest,
   type PortalRequest,
   type PricingRequest,
   type PurchaseRequest,
@@ -51,23 +55,56 @@ function checkIncrement(increment: number, options: ResolvedOptions): void {
   }
 }
 
-export function parsePricingRequest(body: unknown, options: ResolvedOptions): PricingRequest {
-  const parsed = PricingRequestSchema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  checkIncrement(parsed.data.increment, options);
-  return parsed.data;
+/**
+ * Whether a body asks for an on/off feature's switch (`enabled`) rather than a quantity
+ * (`increment`). Both at once is refused here, with a message naming the choice: the schemas
+ * alone would call one of them an unknown field.
+ */
+function isSwitch(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const hasEnabled = Object.hasOwn(body, 'enabled');
+  if (hasEnabled && Object.hasOwn(body, 'increment')) {
+    throw new ProxyError(
+      400,
+      'validation',
+      'Give either increment (a quantity) or enabled (an on/off feature), not both.',
+      { field: 'enabled' },
+    );
+  }
+  return hasEnabled;
 }
 
-export function parsePurchaseRequest(body: unknown, options: ResolvedOptions): PurchaseRequest {
-  const parsed = PurchaseRequestSchema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  checkIncrement(parsed.data.increment, options);
-  if (!Number.isSafeInteger(parsed.data.confirmedAmountTotal)) {
-    throw new ProxyError(400, 'validation', 'confirmedAmountTotal is out of range.', {
-      field: 'confirmedAmountTotal',
-    });
+/** `POST /pricing`: a quantity to add, or an on/off feature to switch. */
+export function parsePricingRequest(
+  body: unknown,
+  options: ResolvedOptions,
+): PricingRequest | AddOnPricingRequest {
+  if (isSwitch(body)) return parseBody(AddOnPricingRequestSchema, body);
+  const parsed = parseBody(PricingRequestSchema, body);
+  checkIncrement(parsed.increment, options);
+  return parsed;
+}
+
+function checkAmount(amount: number, field: string): void {
+  if (!Number.isSafeInteger(amount))
+    throw new ProxyError(400, 'validation', `${field} is out of range.`, { field });
+}
+
+/** `POST /usage`: a confirmed purchase of a quantity, or a confirmed switch of an add-on. */
+export function parseUsageChangeRequest(
+  body: unknown,
+  options: ResolvedOptions,
+): PurchaseRequest | AddOnChangeRequest {
+  if (isSwitch(body)) {
+    const parsed = parseBody(AddOnChangeRequestSchema, body);
+    checkAmount(parsed.confirmedAmountTotal, 'confirmedAmountTotal');
+    checkAmount(parsed.confirmedNextTermAmountTotal, 'confirmedNextTermAmountTotal');
+    return parsed;
   }
-  return parsed.data;
+  const parsed = parseBody(PurchaseRequestSchema, body);
+  checkIncrement(parsed.increment, options);
+  checkAmount(parsed.confirmedAmountTotal, 'confirmedAmountTotal');
+  return parsed;
 }
 
 const idParameter = z.pipe(

@@ -75,12 +75,12 @@ test('a signed-in customer sees the dashboard with their own meters', async () =
   assert.deepEqual(await meterFigures(page, 'projects'), { used: '4', total: '10' });
   assert.deepEqual(await meterFigures(page, 'api-calls'), { used: '1,200', total: '10,000' });
   await page.locator('usage-meter[feature="sso"]').getByText('Included', { exact: true }).waitFor();
-  await page
-    .locator('usage-meter[feature="priority-support"]')
-    .getByText('Not included', { exact: true })
-    .waitFor();
+  // Priority support is sold apart on Pro: the card offers it as an add-on, priced.
+  const addOn = page.locator('buy-feature[feature="priority-support"]');
+  await addOn.getByRole('button', { name: 'Add Priority support' }).waitFor();
+  await addOn.locator('[part~="price-next"]').getByText('$58.00 / month').waitFor();
   // The live price of the default quantity is shown before anything is bought.
-  await page.locator('buy-feature [part~="price-now"]').waitFor();
+  await page.locator('buy-feature[feature="seats"] [part~="price-now"]').waitFor();
   await assertAccessible(page, 'the dashboard');
   await screenshot(page, 'dashboard', { docs: true, fullPage: false });
   assert.deepEqual(pageErrors(page), []);

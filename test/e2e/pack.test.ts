@@ -315,6 +315,8 @@ describe('the npm package', { timeout: 120_000 }, () => {
       import 'billing-elements/usage-meter';
       import 'billing-elements/buy-feature';
       import 'billing-elements/billing-portal';
+      import 'billing-elements/plan-picker';
+      import 'billing-elements/feature-gate';
       import { createBillingProxy, toNodeHandler } from 'billing-elements/server';
       import { startSandbox } from 'billing-elements/sandbox';
       import type { BillingElementTags, BillingEventMap } from 'billing-elements/jsx';
@@ -329,6 +331,16 @@ describe('the npm package', { timeout: 120_000 }, () => {
         const usage: Usage = event.detail.usage;
         void usage;
       });
+      buy.addEventListener('billing-add-on-change', (event) => {
+        const enabled: boolean = event.detail.enabled;
+        void enabled;
+      });
+      const picker: BillingElementTags['plan-picker'] = document.createElement('plan-picker');
+      picker.contactHref = 'mailto:sales@example.com';
+      const gate: BillingElementTags['feature-gate'] = document.createElement('feature-gate');
+      gate.feature = 'sso';
+      const added: BillingEventMap['billing-add-on-change'] | undefined = undefined;
+      void added;
       const portal = document.querySelector('billing-portal');
       portal?.setAttribute('page', 'offers');
       const purchase: BillingEventMap['billing-purchase'] | undefined = undefined;

@@ -50,7 +50,7 @@ describe('demo: plans', () => {
     await page.locator('plan-picker [part~="offer"]').first().waitFor();
     await screenshot(page, 'plans-dark-360');
     await page.goto(`${e2e.demo.url}/app/`);
-    const gate = page.locator('feature-gate');
+    const gate = page.getByRole('region', { name: 'SSO settings' }).locator('feature-gate');
     await eventually(async () => assert.equal(await gate.getAttribute('state'), 'denied'));
     await assertAccessible(page, 'the overview with the SSO gate closed');
     await screenshot(page, 'overview-gate-dark-360');

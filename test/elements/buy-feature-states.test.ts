@@ -78,12 +78,12 @@ describe('<buy-feature> states (issue 12)', () => {
   it('item 5: each validation cause has its own words', async () => {
     await freshStart('healthy');
     const seen = new Map<string, string>();
-    // Beyond the plan's maximum (500 seats), more than the proxy sells at once (10,000), an
-    // on/off feature, a feature reference that cannot be one.
+    // Beyond the plan's maximum (500 seats), more than the proxy sells at once (10,000), a
+    // feature reference that cannot be one. (An on/off feature is not refused: it is sold as an
+    // add-on, see buy-feature-add-on.test.ts.)
     const cases = [
       ['too many for the plan', html`<buy-feature feature="seats" quantity="600"></buy-feature>`],
       ['too many at once', html`<buy-feature feature="seats" quantity="20000"></buy-feature>`],
-      ['on/off feature', html`<buy-feature feature="sso"></buy-feature>`],
       ['bad reference', html`<buy-feature feature="Seats!"></buy-feature>`],
     ] as const;
     for (const [cause, template] of cases) {
@@ -98,35 +98,39 @@ describe('<buy-feature> states (issue 12)', () => {
       await expect(element).to.be.accessible();
     }
     expect(new Set(seen.values()).size, [...seen.values()].join(' | ')).to.equal(cases.length);
-    expect(seen.get('on/off feature')).to.match(/on or off/i);
   });
 
-  it('item 5: a buy control on an on/off feature tells the integrator once, in the console', async () => {
+  it('issue 13: a buy control on an on/off feature is its add-on, with no refusal or warning', async () => {
     await freshStart('healthy');
+    const errors: BillingErrorEvent[] = [];
+    const listener = (event: BillingErrorEvent) => errors.push(event);
+    document.addEventListener('billing-error', listener);
     let element: BuyFeature | undefined;
-    // Another on/off feature than the test above's: a line is written once per page.
     const lines = await warnings(async () => {
-      element = await fixture<BuyFeature>(
+      // Part of Pro: included, nothing to buy. Sold apart on Pro: an add-on to add.
+      element = await fixture<BuyFeature>(html`<buy-feature feature="sso"></buy-feature>`);
+      await waitUntil(() => partText(element!, 'add-on-text') !== '', 'the sso add-on', {
+        timeout: 8000,
+      });
+      const addOn = await fixture<BuyFeature>(
         html`<buy-feature feature="priority-support"></buy-feature>`,
       );
-      await waitUntil(() => part(element!, 'error') !== null, 'the refusal', { timeout: 8000 });
-      // A re-render or a re-price does not log it again.
-      element.requestUpdate();
-      await element.updateComplete;
-    });
-    const ours = lines.filter((line) => line.includes('billing-elements'));
-    expect(ours).to.have.length(1);
-    expect(ours[0])
-      .to.include('"priority-support"')
-      .and.to.match(/on\/off/);
-    // A second element with the same mistake adds nothing.
-    const again = await warnings(async () => {
-      const twin = await fixture<BuyFeature>(
-        html`<buy-feature feature="priority-support"></buy-feature>`,
+      await waitUntil(
+        () => part(addOn, 'add') !== null && part(addOn, 'price-now') !== null,
+        'Add',
+        {
+          timeout: 8000,
+        },
       );
-      await waitUntil(() => part(twin, 'error') !== null, 'the refusal', { timeout: 8000 });
+      expect(partText(addOn, 'add')).to.equal('Add Priority support');
     });
-    expect(again.filter((line) => line.includes('billing-elements'))).to.deep.equal([]);
+    document.removeEventListener('billing-error', listener);
+    expect(partText(element!, 'add-on-text')).to.equal('Single sign-on is included in your plan.');
+    expect(part(element!, 'error')).to.equal(null);
+    expect(part(element!, 'input')).to.equal(null);
+    expect(errors).to.deep.equal([]);
+    expect(lines.filter((line) => line.includes('billing-elements'))).to.deep.equal([]);
+    await expect(element!).to.be.accessible();
   });
 
   it('item 7: plurals follow the language, with the singular given', async () => {

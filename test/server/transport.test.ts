@@ -56,7 +56,12 @@ for (const [name, fetchOption] of fetches) {
     });
 
     it('sends a POST body with its length (non-ASCII text included)', async () => {
-      const quote = await client().pricing('healthy', 'seats', 2, { language: 'fr' });
+      const quote = await client().pricing(
+        'healthy',
+        'seats',
+        { increment: 2 },
+        { language: 'fr' },
+      );
       assert.equal(quote.ReferenceFeature, 'seats');
       assert.match(quote.PricingLocalized, /€|\$|£/);
     });

@@ -1,7 +1,7 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { PricingResponse } from '../../contract/proxy-api.js';
 import { resolveEndpoint } from '../../client/config.js';
-import { toBillingError, type BillingError } from '../../client/errors.js';
+import { BillingError, toBillingError } from '../../client/errors.js';
 import {
   followLang,
   formatNumber,
@@ -12,12 +12,15 @@ import {
 } from '../../client/i18n.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
+import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { defineElement } from '../shared/define.js';
 import { warnOnce } from '../shared/warn.js';
+import { AddOnController } from './add-on-controller.js';
+import { addOnConfirmation, addOnPanel, addOnProblem, addOnStatus } from './add-on-templates.js';
 import { LatestTask } from './latest-task.js';
 import { buyTexts } from './messages.js';
-import { problemRegion, statusRegion } from './outcome-templates.js';
-import { previewLines, quoteBlock } from './price-templates.js';
+import { problemRegion, purchaseStatus } from './outcome-templates.js';
+import { priceRegion, pricingQuote } from './price-templates.js';
 import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
 import { explainRefusal, quantityRefusal, setupHint, type RefusalContext } from './refusal.js';
@@ -35,11 +38,16 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * preview of the price, a confirmation dialog showing the service's price, and a purchase
  * that is applied at most once whatever the retries, double clicks or reloads.
  *
+ * On an on/off feature it is the feature's add-on ("Add Priority support"): the price of adding
+ * it (now and per period), or of removing a bought one (the new recurring price), confirmed in
+ * the same dialog and applied at most once; a feature the plan includes says so, and one not sold
+ * separately names a plan that includes it and opens the plans.
+ *
  * @tag buy-feature
  * @summary Buy more of a feature after confirming the price.
  *
  * @slot label - The quantity control's label. Default: "Quantity".
- * @slot buy-label - The text of the buy button. Default: "Buy".
+ * @slot buy-label - The text of the buy button. Default: "Buy" ("Add {feature}" or "Remove {feature}" on an on/off feature).
  * @slot dialog-title - The title of the confirmation dialog. Default: "Confirm your purchase".
  * @slot confirm-label - The text of the dialog's confirm button. Default: "Confirm".
  * @slot cancel-label - The text of the dialog's cancel button. Default: "Cancel".
@@ -47,6 +55,8 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @event billing-before-purchase - {BillingBeforePurchaseEvent} A confirmed purchase is about to be applied; `preventDefault()` stops it. `detail: { feature, increment, pricing }`.
  * @event billing-purchase - {BillingPurchaseEvent} The purchase was applied. `detail: { feature, increment, usage, amountTotal, amountConfirmed, replayed }`.
  * @event billing-error - {BillingErrorEvent} The price or the purchase was refused or failed. `detail: { error, feature, remedy }` (`error.code`, `error.message`).
+ * @event billing-before-add-on-change - {BillingBeforeAddOnChangeEvent} On an on/off feature: a confirmed addition or removal is about to be applied; `preventDefault()` stops it. `detail: { feature, enabled, pricing }`.
+ * @event billing-add-on-change - {BillingAddOnChangeEvent} On an on/off feature: the add-on was added (`enabled: true`) or removed. `detail: { feature, enabled, usage, amountTotal, nextTermAmountTotal, replayed }`.
  * @event billing-remedy - {BillingRemedyEvent} The user asked for the portal workflow that remedies a refusal; `preventDefault()` to open it yourself. `detail: { page, code, feature }`.
  *
  * @attribute theme - `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming).
@@ -68,6 +78,11 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart error - The refusal or failure message, with its remedy.
  * @csspart remedy - The button that opens the portal workflow fixing a refusal (also `button`).
  * @csspart retry - The "try again" button (also `button`).
+ * @csspart add-on - On an on/off feature, the add-on's panel (`data-standing`: `unknown`, `available`, `owned`, `included`, `elsewhere`, `refused`).
+ * @csspart add-on-text - The sentence that says where the add-on stands (owned, included, or the plan that includes it).
+ * @csspart add - The "Add {feature}" button (also `button` and `buy`).
+ * @csspart remove - The "Remove {feature}" button of a bought add-on (also `button`).
+ * @csspart see-plans - The "See plans" button of a feature not sold separately (also `button`).
  * @csspart dialog - The confirmation dialog.
  * @csspart dialog-title - The dialog's title.
  * @csspart price-changed - The dialog's notice that the price changed since it was shown.
@@ -134,6 +149,11 @@ export class BuyFeature extends LitElement {
       );
     } catch (caught) {
       const error = await explainRefusal(toBillingError(caught), asked);
+      if (await this.#turnsOutOnOff(asked.endpoint, asked.feature)) {
+        // An on/off feature has no quantity: the add-on mode takes over (the element updates).
+        // The quantity's refusal is moot: never shown or reported.
+        throw new BillingError('aborted', 'An on/off feature is bought as an add-on.');
+      }
       this.#hintSetup(error, asked);
       throw error;
     }
@@ -141,23 +161,24 @@ export class BuyFeature extends LitElement {
 
   readonly #purchase = new PurchaseController(this, {
     preview: this.#preview,
-    reprice: () => this.#schedulePreview(true),
-    refreshPrice: () => this.#schedulePreview(true, { keepShown: true }),
-    openDialog: () => this.#openDialog(),
-    closeDialog: () => this.#dialog.close(),
+    reprice: () => this.#billingChanged(false),
+    refreshPrice: () => this.#billingChanged(true),
+    openDialog: () => this.#confirmDialog.open(),
+    closeDialog: () => this.#confirmDialog.close(),
   });
 
-  get #dialog(): HTMLDialogElement {
-    return this.renderRoot.querySelector('dialog')!;
-  }
+  /** The add-on mode, on an on/off feature: add or remove it as a whole. */
+  readonly #addOn: AddOnController = new AddOnController(this, {
+    language: () => this.#language,
+    openDialog: () => this.#confirmDialog.open(),
+    closeDialog: () => this.#confirmDialog.close(),
+  });
 
-  get #cancelButton(): HTMLButtonElement {
-    return this.renderRoot.querySelector('[part~="cancel"]')!;
-  }
-
-  get #buyButton(): HTMLButtonElement {
-    return this.renderRoot.querySelector('[part~="buy"]')!;
-  }
+  readonly #confirmDialog: ConfirmDialog = new ConfirmDialog(
+    this,
+    () => (this.#addOnMode ? this.#addOn : this.#purchase),
+    () => this.renderRoot.querySelector<HTMLElement>('[part~="buy"], [part~="remove"]'),
+  );
 
   /** The feature to buy (its reference, e.g. `seats`). */
   declare feature: string;
@@ -179,8 +200,8 @@ export class BuyFeature extends LitElement {
   declare endpoint: string | undefined;
 
   #quantityEntry: QuantityEntry = 'allowed';
-  /** Where the focus goes back when the dialog closes: what had it when the dialog opened. */
-  #returnFocus: HTMLElement | null = null;
+  /** `endpoint#feature` of an on/off feature the plan lacks, as the catalogue showed it. */
+  #onOffOutsidePlan = '';
   /** The language the price is asked in (the service's own lines come in it): the element's. */
   #language: Language = 'en';
 
@@ -212,6 +233,20 @@ export class BuyFeature extends LitElement {
     const language = languageOf(this);
     const relanguaged = language !== this.#language;
     this.#language = language;
+    if (retargeted && this.isConnected) this.#addOn.retarget();
+    // The mode follows the usages: an on/off feature is added or removed as a whole. Only the
+    // mode shown asks for prices (a reset is done once: it asks for an update itself).
+    if (this.#addOnMode) {
+      if (this.#preview.state.status !== 'idle') this.#preview.reset();
+      this.#priceAddOn(retargeted || relanguaged);
+    } else {
+      if (this.#addOn.preview.state.status !== 'idle') this.#addOn.preview.reset();
+      this.#priceQuantity(changed, retargeted, relanguaged);
+    }
+    if (retargeted && this.isConnected) this.#purchase.retarget();
+  }
+
+  #priceQuantity(changed: PropertyValues<this>, retargeted: boolean, relanguaged: boolean): void {
     const quantityProperties = ['quantity', 'min', 'max', 'step'] as const;
     if (retargeted || quantityProperties.some((name) => changed.has(name))) {
       this.#quantityEntry = this.#range.allows(this.quantity) ? 'allowed' : 'invalid';
@@ -220,7 +255,55 @@ export class BuyFeature extends LitElement {
     } else if (relanguaged && this.#preview.state.status !== 'idle') {
       this.#schedulePreview(true);
     }
-    if (retargeted && this.isConnected) this.#purchase.retarget();
+  }
+
+  /** Prices the switch the usage calls for, when it is not the one priced (or `again`). */
+  #priceAddOn(again: boolean): void {
+    const target = this.#addOn.usage?.IsEnabled !== true;
+    const { state } = this.#addOn.preview;
+    if (again || state.status === 'idle' || state.args !== target) this.#addOn.refresh();
+  }
+
+  /** Whether the usages show `feature` as an on/off feature: the add-on mode. */
+  #isOnOff(endpoint: string | undefined, feature: string): boolean {
+    if (getUsageStore(endpoint).get(feature)?.TypeFeature === 'OnOff') return true;
+    return this.#onOffOutsidePlan === `${resolveEndpoint(endpoint)}#${feature}`;
+  }
+
+  /**
+   * Whether a refused quantity is in fact an on/off feature: the usages say so, or, when they
+   * have none of it (a plan that lacks it, a subscription not running), the catalogue's offers
+   * do. The add-on mode then takes over (its refusal, or the plan that includes it).
+   */
+  async #turnsOutOnOff(endpoint: string, feature: string): Promise<boolean> {
+    const usages = await getUsageStore(endpoint)
+      .load()
+      .catch(() => undefined);
+    if (this.#isOnOff(endpoint, feature)) return true;
+    // A usage of another type, or usages that cannot be read: the refusal stands as it is.
+    if (!usages || usages.some((usage) => usage.ReferenceFeature === feature)) return false;
+    try {
+      const { offers } = await getProxyClient(endpoint).getOffers();
+      const terms = offers.flatMap((offer) => offer.Features ?? []);
+      const type = terms.find((candidate) => candidate.ReferenceFeature === feature)?.TypeFeature;
+      if (type !== 'OnOff') return false;
+    } catch {
+      // Not known better: the refusal as the proxy said it, with its change-plan remedy.
+      return false;
+    }
+    this.#onOffOutsidePlan = `${endpoint}#${feature}`;
+    this.requestUpdate();
+    return true;
+  }
+
+  get #addOnMode(): boolean {
+    return this.#isOnOff(this.endpoint, this.feature);
+  }
+
+  /** Billing changed (elsewhere, or a remedy's workflow completed): price the mode shown again. */
+  #billingChanged(keepShown: boolean): void {
+    if (this.#addOnMode) this.#addOn.billingChanged();
+    else this.#schedulePreview(true, keepShown ? { keepShown } : undefined);
   }
 
   /** The proxy this element talks to. */
@@ -261,8 +344,7 @@ export class BuyFeature extends LitElement {
   /** Tells the integrator, once, a refusal that the page's setup causes. */
   #hintSetup(error: BillingError, refused: RefusalContext): void {
     if (error.code !== 'validation') return;
-    const type = getUsageStore(refused.endpoint).get(refused.feature)?.TypeFeature;
-    warnOnce(setupHint(quantityRefusal(error, refused.increment, type), error, refused));
+    warnOnce(setupHint(quantityRefusal(error, refused.increment), error, refused));
   }
 
   #onSubmit(event: SubmitEvent): void {
@@ -270,42 +352,13 @@ export class BuyFeature extends LitElement {
     void this.#purchase.buy(this.quantity);
   }
 
-  /** Opens the dialog on the quote, or refreshes it, the focus on Cancel. */
-  async #openDialog(): Promise<void> {
-    await this.updateComplete;
-    const dialog = this.#dialog;
-    if (!dialog.open) {
-      // Nothing focused inside: the focus goes to the buy button when the dialog closes.
-      this.#returnFocus = this.shadowRoot!.activeElement as HTMLElement | null;
-      dialog.showModal();
-    }
-    // Cancel gets the focus: a stray Enter must never spend money.
-    this.#cancelButton.focus();
-  }
-
-  #onDialogCancel(event: Event): void {
-    // Escape while the purchase is being applied would hide its outcome: keep the dialog.
-    if (this.#purchase.underWay) event.preventDefault();
-  }
-
-  #onDialogClose(): void {
-    this.#purchase.dialogClosed();
-    const returnTo = this.#returnFocus?.isConnected ? this.#returnFocus : this.#buyButton;
-    returnTo.focus();
-  }
-
-  #onCancelClick(): void {
-    if (!this.#purchase.underWay) this.#dialog.close();
-  }
-
-  #onConfirmClick(): void {
-    void this.#purchase.confirm();
-  }
-
   /** The feature's names: the host's words, else the service's title, else the reference. */
   #featureNames(): FeatureNames {
     const title =
-      this.label || getUsageStore(this.endpoint).get(this.feature)?.TitleLocalized || this.feature;
+      this.label ||
+      getUsageStore(this.endpoint).get(this.feature)?.TitleLocalized ||
+      this.#addOn.catalogTitle ||
+      this.feature;
     return { one: this.labelOne, other: this.label, title };
   }
 
@@ -371,86 +424,54 @@ export class BuyFeature extends LitElement {
     `;
   }
 
-  #renderPrice() {
-    const state = this.#preview.state;
-    const pending = state.status === 'pending';
-    let content: unknown = nothing;
-    if (pending) {
-      content = html`<div class="bars" aria-hidden="true">
-          <span class="skeleton"></span><span class="skeleton"></span>
-        </div>
-        <span class="visually-hidden">${message(this, 'buy.calculating')}</span>`;
-    } else if (state.status === 'complete') {
-      content = previewLines(this, state.value, state.args);
-    }
-    return html`<div
-      class="price"
-      part="price"
-      data-state=${state.status}
-      aria-live="polite"
-      aria-busy=${pending}
-    >
-      ${content}
-    </div>`;
+  /** The dialog's content for a purchase of a quantity, or undefined when nothing is asked. */
+  #purchaseConfirmation(): ConfirmView | undefined {
+    const quote = this.#purchase.quote;
+    if (!quote) return undefined;
+    return {
+      title: message(this, 'buy.dialog.title'),
+      summary: countedSentence(
+        this,
+        quote.increment,
+        this.#featureNames(),
+        'buy.dialog.summary',
+        'buy.dialog.summary.named',
+        formatNumber(this, quote.increment),
+      ),
+      split: this.#split(quote),
+      changed: quote.changed ? message(this, `error.${quote.changed}`) : undefined,
+      quote: pricingQuote(this, quote.pricing, quote.increment),
+      applying: this.#purchase.underWay,
+      cancelLabel: message(this, 'buy.dialog.cancel'),
+      confirmLabel: message(this, 'buy.dialog.confirm'),
+      onCancel: this.#confirmDialog.cancel,
+      onConfirm: () => void this.#purchase.confirm(),
+    };
   }
 
-  #renderQuote() {
-    const quote = this.#purchase.quote;
-    if (!quote) return nothing;
-    const summary = countedSentence(
-      this,
-      quote.increment,
-      this.#featureNames(),
-      'buy.dialog.summary',
-      'buy.dialog.summary.named',
-      formatNumber(this, quote.increment),
-    );
-    const split = this.#split(quote);
-    const applying = this.#purchase.underWay;
-    return html`<h2 id="dialog-title" part="dialog-title">
-        <slot name="dialog-title">${message(this, 'buy.dialog.title')}</slot>
-      </h2>
-      <p class="summary">${summary}</p>
-      ${split ? html`<p class="split" part="split">${split}</p>` : nothing}
-      ${
-        quote.changed
-          ? html`<p class="changed" part="price-changed" role="alert">
-              ${message(this, `error.${quote.changed}`)}
-            </p>`
-          : nothing
-      }
-      ${quoteBlock(this, quote.pricing, quote.increment)}
-      <div class="actions">
-        <button
-          type="button"
-          class="secondary"
-          part="button cancel"
-          aria-disabled=${applying}
-          @click=${this.#onCancelClick}
-        >
-          <slot name="cancel-label">${message(this, 'buy.dialog.cancel')}</slot>
-        </button>
-        <button
-          type="button"
-          class="primary"
-          part="button confirm"
-          aria-disabled=${applying}
-          aria-busy=${applying}
-          @click=${this.#onConfirmClick}
-        >
-          <slot name="confirm-label">${message(this, 'buy.dialog.confirm')}</slot>
-        </button>
-      </div>`;
+  /** The add-on mode: where the add-on stands, its price and action, outcome and refusals. */
+  #renderAddOn(): TemplateResult {
+    const label = this.#featureNames().title;
+    const confirmation = addOnConfirmation(this, this.#addOn, label, {
+      onCancel: this.#confirmDialog.cancel,
+      onConfirm: () => void this.#addOn.confirm(),
+    });
+    return html`<div class="layout">${addOnPanel(this, this.#addOn, label)}</div>
+      ${addOnStatus(this, this.#addOn, label)} ${addOnProblem(this, this.#addOn)}
+      ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}`;
   }
 
   override render() {
-    const { busy, underWay, canBuy } = this.#purchase;
+    if (this.#addOnMode) return this.#renderAddOn();
+    const { busy, canBuy } = this.#purchase;
+    const confirmation = this.#purchaseConfirmation();
     const entry = this.#quantityEntry;
     const names = this.#featureNames();
     return html`
       <div class="layout">
         <form part="form" novalidate aria-busy=${busy} @submit=${this.#onSubmit}>
-          ${this.#renderQuantity(busy)} ${this.#renderPrice()}
+          ${this.#renderQuantity(busy)}
+          ${priceRegion(this, this.#preview.state, (increment) => increment)}
           <button
             type="submit"
             class="primary"
@@ -462,17 +483,8 @@ export class BuyFeature extends LitElement {
           </button>
         </form>
       </div>
-      ${statusRegion(this, this.#purchase, names)} ${problemRegion(this, this.#purchase, names)}
-      <dialog
-        part="dialog"
-        aria-labelledby="dialog-title"
-        aria-describedby="quote"
-        aria-busy=${underWay}
-        @cancel=${this.#onDialogCancel}
-        @close=${this.#onDialogClose}
-      >
-        ${this.#renderQuote()}
-      </dialog>
+      ${purchaseStatus(this, this.#purchase, names)} ${problemRegion(this, this.#purchase, names)}
+      ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}
     `;
   }
 }

@@ -36,13 +36,33 @@ declare module '../../client/i18n.js' {
     'buy.outcome-unverifiable': string;
     'buy.refused.too-many': string;
     'buy.refused.at-once': string;
-    'buy.refused.on-off': string;
     'buy.refused.setup': string;
+    'buy.add-on.add': string;
+    'buy.add-on.remove': string;
+    'buy.add-on.owned': string;
+    'buy.add-on.included': string;
+    'buy.add-on.elsewhere': string;
+    'buy.add-on.elsewhere.unnamed': string;
+    'buy.add-on.see-plans': string;
+    'buy.add-on.dialog.add': string;
+    'buy.add-on.dialog.remove': string;
+    'buy.add-on.dialog.recurring': string;
+    'buy.add-on.adding': string;
+    'buy.add-on.removing': string;
+    'buy.add-on.added': string;
+    'buy.add-on.removed': string;
+    'buy.add-on.outcome-unknown': string;
+    'error.add-on-already-on': string;
+    'error.add-on-already-off': string;
     'error.validation': string;
   }
 }
 
-type BuyMessageKey = Extract<keyof BillingMessages, `buy.${string}`> | 'error.validation';
+type BuyMessageKey =
+  | Extract<keyof BillingMessages, `buy.${string}`>
+  | 'error.validation'
+  | 'error.add-on-already-on'
+  | 'error.add-on-already-off';
 
 /** The built-in texts of <buy-feature>, `[English, French]`: registered when its class is defined. */
 export const buyTexts: BuiltInTexts<BuyMessageKey> = {
@@ -117,13 +137,57 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
     'That is more than can be bought in one go. Choose a smaller quantity.',
     'C’est plus que ce qui peut être acheté en une fois. Choisissez une quantité plus petite.',
   ],
-  'buy.refused.on-off': [
-    '{label} is switched on or off as a whole: there is no quantity to buy.',
-    '{label} s’active ou se désactive d’un bloc : il n’y a pas de quantité à acheter.',
-  ],
   'buy.refused.setup': [
     'Buying is unavailable on this page.',
     'L’achat n’est pas disponible sur cette page.',
+  ],
+  // The add-on mode, on an on/off feature; {label} is the feature's name ("Priority support").
+  'buy.add-on.add': ['Add {label}', 'Ajouter {label}'],
+  'buy.add-on.remove': ['Remove {label}', 'Retirer {label}'],
+  'buy.add-on.owned': [
+    '{label} is in your plan as an add-on.',
+    '{label} fait partie de votre offre en option.',
+  ],
+  'buy.add-on.included': [
+    '{label} is included in your plan.',
+    '{label} est inclus dans votre offre.',
+  ],
+  'buy.add-on.elsewhere': [
+    '{label} is not sold separately. It comes with the {plan} plan.',
+    '{label} n’est pas vendu séparément. Il est inclus dans l’offre {plan}.',
+  ],
+  'buy.add-on.elsewhere.unnamed': [
+    '{label} is not sold separately. It comes with another plan.',
+    '{label} n’est pas vendu séparément. Il est inclus dans une autre offre.',
+  ],
+  'buy.add-on.see-plans': ['See plans', 'Voir les offres'],
+  'buy.add-on.dialog.add': ['Add {label}?', 'Ajouter {label} ?'],
+  'buy.add-on.dialog.remove': ['Remove {label}?', 'Retirer {label} ?'],
+  'buy.add-on.dialog.recurring': [
+    'Your recurring price becomes {price}.',
+    'Votre prix récurrent devient {price}.',
+  ],
+  'buy.add-on.adding': ['Adding {label}…', 'Ajout de {label}…'],
+  'buy.add-on.removing': ['Removing {label}…', 'Retrait de {label}…'],
+  'buy.add-on.added': [
+    'Done. {label} is now in your plan.',
+    'C’est fait. {label} fait maintenant partie de votre offre.',
+  ],
+  'buy.add-on.removed': [
+    'Done. {label} was removed from your plan.',
+    'C’est fait. {label} a été retiré de votre offre.',
+  ],
+  'buy.add-on.outcome-unknown': [
+    'We could not confirm whether your change went through. Try again: it will never be charged twice.',
+    'Nous n’avons pas pu confirmer que votre modification a abouti. Réessayez : elle ne sera jamais facturée deux fois.',
+  ],
+  'error.add-on-already-on': [
+    'This add-on is already in your plan.',
+    'Cette option fait déjà partie de votre offre.',
+  ],
+  'error.add-on-already-off': [
+    'This add-on was already removed.',
+    'Cette option a déjà été retirée.',
   ],
   'error.validation': [
     'This quantity cannot be bought. Choose another one.',

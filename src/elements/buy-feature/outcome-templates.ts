@@ -2,8 +2,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { BillingError } from '../../client/errors.js';
 import { errorMessage, formatNumber, message, type MessageKey } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
-import { getUsageStore } from '../../client/usage-store.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
+import { statusRegion } from '../shared/status.js';
 import type { PurchaseController } from './purchase-controller.js';
 import { quantityRefusal, refusalText } from './refusal.js';
 import { countedSentence, type FeatureNames } from './wording.js';
@@ -15,7 +15,7 @@ import { countedSentence, type FeatureNames } from './wording.js';
  * The status region: the purchase under way, then its success. `names` name the feature in the
  * customer's words ("You now have 7 seats").
  */
-export function statusRegion(
+export function purchaseStatus(
   host: Element,
   purchase: PurchaseController,
   names: FeatureNames,
@@ -37,18 +37,7 @@ export function statusRegion(
     );
     if (!success.amountConfirmed) text += ` ${message(host, 'buy.success.unconfirmed')}`;
   }
-  return html`<div class="status" part="status" role="status">
-    ${
-      text
-        ? html`<div
-            class=${success && !underWay ? 'outcome' : 'progress'}
-            part=${success ? 'success' : 'progress'}
-          >
-            <p>${text}</p>
-          </div>`
-        : nothing
-    }
-  </div>`;
+  return statusRegion(text, success !== undefined && !underWay);
 }
 
 /** Refusals that ask the customer for a next step rather than report something wrong. */
@@ -62,16 +51,24 @@ export function problemRegion(
 ): TemplateResult {
   const { error } = purchase;
   const problem =
-    error && error.code !== 'aborted' ? problemBox(host, purchase, error, names) : nothing;
+    error && error.code !== 'aborted'
+      ? problemBox(host, error, problemText(host, purchase, error, names), {
+          canRetry: purchase.canRetry,
+          retry: () => void purchase.retry(),
+        })
+      : nothing;
   return html`<div role="alert">${problem}</div>`;
 }
 
-/** A problem in words, with the portal workflow that fixes it, else "Try again" if it can help. */
-function problemBox(
+/**
+ * A problem in words, with the portal workflow that fixes it, else "Try again" if it can help.
+ * For both modes of <buy-feature>: `text` says the problem, `retry` sends again.
+ */
+export function problemBox(
   host: RemedyHost,
-  purchase: PurchaseController,
   error: BillingError,
-  names: FeatureNames,
+  text: string,
+  { canRetry, retry }: { canRetry: boolean; retry: () => void },
 ): TemplateResult {
   const { code } = error;
   const page = remedyFor(code);
@@ -86,13 +83,8 @@ function problemBox(
     >
       ${message(host, `remedy.${page}` as MessageKey)}
     </button>`;
-  } else if (purchase.canRetry) {
-    action = html`<button
-      type="button"
-      class="secondary"
-      part="button retry"
-      @click=${() => void purchase.retry()}
-    >
+  } else if (canRetry) {
+    action = html`<button type="button" class="secondary" part="button retry" @click=${retry}>
       ${message(host, 'retry')}
     </button>`;
   }
@@ -100,7 +92,7 @@ function problemBox(
   // calm look of the meters' empty states, without the alarm tint.
   const calm = CALM_CODES.has(code) ? 'calm' : nothing;
   return html`<div class="problem" part="error" data-tone=${calm}>
-    <p>${problemText(host, purchase, error, names)}</p>
+    <p>${text}</p>
     ${action}
   </div>`;
 }
@@ -115,9 +107,8 @@ function problemText(
   if (failure?.pending) return message(host, 'buy.outcome-unknown');
   if (failure && error.code === 'upstream-error') return message(host, 'buy.outcome-unverifiable');
   if (error.code === 'validation') {
-    // One text per cause: the quantity refused, and the feature's type as the usages tell it.
-    const type = getUsageStore(host.endpoint).get(host.feature)?.TypeFeature;
-    const cause = quantityRefusal(error, purchase.pricedIncrement ?? 0, type);
+    // One text per cause of a refused quantity.
+    const cause = quantityRefusal(error, purchase.pricedIncrement ?? 0);
     return message(host, refusalText(cause), { label: names.title });
   }
   return errorMessage(host, error.code, 'error.generic');

@@ -1,6 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PricingResponse } from '../../contract/proxy-api.js';
 import { message } from '../../client/i18n.js';
+import type { QuoteView } from '../shared/confirm-dialog.js';
+import type { LatestTaskState } from './latest-task.js';
 import { money, termPrice } from './wording.js';
 
 // How <buy-feature> shows a price quoted by the service, in the page's language: its own words
@@ -65,45 +67,62 @@ export function previewLines(
 }
 
 /**
- * The dialog's price block (it describes the dialog): the immediate price in large type, the
+ * The live price preview's region: a placeholder of the price's size (announced as being
+ * calculated) while it is asked, its lines once known, nothing otherwise. `increment` tells the
+ * lines which way the change goes (units added; an add-on added is 1, removed -1).
+ */
+export function priceRegion<Args>(
+  host: Element,
+  state: LatestTaskState<Args, PricingResponse>,
+  increment: (args: Args) => number,
+): TemplateResult {
+  const pending = state.status === 'pending';
+  let content: unknown = nothing;
+  if (pending) {
+    content = html`<div class="bars" aria-hidden="true">
+        <span class="skeleton"></span><span class="skeleton"></span>
+      </div>
+      <span class="visually-hidden">${message(host, 'buy.calculating')}</span>`;
+  } else if (state.status === 'complete') {
+    content = previewLines(host, state.value, increment(state.args));
+  }
+  return html`<div
+    class="price"
+    part="price"
+    data-state=${state.status}
+    aria-live="polite"
+    aria-busy=${pending}
+  >
+    ${content}
+  </div>`;
+}
+
+/**
+ * The dialog's price block (shared/confirm-dialog.ts draws it): the immediate price, the
  * service's breakdown of it (prorated units, discounts) when it gives one, and the next term.
  */
-export function quoteBlock(
+export function pricingQuote(
   host: Element,
   pricing: PricingResponse,
   increment: number,
-): TemplateResult {
+): QuoteView {
   const nextTerm = pricing.NextTerm;
-  const lines = pricing.Details?.filter((line) => line.LabelLocalized) ?? [];
-  return html`<div id="quote" class="quote" part="quote">
-    <p class="label">${nowLabel(host, pricing)}</p>
-    <p class="amount" part="amount">${money(host, pricing.AmountTotal, pricing.Currency)}</p>
-    ${
-      lines.length
-        ? html`<ul class="details" part="details">
-            ${lines.map(
-              (line) =>
-                html`<li>
-                  <span>${line.LabelLocalized}</span
-                  ><span
-                    >${
-                      line.AmountTotal === undefined
-                        ? (line.PricingLocalized ?? '')
-                        : money(host, line.AmountTotal, pricing.Currency)
-                    }</span
-                  >
-                </li>`,
-            )}
-          </ul>`
-        : nothing
-    }
-    ${
-      nextTerm
-        ? html`<p class="next-term" part="next-term">
-            ${nextLabel(host, pricing, increment)}
-            <strong>${termPrice(host, nextTerm, pricing.Currency)}</strong>
-          </p>`
-        : nothing
-    }
-  </div>`;
+  const lines = (pricing.Details ?? [])
+    .filter((line) => line.LabelLocalized)
+    .map((line) => ({
+      label: line.LabelLocalized ?? '',
+      amount:
+        line.AmountTotal === undefined
+          ? (line.PricingLocalized ?? '')
+          : money(host, line.AmountTotal, pricing.Currency),
+    }));
+  return {
+    nowLabel: nowLabel(host, pricing),
+    amount: money(host, pricing.AmountTotal, pricing.Currency),
+    lines,
+    nextTerm: nextTerm && {
+      label: nextLabel(host, pricing, increment),
+      price: termPrice(host, nextTerm, pricing.Currency),
+    },
+  };
 }

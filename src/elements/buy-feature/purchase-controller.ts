@@ -1,17 +1,24 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import type { PricingResponse, PurchaseResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
 import {
   BillingBeforePurchaseEvent,
-  BillingErrorEvent,
   BillingPurchaseEvent,
   BillingUpdatedEvent,
 } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
+import {
+  ConfirmedChange,
+  outcomeUnknown,
+  signedInCustomer,
+  type ChangeDialog,
+  type ChangeHost,
+  type ChangePhase,
+} from '../shared/change-flow.js';
 import type { LatestTask, LatestTaskState } from './latest-task.js';
 import {
   createPendingPurchase,
@@ -21,16 +28,8 @@ import {
   type PendingPurchase,
 } from './pending-purchase.js';
 
-/**
- * Where a purchase stands:
- * - `idle`: nothing under way;
- * - `preparing`: Buy was pressed, the quantity is being priced before anything is asked;
- * - `confirming`: the dialog asks the user to confirm the quote;
- * - `applying`: a confirmed purchase is being sent;
- * - `resuming`: a purchase confirmed earlier (before a reload, say) is being checked and sent
- *   again, to learn its outcome.
- */
-export type PurchasePhase = 'idle' | 'preparing' | 'confirming' | 'applying' | 'resuming';
+/** Where a purchase stands (`preparing`: Buy was pressed, the quantity is being priced). */
+export type PurchasePhase = ChangePhase;
 
 /** The price the dialog asks the user to confirm. */
 export interface Quote {
@@ -62,7 +61,7 @@ export interface PurchaseFailure {
 }
 
 /** The element the flow runs in: what it buys, through which proxy, and where events go. */
-export interface PurchaseHost extends ReactiveControllerHost, EventTarget {
+export interface PurchaseHost extends ChangeHost {
   readonly feature: string;
   /** The element's own proxy; unset, the page's. */
   readonly endpoint: string | undefined;
@@ -71,7 +70,7 @@ export interface PurchaseHost extends ReactiveControllerHost, EventTarget {
 }
 
 /** What the flow needs of the element's view. */
-export interface PurchaseView {
+export interface PurchaseView extends ChangeDialog {
   /** The live price of the chosen quantity: what a purchase confirms. */
   readonly preview: LatestTask<number, PricingResponse>;
   /** Prices the chosen quantity again at once (after a purchase, a retry, a remedy). */
@@ -81,10 +80,6 @@ export interface PurchaseView {
    * changed elsewhere: nothing the customer did here).
    */
   refreshPrice(): void;
-  /** Opens the confirmation dialog on the quote, or refreshes it; the focus goes to Cancel. */
-  openDialog(): Promise<void>;
-  /** Closes the confirmation dialog; nothing happens when it is closed. */
-  closeDialog(): void;
 }
 
 /**
@@ -94,11 +89,9 @@ export interface PurchaseView {
  * its key when it is unknown, so that "Try again" or a later page re-sends the very same
  * request. The flow reports every failure, the preview's included, as `billing-error`.
  */
-export class PurchaseController implements ReactiveController {
+export class PurchaseController extends ConfirmedChange<Quote> implements ReactiveController {
   readonly #host: PurchaseHost;
   readonly #view: PurchaseView;
-  #phase: PurchasePhase = 'idle';
-  #quote: Quote | undefined;
   #success: PurchaseSuccess | undefined;
   #failure: PurchaseFailure | undefined;
   /** The preview state last seen after an update, to report each of its errors once. */
@@ -108,18 +101,10 @@ export class PurchaseController implements ReactiveController {
   #unsubscribe: (() => void) | undefined;
 
   constructor(host: PurchaseHost, view: PurchaseView) {
+    super(host, view);
     this.#host = host;
     this.#view = view;
     host.addController(this);
-  }
-
-  get phase(): PurchasePhase {
-    return this.#phase;
-  }
-
-  /** The price shown in the dialog, while it is open. */
-  get quote(): Quote | undefined {
-    return this.#quote;
   }
 
   get success(): PurchaseSuccess | undefined {
@@ -128,16 +113,6 @@ export class PurchaseController implements ReactiveController {
 
   get failure(): PurchaseFailure | undefined {
     return this.#failure;
-  }
-
-  /** Waiting for the proxy: a price before asking, or a purchase's outcome. */
-  get busy(): boolean {
-    return this.#phase === 'preparing' || this.underWay;
-  }
-
-  /** A confirmed purchase is being sent: it can no longer be called off. */
-  get underWay(): boolean {
-    return this.#phase === 'applying' || this.#phase === 'resuming';
   }
 
   /** The preview's failure, when it failed. */
@@ -181,7 +156,7 @@ export class PurchaseController implements ReactiveController {
     const state = this.#view.preview.state;
     if (state === this.#reportedPreview) return;
     this.#reportedPreview = state;
-    this.#report(this.previewError);
+    this.report(this.previewError, this.#host.feature);
   }
 
   hostDisconnected(): void {
@@ -200,13 +175,13 @@ export class PurchaseController implements ReactiveController {
 
   /** Buy: prices `increment` now if it is not yet, then asks for confirmation or applies. */
   async buy(increment: number): Promise<void> {
-    if (this.#phase !== 'idle' || !this.canBuy) return;
+    if (this.phase !== 'idle' || !this.canBuy) return;
     this.#success = undefined;
     this.#failure = undefined;
-    this.#setPhase('preparing');
+    this.setPhase('preparing');
     // Typed faster than the debounce: price the current quantity now rather than wait.
     const state = await this.#view.preview.settled();
-    this.#setPhase('idle');
+    this.setPhase('idle');
     if (state.status !== 'complete' || state.args !== increment) return;
     const quote = { increment, pricing: state.value };
     // Only the proxy can tell a change that is free overall from one that costs nothing now
@@ -218,15 +193,8 @@ export class PurchaseController implements ReactiveController {
 
   /** The dialog's Confirm: applies the quote shown. Only the first click of several counts. */
   async confirm(): Promise<void> {
-    if (this.#phase !== 'confirming' || !this.#quote) return;
-    await this.#apply(this.#quote);
-  }
-
-  /** The dialog closed: a quote that was only being confirmed is called off. */
-  dialogClosed(): void {
-    if (this.#phase === 'confirming') this.#phase = 'idle';
-    if (!this.underWay) this.#quote = undefined;
-    this.#host.requestUpdate();
+    if (this.phase !== 'confirming' || !this.quote) return;
+    await this.#apply(this.quote);
   }
 
   /**
@@ -259,11 +227,6 @@ export class PurchaseController implements ReactiveController {
     return resolveEndpoint(this.#host.endpoint);
   }
 
-  #setPhase(phase: PurchasePhase): void {
-    this.#phase = phase;
-    this.#host.requestUpdate();
-  }
-
   /**
    * Opens the dialog (or refreshes it) with the price to confirm, once the usages are known: the
    * dialog says how much of the quantity the plan includes.
@@ -272,15 +235,7 @@ export class PurchaseController implements ReactiveController {
     await getUsageStore(this.#host.endpoint)
       .load()
       .catch(() => undefined);
-    this.#quote = quote;
-    this.#setPhase('confirming');
-    await this.#view.openDialog();
-  }
-
-  /** Back to idle once a purchase's outcome is known or it was called off: the dialog closes. */
-  #finish(): void {
-    this.#setPhase('idle');
-    this.#view.closeDialog();
+    await this.ask(quote);
   }
 
   /** The user confirmed `quote` (or it costs nothing): record a key, then apply. */
@@ -288,7 +243,7 @@ export class PurchaseController implements ReactiveController {
     const { feature } = this.#host;
     const before = new BillingBeforePurchaseEvent({ feature, increment, pricing });
     if (!this.#host.dispatchEvent(before)) {
-      this.#finish();
+      this.finish();
       return;
     }
     const pending = createPendingPurchase(
@@ -306,7 +261,7 @@ export class PurchaseController implements ReactiveController {
     const endpoint = this.#endpoint;
     this.#failure = undefined;
     // A resumed purchase says so until its outcome is known.
-    this.#setPhase(this.#phase === 'resuming' ? 'resuming' : 'applying');
+    this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
     let result: PurchaseResponse;
     try {
       result = await getProxyClient(endpoint).purchase(purchaseRequestOf(pending));
@@ -317,7 +272,7 @@ export class PurchaseController implements ReactiveController {
     settlePendingPurchase(endpoint, pending);
     const amountConfirmed = result.amountConfirmed !== false;
     this.#success = { usage: result.usage, amountConfirmed };
-    this.#finish();
+    this.finish();
     const store = getUsageStore(endpoint);
     store.applyUsage(result.usage);
     store.refresh().catch(() => {
@@ -338,13 +293,10 @@ export class PurchaseController implements ReactiveController {
 
   #purchaseFailed(endpoint: string, pending: PendingPurchase, error: BillingError): void {
     const { code, pricing } = error;
-    // The proxy's `upstream-error` on a purchase means it cannot tell and will never apply this
-    // key again: re-sending it is pointless, and only the usage shows what happened.
-    const outcomeUnknown =
-      code !== 'upstream-error' &&
-      (error.retryable || code === 'aborted' || code === 'invalid-response');
-    if (!outcomeUnknown) settlePendingPurchase(endpoint, pending);
-    this.#report(error);
+    // After `upstream-error` only the usage shows what happened (see outcomeUnknown).
+    const unknown = outcomeUnknown(error);
+    if (!unknown) settlePendingPurchase(endpoint, pending);
+    this.report(error, this.#host.feature);
     if ((code === 'price-changed' || code === 'period-ending') && pricing) {
       // Nothing was applied. Show the service's new price and ask again, with a new key.
       this.#view.preview.set(pending.increment, pricing);
@@ -358,8 +310,8 @@ export class PurchaseController implements ReactiveController {
           // The refusal is shown already; the meters keep their last usages.
         });
     }
-    this.#failure = { error, pending: outcomeUnknown ? pending : undefined };
-    this.#finish();
+    this.#failure = { error, pending: unknown ? pending : undefined };
+    this.finish();
   }
 
   /** A purchase confirmed earlier (before a reload, say) whose outcome is unknown: learn it. */
@@ -367,7 +319,7 @@ export class PurchaseController implements ReactiveController {
     const endpoint = this.#endpoint;
     const { feature } = this.#host;
     const target = `${endpoint}#${feature}`;
-    if (!feature || this.#phase !== 'idle' || this.#resumeCheckedFor === target) return;
+    if (!feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
     this.#resumeCheckedFor = target;
     const pending = readPendingPurchase(endpoint, feature);
     if (pending) void this.#resume(pending);
@@ -375,20 +327,20 @@ export class PurchaseController implements ReactiveController {
 
   async #resume(pending: PendingPurchase): Promise<void> {
     const endpoint = this.#endpoint;
-    this.#setPhase('resuming');
+    this.setPhase('resuming');
     let customer: string | undefined;
     try {
       customer = await this.#signedInCustomer(endpoint);
     } catch (caught) {
       // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
       this.#failure = { error: toBillingError(caught), pending, verify: true };
-      this.#setPhase('idle');
+      this.setPhase('idle');
       return;
     }
     // The same tab may now belong to another customer: never apply their predecessor's purchase.
     if (pending.customer && customer && pending.customer !== customer) {
       settlePendingPurchase(endpoint, pending);
-      this.#setPhase('idle');
+      this.setPhase('idle');
       return;
     }
     await this.#send(pending);
@@ -402,8 +354,7 @@ export class PurchaseController implements ReactiveController {
     const state = await this.#view.preview.settled();
     if (state.status === 'complete' && state.value.ReferenceCustomer)
       return state.value.ReferenceCustomer;
-    const { usages } = await getProxyClient(endpoint).getUsages();
-    return usages.find((usage) => usage.ReferenceCustomer)?.ReferenceCustomer;
+    return signedInCustomer(endpoint);
   }
 
   #subscribe(): void {
@@ -412,7 +363,7 @@ export class PurchaseController implements ReactiveController {
     // an idle control prices again, and shows the new refusal or price.
     const endpoint = this.#endpoint;
     const onUpdated = (event: BillingUpdatedEvent) => {
-      if (this.#phase !== 'idle' || event.detail.endpoint !== endpoint) return;
+      if (this.phase !== 'idle' || event.detail.endpoint !== endpoint) return;
       // A purchase of unknown outcome stays: only "Try again", with its key, may send it.
       if (this.#failure?.pending) return;
       if (this.#failure === undefined) return this.#view.refreshPrice();
@@ -427,7 +378,7 @@ export class PurchaseController implements ReactiveController {
       // The usages name the feature and tell what the plan includes: show them.
       this.#host.requestUpdate();
       const shown = this.error;
-      if (this.#phase === 'idle' && shown && remedyFor(shown.code)) {
+      if (this.phase === 'idle' && shown && remedyFor(shown.code)) {
         this.#failure = undefined;
         this.#view.reprice();
       }
@@ -436,17 +387,5 @@ export class PurchaseController implements ReactiveController {
       unsubscribe();
       document.removeEventListener(BillingUpdatedEvent.type, onUpdated);
     };
-  }
-
-  /** Reports a failure as `billing-error`, with the portal page that remedies it, if any. */
-  #report(error: BillingError | undefined): void {
-    if (!error || error.code === 'aborted') return;
-    const remedy = remedyFor(error.code);
-    const event = new BillingErrorEvent({
-      error,
-      feature: this.#host.feature,
-      ...(remedy ? { remedy } : {}),
-    });
-    this.#host.dispatchEvent(event);
   }
 }

@@ -12,7 +12,7 @@ import { getUsageStore } from '../../client/usage-store.js';
 const NOT_ACTIVE = new Set(['subscription-suspended', 'Error.Subscription.NotActive']);
 
 /** Why a quantity was refused (`validation`), in the words <buy-feature> has for each cause. */
-export type QuantityRefusal = 'too-many' | 'at-once' | 'on-off' | 'setup' | 'other';
+export type QuantityRefusal = 'too-many' | 'at-once' | 'setup' | 'other';
 
 /** The text of a cause: `buy.refused.<cause>`, the generic `error.validation` for `other`. */
 export function refusalText(cause: QuantityRefusal): MessageKey {
@@ -28,15 +28,14 @@ export interface RefusalContext {
 
 /**
  * The cause of a `validation` refusal of `increment` units of `feature`: a feature reference the
- * proxy cannot read (field `feature`), an on/off feature (the usage says so), a quantity past the
- * proxy's limits per purchase (400 on `increment`) or past what the plan allows (the service's
- * 422 on `increment`, for an addition; a removal below zero, which only a proxy configured for
- * removals meets, has the generic text).
+ * proxy cannot read (field `feature`), a quantity past the proxy's limits per purchase (400 on
+ * `increment`) or past what the plan allows (the service's 422 on `increment`, for an addition;
+ * a removal below zero, which only a proxy configured for removals meets, has the generic text).
+ * An on/off feature never gets here: <buy-feature> sells it as an add-on (add-on-controller.ts).
  */
-export function quantityRefusal(error: BillingError, increment: number, type?: string) {
+export function quantityRefusal(error: BillingError, increment: number) {
   let cause: QuantityRefusal = 'other';
   if (error.field === 'feature') cause = 'setup';
-  else if (type === 'OnOff') cause = 'on-off';
   else if (error.field === 'increment')
     cause = error.status === 400 ? 'at-once' : increment > 0 ? 'too-many' : 'other';
   return cause;
@@ -50,7 +49,7 @@ export function quantityRefusal(error: BillingError, increment: number, type?: s
  */
 export async function explainRefusal(
   error: BillingError,
-  { endpoint, signal }: RefusalContext,
+  { endpoint, signal }: Pick<RefusalContext, 'endpoint' | 'signal'>,
 ): Promise<BillingError> {
   if (NOT_ACTIVE.has(error.code)) {
     try {
@@ -84,8 +83,6 @@ export function setupHint(
 ): string | undefined {
   const element = `billing-elements: <buy-feature feature="${feature}">`;
   // The proxy's own message names the rule that was broken (the reference's form, its limits).
-  if (cause === 'on-off')
-    return `${element}: "${feature}" is an on/off feature, with no quantity to buy; show it with <usage-meter>.`;
   if (cause === 'setup' || cause === 'at-once')
     return `${element}: the proxy refused ${cause === 'setup' ? 'the feature' : increment}: ${error.message}`;
   return undefined;

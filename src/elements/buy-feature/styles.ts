@@ -127,8 +127,28 @@ const ownStyles = css`
   }
 
   /* A roomier buy button. */
-  form > .primary {
+  form > .primary,
+  .add-on > button {
     padding: calc(var(--_space) * 2.5) calc(var(--_space) * 5);
+  }
+
+  /* The add-on mode: where the add-on stands on its own line, then its price and its button
+     side by side, the button under the price when the element is narrow. */
+  .add-on {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: end;
+    gap: calc(var(--_space) * 3) calc(var(--_space) * 6);
+  }
+  .add-on-text {
+    margin: 0;
+    flex: 1 1 100%;
+  }
+  .add-on .price {
+    flex: 1 1 12em;
+  }
+  .add-on > button {
+    flex: 0 0 auto;
   }
 
   /* Tinted boxes (shared): success, refusal with its remedy (both laid out as a .message), and

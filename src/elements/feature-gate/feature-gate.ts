@@ -4,7 +4,7 @@ import { BillingEntitlementChangeEvent, BillingErrorEvent } from '../../client/e
 import { followLang, message, registerTexts } from '../../client/i18n.js';
 import { getUsageStore, type UsageStore } from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
-import { openPortalOnDemand } from '../shared/remedy.js';
+import { seePlans } from '../shared/see-plans.js';
 import { sharedStyles } from '../shared/styles.js';
 import { gateTexts } from './messages.js';
 
@@ -154,29 +154,6 @@ export class FeatureGate extends LitElement {
     return this.label || this.#store?.get(this.feature)?.TitleLocalized || this.feature;
   }
 
-  /** The page's plan picker when there is one, else the portal's change-plan workflow. */
-  async #seePlans(event: Event): Promise<void> {
-    const picker = document.querySelector<HTMLElement>('plan-picker');
-    if (picker) {
-      picker.scrollIntoView({ block: 'start', behavior: 'smooth' });
-      picker.tabIndex = -1;
-      picker.focus({ preventScroll: true });
-      return;
-    }
-    try {
-      await openPortalOnDemand(
-        { page: 'change-plan' },
-        { endpoint: this.endpoint, from: event.currentTarget as Element },
-      );
-    } catch (error) {
-      const failure = new BillingErrorEvent({
-        error: error as BillingError,
-        feature: this.feature,
-      });
-      this.dispatchEvent(failure);
-    }
-  }
-
   #renderPrompt(key: 'gate.locked' | 'gate.unknown'): TemplateResult {
     return html`<div class="message" part="prompt" data-kind="prompt">
       <p>${message(this, key, { label: this.#featureLabel() })}</p>
@@ -186,7 +163,7 @@ export class FeatureGate extends LitElement {
               type="button"
               class="secondary"
               part="button"
-              @click=${(event: Event) => void this.#seePlans(event)}
+              @click=${(event: Event) => void seePlans(this, event.currentTarget as Element)}
             >
               ${message(this, 'gate.upgrade')}
             </button>`

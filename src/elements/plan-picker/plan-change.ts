@@ -1,12 +1,18 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import type { PlanChangeResponse, PlanQuoteResponse } from '../../contract/proxy-api.js';
 import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
-import { BillingErrorEvent, BillingPlanChangeEvent } from '../../client/events.js';
-import { remedyFor } from '../../client/portal.js';
+import { BillingPlanChangeEvent } from '../../client/events.js';
 import { changePlan, getPlanQuote } from '../../client/plan-client.js';
-import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
+import {
+  ConfirmedChange,
+  outcomeUnknown,
+  signedInCustomer,
+  type ChangeDialog,
+  type ChangeHost,
+  type ChangePhase,
+} from '../shared/change-flow.js';
 import {
   createPendingPlanChange,
   planChangeRequestOf,
@@ -15,16 +21,8 @@ import {
   type PendingPlanChange,
 } from './pending-plan-change.js';
 
-/**
- * Where a plan change stands:
- * - `idle`: nothing under way;
- * - `quoting`: an offer was chosen, its price is being asked before anything is shown;
- * - `confirming`: the dialog asks the user to confirm the quote;
- * - `applying`: a confirmed change is being sent;
- * - `resuming`: a change confirmed earlier (before a reload) is being sent again to learn its
- *   outcome.
- */
-export type PlanPhase = 'idle' | 'quoting' | 'confirming' | 'applying' | 'resuming';
+/** Where a plan change stands (`preparing`: an offer was chosen, its move is being quoted). */
+export type PlanPhase = ChangePhase;
 
 /** The quote the dialog asks the user to confirm; `changed` when it replaces a stale one. */
 export interface PlanQuote {
@@ -44,25 +42,14 @@ export interface PlanProblem {
 }
 
 /** The element the flow runs in. */
-export interface PlanHost extends ReactiveControllerHost, EventTarget {
+export interface PlanHost extends ChangeHost {
   readonly endpoint: string | undefined;
 }
 
 /** What the flow needs of the element's view. */
-export interface PlanView {
-  /** Opens the confirmation dialog on the quote (or refreshes it); the focus goes to Cancel. */
-  openDialog(): Promise<void>;
-  closeDialog(): void;
+export interface PlanView extends ChangeDialog {
   /** The plan changed: read the offers and the subscription again. */
   planChanged(): void;
-}
-
-/** Whether a failed change may have been applied: only the same key may then be sent again. */
-function outcomeUnknown({ code, retryable }: BillingError): boolean {
-  // `upstream-error` means the proxy could not tell and will never apply this key again.
-  return (
-    code !== 'upstream-error' && (retryable || code === 'aborted' || code === 'invalid-response')
-  );
 }
 
 /**
@@ -71,33 +58,24 @@ function outcomeUnknown({ code, retryable }: BillingError): boolean {
  * Confirm records an idempotency key and sends the change once, and a changed price is shown
  * and asked again. Every failure is reported as `billing-error`.
  */
-export class PlanChangeFlow implements ReactiveController {
+export class PlanChangeFlow extends ConfirmedChange<PlanQuote> implements ReactiveController {
   readonly #host: PlanHost;
   readonly #view: PlanView;
-  #phase: PlanPhase = 'idle';
   #offer: string | undefined;
-  #quote: PlanQuote | undefined;
   #problem: PlanProblem | undefined;
   #success: PlanChangeResponse | undefined;
   #resumeCheckedFor = '';
 
   constructor(host: PlanHost, view: PlanView) {
+    super(host, view);
     this.#host = host;
     this.#view = view;
     host.addController(this);
   }
 
-  get phase(): PlanPhase {
-    return this.#phase;
-  }
-
   /** The offer being quoted, confirmed or changed to. */
   get offer(): string | undefined {
     return this.#offer;
-  }
-
-  get quote(): PlanQuote | undefined {
-    return this.#quote;
   }
 
   get problem(): PlanProblem | undefined {
@@ -108,15 +86,6 @@ export class PlanChangeFlow implements ReactiveController {
     return this.#success;
   }
 
-  /** A confirmed change is being sent: it can no longer be called off. */
-  get underWay(): boolean {
-    return this.#phase === 'applying' || this.#phase === 'resuming';
-  }
-
-  get busy(): boolean {
-    return this.#phase !== 'idle' && this.#phase !== 'confirming';
-  }
-
   hostConnected(): void {
     this.#resumePending();
   }
@@ -125,33 +94,28 @@ export class PlanChangeFlow implements ReactiveController {
     return resolveEndpoint(this.#host.endpoint);
   }
 
-  #setPhase(phase: PlanPhase): void {
-    this.#phase = phase;
-    this.#host.requestUpdate();
-  }
-
   /** An offer was chosen: price the move, then ask. Nothing else may start meanwhile. */
   async choose(offer: string): Promise<void> {
-    if (this.#phase !== 'idle' || this.#problem?.pending) return;
+    if (this.phase !== 'idle' || this.#problem?.pending) return;
     this.#problem = undefined;
     this.#success = undefined;
     this.#offer = offer;
-    this.#setPhase('quoting');
+    this.setPhase('preparing');
     let quote: PlanQuoteResponse;
     try {
       quote = await getPlanQuote({ offer }, this.#endpoint);
     } catch (caught) {
       this.#fail({ error: toBillingError(caught), offer });
-      this.#setPhase('idle');
+      this.setPhase('idle');
       return;
     }
-    await this.#ask({ quote, changed: false });
+    await this.#confirmQuote({ quote, changed: false });
   }
 
   /** The dialog's Confirm: sends the change quoted. Only the first click of several counts. */
   async confirm(): Promise<void> {
-    const shown = this.#quote;
-    if (this.#phase !== 'confirming' || !shown) return;
+    const shown = this.quote;
+    if (this.phase !== 'confirming' || !shown) return;
     const { quote } = shown;
     const pending = createPendingPlanChange(
       this.#endpoint,
@@ -163,13 +127,6 @@ export class PlanChangeFlow implements ReactiveController {
       quote.ReferenceCustomer,
     );
     await this.#send(pending);
-  }
-
-  /** The dialog closed: a quote that was only being confirmed is called off. */
-  dialogClosed(): void {
-    if (this.#phase === 'confirming') this.#phase = 'idle';
-    if (!this.underWay) this.#quote = undefined;
-    this.#host.requestUpdate();
   }
 
   /** "Try again": re-sends a change of unknown outcome with its key, or quotes again. */
@@ -196,23 +153,17 @@ export class PlanChangeFlow implements ReactiveController {
     return problem.pending !== undefined || problem.error.retryable;
   }
 
-  async #ask(quote: PlanQuote): Promise<void> {
-    this.#quote = quote;
+  /** Asks to confirm `quote`, the offer it moves to being the one chosen. */
+  async #confirmQuote(quote: PlanQuote): Promise<void> {
     this.#offer = quote.quote.ReferenceOffer;
-    this.#setPhase('confirming');
-    await this.#view.openDialog();
-  }
-
-  #finish(): void {
-    this.#setPhase('idle');
-    this.#view.closeDialog();
+    await this.ask(quote);
   }
 
   async #send(pending: PendingPlanChange): Promise<void> {
     const endpoint = this.#endpoint;
     this.#problem = undefined;
     this.#offer = pending.offer;
-    this.#setPhase(this.#phase === 'resuming' ? 'resuming' : 'applying');
+    this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
     let result: PlanChangeResponse;
     try {
       result = await changePlan(planChangeRequestOf(pending), endpoint);
@@ -222,7 +173,7 @@ export class PlanChangeFlow implements ReactiveController {
     }
     settlePendingPlanChange(endpoint, pending);
     this.#success = result;
-    this.#finish();
+    this.finish();
     getUsageStore(endpoint)
       .refresh()
       .catch(() => {
@@ -245,24 +196,24 @@ export class PlanChangeFlow implements ReactiveController {
     if (!unknown) settlePendingPlanChange(endpoint, pending);
     if (error.code === 'price-changed' && error.quote) {
       // Nothing changed. Show the service's new price and ask again, with a new key.
-      this.#report(error);
-      void this.#ask({ quote: error.quote, changed: true });
+      this.report(error);
+      void this.#confirmQuote({ quote: error.quote, changed: true });
       return;
     }
     if (error.code === 'already-on-offer') this.#view.planChanged();
     this.#fail({ error, offer: pending.offer, pending: unknown ? pending : undefined });
-    this.#finish();
+    this.finish();
   }
 
   #fail(problem: PlanProblem): void {
     this.#problem = problem;
-    this.#report(problem.error);
+    this.report(problem.error);
   }
 
   /** A change confirmed before a reload whose outcome is unknown: learn it, same key. */
   #resumePending(): void {
     const endpoint = this.#endpoint;
-    if (this.#phase !== 'idle' || this.#resumeCheckedFor === endpoint) return;
+    if (this.phase !== 'idle' || this.#resumeCheckedFor === endpoint) return;
     this.#resumeCheckedFor = endpoint;
     const pending = readPendingPlanChange(endpoint);
     if (pending) void this.#resume(endpoint, pending);
@@ -270,32 +221,24 @@ export class PlanChangeFlow implements ReactiveController {
 
   async #resume(endpoint: string, pending: PendingPlanChange): Promise<void> {
     this.#offer = pending.offer;
-    this.#setPhase('resuming');
+    this.setPhase('resuming');
     if (pending.customer) {
       let customer: string | undefined;
       try {
-        const { usages } = await getProxyClient(endpoint).getUsages();
-        customer = usages.find((usage) => usage.ReferenceCustomer)?.ReferenceCustomer;
+        customer = await signedInCustomer(endpoint);
       } catch (caught) {
         // Who is signed in cannot be told now: keep the key, "Try again" checks again first.
         this.#fail({ error: toBillingError(caught), offer: pending.offer, pending, verify: true });
-        this.#setPhase('idle');
+        this.setPhase('idle');
         return;
       }
       // The tab may now belong to another customer: never apply their predecessor's change.
       if (customer && customer !== pending.customer) {
         settlePendingPlanChange(endpoint, pending);
-        this.#setPhase('idle');
+        this.setPhase('idle');
         return;
       }
     }
     await this.#send(pending);
-  }
-
-  #report(error: BillingError): void {
-    if (error.code === 'aborted') return;
-    const remedy = remedyFor(error.code);
-    const event = new BillingErrorEvent({ error, ...(remedy ? { remedy } : {}) });
-    this.#host.dispatchEvent(event);
   }
 }

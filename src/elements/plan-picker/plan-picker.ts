@@ -14,7 +14,9 @@ import {
 } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
+import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { defineElement } from '../shared/define.js';
+import { statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
 import { differingFeatures, featureList, pricePerPeriod } from './offer-card.js';
 import { openPlanPage } from './open-page.js';
@@ -113,13 +115,22 @@ export class PlanPicker extends LitElement {
 
   #catalog: Catalog = { status: 'loading' };
   #load: AbortController | undefined;
-  #returnFocus: HTMLElement | null = null;
 
-  readonly #flow = new PlanChangeFlow(this, {
-    openDialog: () => this.#openDialog(),
-    closeDialog: () => this.#dialog?.close(),
+  readonly #flow: PlanChangeFlow = new PlanChangeFlow(this, {
+    openDialog: () => this.#confirmDialog.open(),
+    closeDialog: () => this.#confirmDialog.close(),
     planChanged: () => void this.reload(),
   });
+
+  /** The confirmation dialog; on close the focus goes back to the offer chosen. */
+  readonly #confirmDialog: ConfirmDialog = new ConfirmDialog(
+    this,
+    () => this.#flow,
+    () =>
+      this.renderRoot.querySelector<HTMLElement>(
+        `[data-offer="${CSS.escape(this.#flow.offer ?? '')}"]`,
+      ),
+  );
 
   constructor() {
     super();
@@ -172,34 +183,6 @@ export class PlanPicker extends LitElement {
     if (event.detail.endpoint !== resolveEndpoint(this.endpoint)) return;
     if (this.#flow.phase === 'idle') void this.reload();
   };
-
-  get #dialog(): HTMLDialogElement | null {
-    return this.renderRoot.querySelector('dialog');
-  }
-
-  async #openDialog(): Promise<void> {
-    await this.updateComplete;
-    const dialog = this.#dialog!;
-    if (!dialog.open) {
-      this.#returnFocus = this.shadowRoot!.activeElement as HTMLElement | null;
-      dialog.showModal();
-    }
-    // Cancel gets the focus: a stray Enter must never change a plan.
-    this.renderRoot.querySelector<HTMLElement>('[part~="cancel"]')!.focus();
-  }
-
-  #onDialogCancel(event: Event): void {
-    if (this.#flow.underWay) event.preventDefault();
-  }
-
-  #onDialogClose(): void {
-    this.#flow.dialogClosed();
-    const chosen = this.renderRoot.querySelector<HTMLElement>(
-      `[data-offer="${CSS.escape(this.#flow.offer ?? '')}"]`,
-    );
-    const returnTo = this.#returnFocus?.isConnected ? this.#returnFocus : chosen;
-    returnTo?.focus();
-  }
 
   #titleOf(reference: string | undefined): string {
     if (this.#catalog.status !== 'ready' || !reference) return reference ?? '';
@@ -299,7 +282,7 @@ export class PlanPicker extends LitElement {
     }
     // Pending or suspended: the notice's action comes first; the choice waits for it.
     const blocked = status !== 'running';
-    const quoting = this.#flow.phase === 'quoting' && this.#flow.offer === offer.ReferenceOffer;
+    const quoting = this.#flow.phase === 'preparing' && this.#flow.offer === offer.ReferenceOffer;
     const busy = this.#flow.busy || this.#flow.problem?.pending !== undefined;
     const more = (offer.AmountRecurrence ?? 0) - (current?.AmountRecurrence ?? 0);
     const label: MessageKey =
@@ -360,7 +343,7 @@ export class PlanPicker extends LitElement {
   #renderStatus(): TemplateResult {
     const { phase, success, underWay } = this.#flow;
     let text = '';
-    if (phase === 'quoting') text = message(this, 'plan.quoting');
+    if (phase === 'preparing') text = message(this, 'plan.quoting');
     else if (underWay)
       text = message(this, phase === 'resuming' ? 'plan.resuming' : 'plan.applying');
     else if (success) {
@@ -372,16 +355,7 @@ export class PlanPicker extends LitElement {
           })
         : message(this, 'plan.success.now', { title: this.#titleOf(success.offer) });
     }
-    const done = success !== undefined && phase === 'idle';
-    return html`<div class="status" part="status" role="status">
-      ${
-        text
-          ? html`<div class=${done ? 'outcome' : 'progress'} part=${done ? 'success' : 'progress'}>
-              <p>${text}</p>
-            </div>`
-          : nothing
-      }
-    </div>`;
+    return statusRegion(text, success !== undefined && phase === 'idle');
   }
 
   #renderProblem(): TemplateResult {
@@ -425,96 +399,50 @@ export class PlanPicker extends LitElement {
     return html`<div role="alert">${content}</div>`;
   }
 
-  #renderDialog(): TemplateResult | typeof nothing {
+  /** The dialog's content for the quote shown, or undefined when nothing is asked. */
+  #confirmation(): ConfirmView | undefined {
     const shown = this.#flow.quote;
-    if (!shown) return nothing;
+    if (!shown) return undefined;
     const { quote, changed } = shown;
-    const applying = this.#flow.underWay;
-    const lines = quote.Details?.filter((line) => line.LabelLocalized) ?? [];
-    return html`<h2 id="dialog-title" part="dialog-title">
-        <slot name="dialog-title"
-          >${message(this, 'plan.dialog.title', { title: quote.TitleLocalized ?? this.#titleOf(quote.ReferenceOffer) })}</slot
-        >
-      </h2>
-      ${
-        changed
-          ? html`<p class="changed" part="price-changed" role="alert">
-              ${message(this, 'error.price-changed')}
-            </p>`
-          : nothing
-      }
-      <div id="quote" class="quote" part="quote">
-        <p class="label">${quote.LabelLocalized}</p>
-        <p class="amount" part="amount">${quote.PricingLocalized}</p>
-        ${
-          lines.length
-            ? html`<ul class="details" part="details">
-                ${lines.map(
-                  (line) =>
-                    html`<li>
-                      <span>${line.LabelLocalized}</span><span>${line.PricingLocalized ?? ''}</span>
-                    </li>`,
-                )}
-              </ul>`
-            : nothing
-        }
-        <p class="next-term" part="next-term">
-          ${quote.NextTerm.LabelLocalized} <strong>${quote.NextTerm.PricingLocalized}</strong>
-        </p>
-        ${
-          quote.IsImmediate
-            ? nothing
-            : html`<p class="effective" part="effective">
-                ${message(this, 'plan.dialog.effective', {
-                  date: formatDate(this, quote.DateEffective),
-                })}
-              </p>`
-        }
-      </div>
-      <div class="actions">
-        <button
-          type="button"
-          class="secondary"
-          part="button cancel"
-          aria-disabled=${applying}
-          @click=${() => {
-            if (!this.#flow.underWay) this.#dialog?.close();
-          }}
-        >
-          <slot name="cancel-label">${message(this, 'plan.dialog.cancel')}</slot>
-        </button>
-        <button
-          type="button"
-          class="primary"
-          part="button confirm"
-          aria-disabled=${applying}
-          aria-busy=${applying}
-          @click=${() => void this.#flow.confirm()}
-        >
-          <slot name="confirm-label">${message(this, 'plan.dialog.confirm')}</slot>
-        </button>
-      </div>`;
+    // The service's own words and amounts: a plan's price is the service's to state.
+    const lines = (quote.Details ?? [])
+      .filter((line) => line.LabelLocalized)
+      .map((line) => ({ label: line.LabelLocalized ?? '', amount: line.PricingLocalized ?? '' }));
+    return {
+      title: message(this, 'plan.dialog.title', {
+        title: quote.TitleLocalized ?? this.#titleOf(quote.ReferenceOffer),
+      }),
+      changed: changed ? message(this, 'error.price-changed') : undefined,
+      quote: {
+        nowLabel: quote.LabelLocalized,
+        amount: quote.PricingLocalized,
+        lines,
+        nextTerm: { label: quote.NextTerm.LabelLocalized, price: quote.NextTerm.PricingLocalized },
+        effective: quote.IsImmediate
+          ? undefined
+          : message(this, 'plan.dialog.effective', {
+              date: formatDate(this, quote.DateEffective),
+            }),
+      },
+      applying: this.#flow.underWay,
+      cancelLabel: message(this, 'plan.dialog.cancel'),
+      confirmLabel: message(this, 'plan.dialog.confirm'),
+      onCancel: this.#confirmDialog.cancel,
+      onConfirm: () => void this.#flow.confirm(),
+    };
   }
 
   override render() {
     const catalog = this.#catalog;
+    const confirmation = this.#confirmation();
     let body: TemplateResult | typeof nothing;
     if (catalog.status === 'loading') body = this.#renderSkeleton();
     else if (catalog.status === 'error') body = this.#renderLoadError(catalog.error);
     else
       body = html`${this.#renderNotice(catalog.subscription)}
       ${this.#renderOffers(catalog.offers, catalog.subscription)}`;
-    return html`<slot name="heading"></slot>
-      ${body} ${this.#renderStatus()} ${this.#renderProblem()}
-      <dialog
-        part="dialog"
-        aria-labelledby="dialog-title"
-        aria-describedby="quote"
-        aria-busy=${this.#flow.underWay}
-        @cancel=${this.#onDialogCancel}
-        @close=${this.#onDialogClose}
-      >
-        ${this.#renderDialog()}
-      </dialog>`;
+    return html`<slot name="heading"></slot> ${body} ${this.#renderStatus()}
+      ${this.#renderProblem()}
+      ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}`;
   }
 }

@@ -1,9 +1,10 @@
-import type { PricingUsageResult, PurchaseRequest, Usage } from '../../contract/index.js';
+import type { PurchaseRequest, Usage } from '../../contract/index.js';
 import type { RouteContext } from '../context.js';
 import { ProxyError, UpstreamError } from '../errors.js';
-import { sleep } from '../timing.js';
-import { parsePurchaseRequest } from '../validation.js';
+import { parseUsageChangeRequest } from '../validation.js';
+import { AddOnChange } from './add-on.js';
 import { ExactlyOnceChange, type Outcome, type Settlement } from './exactly-once.js';
+import { PERIOD_TURN_WAIT_MS, priceForApply } from './period-turn.js';
 
 // POST /usage: a purchase the user confirmed, applied at most once per (customer, key): the
 // key's record, the per-feature lock and the reconciliation are ExactlyOnceChange's
@@ -16,18 +17,10 @@ import { ExactlyOnceChange, type Outcome, type Settlement } from './exactly-once
 // - The service prices the apply when it processes it. A price confirmed in the last moments of
 //   a billing period could be charged at the next period's price, which nobody saw: when the
 //   period ends within the time an apply can take, the proxy waits for it to turn and prices
-//   again (409 price-changed with the new price when it differs; see priceForApply).
+//   again (409 price-changed with the new price when it differs; see period-turn.ts).
 // - The apply's answer carries the new quantity, not an amount. When it shows that something
 //   else changed the feature in between (quantity != before + increment), the amount charged may
 //   not be the one confirmed: the answer says so (`amountConfirmed: false`) and a warning is logged.
-
-/**
- * How long past `timeouts.applyMs` a period's end still counts as "within an apply": the price
- * is read, the lock and record written and the request sent before the apply's own timeout runs.
- */
-const PERIOD_END_MARGIN_MS = 2_000;
-/** Waited past the period's end (as the service's clock tells it) before pricing again. */
-const PERIOD_TURN_SETTLE_MS = 500;
 
 interface Before {
   quantity: number;
@@ -40,9 +33,13 @@ function quantityOf(usages: readonly Usage[], feature: string): Before | undefin
   return { quantity: usage.QuantityCurrent, usage };
 }
 
-/** POST /usage: answers 200 with the PurchaseResponse, or the (possibly stored) refusal. */
+/**
+ * POST /usage: answers 200 with the PurchaseResponse (or, for an add-on switched on or off, the
+ * AddOnChangeResponse: see add-on.ts), or the (possibly stored) refusal.
+ */
 export async function postUsage(context: RouteContext): Promise<Outcome> {
-  const request = parsePurchaseRequest(context.body, context.options);
+  const request = parseUsageChangeRequest(context.body, context.options);
+  if ('enabled' in request) return new AddOnChange(context, request).run();
   return new Purchase(context, request).run();
 }
 
@@ -60,7 +57,7 @@ class Purchase extends ExactlyOnceChange<Before> {
       fingerprint: [request.feature, request.increment, request.confirmedAmountTotal],
       // Two price checks around a period's turn and two reads, and the wait for the turn.
       upstreamCalls: 4,
-      waitMs: context.options.timeouts.applyMs + PERIOD_END_MARGIN_MS + PERIOD_TURN_SETTLE_MS,
+      waitMs: context.options.timeouts.applyMs + PERIOD_TURN_WAIT_MS,
     });
   }
 
@@ -96,7 +93,7 @@ class Purchase extends ExactlyOnceChange<Before> {
       if (settled !== undefined) return settled;
     }
 
-    const pricing = await this.priceForApply();
+    const pricing = await priceForApply(this.context, feature, { increment });
     if (pricing.AmountTotal !== confirmedAmountTotal) {
       throw new ProxyError(
         409,
@@ -111,7 +108,7 @@ class Purchase extends ExactlyOnceChange<Before> {
 
     let answer: { usage: Usage | undefined };
     try {
-      answer = await upstream.applyUsage(identity.reference, feature, increment, call);
+      answer = await upstream.applyUsage(identity.reference, feature, { increment }, call);
     } catch (error) {
       if (error instanceof UpstreamError && error.ambiguous)
         return this.reconcile(error, before, pricing.AmountTotal);
@@ -124,46 +121,6 @@ class Purchase extends ExactlyOnceChange<Before> {
       usage?.QuantityCurrent !== undefined &&
       usage.QuantityCurrent === before.quantity + increment;
     return this.succeed(usage ?? this.expected(before), pricing.AmountTotal, confirmed);
-  }
-
-  /**
-   * The price to apply at. When the service's billing period ends within the time an apply can
-   * take, the apply could land in the next period and be charged at a price nobody saw: wait
-   * for the period to turn, as the service's clock (its answers' Date header) tells it, and
-   * price again. A period still ending after that wait (a service clock that does not move)
-   * is refused with `period-ending` and the fresh price.
-   */
-  private async priceForApply(): Promise<PricingUsageResult> {
-    const { upstream, identity, call, options } = this.context;
-    const { feature, increment } = this.request;
-    const price = () => upstream.pricing(identity.reference, feature, increment, call);
-    const window = options.timeouts.applyMs + PERIOD_END_MARGIN_MS;
-    const untilTurn = (pricing: PricingUsageResult) => {
-      const end = Date.parse(pricing.DatePeriodTerm ?? '');
-      return Number.isNaN(end) ? Infinity : end - upstream.serviceNow();
-    };
-
-    const pricing = await price();
-    const wait = untilTurn(pricing);
-    if (wait > window) return pricing;
-    options.logger({
-      level: 'info',
-      event: 'purchase-awaits-period-turn',
-      message: `The billing period ends in ${Math.max(0, Math.round(wait))} ms, within an apply's time; pricing again once it has turned`,
-      customer: identity.reference,
-      feature,
-    });
-    await sleep(Math.max(0, wait) + PERIOD_TURN_SETTLE_MS);
-    const fresh = await price();
-    if (untilTurn(fresh) <= window) {
-      throw new ProxyError(
-        409,
-        'period-ending',
-        'The billing period is ending. Confirm the price again in a moment.',
-        { pricing: fresh },
-      );
-    }
-    return fresh;
   }
 
   private expected(before: Before | undefined): Usage {

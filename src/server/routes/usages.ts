@@ -17,16 +17,17 @@ export async function getUsages(context: RouteContext): Promise<UsagesResponse> 
 }
 
 /**
- * POST /pricing: the price of a change, for this customer, dated now, NextTerm included, and
- * whether the user must confirm it (see confirmationRequired).
+ * POST /pricing: the price of a change (a quantity added, or an on/off add-on switched), for
+ * this customer, dated now, NextTerm included, and whether the user must confirm it (see
+ * confirmationRequired).
  */
 export async function postPricing(context: RouteContext): Promise<PricingResponse> {
-  const { feature, increment } = parsePricingRequest(context.body, context.options);
+  const { feature, ...change } = parsePricingRequest(context.body, context.options);
   chargeRateLimit(context);
   const pricing = await context.upstream.pricing(
     context.identity.reference,
     feature,
-    increment,
+    change,
     context.call,
   );
   // The parsed answer is this request's own object: extended in place (no spread, which costs

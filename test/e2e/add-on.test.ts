@@ -1,0 +1,73 @@
+// The add-on through the demo: a Starter customer adds priority support from the overview's
+// "Included in your plan" card, confirms its price, and removes it again; each once.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  assertAccessible,
+  CHARGED,
+  demoForFile,
+  newPage,
+  pageErrors,
+  sandboxCustomer,
+  screenshot,
+  signIn,
+  usd,
+  type SandboxCustomer,
+} from './helpers.js';
+
+const e2e = demoForFile();
+
+/** Whether the customer's running subscription has priority support switched on. */
+function prioritySupportOn(customer: SandboxCustomer): boolean {
+  const running = customer.subscriptions.find(
+    (subscription) => subscription.StateSubscription !== 'PendingSubscription',
+  );
+  const feature = running?.Features?.find(
+    (candidate) => candidate.ReferenceFeature === 'priority-support',
+  ) as { IsEnabled?: boolean } | undefined;
+  return feature?.IsEnabled === true;
+}
+
+test('priority support is added after its price is confirmed, then removed, each once', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'starter-plan');
+  const before = await sandboxCustomer(e2e.demo, 'starter-plan');
+  const addOn = page.locator('buy-feature[feature="priority-support"]');
+
+  const priceNow = addOn.locator('[part~="price-now"]').filter({ hasText: CHARGED });
+  await priceNow.waitFor();
+  const previewed = (await priceNow.locator('dd').textContent())?.trim() ?? '';
+  await addOn.locator('[part~="price-next"]').getByText('$28.00 / month').waitFor();
+
+  await addOn.getByRole('button', { name: 'Add Priority support' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Priority support?' });
+  await dialog.waitFor();
+  assert.equal((await dialog.locator('[part~="amount"]').textContent())?.trim(), previewed);
+  await dialog.getByText('$28.00 / month').waitFor();
+  await assertAccessible(page, 'the add-on confirmation');
+  await screenshot(page, 'add-on-confirm', { fullPage: false });
+  assert.equal(prioritySupportOn(await sandboxCustomer(e2e.demo, 'starter-plan')), false);
+
+  // A double click on Confirm applies it once.
+  await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
+  await addOn.getByText('Done. Priority support is now in your plan.').waitFor();
+  const added = await sandboxCustomer(e2e.demo, 'starter-plan');
+  assert.equal(prioritySupportOn(added), true);
+  const issued = added.invoices.slice(before.invoices.length);
+  assert.equal(issued.length, 1, 'one invoice for the add-on');
+  assert.equal(usd(issued[0]!.AmountTotal), previewed, 'the invoice is the confirmed price');
+
+  // Removing costs nothing now and is confirmed all the same.
+  await addOn.getByRole('button', { name: 'Remove Priority support' }).click();
+  const removal = page.getByRole('dialog', { name: 'Remove Priority support?' });
+  await removal.getByText('Your recurring price becomes $19.00 / month.').waitFor();
+  await assertAccessible(page, 'the removal confirmation');
+  await removal.getByRole('button', { name: 'Confirm' }).click();
+  await addOn.getByText('Done. Priority support was removed from your plan.').waitFor();
+  await addOn.getByRole('button', { name: 'Add Priority support' }).waitFor();
+  const removed = await sandboxCustomer(e2e.demo, 'starter-plan');
+  assert.equal(prioritySupportOn(removed), false);
+  assert.equal(removed.invoices.length, added.invoices.length, 'a removal issues no invoice');
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});

@@ -1,0 +1,255 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { configureBilling, getBillingConfig } from '../../src/client/config.js';
+import type { BillingAddOnChangeEvent, BillingRemedyEvent } from '../../src/client/events.js';
+import type { PricingResponse } from '../../src/contract/proxy-api.js';
+import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
+import {
+  addFault,
+  animationsDone,
+  closePortalDialogs,
+  dialogOf,
+  focusedPart,
+  freshStart,
+  openedPortalPath,
+  part,
+  partText,
+  sandbox,
+  sandboxStats,
+  sleep,
+  waitForDialog,
+  waitForText,
+} from './buy-feature-helpers.js';
+
+// <buy-feature> on an on/off feature: the add-on mode ("Add Priority support"), against the real
+// proxy and sandbox. Priority support is sold apart at 9.00 a month on Starter and Pro, included
+// in Business; single sign-on is part of Pro and Business, absent from Starter.
+
+afterEach(() => closePortalDialogs());
+
+const FEATURE = 'priority-support';
+const pendingKeys = () =>
+  Object.keys(sessionStorage).filter((key) => key.includes('pending-add-on'));
+
+/** Dollars as the element writes them in English. */
+const dollars = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(amount / 100);
+
+/** The price of switching the add-on, asked of the proxy as the element asks it. */
+async function switchPrice(enabled: boolean): Promise<PricingResponse> {
+  const response = await fetch('/billing/pricing', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ feature: FEATURE, enabled }),
+  });
+  if (!response.ok) throw new Error(`pricing answered ${response.status}`);
+  return (await response.json()) as PricingResponse;
+}
+
+async function standing(element: BuyFeature, expected: string): Promise<void> {
+  await waitUntil(
+    () => part(element, 'add-on')?.dataset.standing === expected,
+    `standing ${expected} (it is ${part(element, 'add-on')?.dataset.standing ?? 'not shown'})`,
+    { timeout: 10000 },
+  );
+  await element.updateComplete;
+}
+
+async function addOnElement(feature = FEATURE): Promise<BuyFeature> {
+  return fixture<BuyFeature>(html`<buy-feature feature=${feature}></buy-feature>`);
+}
+
+/** Presses Add (or Remove) and waits for the confirmation, its opening animation done. */
+async function askToConfirm(element: BuyFeature, button: 'add' | 'remove'): Promise<void> {
+  part<HTMLButtonElement>(element, button)!.click();
+  await waitForDialog(element);
+  await animationsDone(element);
+}
+
+async function applied(customer: string): Promise<number> {
+  return (await sandboxStats()).appliedUsageChangesByCustomer[customer] ?? 0;
+}
+
+describe('<buy-feature> add-on mode', () => {
+  const defaultTimeout = getBillingConfig().timeoutMs;
+  afterEach(() => configureBilling({ timeoutMs: defaultTimeout }));
+
+  it('offers an add-on with its price now and per period, confirmed in the dialog, once', async () => {
+    await freshStart('starter-plan');
+    const price = await switchPrice(true);
+    const element = await addOnElement();
+    await standing(element, 'available');
+    expect(partText(element, 'add')).to.equal('Add Priority support');
+    expect(partText(element, 'price-now')).to.include(dollars(price.AmountTotal));
+    expect(partText(element, 'price-next')).to.include(dollars(price.NextTerm!.AmountTotal));
+    // No quantity to choose: an on/off feature is added as a whole.
+    expect(part(element, 'input')).to.equal(null);
+    await expect(element).to.be.accessible();
+
+    await askToConfirm(element, 'add');
+    expect(partText(element, 'dialog-title')).to.equal('Add Priority support?');
+    expect(partText(element, 'amount')).to.equal(dollars(price.AmountTotal));
+    expect(partText(element, 'next-term')).to.include(dollars(price.NextTerm!.AmountTotal));
+    // A stray Enter must never spend money: the focus is on Cancel.
+    expect(focusedPart(element)).to.equal('button cancel');
+    await expect(element).to.be.accessible();
+    expect(await applied('starter-plan')).to.equal(0);
+
+    const changed = oneEvent(element, 'billing-add-on-change');
+    const confirm = part<HTMLButtonElement>(element, 'confirm')!;
+    // A double click on Confirm: one change.
+    confirm.click();
+    confirm.click();
+    const event = (await changed) as BillingAddOnChangeEvent;
+    expect(event.detail).to.include({ feature: FEATURE, enabled: true, replayed: false });
+    expect(event.detail.amountTotal).to.equal(price.AmountTotal);
+    await waitForText(element, 'success', 'Priority support is now in your plan');
+    await standing(element, 'owned');
+    expect(partText(element, 'remove')).to.equal('Remove Priority support');
+    await expect(element).to.be.accessible();
+    const stats = await sandboxStats();
+    expect(stats.appliedUsageChanges).to.equal(1);
+    expect(stats.requests['POST /v1/Usage']).to.equal(1);
+    expect(pendingKeys()).to.have.length(0);
+  });
+
+  it('removes it after its own confirmation of the new recurring price', async () => {
+    await freshStart('starter-plan');
+    const on = await switchPrice(true);
+    await fetch('/billing/usage', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        feature: FEATURE,
+        enabled: true,
+        idempotencyKey: 'add-before-remove-key',
+        confirmedAmountTotal: on.AmountTotal,
+        confirmedNextTermAmountTotal: on.NextTerm!.AmountTotal,
+      }),
+    });
+    const off = await switchPrice(false);
+    const element = await addOnElement();
+    await standing(element, 'owned');
+    expect(partText(element, 'add-on-text')).to.include('Priority support is in your plan');
+    expect(partText(element, 'price-next')).to.include(dollars(off.NextTerm!.AmountTotal));
+
+    // Removing costs nothing now (the proxy says no confirmation is required), and is confirmed.
+    expect(off.confirmationRequired).to.equal(false);
+    await askToConfirm(element, 'remove');
+    expect(partText(element, 'dialog-title')).to.equal('Remove Priority support?');
+    expect(dialogOf(element).textContent).to.match(/Your recurring price becomes/);
+    expect(part(element, 'dialog')!.querySelector('.summary')!.textContent).to.include(
+      dollars(off.NextTerm!.AmountTotal),
+    );
+    await expect(element).to.be.accessible();
+
+    // Cancel: nothing changes.
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
+    expect(await applied('starter-plan')).to.equal(1);
+
+    await askToConfirm(element, 'remove');
+    const changed = oneEvent(element, 'billing-add-on-change');
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    expect(((await changed) as BillingAddOnChangeEvent).detail.enabled).to.equal(false);
+    await waitForText(element, 'success', 'Priority support was removed');
+    await standing(element, 'available');
+    expect(await applied('starter-plan')).to.equal(2);
+  });
+
+  it('learns the outcome of a change cut off by a reload, without applying it twice', async () => {
+    await freshStart('starter-plan');
+    await addFault({ route: 'POST /v1/Usage', mode: 'delay-after-apply', delayMs: 2500, times: 1 });
+    configureBilling({ timeoutMs: 800 });
+    const first = await addOnElement();
+    await standing(first, 'available');
+    await askToConfirm(first, 'add');
+    part<HTMLButtonElement>(first, 'confirm')!.click();
+    await waitForText(first, 'error', 'could not confirm whether your change went through');
+    expect(part(first, 'retry')).not.to.equal(null);
+    expect(pendingKeys()).to.have.length(1);
+    await expect(first).to.be.accessible();
+
+    // "Reload": the element goes, its pending key stays, a new element re-sends it.
+    first.remove();
+    configureBilling({ timeoutMs: defaultTimeout });
+    const changed = new Promise<BillingAddOnChangeEvent>((resolve) =>
+      document.addEventListener('billing-add-on-change', resolve, { once: true }),
+    );
+    const second = await addOnElement();
+    expect((await changed).detail.enabled).to.equal(true);
+    await waitForText(second, 'success', 'Priority support is now in your plan');
+    await sleep(2500); // past the first request's late answer
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
+    expect(pendingKeys()).to.have.length(0);
+  });
+
+  it('says an add-on the plan includes is included, with nothing to do', async () => {
+    await freshStart('unlimited');
+    const element = await addOnElement();
+    await standing(element, 'included');
+    expect(partText(element, 'add-on-text')).to.equal('Priority support is included in your plan.');
+    expect(part(element, 'add')).to.equal(null);
+    expect(part(element, 'remove')).to.equal(null);
+    expect(part(element, 'error')).to.equal(null);
+    await expect(element).to.be.accessible();
+  });
+
+  it('points a feature not sold separately to the plan that includes it', async () => {
+    await freshStart('starter-plan');
+    const errors: Event[] = [];
+    document.addEventListener('billing-error', (event) => errors.push(event));
+    const element = await addOnElement('sso');
+    await standing(element, 'elsewhere');
+    await waitForText(element, 'add-on-text', 'It comes with the Pro plan');
+    expect(partText(element, 'add-on-text')).to.include('Single sign-on is not sold separately');
+    // Not a refusal: no error shown, none reported.
+    expect(part(element, 'error')).to.equal(null);
+    expect(errors).to.have.length(0);
+    await expect(element).to.be.accessible();
+    // Without a plan picker on the page: the portal's change-plan workflow.
+    part<HTMLButtonElement>(element, 'see-plans')!.click();
+    expect(await openedPortalPath()).to.match(/change-plan|upgrade|offers/);
+  });
+
+  // Each refusal with its remedy; Add stays in view, unavailable, and nothing is applied.
+  const refusals = [
+    ['no-payment-method', 'register'],
+    ['suspended', 'restart'],
+    ['pending', 'subscribe'],
+  ] as const;
+  for (const [customer, page] of refusals) {
+    it(`shows the refusal for ${customer} with its remedy (${page})`, async () => {
+      await freshStart(customer);
+      const element = await addOnElement();
+      await standing(element, 'refused');
+      await waitUntil(() => part(element, 'remedy') !== null, 'a remedy', { timeout: 8000 });
+      expect(part(element, 'add')!.getAttribute('aria-disabled')).to.equal('true');
+      await expect(element).to.be.accessible();
+      const remedy = oneEvent(element, 'billing-remedy');
+      part<HTMLButtonElement>(element, 'remedy')!.click();
+      expect(((await remedy) as BillingRemedyEvent).detail.page).to.equal(page);
+      expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+    });
+  }
+
+  it('asks again at the new price when it changed before the confirmation', async () => {
+    await freshStart('starter-plan');
+    const element = await addOnElement();
+    await standing(element, 'available');
+    await askToConfirm(element, 'add');
+    const shown = partText(element, 'amount');
+    // Days pass behind the page: less of the period is left, the prorated price is lower.
+    await sandbox('clock', { advance: { days: 3 } });
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitUntil(() => part(element, 'price-changed') !== null, 'the price-changed notice', {
+      timeout: 10000,
+    });
+    expect(dialogOf(element).open).to.equal(true);
+    expect(partText(element, 'amount')).not.to.equal(shown);
+    expect(partText(element, 'amount')).to.equal(dollars((await switchPrice(true)).AmountTotal));
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+    await expect(element).to.be.accessible();
+  });
+});
