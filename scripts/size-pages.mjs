@@ -2,7 +2,7 @@
 // bytes of JavaScript a test page downloads, gzip-compressed, in Chromium. Each page loads the
 // built files (dist/) the way a host page would, talks to the real proxy over a real sandbox, and
 // is measured once its meter shows the customer's figures and no script has come for a while:
-// what loads on demand later (the portal on a remedy's click, French texts on a French page) is
+// what loads on demand later (the portal, on a remedy's click) is
 // not part of it. Then a reload of the meter's page within the session, the proxy's usages
 // held: the meter must paint from the session cache long before they come. Fails (exit 1) when
 // a page is over its budget or the reload waited for the network.
@@ -50,7 +50,7 @@ const PAGES = [
     name: 'all five, script-tag file (billing-elements.js)',
     head: '<script src="/billing-elements.js" defer></script>',
     body: ALL_ELEMENTS,
-    budget: 34 * KIB,
+    budget: 36.5 * KIB,
     target: 26 * KIB,
   },
   {

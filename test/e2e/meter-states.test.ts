@@ -156,9 +156,14 @@ test('the dashboard loads with slow usages without shifting its layout', async (
   // What is measured is a load with the usages late: the meters start as skeletons.
   assert.ok((await states(page)).includes('loading'), 'the usages were not late');
   await screenshot(page, 'meter-loading-light-1280', { fullPage: false });
+  // Seats, projects, API calls and single sign-on (behind its gate); priority support is sold
+  // as an add-on by a <buy-feature>, whose standing shows once its price is known.
   await eventually(async () =>
-    assert.deepEqual(await states(page), ['ready', 'ready', 'ready', 'ready', 'ready']),
+    assert.deepEqual(await states(page), ['ready', 'ready', 'ready', 'ready']),
   );
+  await page
+    .locator('buy-feature[feature="priority-support"] [part~="add-on"]:not([data-standing="unknown"])')
+    .waitFor();
   await page.waitForTimeout(300);
   const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
   console.log(`cumulative layout shift, dashboard with usages 1.5 s late: ${shift.toFixed(4)}`);
