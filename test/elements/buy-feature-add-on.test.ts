@@ -13,6 +13,7 @@ import {
   openedPortalPath,
   part,
   partText,
+  requestsTo,
   sandbox,
   sandboxStats,
   sleep,
@@ -73,6 +74,25 @@ async function applied(customer: string): Promise<number> {
 describe('<buy-feature> add-on mode', () => {
   const defaultTimeout = getBillingConfig().timeoutMs;
   afterEach(() => configureBilling({ timeoutMs: defaultTimeout }));
+
+  it('prices an on/off feature as an add-on only: never first as a quantity', async () => {
+    // A first load, usages not read yet: the mode waits for them rather than asking the proxy
+    // the price of "1 Priority support", which it refuses (a red line in the console).
+    await freshStart('starter-plan');
+    const before = await requestsTo('POST /v1/Pricing/Usage');
+    const errors: string[] = [];
+    const recordError = (event: Event) => errors.push((event as CustomEvent).type);
+    document.addEventListener('billing-error', recordError);
+    try {
+      const element = await addOnElement();
+      await standing(element, 'available');
+      await sleep(300);
+      expect((await requestsTo('POST /v1/Pricing/Usage')) - before).to.equal(1);
+      expect(errors).to.deep.equal([]);
+    } finally {
+      document.removeEventListener('billing-error', recordError);
+    }
+  });
 
   it('offers an add-on with its price now and per period, confirmed in the dialog, once', async () => {
     await freshStart('starter-plan');

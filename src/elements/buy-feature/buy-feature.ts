@@ -141,6 +141,17 @@ export class BuyFeature extends LitElement {
   readonly #preview = new LatestTask<number, PricingResponse>(this, async (increment, signal) => {
     // The feature, proxy and language of the moment: a change of any starts a new run at once.
     const asked = { endpoint: this.#endpoint, feature: this.feature, increment, signal };
+    // The usages say whether the feature has a quantity at all: an on/off feature is never
+    // priced by quantity (a refusal the console would show on every load), it is an add-on.
+    // They are read once per session and shared with the page's meters; unreadable usages
+    // leave the decision to the proxy's answer, as below.
+    await getUsageStore(asked.endpoint)
+      .load()
+      .catch(() => undefined);
+    if (this.#isOnOff(asked.endpoint, asked.feature)) {
+      this.requestUpdate();
+      throw new BillingError('aborted', 'An on/off feature is bought as an add-on.');
+    }
     try {
       return await getProxyClient(asked.endpoint).getPricing(
         { feature: asked.feature, increment },
