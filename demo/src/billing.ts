@@ -82,7 +82,12 @@ function render(sub: SubscriptionStatusResponse): void {
         element('li', { className: 'invoice-row' }, [element('span', { textContent: label }), pay]),
       );
     }
-    parts.push(element('h3', { textContent: 'Invoices to pay' }), list);
+    parts.push(
+      element('section', { className: 'invoices' }, [
+        element('h3', { textContent: 'Invoices to pay' }),
+        list,
+      ]),
+    );
   }
   summary.replaceChildren(...parts);
   summary.setAttribute('aria-busy', 'false');

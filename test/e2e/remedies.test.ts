@@ -130,6 +130,25 @@ test('capping reached: settle the invoices, restart the subscription, then buy',
   await assertSixSeatsOneInvoice(page, 'capping-reached', restarted);
 });
 
+test('capping reached: the billing page lists the invoices to pay apart, each with its Pay', async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'capping-reached');
+  await page.goto(`${e2e.demo.url}/app/billing`);
+  const invoices = page.locator('[data-summary] section.invoices');
+  await invoices.getByRole('heading', { level: 3, name: 'Invoices to pay' }).waitFor();
+  const facts = await page.locator('[data-summary] dl.facts').boundingBox();
+  const heading = await invoices.getByRole('heading').boundingBox();
+  // Below the facts across the card, not squeezed into the first column under the plan's name.
+  assert.ok(facts && heading && heading.y >= facts.y + facts.height + 12, 'heading under facts');
+  assert.ok(heading.x <= facts.x + 1);
+  const row = invoices.locator('.invoice-row').first();
+  const label = await row.locator('span').boundingBox();
+  const pay = await row.getByRole('button', { name: /^Pay invoice/ }).boundingBox();
+  assert.ok(label && pay && pay.x >= label.x + label.width + 8, 'Pay keeps its distance');
+  await screenshot(page, 'billing-invoices-to-pay', { fullPage: false });
+  await page.context().close();
+});
+
 test('suspended: restart asks for a valid card, then the subscription runs and a purchase goes through', async () => {
   const page = await newPage(e2e);
   await signIn(page, e2e.demo, 'suspended');
