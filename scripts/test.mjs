@@ -130,8 +130,11 @@ const stages = {
   async typecheck() {
     return single(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   },
+  // ESLint, then Prettier's check: a file left unformatted fails the stage like a lint error.
   async lint() {
-    return single(bin('eslint'), ['--max-warnings', '0', '.']);
+    const eslint = await single(bin('eslint'), ['--max-warnings', '0', '.']);
+    const prettier = await single(bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+    return { passed: eslint.passed + prettier.passed, failed: eslint.failed + prettier.failed };
   },
   async node() {
     const files = ['test/contract', 'test/sandbox', 'test/server', 'test/build'].flatMap((dir) =>

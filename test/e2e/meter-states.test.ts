@@ -162,7 +162,9 @@ test('the dashboard loads with slow usages without shifting its layout', async (
     assert.deepEqual(await states(page), ['ready', 'ready', 'ready', 'ready']),
   );
   await page
-    .locator('buy-feature[feature="priority-support"] [part~="add-on"]:not([data-standing="unknown"])')
+    .locator(
+      'buy-feature[feature="priority-support"] [part~="add-on"]:not([data-standing="unknown"])',
+    )
     .waitFor();
   await page.waitForTimeout(300);
   const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
