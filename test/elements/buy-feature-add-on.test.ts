@@ -60,8 +60,17 @@ async function addOnElement(feature = FEATURE): Promise<BuyFeature> {
   return fixture<BuyFeature>(html`<buy-feature feature=${feature}></buy-feature>`);
 }
 
-/** Presses Add (or Remove) and waits for the confirmation, its opening animation done. */
+/**
+ * Presses Add (or Remove) once it can be pressed, as a person would, and waits for the
+ * confirmation, its opening animation done. The button is briefly disabled while the usages are
+ * read again (a change made through the proxy signals the page), and a click then does nothing.
+ */
 async function askToConfirm(element: BuyFeature, button: 'add' | 'remove'): Promise<void> {
+  await waitUntil(
+    () => part(element, button)?.getAttribute('aria-disabled') === 'false',
+    `${button} enabled`,
+    { timeout: 8000 },
+  );
   part<HTMLButtonElement>(element, button)!.click();
   await waitForDialog(element);
   await animationsDone(element);
