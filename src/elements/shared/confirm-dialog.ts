@@ -147,8 +147,13 @@ export class ConfirmDialog {
     this.#host.renderRoot.querySelector<HTMLElement>('[part~="cancel"]')?.focus();
   }
 
+  /**
+   * Closes the dialog, and tells the flow at once: the dialog's `close` event comes a task
+   * later, and a click in between (on Add again, say) must find the flow idle.
+   */
   close(): void {
     this.#dialog?.close();
+    this.#flow().dialogClosed();
   }
 
   /** Cancel: closes, unless the change is already being sent. */
