@@ -125,7 +125,10 @@ function modulesConfig() {
           // rather than a dozen small ones: fewer requests, and gzip compresses it as one text.
           codeSplitting: {
             includeDependenciesRecursively: false,
-            groups: [{ name: 'core', test: isCoreModule, minShareCount: 3 }],
+            groups: [
+              { name: 'core', test: isCoreModule, minShareCount: 3 },
+              { name: 'remedies', test: isRemedyModule, minShareCount: 2 },
+            ],
           },
         },
       },
@@ -135,12 +138,25 @@ function modulesConfig() {
 }
 
 /**
+ * What the elements share that a meter showing figures never runs: the shared texts, and the
+ * remedies that open the portal (its rare states import them, see usage-meter/notices.ts). They
+ * are a chunk of their own, beside the core one.
+ */
+const REMEDY_MODULES =
+  /[\\/]src[\\/](client[\\/](shared-texts|portal|safe-url)|elements[\\/]shared[\\/](remedy|warn))\.ts$/;
+
+function isRemedyModule(id: string): boolean {
+  return REMEDY_MODULES.test(id);
+}
+
+/**
  * Whether a module belongs in the modules build's core chunk: Lit and the browser runtime, but
  * not the portal's embedding code (only `<billing-portal>` runs it; the other elements import
- * the portal on demand).
+ * the portal on demand), nor the remedies' modules.
  */
 function isCoreModule(id: string): boolean {
   if (/[\\/]src[\\/]client[\\/]portal-(embed|script)\.ts$/.test(id)) return false;
+  if (isRemedyModule(id)) return false;
   return /[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]|[\\/]src[\\/](client|contract|elements[\\/]shared)[\\/]/.test(
     id,
   );

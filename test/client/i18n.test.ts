@@ -9,9 +9,12 @@ import {
   messageFor,
   toLanguage,
 } from '../../src/client/i18n.js';
+import { registerSharedTexts } from '../../src/client/shared-texts.js';
 import { resetClient } from '../browser/billing.js';
 
 describe('i18n', () => {
+  // The shared texts (retry, close...) are registered by the elements that show them.
+  before(() => registerSharedTexts());
   afterEach(() => resetClient());
 
   it('takes the language from the closest lang, across shadow roots', async () => {

@@ -10,6 +10,7 @@ import {
   registerTexts,
   type Language,
 } from '../../client/i18n.js';
+import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
@@ -115,6 +116,7 @@ export class BuyFeature extends LitElement {
   static override styles = buyFeatureStyles;
 
   static {
+    registerSharedTexts();
     registerTexts(buyTexts);
   }
 

@@ -12,6 +12,7 @@ import {
   registerTexts,
   type MessageKey,
 } from '../../client/i18n.js';
+import { registerSharedTexts } from '../../client/shared-texts.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
@@ -95,6 +96,7 @@ export class PlanPicker extends LitElement {
   static override styles = planPickerStyles;
 
   static {
+    registerSharedTexts();
     registerTexts(planTexts);
   }
 

@@ -3,6 +3,7 @@ import type { BillingError } from '../../client/errors.js';
 import { errorMessage, formatNumber, message, type MessageKey } from '../../client/i18n.js';
 import { getBillingConfig } from '../../client/config.js';
 import { remedyFor } from '../../client/portal.js';
+import { registerSharedTexts } from '../../client/shared-texts.js';
 import { httpUrl } from '../../client/safe-url.js';
 import type { OfferFeature } from '../../contract/catalog.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
@@ -11,6 +12,8 @@ import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 // a plan whose checkout is not complete, a feature the plan lacks. A page whose customer has
 // usages (most pages, most of the time) never shows these: <usage-meter> imports this module
 // the first time one of them is to show, and shows its skeleton meanwhile.
+
+registerSharedTexts();
 
 /** The meter, as these states need it. */
 export interface NoticeHost extends RemedyHost {
