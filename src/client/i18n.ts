@@ -243,5 +243,24 @@ export function formatDate(
   // Given a Date, the constructor copies its time value exactly.
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(target), { timeZone: 'UTC', ...options }).format(date);
+  const locale = intlLocale(target);
+  const format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+  if (toLanguage(locale) !== 'fr') return format.format(date);
+  return frenchDate(format.formatToParts(date));
+}
+
+/** How French writes the first day of a month before the month's name: an ordinal. */
+const FRENCH_FIRST_OF_MONTH = '1er';
+
+/**
+ * A French date from Intl's parts, the first of a month written "1er décembre" as French
+ * does (Intl writes "1 décembre"); a numeric date (01/12/2026) is left as Intl writes it.
+ */
+function frenchDate(parts: Intl.DateTimeFormatPart[]): string {
+  const monthInWords = parts.some(({ type, value }) => type === 'month' && !/^\d+$/.test(value));
+  return parts
+    .map(({ type, value }) =>
+      type === 'day' && value === '1' && monthInWords ? FRENCH_FIRST_OF_MONTH : value,
+    )
+    .join('');
 }

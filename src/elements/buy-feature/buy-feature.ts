@@ -5,6 +5,7 @@ import { BillingError, toBillingError } from '../../client/errors.js';
 import {
   followLang,
   formatNumber,
+  hasMessage,
   languageOf,
   message,
   registerTexts,
@@ -365,14 +366,24 @@ export class BuyFeature extends LitElement {
     void this.#purchase.buy(this.quantity);
   }
 
-  /** The feature's names: the host's words, else the service's title, else the reference. */
+  /**
+   * The feature's names: the host's words (the page's texts for the element's language, else
+   * the `label` attributes), else the service's title, else the reference.
+   */
   #featureNames(): FeatureNames {
+    const language = languageOf(this);
+    const unitWord = (form: 'one' | 'other', attribute: string) => {
+      const key = `unit.${this.feature}.${form}` as const;
+      return hasMessage(language, key) ? message(this, key) : attribute;
+    };
+    const one = unitWord('one', this.labelOne);
+    const other = unitWord('other', this.label);
     const title =
-      this.label ||
+      other ||
       getUsageStore(this.endpoint).get(this.feature)?.TitleLocalized ||
       this.#addOn.catalogTitle ||
       this.feature;
-    return { one: this.labelOne, other: this.label, title };
+    return { one, other, title };
   }
 
   /**
