@@ -8,7 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { minifyLitTemplatesPlugin } from './scripts/build-plugins.js';
+import { minifyLitTemplatesPlugin, staticImportsPlugin } from './scripts/build-plugins.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = (path: string) => `${root}src/${path}`;
@@ -93,7 +93,9 @@ export default defineConfig(({ mode }) => {
             output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
           },
     },
-    plugins: [minifyLitTemplatesPlugin()],
+    plugins: scriptTag
+      ? [minifyLitTemplatesPlugin(), staticImportsPlugin()]
+      : [minifyLitTemplatesPlugin()],
   };
 });
 
