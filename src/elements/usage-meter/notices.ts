@@ -6,12 +6,14 @@ import { remedyFor } from '../../client/portal.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { httpUrl } from '../../client/safe-url.js';
 import type { OfferFeature } from '../../contract/catalog.js';
+import type { Usage } from '../../contract/resources.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 
 // What a meter shows instead of figures: a failure, signed out, unavailable, no subscription,
-// a plan whose checkout is not complete, a feature the plan lacks. A page whose customer has
-// usages (most pages, most of the time) never shows these: <usage-meter> imports this module
-// the first time one of them is to show, and shows its skeleton meanwhile.
+// a plan whose checkout is not complete, a feature the plan lacks (and the integrator's console
+// line when the feature's name is not the service's). A page whose customer has usages (most
+// pages, most of the time) never shows these: <usage-meter> imports this module the first time
+// one of them is to show, and shows its skeleton meanwhile.
 
 registerSharedTexts();
 
@@ -42,6 +44,41 @@ export type FiguresRenderer = (
   key: MessageKey,
   parts: Record<string, TemplateResult>,
 ) => TemplateResult[];
+
+/**
+ * What a meter shows for a feature the customer's usages lack, given every feature of the
+ * service (`known`, null when the proxy gives no catalogue): `not-in-plan` when the service has
+ * it, else `unavailable` (a typo of the integrator's, told in the console; the customer reads a
+ * neutral text, not an upsell). Without a catalogue to check against, the plan may lack it or
+ * the name may be mistyped: `not-in-plan`, and the console says it may be a typo.
+ */
+export function lackedFeatureState(
+  feature: string,
+  known: ReadonlySet<string> | null,
+  {
+    usages,
+    pendingFeatures,
+  }: { usages: readonly Usage[]; pendingFeatures: readonly OfferFeature[] },
+): 'not-in-plan' | 'unavailable' {
+  if (known?.has(feature)) return 'not-in-plan';
+  const names = [
+    ...new Set([
+      ...usages.map((usage) => usage.ReferenceFeature),
+      ...pendingFeatures.map((offered) => offered.ReferenceFeature),
+      ...(known ?? []),
+    ]),
+  ].join(', ');
+  if (known === null) {
+    tellIntegratorOnce(
+      `<usage-meter feature="${feature}">: "${feature}" is not in this customer's plan; it may be a typo. Known: ${names}.`,
+    );
+    return 'not-in-plan';
+  }
+  tellIntegratorOnce(
+    `<usage-meter feature="${feature}">: "${feature}" is not a feature of this customer's service; known: ${names}.`,
+  );
+  return 'unavailable';
+}
 
 /** The body of a meter in one of these states. */
 export function renderNoticeState(
@@ -205,4 +242,14 @@ function renderAllowance(
     <div class="track" part="track" aria-hidden="true"></div>
     ${starts}
   </div>`;
+}
+
+/** Lines already written: each cause is told to the integrator once per page. */
+const said = new Set<string>();
+
+/** Writes an integrator's line to the console once per page, whatever the number of elements. */
+export function tellIntegratorOnce(line: string): void {
+  if (said.has(line)) return;
+  said.add(line);
+  console.error(`[billing-elements] ${line}`);
 }

@@ -19,7 +19,7 @@ import {
 } from '../../client/i18n.js';
 import { getUsageStore, isUnlimited, type UsageStore } from '../../client/usage-store.js';
 import type { OfferFeature } from '../../contract/catalog.js';
-import { speaksForRegion, tellIntegratorOnce } from './region.js';
+import { speaksForRegion } from './region.js';
 import { defineElement } from '../shared/define.js';
 import { fillTemplate } from '../shared/template.js';
 import { meterTexts } from './messages.js';
@@ -542,7 +542,9 @@ export class UsageMeter extends LitElement {
   /**
    * A feature the customer's usages lack: not in the plan, or not a feature at all (a typo of
    * the integrator's, told in the console; the customer reads a neutral text, not an upsell).
-   * Loading while the service's catalogue is asked for.
+   * Loading while the service's catalogue is asked for. Which of the two it is, notices.ts
+   * tells (it draws both): until it is loaded, 'not-in-plan', which willUpdate holds as
+   * loading while it loads.
    */
   #lackedFeatureState(): MeterState {
     if (this.#known === undefined) {
@@ -555,26 +557,8 @@ export class UsageMeter extends LitElement {
       }
       return 'loading';
     }
-    if (this.#known?.has(this.feature)) return 'not-in-plan';
-    const { usages, pendingFeatures } = this.#usages.state;
-    const names = [
-      ...new Set([
-        ...usages.map((usage) => usage.ReferenceFeature),
-        ...pendingFeatures.map((feature) => feature.ReferenceFeature),
-        ...(this.#known ?? []),
-      ]),
-    ].join(', ');
-    if (this.#known === null) {
-      // No catalogue to check against: the plan may lack it, or the name may be mistyped.
-      tellIntegratorOnce(
-        `<usage-meter feature="${this.feature}">: "${this.feature}" is not in this customer's plan; it may be a typo. Known: ${names}.`,
-      );
-      return 'not-in-plan';
-    }
-    tellIntegratorOnce(
-      `<usage-meter feature="${this.feature}">: "${this.feature}" is not a feature of this customer's service; known: ${names}.`,
-    );
-    return 'unavailable';
+    if (!notices) return 'not-in-plan';
+    return notices.lackedFeatureState(this.feature, this.#known, this.#usages.state);
   }
 
   /** What a covered meter shows: its label alone, the region's first meter saying why. */
