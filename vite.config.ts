@@ -8,7 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { minifyLitTemplatesPlugin } from './scripts/build-plugins.js';
+import { minifyLitTemplatesPlugin, staticImportsPlugin } from './scripts/build-plugins.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = (path: string) => `${root}src/${path}`;
@@ -93,7 +93,9 @@ export default defineConfig(({ mode }) => {
             output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
           },
     },
-    plugins: [minifyLitTemplatesPlugin()],
+    plugins: scriptTag
+      ? [minifyLitTemplatesPlugin(), staticImportsPlugin()]
+      : [minifyLitTemplatesPlugin()],
   };
 });
 
@@ -125,7 +127,10 @@ function modulesConfig() {
           // rather than a dozen small ones: fewer requests, and gzip compresses it as one text.
           codeSplitting: {
             includeDependenciesRecursively: false,
-            groups: [{ name: 'core', test: isCoreModule, minShareCount: 3 }],
+            groups: [
+              { name: 'core', test: isCoreModule, minShareCount: 3 },
+              { name: 'remedies', test: isRemedyModule, minShareCount: 2 },
+            ],
           },
         },
       },
@@ -135,12 +140,25 @@ function modulesConfig() {
 }
 
 /**
+ * What the elements share that a meter showing figures never runs: the shared texts, and the
+ * remedies that open the portal (its rare states import them, see usage-meter/notices.ts). They
+ * are a chunk of their own, beside the core one.
+ */
+const REMEDY_MODULES =
+  /[\\/]src[\\/](client[\\/](shared-texts|portal|safe-url)|elements[\\/]shared[\\/](remedy|warn))\.ts$/;
+
+function isRemedyModule(id: string): boolean {
+  return REMEDY_MODULES.test(id);
+}
+
+/**
  * Whether a module belongs in the modules build's core chunk: Lit and the browser runtime, but
  * not the portal's embedding code (only `<billing-portal>` runs it; the other elements import
- * the portal on demand).
+ * the portal on demand), nor the remedies' modules.
  */
 function isCoreModule(id: string): boolean {
   if (/[\\/]src[\\/]client[\\/]portal-(embed|script)\.ts$/.test(id)) return false;
+  if (isRemedyModule(id)) return false;
   return /[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]|[\\/]src[\\/](client|contract|elements[\\/]shared)[\\/]/.test(
     id,
   );

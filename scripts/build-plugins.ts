@@ -88,3 +88,29 @@ export function minifyLitTemplatesPlugin(): Plugin {
     },
   };
 }
+
+/**
+ * The all-in-one script-tag file holds every module anyway: there, an `import('./x.js')` of our
+ * own code (a meter's rare states, the portal opened by a remedy) becomes a static import, so
+ * the bundler does not wrap the modules it reaches in lazy-initialisation functions (what an
+ * inlined dynamic import costs: a few hundred bytes). The call still answers a promise of the
+ * module's namespace, as the code that awaits it expects.
+ */
+export function staticImportsPlugin(): Plugin {
+  // `import('./x.js')` or `import('../x/y.js')`: a relative path in quotes, nothing else.
+  const dynamicImport = () => /\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g;
+  return {
+    name: 'billing-elements:static-imports',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/src\/(elements|client)\/.+\.ts$/.test(id) || !dynamicImport().test(code)) return null;
+      const imports: string[] = [];
+      const out = code.replace(dynamicImport(), (_call, _quote: string, path: string) => {
+        const name = `__staticModule${imports.length}`;
+        imports.push(`import * as ${name} from ${JSON.stringify(path)};`);
+        return `Promise.resolve(${name})`;
+      });
+      return `${imports.join('\n')}\n${out}`;
+    },
+  };
+}

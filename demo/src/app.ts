@@ -5,7 +5,12 @@ import { configureBilling, getProxyClient, getUsageStore } from 'billing-element
 import type { SubscriptionStatusResponse } from 'billing-elements';
 
 // '/billing' is the default; spelled out because this is where the demo mounts its proxy.
-configureBilling({ endpoint: '/billing' });
+// The unit words of the pages' <buy-feature> (its `label` attributes are the English ones) in
+// French, for a page whose language is French.
+configureBilling({
+  endpoint: '/billing',
+  messages: { fr: { 'unit.seats.one': 'siège', 'unit.seats.other': 'sièges' } },
+});
 
 const STATUS_TEXT: Record<SubscriptionStatusResponse['status'], string> = {
   running: 'Active',

@@ -6,7 +6,7 @@ export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /**
- * The texts every element shares, by key. Keys are dotted and kebab-case (`meter.not-in-plan`);
+ * The texts several elements share, by key (their built-in wording is in shared-texts.ts). Keys are dotted and kebab-case (`meter.not-in-plan`);
  * an error's key is `error.` and its code as the proxy spells it. `{name}` placeholders are
  * replaced by the values given to {@link message}.
  */
@@ -98,111 +98,6 @@ export function registerTexts<Prefix extends string = ''>(
     });
   }
 }
-
-registerTexts({
-  loading: ['Loading…', 'Chargement…'],
-  retry: ['Try again', 'Réessayer'],
-  close: ['Close', 'Fermer'],
-  'error.generic': [
-    'Something went wrong. Please try again.',
-    'Un problème est survenu. Veuillez réessayer.',
-  ],
-  'error.network': [
-    'Billing could not be reached. Check your connection and try again.',
-    'La facturation est injoignable. Vérifiez votre connexion et réessayez.',
-  ],
-  'error.timeout': [
-    'Billing took too long to answer. Please try again.',
-    'La facturation met trop de temps à répondre. Veuillez réessayer.',
-  ],
-  'error.unauthenticated': [
-    'Your session has ended. Sign in again to see your plan.',
-    'Votre session a expiré. Reconnectez-vous pour voir votre offre.',
-  ],
-  'error.rate-limited': [
-    'Too many requests. Wait a moment and try again.',
-    'Trop de demandes. Patientez un instant puis réessayez.',
-  ],
-  'error.no-subscription': [
-    'You do not have a subscription yet.',
-    'Vous n’avez pas encore d’abonnement.',
-  ],
-  'error.subscription-suspended': [
-    'Your subscription is suspended. Restart it to continue.',
-    'Votre abonnement est suspendu. Réactivez-le pour continuer.',
-  ],
-  'error.price-changed': [
-    'The price has changed. Please check the new price.',
-    'Le prix a changé. Vérifiez le nouveau prix.',
-  ],
-  'error.forbidden-origin': [
-    'Billing is unavailable on this page.',
-    'La facturation n’est pas disponible sur cette page.',
-  ],
-  'error.period-ending': [
-    'Your billing period is ending. Please check the price again.',
-    'Votre période de facturation se termine. Vérifiez à nouveau le prix.',
-  ],
-  'error.Error.Api.Usage.NoneMatching': [
-    'Your plan does not include this feature.',
-    'Votre offre ne comprend pas cette fonctionnalité.',
-  ],
-  'error.Error.Customer.PaymentSettings.Missing': [
-    'Add a payment method to make this change.',
-    'Ajoutez un moyen de paiement pour effectuer ce changement.',
-  ],
-  'error.Error.Customer.Billing.CappingReached': [
-    'Some invoices are still unpaid. Settle them to continue.',
-    'Des factures restent impayées. Réglez-les pour continuer.',
-  ],
-  'error.Error.Subscription.NotActive': [
-    'Your subscription is suspended. Restart it to continue.',
-    'Votre abonnement est suspendu. Réactivez-le pour continuer.',
-  ],
-  'remedy.change-plan': ['Change plan', 'Changer d’offre'],
-  'remedy.register': ['Add a payment method', 'Ajouter un moyen de paiement'],
-  'remedy.pay-invoice': ['Settle invoices', 'Régler les factures'],
-  'remedy.restart': ['Restart subscription', 'Réactiver l’abonnement'],
-  'remedy.offers': ['See plans', 'Voir les offres'],
-  'portal.title': ['Billing portal', 'Portail de facturation'],
-  'portal.loading': ['Opening the billing portal…', 'Ouverture du portail de facturation…'],
-  'portal.error': [
-    'The billing portal could not be loaded.',
-    'Le portail de facturation n’a pas pu être chargé.',
-  ],
-  'portal.unsafe': [
-    'This billing address is not allowed here.',
-    'Cette adresse de facturation n’est pas autorisée ici.',
-  ],
-  'portal.link.home': ['Manage billing', 'Gérer la facturation'],
-  'portal.link.offers': ['See plans', 'Voir les offres'],
-  'portal.link.subscribe': ['Subscribe', 'S’abonner'],
-  'portal.link.register': ['Update payment details', 'Mettre à jour le paiement'],
-  'portal.link.change-plan': ['Change plan', 'Changer d’offre'],
-  'portal.link.restart': ['Restart subscription', 'Réactiver l’abonnement'],
-  'portal.link.pay-invoice': ['Pay invoice', 'Payer la facture'],
-  'state.no-subscription': [
-    'Choose a plan to get started.',
-    'Choisissez une offre pour commencer.',
-  ],
-  'state.signed-out': ['Sign in to see your plan.', 'Connectez-vous pour voir votre offre.'],
-  'state.sign-in': ['Sign in', 'Se connecter'],
-  'state.unavailable': [
-    'Billing is unavailable on this page.',
-    'La facturation n’est pas disponible sur cette page.',
-  ],
-  'state.pending': [
-    'Starts when checkout is complete',
-    'Commence une fois la souscription finalisée',
-  ],
-  // A subscription created but whose checkout is not complete (the client tells it from a
-  // suspension: see <buy-feature>'s refusal.ts).
-  'error.subscription-pending': [
-    'Your subscription starts when its checkout is complete.',
-    'Votre abonnement démarre une fois sa souscription finalisée.',
-  ],
-  'remedy.subscribe': ['Complete your subscription', 'Finaliser votre abonnement'],
-} satisfies BuiltInTexts<keyof CoreMessages>);
 
 /** Maps any BCP 47 tag to a language of the elements ('fr-CA' → 'fr'); English otherwise. */
 export function toLanguage(tag: string | null | undefined): Language {
@@ -348,5 +243,24 @@ export function formatDate(
   // Given a Date, the constructor copies its time value exactly.
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(target), { timeZone: 'UTC', ...options }).format(date);
+  const locale = intlLocale(target);
+  const format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+  if (toLanguage(locale) !== 'fr') return format.format(date);
+  return frenchDate(format.formatToParts(date));
+}
+
+/** How French writes the first day of a month before the month's name: an ordinal. */
+const FRENCH_FIRST_OF_MONTH = '1er';
+
+/**
+ * A French date from Intl's parts, the first of a month written "1er décembre" as French
+ * does (Intl writes "1 décembre"); a numeric date (01/12/2026) is left as Intl writes it.
+ */
+function frenchDate(parts: Intl.DateTimeFormatPart[]): string {
+  const monthInWords = parts.some(({ type, value }) => type === 'month' && !/^\d+$/.test(value));
+  return parts
+    .map(({ type, value }) =>
+      type === 'day' && value === '1' && monthInWords ? FRENCH_FIRST_OF_MONTH : value,
+    )
+    .join('');
 }

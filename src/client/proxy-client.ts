@@ -72,9 +72,12 @@ export class ProxyClient {
     return this.request<SubscriptionStatusResponse>('/subscription', signal);
   }
 
-  /** `GET /offers`: the offers the customer can move to (`IsCurrent` marks theirs). */
-  async getOffers(signal?: AbortSignal): Promise<OffersResponse> {
-    const body = await this.request<OffersResponse>('/offers', signal);
+  /**
+   * `GET /offers`: the offers the customer can move to (`IsCurrent` marks theirs). Their titles,
+   * descriptions and prices are the service's, in `language` (the page's) when given.
+   */
+  async getOffers(signal?: AbortSignal, language?: string): Promise<OffersResponse> {
+    const body = await this.request<OffersResponse>('/offers', signal, undefined, language);
     if (!body || !Array.isArray(body.offers)) throw invalid('/offers');
     return { offers: body.offers.filter(isOfferLike) };
   }

@@ -410,7 +410,7 @@ export class UsageStore {
  */
 function readOffers(endpoint: string): Promise<Offer[] | null> {
   return getProxyClient(endpoint)
-    .getOffers()
+    .getOffers(undefined, pageLanguage())
     .then(
       ({ offers }) => offers,
       () => null,

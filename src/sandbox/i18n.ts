@@ -34,10 +34,21 @@ export function formatMoney(
   return formatter.format(amountHundredths / 100);
 }
 
+/** How French writes the first day of a month before the month's name: an ordinal. */
+const FRENCH_FIRST_OF_MONTH = '1er';
+
+/** A long date ("December 1, 2026"; in French "1er décembre 2026", where Intl writes "1 décembre"). */
 export function formatDate(isoDate: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(isoDate),
-  );
+  const format = new Intl.DateTimeFormat(LOCALES[language], {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  });
+  const date = new Date(isoDate);
+  if (language !== 'fr') return format.format(date);
+  return format
+    .formatToParts(date)
+    .map(({ type, value }) => (type === 'day' && value === '1' ? FRENCH_FIRST_OF_MONTH : value))
+    .join('');
 }
 
 /** First supported language in an Accept-Language header, honouring q-values. */

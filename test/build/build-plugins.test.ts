@@ -2,7 +2,7 @@
 // bytes, never change what the CSS, the templates or the contract's values mean.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { minifyLitTemplates } from '../../scripts/build-plugins.js';
+import { minifyLitTemplates, staticImportsPlugin } from '../../scripts/build-plugins.js';
 
 const minify = (source: string) => minifyLitTemplates(source, 'module.js');
 
@@ -61,5 +61,32 @@ describe('minifyLitTemplates: html', () => {
   it('drops the space before the end of a tag, after a binding too, and keeps " />"', () => {
     const source = 'html`<p\n  class="a"\n  title=${t}\n>one</p\n><input .value=${v} />`';
     assert.equal(minify(source), 'html`<p class="a" title=${t}>one</p><input .value=${v} />`');
+  });
+});
+
+describe('staticImportsPlugin (the script-tag file)', () => {
+  const transform = (code: string, id = '/repo/src/elements/x/x.ts') => {
+    const hook = staticImportsPlugin().transform as (code: string, id: string) => string | null;
+    return hook(code, id);
+  };
+
+  it("turns each relative import() of our code into a promise of a static import's namespace", () => {
+    const out = transform(
+      'const a = () => import(\'./notices.js\');\nconst b = await import("../portal/open.js");',
+    );
+    assert.equal(
+      out,
+      [
+        'import * as __staticModule0 from "./notices.js";',
+        'import * as __staticModule1 from "../portal/open.js";',
+        'const a = () => Promise.resolve(__staticModule0);',
+        'const b = await Promise.resolve(__staticModule1);',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves bare imports, computed ones and other folders as they are', () => {
+    assert.equal(transform("import('lit');\nimport(name);"), null);
+    assert.equal(transform("import('./x.js');", '/repo/src/sandbox/x.ts'), null);
   });
 });

@@ -9,9 +9,12 @@ import {
   messageFor,
   toLanguage,
 } from '../../src/client/i18n.js';
+import { registerSharedTexts } from '../../src/client/shared-texts.js';
 import { resetClient } from '../browser/billing.js';
 
 describe('i18n', () => {
+  // The shared texts (retry, close...) are registered by the elements that show them.
+  before(() => registerSharedTexts());
   afterEach(() => resetClient());
 
   it('takes the language from the closest lang, across shadow roots', async () => {
@@ -52,7 +55,13 @@ describe('i18n', () => {
     expect(formatMoney('en', 4900, 'USD')).to.equal('$49.00');
     expect(formatMoney('fr', 4900, 'EUR').replace(/\s/g, ' ')).to.equal('49,00 €');
     expect(formatDate('en', '2026-12-01T00:00:00.000Z')).to.equal('December 1, 2026');
-    expect(formatDate('fr', '2026-12-01T00:00:00.000Z')).to.equal('1 décembre 2026');
+    // French writes the first of a month as an ordinal; other days, and numeric dates, as Intl.
+    expect(formatDate('fr', '2026-12-01T00:00:00.000Z')).to.equal('1er décembre 2026');
+    expect(formatDate('fr', '2026-12-02T00:00:00.000Z')).to.equal('2 décembre 2026');
+    expect(formatDate('fr', '2026-12-21T00:00:00.000Z')).to.equal('21 décembre 2026');
+    expect(formatDate('fr', '2026-12-01T00:00:00.000Z', { dateStyle: 'short' })).to.equal(
+      '01/12/2026',
+    );
     expect(formatDate('en', 'not a date')).to.equal('');
     // A Date as given, to the last millisecond before midnight UTC.
     expect(formatDate('en', new Date(Date.UTC(2026, 11, 1) - 1))).to.equal('November 30, 2026');

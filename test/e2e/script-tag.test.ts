@@ -60,6 +60,28 @@ test('the plain page runs on the script-tag file alone', async () => {
   await page.context().close();
 });
 
+test("the script-tag file draws a meter's rare states, which it holds inline", async () => {
+  const page = await newPage(e2e);
+  await signIn(page, e2e.demo, 'no-subscription');
+  await page.goto(`${e2e.demo.url}/site/`);
+  const meter = page.getByRole('region', { name: 'Usage this month' }).locator('usage-meter');
+  await meter.getByText('Choose a plan to get started.').waitFor();
+  await meter.getByRole('button', { name: 'See plans' }).waitFor();
+  assert.equal(await meter.getAttribute('state'), 'no-subscription');
+  // Its remedy opens the plans in the page's portal (the portal's opening code is inline too).
+  await meter.getByRole('button', { name: 'See plans' }).click();
+  await eventually(async () => {
+    const pages = await page
+      .locator('billing-portal')
+      .evaluateAll((portals) =>
+        portals.map((portal) => (portal as HTMLElement & { page: string }).page),
+      );
+    assert.ok(pages.includes('offers'), `portal pages: ${pages.join(', ')}`);
+  });
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
 test('the script-tag file is served fresh from the sources as a classic script', async () => {
   const response = await fetch(`${e2e.demo.url}/billing-elements.js`);
   assert.equal(response.status, 200);

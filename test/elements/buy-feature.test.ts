@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { BillingBeforePurchaseEvent, BillingPurchaseEvent } from '../../src/client/events.js';
+import { configureBilling } from '../../src/client/config.js';
 import { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import {
   addFault,
@@ -524,6 +525,37 @@ describe('<buy-feature> in French', () => {
     wrapper.lang = 'en';
     await waitUntil(() => partText(element, 'buy') === 'Buy', 'English after the switch');
     expect(partText(element, 'label')).to.equal('Quantity');
+  });
+});
+
+describe('<buy-feature> unit words per language', () => {
+  const summary = (element: Element) =>
+    element.shadowRoot!.querySelector('dialog .summary')?.textContent?.trim() ?? '';
+
+  it("takes the page's words for its language over the label attributes", async () => {
+    await freshStart('healthy');
+    configureBilling({
+      messages: { fr: { 'unit.seats.one': 'siège', 'unit.seats.other': 'sièges' } },
+    });
+    const wrapper = await fixture<HTMLElement>(
+      html`<div lang="fr">
+        <buy-feature feature="seats" quantity="4" label="seats" label-one="seat"></buy-feature>
+      </div>`,
+    );
+    const element = wrapper.querySelector('buy-feature')!;
+    await waitForPrice(element);
+    await openConfirmation(element);
+    expect(summary(element)).to.equal('Ajouter 4 sièges');
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
+    // In English, which the page gave no words for, the attributes' words.
+    wrapper.lang = 'en';
+    await waitUntil(() => partText(element, 'buy') === 'Buy', 'English after the switch');
+    await waitForPrice(element);
+    await openConfirmation(element);
+    expect(summary(element)).to.equal('Add 4 seats');
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
   });
 });
 

@@ -119,6 +119,24 @@ describe('<plan-picker> grid', () => {
     const element = await picker(html`<plan-picker lang="fr"></plan-picker>`);
     expect(cardText(card(element, 'pro'), 'price')).to.equal('49 $US / mois');
     expect(cardText(card(element, 'pro'), 'current')).to.equal('Offre actuelle');
+    // The service's texts too: asked in the page's language.
+    expect(cardText(card(element, 'pro'), 'description')).to.equal(
+      'Pour les équipes en croissance',
+    );
+    expect(cardText(card(element, 'business'), 'features')).to.contain('Sièges');
+  });
+
+  it('asks for the offers again when the page changes its language', async () => {
+    await freshStart('healthy');
+    const element = await picker(html`<plan-picker lang="en"></plan-picker>`);
+    expect(cardText(card(element, 'pro'), 'description')).to.equal('For growing teams');
+    element.setAttribute('lang', 'fr');
+    await waitUntil(
+      () => cardText(card(element, 'pro'), 'description') === 'Pour les équipes en croissance',
+      'the French description',
+      { timeout: 8000 },
+    );
+    expect(cardText(card(element, 'business'), 'features')).to.contain('Sièges');
   });
 
   it('says once when the offers cannot be loaded, and loads them on retry', async () => {

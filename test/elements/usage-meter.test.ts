@@ -374,7 +374,7 @@ describe('<usage-meter>', () => {
     // French groups digits with a (narrow) no-break space; text() folds every space into one.
     expect(part(consumption!, 'figures')!.textContent).to.match(/1[\u00a0\u202f]200/);
     expect(text(part(consumption!, 'figures'))).to.equal('1 200 sur 10 000');
-    expect(text(part(consumption!, 'detail'))).to.equal('Remise à zéro le 1 décembre 2026');
+    expect(text(part(consumption!, 'detail'))).to.equal('Remise à zéro le 1er décembre 2026');
     expect(text(part(onOff!, 'state'))).to.equal('Inclus');
   });
 
@@ -391,7 +391,7 @@ describe('<usage-meter>', () => {
     wrapper.removeAttribute('lang');
     try {
       await until(() => text(part(el, 'figures')) === '1 200 sur 10 000', 'the French figures');
-      expect(text(part(el, 'detail'))).to.equal('Remise à zéro le 1 décembre 2026');
+      expect(text(part(el, 'detail'))).to.equal('Remise à zéro le 1er décembre 2026');
       wrapper.lang = 'en';
       await until(() => text(part(el, 'detail')) === 'Resets on December 1, 2026', 'English');
       // Removed, it renders nothing more until it is connected again.

@@ -3,6 +3,7 @@ import type { PortalPage, PortalRequest } from '../../contract/proxy-api.js';
 import { BillingError, toBillingError } from '../../client/errors.js';
 import { BillingErrorEvent } from '../../client/events.js';
 import { followLang, message, messageOr, registerTexts } from '../../client/i18n.js';
+import { registerSharedTexts } from '../../client/shared-texts.js';
 import {
   DEFAULT_PORTAL_CONTAINER_ID,
   embedPortal,
@@ -84,6 +85,7 @@ export class BillingPortal extends LitElement implements PortalHost {
   static override styles = billingPortalStyles;
 
   static {
+    registerSharedTexts();
     registerTexts(portalTexts);
     makeModal = (portal, opener, title) => {
       portal.#modal = true;

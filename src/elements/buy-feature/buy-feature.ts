@@ -5,11 +5,13 @@ import { BillingError, toBillingError } from '../../client/errors.js';
 import {
   followLang,
   formatNumber,
+  hasMessage,
   languageOf,
   message,
   registerTexts,
   type Language,
 } from '../../client/i18n.js';
+import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
@@ -115,6 +117,7 @@ export class BuyFeature extends LitElement {
   static override styles = buyFeatureStyles;
 
   static {
+    registerSharedTexts();
     registerTexts(buyTexts);
   }
 
@@ -363,14 +366,24 @@ export class BuyFeature extends LitElement {
     void this.#purchase.buy(this.quantity);
   }
 
-  /** The feature's names: the host's words, else the service's title, else the reference. */
+  /**
+   * The feature's names: the host's words (the page's texts for the element's language, else
+   * the `label` attributes), else the service's title, else the reference.
+   */
   #featureNames(): FeatureNames {
+    const language = languageOf(this);
+    const unitWord = (form: 'one' | 'other', attribute: string) => {
+      const key = `unit.${this.feature}.${form}` as const;
+      return hasMessage(language, key) ? message(this, key) : attribute;
+    };
+    const one = unitWord('one', this.labelOne);
+    const other = unitWord('other', this.label);
     const title =
-      this.label ||
+      other ||
       getUsageStore(this.endpoint).get(this.feature)?.TitleLocalized ||
       this.#addOn.catalogTitle ||
       this.feature;
-    return { one: this.labelOne, other: this.label, title };
+    return { one, other, title };
   }
 
   /**

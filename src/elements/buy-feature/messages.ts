@@ -5,6 +5,12 @@ import type { BillingMessages, BuiltInTexts } from '../../client/i18n.js';
 // comes from the client's catalogue, so every element names a refusal and its remedy alike.
 declare module '../../client/i18n.js' {
   interface BillingMessages {
+    /**
+     * A feature's unit words in one language, given by the page (`configureBilling({ messages:
+     * { fr: { 'unit.seats.one': 'siège', 'unit.seats.other': 'sièges' } } })`): they win over
+     * the `label` and `label-one` attributes in that language. No built-in text.
+     */
+    [unit: `unit.${string}.${'one' | 'other'}`]: string;
     'buy.quantity': string;
     'buy.range': string;
     'buy.invalid': string;

@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import type { BillingError } from '../../client/errors.js';
 import { BillingEntitlementChangeEvent, BillingErrorEvent } from '../../client/events.js';
 import { followLang, message, registerTexts } from '../../client/i18n.js';
+import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getUsageStore, type UsageStore } from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
 import { seePlans } from '../shared/see-plans.js';
@@ -50,6 +51,7 @@ export class FeatureGate extends LitElement {
   static override styles = [sharedStyles, ownStyles];
 
   static {
+    registerSharedTexts();
     registerTexts(gateTexts);
   }
 

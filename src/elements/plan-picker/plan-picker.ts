@@ -8,10 +8,13 @@ import {
   errorMessage,
   followLang,
   formatDate,
+  languageOf,
   message,
   registerTexts,
+  type Language,
   type MessageKey,
 } from '../../client/i18n.js';
+import { registerSharedTexts } from '../../client/shared-texts.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
@@ -95,6 +98,7 @@ export class PlanPicker extends LitElement {
   static override styles = planPickerStyles;
 
   static {
+    registerSharedTexts();
     registerTexts(planTexts);
   }
 
@@ -115,6 +119,8 @@ export class PlanPicker extends LitElement {
 
   #catalog: Catalog = { status: 'loading' };
   #load: AbortController | undefined;
+  /** The language the offers were last asked in: asked again when the element's changes. */
+  #offersLanguage: Language | undefined;
 
   readonly #flow: PlanChangeFlow = new PlanChangeFlow(this, {
     openDialog: () => this.#confirmDialog.open(),
@@ -149,6 +155,14 @@ export class PlanPicker extends LitElement {
     this.#load?.abort();
   }
 
+  protected override willUpdate(): void {
+    // The page changed its language (followLang asks for this update): the offers' texts are
+    // the service's, so an idle picker asks for them again in the new language.
+    const asked = this.#offersLanguage;
+    if (asked !== undefined && this.isConnected && this.#flow.phase === 'idle')
+      if (languageOf(this) !== asked) void this.reload();
+  }
+
   /** Reads the offers and the subscription again (after a change, a remedy, "Try again"). */
   async reload(): Promise<void> {
     this.#load?.abort();
@@ -157,9 +171,12 @@ export class PlanPicker extends LitElement {
     // A reload after a change keeps the cards on screen: only the first load shows a skeleton.
     if (this.#catalog.status !== 'ready') this.#setCatalog({ status: 'loading' });
     const client = getProxyClient(resolveEndpoint(this.endpoint));
+    // The offers' titles and descriptions are the service's, asked in the element's language.
+    const language = languageOf(this);
+    this.#offersLanguage = language;
     try {
       const [{ offers }, subscription] = await Promise.all([
-        client.getOffers(load.signal),
+        client.getOffers(load.signal, language),
         client.getSubscription(load.signal),
       ]);
       if (load.signal.aborted) return;

@@ -18,13 +18,3 @@ export function speaksForRegion(store: UsageStore, element: Element): boolean {
   const region = regionOf(element);
   return store.members().find((member) => regionOf(member) === region) === element;
 }
-
-/** Lines already written: each cause is told to the integrator once per page. */
-const said = new Set<string>();
-
-/** Writes an integrator's line to the console once per page, whatever the number of elements. */
-export function tellIntegratorOnce(line: string): void {
-  if (said.has(line)) return;
-  said.add(line);
-  console.error(`[billing-elements] ${line}`);
-}

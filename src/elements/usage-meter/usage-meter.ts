@@ -11,25 +11,43 @@ import {
   formatDate,
   formatNumber,
   formatPercent,
-  errorMessage,
   message,
   registerTexts,
   type MessageKey,
   type MessageVars,
   followLang,
 } from '../../client/i18n.js';
-import { remedyFor } from '../../client/portal.js';
 import { getUsageStore, isUnlimited, type UsageStore } from '../../client/usage-store.js';
 import type { OfferFeature } from '../../contract/catalog.js';
-import { getBillingConfig } from '../../client/config.js';
-import { httpUrl } from '../../client/safe-url.js';
-import { speaksForRegion, tellIntegratorOnce } from './region.js';
+import { speaksForRegion } from './region.js';
 import { defineElement } from '../shared/define.js';
-import { openRemedy } from '../shared/remedy.js';
 import { fillTemplate } from '../shared/template.js';
 import { meterTexts } from './messages.js';
+import type * as Notices from './notices.js';
 import { usageMeterStyles } from './styles.js';
 import { levelOf } from './thresholds.js';
+
+/**
+ * The module that draws the states other than figures (see notices.ts), once imported: shared
+ * by every meter of the page.
+ */
+let notices: typeof Notices | undefined;
+/** The import of notices.ts while it is under way. */
+let noticesLoading: Promise<void> | undefined;
+
+/** Imports notices.ts once for the page; a failed import is tried again on the next call. */
+function loadNotices(): Promise<void> {
+  noticesLoading ??= import('./notices.js').then(
+    (module) => {
+      notices = module;
+    },
+    (error: unknown) => {
+      noticesLoading = undefined;
+      console.error('[billing-elements] <usage-meter> could not load its states:', error);
+    },
+  );
+  return noticesLoading;
+}
 
 /**
  * What the signed-in customer's plan includes of a feature, and how much of it is used.
@@ -169,6 +187,8 @@ export class UsageMeter extends LitElement {
   /** Every feature of the service, once asked for a feature the customer lacks (null: unknown). */
   #known: ReadonlySet<string> | null | undefined;
   #askedCatalogue = false;
+  /** Set while a state waits for notices.ts: resolves once it is loaded and an update asked. */
+  #noticesWait: Promise<void> | undefined;
 
   constructor() {
     super();
@@ -230,6 +250,16 @@ export class UsageMeter extends LitElement {
     this.level = worst;
     if (announcements.length) this.announcement = announcements.join(' ');
     const state = this.#stateOf();
+    if (!notices && state !== 'loading' && state !== 'ready') {
+      // A state drawn by notices.ts, not loaded yet: the skeleton stays until it is, so the
+      // meter goes straight from its skeleton to the state, as when the state comes late.
+      this.state = 'loading';
+      this.#noticesWait ??= loadNotices().then(() => {
+        this.#noticesWait = undefined;
+        this.requestUpdate();
+      });
+      return;
+    }
     // One cause, one message per region: the region's first meter says it, the others step back.
     const shared = this.#usages.state.status === 'error' || state === 'no-subscription';
     this.state = shared && !speaksForRegion(this.#usages, this) ? 'covered' : state;
@@ -244,6 +274,16 @@ export class UsageMeter extends LitElement {
       const event = new BillingThresholdEvent(crossing);
       this.dispatchEvent(event);
     }
+  }
+
+  /** Also waits for the states' module when a state waits for it (see willUpdate). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.#noticesWait) {
+      await this.#noticesWait;
+      done = await super.getUpdateComplete();
+    }
+    return done;
   }
 
   /** Fetches the usages again (the retry button does this). */
@@ -372,53 +412,6 @@ export class UsageMeter extends LitElement {
     </div>`;
   }
 
-  #renderError(error: BillingError | null): TemplateResult {
-    const code = error?.code ?? '';
-    // remedyFor only answers remedy pages, each with its `remedy.<page>` label.
-    const page = remedyFor(code);
-    return html`<div class="message" part="message" data-kind="error">
-      <p role="alert"><slot name="error">${errorMessage(this, code, 'error.generic')}</slot></p>
-      <div class="actions">
-        ${
-          page
-            ? html`<button
-                type="button"
-                class="primary"
-                part="button remedy"
-                @click=${() => void openRemedy(this, page, code)}
-              >
-                ${message(this, `remedy.${page}` as MessageKey)}
-              </button>`
-            : nothing
-        }
-        <button type="button" class="primary" part="button retry" @click=${this.refresh}>
-          <slot name="retry">${message(this, 'retry')}</slot>
-        </button>
-      </div>
-    </div>`;
-  }
-
-  #renderNotInPlan(): TemplateResult {
-    const label = this.label || this.feature;
-    return html`<div class="message" part="message" data-kind="not-in-plan">
-      <p><slot name="not-in-plan">${message(this, 'meter.not-in-plan', { label })}</slot></p>
-      <button
-        type="button"
-        class="secondary"
-        part="button remedy"
-        @click=${() => void openRemedy(this, 'change-plan', 'Error.Api.Usage.NoneMatching')}
-      >
-        <slot name="change-plan">${message(this, 'remedy.change-plan')}</slot>
-      </button>
-    </div>`;
-  }
-
-  #renderFigures(parts: Record<string, TemplateResult>, key: MessageKey): TemplateResult[] {
-    return fillTemplate(message(this, key), parts).map((piece) =>
-      typeof piece === 'string' ? html`<span class="of" part="of">${piece}</span>` : piece,
-    );
-  }
-
   #renderSwitch(usage: Usage, label: TemplateResult): TemplateResult {
     const included = usage.IsIncluded !== false;
     const on = included && usage.IsEnabled !== false;
@@ -471,24 +464,18 @@ export class UsageMeter extends LitElement {
       >
         ${
           unlimited
-            ? html`${this.#renderFigures({ used: value }, 'meter.unlimited-used')}
+            ? html`${renderFigures(this, 'meter.unlimited-used', { used: value })}
                 <span class="unlimited" part="unlimited">${message(this, 'meter.unlimited')}</span>`
             : extra
-              ? this.#renderFigures(
-                  {
-                    used: value,
-                    total: html`<span class="of" part="total">${vars.total}</span>`,
-                    extra: html`<span class="of" part="extra">${vars.extra}</span>`,
-                  },
-                  'meter.split',
-                )
-              : this.#renderFigures(
-                  {
-                    used: value,
-                    total: html`<span class="figure" part="total">${vars.total}</span>`,
-                  },
-                  'meter.of',
-                )
+              ? renderFigures(this, 'meter.split', {
+                  used: value,
+                  total: html`<span class="of" part="total">${vars.total}</span>`,
+                  extra: html`<span class="of" part="extra">${vars.extra}</span>`,
+                })
+              : renderFigures(this, 'meter.of', {
+                  used: value,
+                  total: html`<span class="figure" part="total">${vars.total}</span>`,
+                })
         }
       </p>
       ${
@@ -555,7 +542,9 @@ export class UsageMeter extends LitElement {
   /**
    * A feature the customer's usages lack: not in the plan, or not a feature at all (a typo of
    * the integrator's, told in the console; the customer reads a neutral text, not an upsell).
-   * Loading while the service's catalogue is asked for.
+   * Loading while the service's catalogue is asked for. Which of the two it is, notices.ts
+   * tells (it draws both): until it is loaded, 'not-in-plan', which willUpdate holds as
+   * loading while it loads.
    */
   #lackedFeatureState(): MeterState {
     if (this.#known === undefined) {
@@ -568,34 +557,8 @@ export class UsageMeter extends LitElement {
       }
       return 'loading';
     }
-    if (this.#known?.has(this.feature)) return 'not-in-plan';
-    const { usages, pendingFeatures } = this.#usages.state;
-    const names = [
-      ...new Set([
-        ...usages.map((usage) => usage.ReferenceFeature),
-        ...pendingFeatures.map((feature) => feature.ReferenceFeature),
-        ...(this.#known ?? []),
-      ]),
-    ].join(', ');
-    if (this.#known === null) {
-      // No catalogue to check against: the plan may lack it, or the name may be mistyped.
-      tellIntegratorOnce(
-        `<usage-meter feature="${this.feature}">: "${this.feature}" is not in this customer's plan; it may be a typo. Known: ${names}.`,
-      );
-      return 'not-in-plan';
-    }
-    tellIntegratorOnce(
-      `<usage-meter feature="${this.feature}">: "${this.feature}" is not a feature of this customer's service; known: ${names}.`,
-    );
-    return 'unavailable';
-  }
-
-  /** A calm sentence (and at most one action): no subscription, signed out, unavailable. */
-  #renderNotice(kind: MeterState, text: string, action: TemplateResult | typeof nothing = nothing) {
-    return html`<div class="message" part="message" data-kind=${kind}>
-      <p>${text}</p>
-      ${action}
-    </div>`;
+    if (!notices) return 'not-in-plan';
+    return notices.lackedFeatureState(this.feature, this.#known, this.#usages.state);
   }
 
   /** What a covered meter shows: its label alone, the region's first meter saying why. */
@@ -609,82 +572,7 @@ export class UsageMeter extends LitElement {
     </div>`;
   }
 
-  #renderSignIn(): TemplateResult | typeof nothing {
-    const configured = this.signInUrl || getBillingConfig().signInUrl;
-    // An empty address would resolve to this very page: no link then.
-    const address = configured ? httpUrl(configured, location.href) : null;
-    if (!address) return nothing;
-    return html`<a class="primary" part="button sign-in" href=${address.href}
-      >${message(this, 'state.sign-in')}</a
-    >`;
-  }
-
-  #renderNoSubscription(): TemplateResult {
-    return this.#renderNotice(
-      'no-subscription',
-      message(this, 'state.no-subscription'),
-      html`<button
-        type="button"
-        class="primary"
-        part="button remedy"
-        @click=${() => void openRemedy(this, 'offers', 'no-subscription')}
-      >
-        ${message(this, 'remedy.offers')}
-      </button>`,
-    );
-  }
-
-  /** A pending plan's allowance: what it includes, starting when checkout is complete. */
-  #renderAllowance(feature: OfferFeature, index: number): TemplateResult {
-    const id = `feature-${index}`;
-    const name = (this.feature && this.label) || feature.TitleLocalized || feature.ReferenceFeature;
-    const label = html`<span class="label" part="label" id=${id}
-      >${this.feature ? html`<slot name="label">${name}</slot>` : name}</span
-    >`;
-    const starts = html`<p class="detail" part="detail">${message(this, 'state.pending')}</p>`;
-    if (feature.TypeFeature === 'OnOff') {
-      const included = feature.IsIncluded !== false;
-      return html`<div class="meter" part="meter" data-pending>
-        <div class="switch" part="switch">
-          ${label}
-          <span class="state" part="state" ?data-on=${included}
-            >${message(this, included ? 'meter.included' : 'meter.not-included')}</span
-          >
-        </div>
-        ${included ? starts : nothing}
-      </div>`;
-    }
-    const total = feature.QuantityIncluded ?? 0;
-    const unlimited = total === -1;
-    const figure = html`<span class="figure" part="total">${formatNumber(this, total)}</span>`;
-    return html`<div class="meter" part="meter" data-pending>
-      <div class="header" part="header">${label}</div>
-      <p class="figures" part="figures">
-        ${
-          unlimited
-            ? html`<span class="unlimited" part="unlimited"
-                >${message(this, 'meter.unlimited')}</span
-              >`
-            : this.#renderFigures({ total: figure }, 'meter.included-count')
-        }
-      </p>
-      <div class="track" part="track" aria-hidden="true"></div>
-      ${starts}
-    </div>`;
-  }
-
-  #renderPending(): TemplateResult {
-    const features = this.#usages.state.pendingFeatures.filter(
-      (feature) => feature.IsVisible !== false,
-    );
-    if (this.feature) return this.#renderAllowance(this.#pendingFeature(features)!, 0);
-    return html`<ul class="list" part="list" aria-label=${message(this, 'meter.list')}>
-      ${features.map((feature, index) => html`<li part="item">${this.#renderAllowance(feature, index)}</li>`)}
-    </ul>`;
-  }
-
   #renderBody(): TemplateResult | typeof nothing {
-    const { error } = this.#usages.state;
     const readings = this.#readings;
     const { state } = this;
     switch (state) {
@@ -692,19 +580,10 @@ export class UsageMeter extends LitElement {
         return this.#renderCovered();
       case 'loading':
         return this.#renderSkeleton();
-      case 'error':
-        return this.#renderError(error);
-      case 'signed-out':
-        return this.#renderNotice(state, message(this, 'state.signed-out'), this.#renderSignIn());
-      case 'unavailable':
-        return this.#renderNotice(state, message(this, 'state.unavailable'));
-      case 'no-subscription':
-        return this.#renderNoSubscription();
-      case 'pending':
-        return this.#renderPending();
-      case 'not-in-plan':
-        return this.#renderNotInPlan();
+      case 'ready':
+        break;
       default:
+        return notices!.renderNoticeState(this, state, { ...this.#usages.state, renderFigures });
     }
     if (this.feature) return this.#renderUsage(readings[0]!, 0);
     if (!readings.length) {
@@ -773,4 +652,18 @@ function fillOf(used: number, total: number, extra: number): number {
   if (extra) return total / used;
   if (total > 0) return Math.min(1, used / total);
   return used > 0 ? 1 : 0;
+}
+
+/**
+ * A figures text ('{used} of {total}') with its styled figures in place: the words between
+ * them are `of` parts, so a translation may put the figures anywhere in its sentence.
+ */
+function renderFigures(
+  element: Element,
+  key: MessageKey,
+  parts: Record<string, TemplateResult>,
+): TemplateResult[] {
+  return fillTemplate(message(element, key), parts).map((piece) =>
+    typeof piece === 'string' ? html`<span class="of" part="of">${piece}</span>` : piece,
+  );
 }
