@@ -360,22 +360,13 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
 
   async #resume(pending: PendingAddOnChange): Promise<void> {
     const endpoint = this.#endpoint;
-    this.setPhase('resuming');
-    let customer: string | undefined;
-    try {
-      customer = await signedInCustomer(endpoint);
-    } catch (caught) {
-      // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
-      this.#failure = { error: toBillingError(caught), pending, verify: true };
-      this.setPhase('idle');
-      return;
-    }
-    // The same tab may now belong to another customer: never apply their predecessor's change.
-    if (pending.customer && customer && pending.customer !== customer) {
-      settlePendingAddOnChange(endpoint, pending);
-      this.setPhase('idle');
-      return;
-    }
-    await this.#send(pending);
+    await this.resumeIfSameCustomer(pending, {
+      whoIsSignedIn: () => signedInCustomer(endpoint),
+      settle: (stale) => settlePendingAddOnChange(endpoint, stale),
+      cannotTell: (kept, error) => {
+        this.#failure = { error, pending: kept, verify: true };
+      },
+      send: (same) => this.#send(same),
+    });
   }
 }

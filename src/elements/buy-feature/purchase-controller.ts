@@ -327,23 +327,14 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
 
   async #resume(pending: PendingPurchase): Promise<void> {
     const endpoint = this.#endpoint;
-    this.setPhase('resuming');
-    let customer: string | undefined;
-    try {
-      customer = await this.#signedInCustomer(endpoint);
-    } catch (caught) {
-      // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
-      this.#failure = { error: toBillingError(caught), pending, verify: true };
-      this.setPhase('idle');
-      return;
-    }
-    // The same tab may now belong to another customer: never apply their predecessor's purchase.
-    if (pending.customer && customer && pending.customer !== customer) {
-      settlePendingPurchase(endpoint, pending);
-      this.setPhase('idle');
-      return;
-    }
-    await this.#send(pending);
+    await this.resumeIfSameCustomer(pending, {
+      whoIsSignedIn: () => this.#signedInCustomer(endpoint),
+      settle: (stale) => settlePendingPurchase(endpoint, stale),
+      cannotTell: (kept, error) => {
+        this.#failure = { error, pending: kept, verify: true };
+      },
+      send: (same) => this.#send(same),
+    });
   }
 
   /**

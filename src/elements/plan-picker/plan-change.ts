@@ -221,24 +221,13 @@ export class PlanChangeFlow extends ConfirmedChange<PlanQuote> implements Reacti
 
   async #resume(endpoint: string, pending: PendingPlanChange): Promise<void> {
     this.#offer = pending.offer;
-    this.setPhase('resuming');
-    if (pending.customer) {
-      let customer: string | undefined;
-      try {
-        customer = await signedInCustomer(endpoint);
-      } catch (caught) {
-        // Who is signed in cannot be told now: keep the key, "Try again" checks again first.
-        this.#fail({ error: toBillingError(caught), offer: pending.offer, pending, verify: true });
-        this.setPhase('idle');
-        return;
-      }
-      // The tab may now belong to another customer: never apply their predecessor's change.
-      if (customer && customer !== pending.customer) {
-        settlePendingPlanChange(endpoint, pending);
-        this.setPhase('idle');
-        return;
-      }
-    }
-    await this.#send(pending);
+    await this.resumeIfSameCustomer(pending, {
+      whoIsSignedIn: () => signedInCustomer(endpoint),
+      settle: (stale) => settlePendingPlanChange(endpoint, stale),
+      cannotTell: (kept, error) => {
+        this.#fail({ error, offer: kept.offer, pending: kept, verify: true });
+      },
+      send: (same) => this.#send(same),
+    });
   }
 }

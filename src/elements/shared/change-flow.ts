@@ -1,8 +1,9 @@
 import type { ReactiveControllerHost } from 'lit';
-import type { BillingError } from '../../client/errors.js';
+import { toBillingError, type BillingError } from '../../client/errors.js';
 import { BillingErrorEvent } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
+import { warnOnce } from './warn.js';
 
 // What every flow that changes billing after the customer confirmed a price has in common (a
 // purchase of a quantity, an add-on switched, a plan change): its phases, the quote the dialog
@@ -50,6 +51,28 @@ export async function signedInCustomer(endpoint: string): Promise<string | undef
   const { usages } = await getProxyClient(endpoint).getUsages();
   return usages.find((usage) => usage.ReferenceCustomer)?.ReferenceCustomer;
 }
+
+/** A change confirmed earlier, as recorded: the customer its price was quoted for, if named. */
+export interface ConfirmedEarlier {
+  customer?: string;
+}
+
+/** How a flow resumes a change confirmed before a reload (see `resumeIfSameCustomer`). */
+export interface ResumeSteps<Pending extends ConfirmedEarlier> {
+  /** The customer signed in now; rejects when it cannot be told (the proxy did not answer). */
+  whoIsSignedIn(): Promise<string | undefined>;
+  /** Forgets the change without sending it: it is not proven to be this customer's. */
+  settle(pending: Pending): void;
+  /** Who is signed in could not be told: keep the change, and let "Try again" check again. */
+  cannotTell(pending: Pending, error: BillingError): void;
+  /** Sends the change again, same key, to learn its outcome. */
+  send(pending: Pending): Promise<void>;
+}
+
+/** Said once when a change confirmed earlier names no customer and so cannot be re-sent. */
+const NO_CUSTOMER_RECORDED =
+  '[billing-elements] A change confirmed before the page reloaded names no customer, so it was ' +
+  'not sent again: the price the proxy quoted carried no ReferenceCustomer.';
 
 /**
  * The phases and the dialog of a confirmed change; `Quote` is what the dialog shows. A subclass
@@ -108,6 +131,45 @@ export abstract class ConfirmedChange<Quote> {
   protected finish(): void {
     this.setPhase('idle');
     this.#dialog.closeDialog();
+  }
+
+  /**
+   * Resumes `pending`, a change confirmed before a reload (or a resume whose check failed), only
+   * when it is proven to be the signed-in customer's: it names a customer and the proxy names the
+   * same one now. A tab outlives a sign-out, and the proxy keys changes per customer, so a change
+   * confirmed by customer A and re-sent in customer B's session would be a new change for B, at
+   * the price A confirmed. So:
+   * - no customer recorded (the quote named none): nothing can prove it, it is dropped unsent;
+   * - the proxy cannot be asked now: the change is kept, and "Try again" checks first;
+   * - another customer, or none, is signed in (a customer without a subscription has no usages
+   *   to name them): it is dropped unsent, never applied to the wrong customer;
+   * - the same customer: sent again with its key, which tells its outcome, applied at most once.
+   * Dropping costs the same customer only the message of a change whose outcome the meters show.
+   */
+  protected async resumeIfSameCustomer<Pending extends ConfirmedEarlier>(
+    pending: Pending,
+    steps: ResumeSteps<Pending>,
+  ): Promise<void> {
+    if (!pending.customer) {
+      warnOnce(NO_CUSTOMER_RECORDED);
+      steps.settle(pending);
+      return;
+    }
+    this.setPhase('resuming');
+    let customer: string | undefined;
+    try {
+      customer = await steps.whoIsSignedIn();
+    } catch (caught) {
+      steps.cannotTell(pending, toBillingError(caught));
+      this.setPhase('idle');
+      return;
+    }
+    if (customer !== pending.customer) {
+      steps.settle(pending);
+      this.setPhase('idle');
+      return;
+    }
+    await steps.send(pending);
   }
 
   /** Reports a failure as `billing-error`, with the portal page that remedies it, if any. */
