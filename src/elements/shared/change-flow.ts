@@ -1,8 +1,11 @@
 import type { ReactiveControllerHost } from 'lit';
+import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
 import { BillingErrorEvent } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
+import { getUsageStore } from '../../client/usage-store.js';
+import type { Usage } from '../../contract/resources.js';
 import { warnOnce } from './warn.js';
 
 // What every flow that changes billing after the customer confirmed a price has in common (a
@@ -21,8 +24,12 @@ import { warnOnce } from './warn.js';
  */
 export type ChangePhase = 'idle' | 'preparing' | 'confirming' | 'applying' | 'resuming';
 
-/** The element a flow runs in: it re-renders on every change of phase and hears the events. */
-export type ChangeHost = ReactiveControllerHost & EventTarget;
+/**
+ * The element a flow runs in: it re-renders on every change of phase and hears the events;
+ * `endpoint` is its own proxy (unset, the page's).
+ */
+export type ChangeHost = ReactiveControllerHost &
+  EventTarget & { readonly endpoint: string | undefined };
 
 /** What a flow needs of the element's dialog. */
 export interface ChangeDialog {
@@ -52,6 +59,15 @@ export async function signedInCustomer(endpoint: string): Promise<string | undef
   return usages.find((usage) => usage.ReferenceCustomer)?.ReferenceCustomer;
 }
 
+/** A failure of a change itself; `pending` when its outcome is unknown. */
+export interface ChangeFailure<Pending> {
+  error: BillingError;
+  /** Set when the outcome is unknown: a retry re-sends this very request, same key. */
+  pending?: Pending | undefined;
+  /** A resumed change whose customer could not be checked yet: a retry checks first. */
+  verify?: boolean;
+}
+
 /** A change confirmed earlier, as recorded: the customer its price was quoted for, if named. */
 export interface ConfirmedEarlier {
   customer?: string;
@@ -59,8 +75,11 @@ export interface ConfirmedEarlier {
 
 /** How a flow resumes a change confirmed before a reload (see `resumeIfSameCustomer`). */
 export interface ResumeSteps<Pending extends ConfirmedEarlier> {
-  /** The customer signed in now; rejects when it cannot be told (the proxy did not answer). */
-  whoIsSignedIn(): Promise<string | undefined>;
+  /**
+   * The customer signed in now; rejects when it cannot be told (the proxy did not answer). By
+   * default, as the proxy's usages name them.
+   */
+  whoIsSignedIn?(): Promise<string | undefined>;
   /** Forgets the change without sending it: it is not proven to be this customer's. */
   settle(pending: Pending): void;
   /** Who is signed in could not be told: keep the change, and let "Try again" check again. */
@@ -75,18 +94,33 @@ const NO_CUSTOMER_RECORDED =
   'not sent again: the price the proxy quoted carried no ReferenceCustomer.';
 
 /**
- * The phases and the dialog of a confirmed change; `Quote` is what the dialog shows. A subclass
+ * The phases, the dialog and the outcome of a confirmed change, in `host` (the element) and
+ * `view` (what the flow needs of its DOM, the dialog at least): `Quote` is what the dialog shows,
+ * `Success` what an applied change answered, `Failure` a failure of the change itself. A subclass
  * that follows the host's lifecycle registers itself as its controller.
  */
-export abstract class ConfirmedChange<Quote> {
-  protected readonly host: ChangeHost;
-  readonly #dialog: ChangeDialog;
+export abstract class ConfirmedChange<
+  Quote,
+  Success,
+  Failure extends ChangeFailure<unknown>,
+  Host extends ChangeHost = ChangeHost,
+  View extends ChangeDialog = ChangeDialog,
+> {
+  protected readonly host: Host;
+  protected readonly view: View;
   #phase: ChangePhase = 'idle';
   #quote: Quote | undefined;
+  #success: Success | undefined;
+  #failure: Failure | undefined;
 
-  constructor(host: ChangeHost, dialog: ChangeDialog) {
+  constructor(host: Host, view: View) {
     this.host = host;
-    this.#dialog = dialog;
+    this.view = view;
+  }
+
+  /** The proxy the change goes through: the element's own, else the page's. */
+  protected get endpoint(): string {
+    return resolveEndpoint(this.host.endpoint);
   }
 
   get phase(): ChangePhase {
@@ -96,6 +130,16 @@ export abstract class ConfirmedChange<Quote> {
   /** What the dialog asks the user to confirm, while it is open or being applied. */
   get quote(): Quote | undefined {
     return this.#quote;
+  }
+
+  /** What the last change applied answered, until the next change or another choice. */
+  get success(): Success | undefined {
+    return this.#success;
+  }
+
+  /** The last change's failure, kept with its key while its outcome is unknown. */
+  get failure(): Failure | undefined {
+    return this.#failure;
   }
 
   /** A confirmed change is being sent: it can no longer be called off. */
@@ -115,6 +159,14 @@ export abstract class ConfirmedChange<Quote> {
     this.host.requestUpdate();
   }
 
+  protected setSuccess(success: Success | undefined): void {
+    this.#success = success;
+  }
+
+  protected setFailure(failure: Failure | undefined): void {
+    this.#failure = failure;
+  }
+
   protected setPhase(phase: ChangePhase): void {
     this.#phase = phase;
     this.host.requestUpdate();
@@ -124,13 +176,13 @@ export abstract class ConfirmedChange<Quote> {
   protected async ask(quote: Quote): Promise<void> {
     this.#quote = quote;
     this.setPhase('confirming');
-    await this.#dialog.openDialog();
+    await this.view.openDialog();
   }
 
   /** Back to idle once an outcome is known or the change was called off: the dialog closes. */
   protected finish(): void {
     this.setPhase('idle');
-    this.#dialog.closeDialog();
+    this.view.closeDialog();
   }
 
   /**
@@ -158,7 +210,7 @@ export abstract class ConfirmedChange<Quote> {
     this.setPhase('resuming');
     let customer: string | undefined;
     try {
-      customer = await steps.whoIsSignedIn();
+      customer = await (steps.whoIsSignedIn?.() ?? signedInCustomer(this.endpoint));
     } catch (caught) {
       steps.cannotTell(pending, toBillingError(caught));
       this.setPhase('idle');
@@ -170,6 +222,50 @@ export abstract class ConfirmedChange<Quote> {
       return;
     }
     await steps.send(pending);
+  }
+
+  /**
+   * Tells the page a confirmed change is about to be sent (a cancelable `billing-before-…`
+   * event): false when the page called it off, and then the dialog closes.
+   */
+  protected pageAllows(before: Event): boolean {
+    if (this.host.dispatchEvent(before)) return true;
+    this.finish();
+    return false;
+  }
+
+  /**
+   * "Try again" on the failure shown: a change of unknown outcome is sent again with its key
+   * (`send`); otherwise the failure goes and the change is priced again (`reprice`), and a
+   * resumed change whose customer could not be checked is checked first (`resume`).
+   */
+  protected async retryWith(steps: {
+    send(pending: NonNullable<Failure['pending']>): Promise<void>;
+    reprice(): void;
+    resume(pending: NonNullable<Failure['pending']>): Promise<void>;
+  }): Promise<void> {
+    const failure = this.#failure;
+    if (failure?.pending && !failure.verify) {
+      await steps.send(failure.pending as NonNullable<Failure['pending']>);
+      return;
+    }
+    this.#failure = undefined;
+    steps.reprice();
+    if (failure?.pending) await steps.resume(failure.pending as NonNullable<Failure['pending']>);
+  }
+
+  /**
+   * A change was applied: its answer is the outcome shown, the dialog closes, and the page's
+   * usages follow (the answer's `usage` at once when it has one, then all read again).
+   */
+  protected applied(success: Success, endpoint: string, usage?: Usage): void {
+    this.setSuccess(success);
+    this.finish();
+    const store = getUsageStore(endpoint);
+    if (usage) store.applyUsage(usage);
+    store.refresh().catch(() => {
+      // The change is made and shown; the meters keep their last usages until the next read.
+    });
   }
 
   /** Reports a failure as `billing-error`, with the portal page that remedies it, if any. */
