@@ -3,7 +3,9 @@
 import { expect } from '@open-wc/testing';
 import { resetBillingConfig } from '../../src/client/config.js';
 import { BillingError } from '../../src/client/errors.js';
+import { getProxyClient } from '../../src/client/proxy-client.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
+import type { PricingResponse, PurchaseResponse } from '../../src/contract/proxy-api.js';
 
 const COOKIE = 'billing_test_customer';
 
@@ -166,4 +168,49 @@ export async function failure(promise: Promise<unknown>): Promise<BillingError> 
   );
   expect(error).to.be.instanceOf(BillingError);
   return error as BillingError;
+}
+
+/**
+ * Waits (up to `timeoutMs`) for the proxy to have received more `method path` requests than
+ * `before`, and answers how many it has received now.
+ */
+export async function requestsAfter(
+  method: string,
+  path: string,
+  before: number,
+  timeoutMs = 3000,
+): Promise<number> {
+  const started = Date.now();
+  while ((await proxyRequestCount(method, path)) === before && Date.now() - started < timeoutMs)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return proxyRequestCount(method, path);
+}
+
+/**
+ * Buys `increment` of `feature` through the real proxy at the price it quotes now, as
+ * <buy-feature> does without the element, and merges the answer into the page's usage store.
+ */
+export async function buyThroughProxy(
+  feature: string,
+  increment: number,
+): Promise<{ pricing: PricingResponse; purchase: PurchaseResponse }> {
+  const client = getProxyClient();
+  const pricing = await client.getPricing({ feature, increment });
+  const purchase = await client.purchase({
+    feature,
+    increment,
+    idempotencyKey: crypto.randomUUID(),
+    confirmedAmountTotal: pricing.AmountTotal,
+  });
+  getUsageStore().applyUsage(purchase.usage);
+  return { pricing, purchase };
+}
+
+/** A button named `name` at the end of the page, focused: what opens a dialog, in a test. */
+export function focusedOpener(name: string): HTMLButtonElement {
+  const opener = document.createElement('button');
+  opener.textContent = name;
+  document.body.append(opener);
+  opener.focus();
+  return opener;
 }

@@ -12,6 +12,7 @@ import {
   testEnv,
   testStats,
   until,
+  focusedOpener,
 } from '../browser/billing.js';
 import { canEmulateMedia } from '../browser/engine.js';
 
@@ -86,10 +87,7 @@ describe('portal runtime', () => {
   });
 
   it('opens a workflow in a modal portal of its own when the page has no <billing-portal>', async () => {
-    const opener = document.createElement('button');
-    opener.textContent = 'Open billing';
-    document.body.append(opener);
-    opener.focus();
+    const opener = focusedOpener('Open billing');
     try {
       await openPortalPage({ page: 'home' }, { from: opener });
       const [dialog] = modalDialogs();

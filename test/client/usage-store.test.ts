@@ -3,7 +3,14 @@ import { configureBilling } from '../../src/client/config.js';
 import { getProxyClient } from '../../src/client/proxy-client.js';
 import { getUsageStore, type UsageStoreState } from '../../src/client/usage-store.js';
 import { BillingError } from '../../src/client/errors.js';
-import { addFault, freshStart, proxyRequestCount, signOut, until } from '../browser/billing.js';
+import {
+  addFault,
+  buyThroughProxy,
+  freshStart,
+  proxyRequestCount,
+  signOut,
+  until,
+} from '../browser/billing.js';
 import { openFrame, type TestFrame } from '../browser/frames.js';
 
 describe('usage store', () => {
@@ -150,15 +157,7 @@ describe('usage store', () => {
       'the other tab meter',
     );
 
-    const client = getProxyClient();
-    const pricing = await client.getPricing({ feature: 'seats', increment: 1 });
-    const { usage } = await client.purchase({
-      feature: 'seats',
-      increment: 1,
-      idempotencyKey: crypto.randomUUID(),
-      confirmedAmountTotal: pricing.AmountTotal,
-    });
-    store.applyUsage(usage);
+    await buyThroughProxy('seats', 1);
 
     await until(
       () => otherStore.get('seats')?.QuantityCurrent === 4,

@@ -6,11 +6,8 @@ import {
   assertAccessible,
   CHARGED,
   demoForFile,
-  newPage,
   pageErrors,
-  sandboxCustomer,
   screenshot,
-  signIn,
   usd,
   type SandboxCustomer,
 } from './helpers.js';
@@ -29,9 +26,9 @@ function prioritySupportOn(customer: SandboxCustomer): boolean {
 }
 
 test('priority support is added after its price is confirmed, then removed, each once', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'starter-plan');
-  const before = await sandboxCustomer(e2e.demo, 'starter-plan');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'starter-plan');
+  const before = await e2e.customer('starter-plan');
   const addOn = page.locator('buy-feature[feature="priority-support"]');
 
   const priceNow = addOn.locator('[part~="price-now"]').filter({ hasText: CHARGED });
@@ -46,12 +43,12 @@ test('priority support is added after its price is confirmed, then removed, each
   await dialog.getByText('$28.00 / month').waitFor();
   await assertAccessible(page, 'the add-on confirmation');
   await screenshot(page, 'add-on-confirm', { fullPage: false });
-  assert.equal(prioritySupportOn(await sandboxCustomer(e2e.demo, 'starter-plan')), false);
+  assert.equal(prioritySupportOn(await e2e.customer('starter-plan')), false);
 
   // A double click on Confirm applies it once.
   await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
   await addOn.getByText('Done. Priority support is now in your plan.').waitFor();
-  const added = await sandboxCustomer(e2e.demo, 'starter-plan');
+  const added = await e2e.customer('starter-plan');
   assert.equal(prioritySupportOn(added), true);
   const issued = added.invoices.slice(before.invoices.length);
   assert.equal(issued.length, 1, 'one invoice for the add-on');
@@ -65,7 +62,7 @@ test('priority support is added after its price is confirmed, then removed, each
   await removal.getByRole('button', { name: 'Confirm' }).click();
   await addOn.getByText('Done. Priority support was removed from your plan.').waitFor();
   await addOn.getByRole('button', { name: 'Add Priority support' }).waitFor();
-  const removed = await sandboxCustomer(e2e.demo, 'starter-plan');
+  const removed = await e2e.customer('starter-plan');
   assert.equal(prioritySupportOn(removed), false);
   assert.equal(removed.invoices.length, added.invoices.length, 'a removal issues no invoice');
   assert.deepEqual(pageErrors(page), []);

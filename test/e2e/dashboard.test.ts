@@ -6,20 +6,19 @@ import {
   CHARGED,
   eventually,
   meterFigures,
-  newPage,
   pageErrors,
   quantityOf,
-  sandboxCustomer,
   screenshot,
   demoForFile,
-  signIn,
   usd,
+  buyFree,
+  PHONE,
 } from './helpers.js';
 
 const e2e = demoForFile();
 
 test('the sign-in page offers every fixture customer with its situation', async () => {
-  const page = await newPage(e2e);
+  const page = await e2e.newPage();
   await page.goto(`${e2e.demo.url}/`);
   await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
   const accounts = page.locator('button.account');
@@ -46,8 +45,8 @@ test('the sign-in page offers every fixture customer with its situation', async 
 });
 
 test('usage reported by the back end moves the meter live, without a reload', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'healthy');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
   await eventually(async () => {
     assert.deepEqual(await meterFigures(page, 'api-calls'), { used: '1,200', total: '10,000' });
   });
@@ -64,8 +63,8 @@ test('usage reported by the back end moves the meter live, without a reload', as
 });
 
 test('a signed-in customer sees the dashboard with their own meters', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'healthy');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
   const banner = page.getByRole('banner');
   await banner.getByText('Hannah Healthy').waitFor();
   await banner.getByText('Pro · Active').waitFor();
@@ -88,8 +87,8 @@ test('a signed-in customer sees the dashboard with their own meters', async () =
 });
 
 test('the dashboard reads well in dark mode and on a phone', async () => {
-  const dark = await newPage(e2e, { colorScheme: 'dark' });
-  await signIn(dark, e2e.demo, 'discounted');
+  const dark = await e2e.newPage({ colorScheme: 'dark' });
+  await e2e.signIn(dark, 'discounted');
   await eventually(async () => {
     assert.deepEqual(await meterFigures(dark, 'seats'), { used: '3', total: '5' });
   });
@@ -97,12 +96,12 @@ test('the dashboard reads well in dark mode and on a phone', async () => {
   await screenshot(dark, 'dashboard-dark', { fullPage: false });
   await dark.context().close();
 
-  const phone = await newPage(e2e, {
+  const phone = await e2e.newPage({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
   });
-  await signIn(phone, e2e.demo, 'healthy');
+  await e2e.signIn(phone, 'healthy');
   await eventually(async () => {
     assert.deepEqual(await meterFigures(phone, 'seats'), { used: '3', total: '5' });
   });
@@ -118,12 +117,8 @@ test('the dashboard reads well in dark mode and on a phone', async () => {
 // Issue 12, item 14: at 360 px the main navigation scrolled sideways with its last links out
 // of sight and nothing saying so. Every link is now on screen, whole, and can be tapped.
 test('item 14: at 360 px every link of the main navigation is on screen', async () => {
-  const phone = await newPage(e2e, {
-    viewport: { width: 360, height: 780 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  await signIn(phone, e2e.demo, 'healthy');
+  const phone = await e2e.newPage(PHONE);
+  await e2e.signIn(phone, 'healthy');
   const links = phone.getByRole('navigation', { name: 'Main' }).getByRole('link');
   const names = await links.allInnerTexts();
   assert.ok(names.length >= 5, `the navigation has ${names.length} links`);
@@ -162,24 +157,18 @@ test('item 14: at 360 px every link of the main navigation is on screen', async 
 });
 
 test('buying seats shows the price, asks for confirmation, updates the meter and issues one invoice', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'healthy');
-  const before = await sandboxCustomer(e2e.demo, 'healthy');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
+  const before = await e2e.customer('healthy');
   assert.equal(quantityOf(before, 'seats'), 3);
   const buy = page.locator('buy-feature[feature="seats"]');
 
   // Two more seats fit in the five the plan includes: no charge, so nothing to confirm.
-  await buy.getByRole('spinbutton').fill('2');
-  await buy
-    .locator('[part~="price-now"]')
-    .filter({ hasText: /No extra cost|\$0\.00/ })
-    .waitFor();
-  await buy.getByRole('button', { name: 'Buy' }).click();
-  await buy.getByText('Done. You now have 5 seats.').waitFor();
+  await buyFree(buy, 'Done. You now have 5 seats.', 2);
   await eventually(async () => {
     assert.deepEqual(await meterFigures(page, 'seats'), { used: '5', total: '5' });
   });
-  const free = await sandboxCustomer(e2e.demo, 'healthy');
+  const free = await e2e.customer('healthy');
   assert.equal(quantityOf(free, 'seats'), 5);
   assert.equal(free.invoices.length, before.invoices.length, 'a free change issues no invoice');
 
@@ -201,7 +190,7 @@ test('buying seats shows the price, asks for confirmation, updates the meter and
   await assertAccessible(page, 'the confirmation dialog');
   await screenshot(page, 'purchase-confirm', { fullPage: false });
   // Nothing is applied before the confirmation.
-  assert.equal(quantityOf(await sandboxCustomer(e2e.demo, 'healthy'), 'seats'), 5);
+  assert.equal(quantityOf(await e2e.customer('healthy'), 'seats'), 5);
 
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await buy.getByText('Done. You now have 7 seats.').waitFor();
@@ -210,7 +199,7 @@ test('buying seats shows the price, asks for confirmation, updates the meter and
   });
   await screenshot(page, 'purchase-done', { fullPage: false });
 
-  const afterPurchase = await sandboxCustomer(e2e.demo, 'healthy');
+  const afterPurchase = await e2e.customer('healthy');
   assert.equal(quantityOf(afterPurchase, 'seats'), 7);
   const issued = afterPurchase.invoices.slice(before.invoices.length);
   assert.equal(issued.length, 1, 'exactly one invoice for the paid purchase');
@@ -226,8 +215,8 @@ test('buying seats shows the price, asks for confirmation, updates the meter and
 });
 
 test('the billing page summarises the subscription and opens portal workflows in place', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'healthy');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Billing' })
@@ -254,8 +243,8 @@ test('the billing page summarises the subscription and opens portal workflows in
 });
 
 test('signing out ends the session for the pages and for the billing proxy', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'healthy');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL(`${e2e.demo.url}/?signed-out`);
   await page.getByText('You are signed out.').waitFor();

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import {
   CHARGED,
   demoWithBrowserForFile,
+  FREE,
   quantityOf,
   sandboxCustomer,
   usd,
@@ -25,7 +26,6 @@ import {
 } from './engines.js';
 
 const TIMEOUT_MS = 15_000;
-const FREE = /No extra cost|\$0\.00/;
 
 /** Resolves with `check`'s first truthy answer, polling; fails with `what` after the timeout. */
 async function waitFor<T>(

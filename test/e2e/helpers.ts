@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
 import { startDemo, type DemoServer } from '../../demo/server.js';
 
@@ -106,9 +112,31 @@ export function demoWithBrowserForFile<B extends Closable>(
   };
 }
 
+/** The demo and Debian's Chromium of one test file, with the steps every test starts from. */
+export interface DemoSession extends E2E {
+  /** A fresh browser context and its page (see `newPage`). */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** Signs `page` in as the fixture customer `reference` (see `signIn`). */
+  signIn(page: Page, reference: string): Promise<void>;
+  /** Everything the sandbox knows about the customer `reference` (see `sandboxCustomer`). */
+  customer(reference: string): Promise<SandboxCustomer>;
+}
+
 /** The demo and Debian's Chromium for one test file (see demoWithBrowserForFile). */
-export function demoForFile(options: DemoOptions = {}): E2E {
-  return demoWithBrowserForFile(launchChromium, options);
+export function demoForFile(options: DemoOptions = {}): DemoSession {
+  const e2e = demoWithBrowserForFile(launchChromium, options);
+  return {
+    get demo() {
+      return e2e.demo;
+    },
+    get browser() {
+      return e2e.browser;
+    },
+    close: () => e2e.close(),
+    newPage: (pageOptions) => newPage(e2e, pageOptions),
+    signIn: (page, reference) => signIn(page, e2e.demo, reference),
+    customer: (reference) => sandboxCustomer(e2e.demo, reference),
+  };
 }
 
 /** A fresh browser context (no cookies, no sessionStorage) and its page; page errors fail the test. */
@@ -277,4 +305,25 @@ export const CHARGED = /\$(?!0\.00)\d[\d,]*\.\d\d/;
 /** Formats hundredths of USD as the elements do in English. */
 export function usd(amount: number): string {
   return new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(amount / 100);
+}
+
+/** What a price that costs nothing now reads, in English. */
+export const FREE = /No extra cost|\$0\.00/;
+
+/** A phone's screen, for the narrow-screen tests. */
+export const PHONE = {
+  viewport: { width: 360, height: 780 },
+  isMobile: true,
+  hasTouch: true,
+} satisfies BrowserContextOptions;
+
+/**
+ * Buys with the `<buy-feature>` located by `buy`, `quantity` of it (else the quantity shown),
+ * when it costs nothing now: no confirmation is asked. Waits for its success line, `done`.
+ */
+export async function buyFree(buy: Locator, done: string, quantity?: number): Promise<void> {
+  if (quantity !== undefined) await buy.getByRole('spinbutton').fill(String(quantity));
+  await buy.locator('[part~="price-now"]').filter({ hasText: FREE }).waitFor();
+  await buy.getByRole('button', { name: 'Buy' }).click();
+  await buy.getByText(done).waitFor();
 }

@@ -8,10 +8,8 @@ import {
   control,
   demoForFile,
   eventually,
-  newPage,
   pageErrors,
   screenshot,
-  signIn,
 } from './helpers.js';
 
 const e2e = demoForFile();
@@ -34,11 +32,11 @@ async function shoot(
   before?: (page: Page) => Promise<void>,
 ): Promise<void> {
   for (const view of VIEWS) {
-    const page = await newPage(e2e, {
+    const page = await e2e.newPage({
       colorScheme: view.colorScheme,
       viewport: { width: view.width, height: 900 },
     });
-    await signIn(page, e2e.demo, customer);
+    await e2e.signIn(page, customer);
     await before?.(page);
     await eventually(() => ready(page));
     await assertAccessible(page, `${name} (${view.name})`);
@@ -103,8 +101,8 @@ test('bought extra: 5 included + 1 extra, no alarm', async () => {
 // reserved, an on/off feature marked `on-off` loads as one line) and the demo's stylesheet keeps
 // each element's room until it is defined: 0.0012 at the last run (0.056 before).
 test('the dashboard loads with slow usages without shifting its layout', async () => {
-  const page = await newPage(e2e, { viewport: { width: 1280, height: 900 } });
-  await signIn(page, e2e.demo, 'healthy');
+  const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+  await e2e.signIn(page, 'healthy');
   await control(e2e.demo, 'POST', 'faults', {
     route: 'GET /v1/Usages',
     mode: 'delay',

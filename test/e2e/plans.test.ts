@@ -6,12 +6,9 @@ import {
   assertAccessible,
   demoForFile,
   eventually,
-  newPage,
   pageErrors,
   resetSandbox,
-  sandboxCustomer,
   screenshot,
-  signIn,
 } from './helpers.js';
 
 const e2e = demoForFile();
@@ -19,8 +16,8 @@ const e2e = demoForFile();
 describe('demo: plans', () => {
   it('changes plan through the Plans page, once, after the confirmation', async () => {
     await resetSandbox(e2e.demo);
-    const page = await newPage(e2e, { viewport: { width: 1280, height: 900 } });
-    await signIn(page, e2e.demo, 'healthy');
+    const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+    await e2e.signIn(page, 'healthy');
     await page.goto(`${e2e.demo.url}/app/plans`);
     await page.locator('plan-picker [part~="offer"]').first().waitFor();
     await assertAccessible(page, 'the Plans page');
@@ -31,7 +28,7 @@ describe('demo: plans', () => {
     await screenshot(page, 'plans-dialog-light-1280', { fullPage: false });
     await page.locator('plan-picker [part~="confirm"]').dblclick();
     await page.locator('plan-picker [part~="success"]').waitFor();
-    const customer = await sandboxCustomer(e2e.demo, 'healthy');
+    const customer = await e2e.customer('healthy');
     const running = customer.subscriptions.find((s) => s.StateSubscription === 'Running') as
       { ReferenceOffer?: string } | undefined;
     assert.equal(running?.ReferenceOffer, 'business');
@@ -41,11 +38,11 @@ describe('demo: plans', () => {
 
   it('looks right dark and at 360 px, and gates the SSO card', async () => {
     await resetSandbox(e2e.demo);
-    const page = await newPage(e2e, {
+    const page = await e2e.newPage({
       viewport: { width: 360, height: 800 },
       colorScheme: 'dark',
     });
-    await signIn(page, e2e.demo, 'starter-plan');
+    await e2e.signIn(page, 'starter-plan');
     await page.goto(`${e2e.demo.url}/app/plans`);
     await page.locator('plan-picker [part~="offer"]').first().waitFor();
     await screenshot(page, 'plans-dark-360');

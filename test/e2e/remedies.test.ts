@@ -8,13 +8,13 @@ import {
   CHARGED,
   eventually,
   meterFigures,
-  newPage,
   pageErrors,
   quantityOf,
-  sandboxCustomer,
+  type SandboxCustomer,
   screenshot,
   demoForFile,
-  signIn,
+  buyFree,
+  PHONE,
 } from './helpers.js';
 
 const e2e = demoForFile();
@@ -50,9 +50,9 @@ async function buySeats(page: Page, quantity: number, expectedTotal: number): Pr
 async function assertSixSeatsOneInvoice(
   page: Page,
   reference: string,
-  before: Awaited<ReturnType<typeof sandboxCustomer>>,
+  before: SandboxCustomer,
 ): Promise<void> {
-  const afterPurchase = await sandboxCustomer(e2e.demo, reference);
+  const afterPurchase = await e2e.customer(reference);
   assert.equal(quantityOf(afterPurchase, 'seats'), 6);
   assert.equal(afterPurchase.invoices.length, before.invoices.length + 1);
   assert.deepEqual(pageErrors(page), []);
@@ -60,8 +60,8 @@ async function assertSixSeatsOneInvoice(
 }
 
 test('no payment method: the refusal offers to add one, then the purchase goes through', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'no-payment-method');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'no-payment-method');
   const buy = page.locator('buy-feature[feature="seats"]');
   // All five seats are used, so one more costs something: refused without a payment method.
   const refusal = buy.locator('[part~="error"]');
@@ -79,19 +79,19 @@ test('no payment method: the refusal offers to add one, then the purchase goes t
   await screenshot(page, 'remedy-register', { fullPage: false });
   await hosted.getByRole('button', { name: 'Save' }).click();
   await hosted.getByText(/saved/i).first().waitFor();
-  assert.equal((await sandboxCustomer(e2e.demo, 'no-payment-method')).paymentMethod, 'valid');
+  assert.equal((await e2e.customer('no-payment-method')).paymentMethod, 'valid');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'hidden' });
 
-  const before = await sandboxCustomer(e2e.demo, 'no-payment-method');
+  const before = await e2e.customer('no-payment-method');
   await buySeats(page, 1, 6);
   await assertSixSeatsOneInvoice(page, 'no-payment-method', before);
 });
 
 test('capping reached: settle the invoices, restart the subscription, then buy', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'capping-reached');
-  const start = await sandboxCustomer(e2e.demo, 'capping-reached');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'capping-reached');
+  const start = await e2e.customer('capping-reached');
   assert.equal(start.isPaymentCappingReached, true);
   const buy = page.locator('buy-feature[feature="seats"]');
   const refusal = buy.locator('[part~="error"]');
@@ -114,25 +114,19 @@ test('capping reached: settle the invoices, restart the subscription, then buy',
   await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'hidden' });
 
-  const restarted = await sandboxCustomer(e2e.demo, 'capping-reached');
+  const restarted = await e2e.customer('capping-reached');
   assert.equal(restarted.isPaymentCappingReached, false);
   assert.equal(restarted.subscriptions[0]?.StateSubscription, 'Running');
   assert.equal(restarted.invoices.filter((invoice) => invoice.StateInvoice === 'Paid').length, 1);
   // Two seats of five are used: the third is free, so buy up to the limit and one beyond.
-  await buy.getByRole('spinbutton').fill('3');
-  await buy
-    .locator('[part~="price-now"]')
-    .filter({ hasText: /No extra cost|\$0\.00/ })
-    .waitFor();
-  await buy.getByRole('button', { name: 'Buy' }).click();
-  await buy.getByText('Done. You now have 5 seats.').waitFor();
+  await buyFree(buy, 'Done. You now have 5 seats.', 3);
   await buySeats(page, 1, 6);
   await assertSixSeatsOneInvoice(page, 'capping-reached', restarted);
 });
 
 test('capping reached: the billing page lists the invoices to pay apart, each with its Pay', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'capping-reached');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'capping-reached');
   await page.goto(`${e2e.demo.url}/app/billing`);
   const invoices = page.locator('[data-summary] section.invoices');
   await invoices.getByRole('heading', { level: 3, name: 'Invoices to pay' }).waitFor();
@@ -150,8 +144,8 @@ test('capping reached: the billing page lists the invoices to pay apart, each wi
 });
 
 test('suspended: restart asks for a valid card, then the subscription runs and a purchase goes through', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'suspended');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'suspended');
   await page.getByRole('banner').getByText('Pro · Suspended').waitFor();
   const refusal = page.locator('buy-feature[feature="seats"] [part~="error"]');
   await refusal.getByText('Your subscription is suspended. Restart it to continue.').waitFor();
@@ -178,7 +172,7 @@ test('suspended: restart asks for a valid card, then the subscription runs and a
   await dialog.waitFor({ state: 'hidden' });
   await page.getByRole('banner').getByText('Pro · Active').waitFor();
 
-  const restarted = await sandboxCustomer(e2e.demo, 'suspended');
+  const restarted = await e2e.customer('suspended');
   assert.equal(restarted.subscriptions[0]?.StateSubscription, 'Running');
   assert.equal(restarted.paymentMethod, 'valid');
   // Four of five seats are used: two more cost one seat beyond the plan.
@@ -187,8 +181,8 @@ test('suspended: restart asks for a valid card, then the subscription runs and a
 });
 
 test('feature not in the plan: changing plan from the refusal makes seats buyable', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'starter-plan');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'starter-plan');
   const meter = page.locator('usage-meter[feature="seats"]');
   await meter.locator('[part~="message"]').waitFor();
   const refusal = page.locator('buy-feature[feature="seats"] [part~="error"]');
@@ -212,14 +206,8 @@ test('feature not in the plan: changing plan from the refusal makes seats buyabl
     assert.equal((await meterFigures(page, 'seats')).total, '5');
   });
   const buy = page.locator('buy-feature[feature="seats"]');
-  await buy.getByRole('spinbutton').fill('2');
-  await buy
-    .locator('[part~="price-now"]')
-    .filter({ hasText: /No extra cost|\$0\.00/ })
-    .waitFor();
-  await buy.getByRole('button', { name: 'Buy' }).click();
-  await buy.getByText('Done. You now have 2 seats.').waitFor();
-  const customer = await sandboxCustomer(e2e.demo, 'starter-plan');
+  await buyFree(buy, 'Done. You now have 2 seats.', 2);
+  const customer = await e2e.customer('starter-plan');
   assert.equal(customer.subscriptions[0]?.ReferenceOffer, 'pro');
   assert.equal(quantityOf(customer, 'seats'), 2);
   assert.deepEqual(pageErrors(page), []);
@@ -227,18 +215,12 @@ test('feature not in the plan: changing plan from the refusal makes seats buyabl
 });
 
 test('unlimited access: the meters say so and adding seats costs nothing', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'unlimited');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'unlimited');
   await page.locator('usage-meter[feature="seats"] [part~="unlimited"]').waitFor();
   const buy = page.locator('buy-feature[feature="seats"]');
-  await buy.getByRole('spinbutton').fill('3');
-  await buy
-    .locator('[part~="price-now"]')
-    .filter({ hasText: /No extra cost|\$0\.00/ })
-    .waitFor();
-  await buy.getByRole('button', { name: 'Buy' }).click();
-  await buy.getByText('Done. You now have 45 seats.').waitFor();
-  const customer = await sandboxCustomer(e2e.demo, 'unlimited');
+  await buyFree(buy, 'Done. You now have 45 seats.', 3);
+  const customer = await e2e.customer('unlimited');
   assert.equal(quantityOf(customer, 'seats'), 45);
   assert.equal(customer.invoices.length, 0);
   await screenshot(page, 'unlimited', { fullPage: false });
@@ -246,8 +228,8 @@ test('unlimited access: the meters say so and adding seats costs nothing', async
 });
 
 test('a pending subscription is completed, and a customer without one picks a plan, from the billing page', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'pending');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'pending');
   await page.goto(`${e2e.demo.url}/app/billing`);
   const summary = page.getByRole('region', { name: 'Subscription' });
   await summary.getByRole('button', { name: 'Complete subscription' }).click();
@@ -256,8 +238,8 @@ test('a pending subscription is completed, and a customer without one picks a pl
   await screenshot(page, 'billing-pending');
   await page.context().close();
 
-  const other = await newPage(e2e);
-  await signIn(other, e2e.demo, 'no-subscription');
+  const other = await e2e.newPage();
+  await e2e.signIn(other, 'no-subscription');
   await other.goto(`${e2e.demo.url}/app/billing`);
   const noPlan = other.getByRole('region', { name: 'Subscription' });
   await noPlan.getByRole('button', { name: 'Choose a plan' }).click();
@@ -271,13 +253,8 @@ test('a pending subscription is completed, and a customer without one picks a pl
 });
 
 test('issue 12, items 14 and 6: at 360 px the portal is a sheet, its plans fit, its look is the page’s', async () => {
-  const page = await newPage(e2e, {
-    viewport: { width: 360, height: 780 },
-    isMobile: true,
-    hasTouch: true,
-    colorScheme: 'dark',
-  });
-  await signIn(page, e2e.demo, 'starter-plan');
+  const page = await e2e.newPage({ ...PHONE, colorScheme: 'dark' });
+  await e2e.signIn(page, 'starter-plan');
   const refusal = page.locator('buy-feature[feature="seats"] [part~="error"]');
   await refusal.getByRole('button', { name: 'Change plan' }).click();
   const { dialog, hosted } = portalDialog(page);

@@ -4,20 +4,18 @@ import { test } from 'node:test';
 import {
   assertAccessible,
   eventually,
-  newPage,
   pageErrors,
   quantityOf,
-  sandboxCustomer,
   screenshot,
   demoForFile,
-  signIn,
+  buyFree,
 } from './helpers.js';
 
 const e2e = demoForFile({ prebuildScriptTag: true });
 
 test('the plain page runs on the script-tag file alone', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'healthy');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
   await page.goto(`${e2e.demo.url}/site/`);
 
   // As served: no dev server, no module script, one classic <script src> (the portal script
@@ -45,13 +43,8 @@ test('the plain page runs on the script-tag file alone', async () => {
 
   // A purchase works the same way: one more project (4 of 10 used) costs nothing.
   const buy = page.locator('buy-feature[feature="projects"]');
-  await buy
-    .locator('[part~="price-now"]')
-    .filter({ hasText: /No extra cost|\$0\.00/ })
-    .waitFor();
-  await buy.getByRole('button', { name: 'Buy' }).click();
-  await buy.getByText('Done. You now have 5 projects.').waitFor();
-  assert.equal(quantityOf(await sandboxCustomer(e2e.demo, 'healthy'), 'projects'), 5);
+  await buyFree(buy, 'Done. You now have 5 projects.');
+  assert.equal(quantityOf(await e2e.customer('healthy'), 'projects'), 5);
 
   // Loading the file a second time (two pasted snippets) changes nothing and throws nothing.
   await page.addScriptTag({ url: '/billing-elements.js' });
@@ -93,11 +86,11 @@ test('the script-tag file is served fresh from the sources as a classic script',
 });
 
 test('the snippet builder previews the snippet live and copies it', async () => {
-  const page = await newPage(e2e);
+  const page = await e2e.newPage();
   await page
     .context()
     .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.demo.url });
-  await signIn(page, e2e.demo, 'healthy');
+  await e2e.signIn(page, 'healthy');
   await page.getByRole('link', { name: 'Embed snippets' }).click();
   await page.waitForURL(`${e2e.demo.url}/app/embed`);
   const code = page.locator('[data-snippet]');
@@ -156,8 +149,8 @@ test('the snippet builder previews the snippet live and copies it', async () => 
 });
 
 test('the snippet builder offers the five elements, each loading its own code only', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'healthy');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
   await page.goto(`${e2e.demo.url}/app/embed`);
   const code = page.locator('[data-snippet]');
   const tags = ['usage-meter', 'buy-feature', 'billing-portal', 'plan-picker', 'feature-gate'];
@@ -191,8 +184,8 @@ test('the snippet builder offers the five elements, each loading its own code on
 });
 
 test('the autoloader loads each element the first time its tag appears', async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'healthy');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
   // A page of the app's origin (its session, its proxy) holding only the snippet.
   const snippetPage = `${e2e.demo.url}/autoloaded.html`;
   await page.route(snippetPage, (route) =>

@@ -7,7 +7,7 @@ import type { BillingPortal } from '../../src/elements/billing-portal/billing-po
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import { openPortalPage } from '../../src/elements/billing-portal/open.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
-import { freshStart, sandbox, until } from '../browser/billing.js';
+import { focusedOpener, freshStart, sandbox, until } from '../browser/billing.js';
 import { openFrame, type TestFrame } from '../browser/frames.js';
 
 // Issue 12, <billing-portal> and the modal portal of the remedies: a title per task, Done when
@@ -82,10 +82,7 @@ describe('<billing-portal> states (issue 12)', () => {
 
   it('item 12: offers Done once the workflow completes, and gives the focus back', async () => {
     await freshStart('healthy');
-    const opener = document.createElement('button');
-    opener.textContent = 'Change plan';
-    document.body.append(opener);
-    opener.focus();
+    const opener = focusedOpener('Change plan');
     try {
       await openPortalPage({ page: 'change-plan' }, { from: opener });
       const close = part(modalPortal(), 'close')!;
@@ -219,10 +216,7 @@ describe('<billing-portal> states (issue 12)', () => {
 
   it('item 12: the keyboard closes the modal with Escape, the focus back on the opener', async () => {
     await freshStart('healthy');
-    const opener = document.createElement('button');
-    opener.textContent = 'Billing';
-    document.body.append(opener);
-    opener.focus();
+    const opener = focusedOpener('Billing');
     try {
       await openPortalPage({ page: 'home' }, { from: opener });
       const portal = modalPortal();

@@ -10,6 +10,7 @@ import {
   freshStart,
   nextEvent,
   proxyRequestCount,
+  requestsAfter,
   sandbox,
   setFlakyPortalScript,
   testEnv,
@@ -226,14 +227,7 @@ describe('<billing-portal>', () => {
       }),
     );
     expect((await completed).detail).to.deep.equal({ page: 'change-plan', workflow: 'upgrade' });
-    const started = Date.now();
-    while (
-      (await proxyRequestCount('GET', '/billing/usages')) === before &&
-      Date.now() - started < 3000
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(before + 1);
+    expect(await requestsAfter('GET', '/billing/usages', before)).to.equal(before + 1);
   });
 
   it('refreshes the usages when a real hosted workflow completes, driven from the keyboard', async () => {
@@ -255,14 +249,7 @@ describe('<billing-portal>', () => {
     await sendKeys({ press: 'Tab' });
     await sendKeys({ press: 'Enter' });
     expect((await completed).detail).to.deep.equal({ page: 'restart', workflow: 'restart' });
-    const started = Date.now();
-    while (
-      (await proxyRequestCount('GET', '/billing/usages')) === before &&
-      Date.now() - started < 3000
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(await proxyRequestCount('GET', '/billing/usages')).to.equal(before + 1);
+    expect(await requestsAfter('GET', '/billing/usages', before)).to.equal(before + 1);
     const customer = await sandbox<{
       subscriptions: { state?: string; StateSubscription?: string }[];
     }>('customers/suspended');

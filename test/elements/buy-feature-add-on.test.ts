@@ -3,6 +3,7 @@ import { configureBilling, getBillingConfig } from '../../src/client/config.js';
 import type { BillingAddOnChangeEvent, BillingRemedyEvent } from '../../src/client/events.js';
 import type { PricingResponse } from '../../src/contract/proxy-api.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
+import { createPendingAddOnChange } from '../../src/elements/buy-feature/pending-add-on.js';
 import {
   addFault,
   animationsDone,
@@ -212,6 +213,24 @@ describe('<buy-feature> add-on mode', () => {
     await sleep(2500); // past the first request's late answer
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
     expect(pendingKeys()).to.have.length(0);
+  });
+
+  it('drops a change confirmed before a reload that names no customer, never sending it', async () => {
+    await freshStart('starter-plan');
+    const price = await switchPrice(true);
+    // Recorded from a price that named no customer: nothing can prove whose it is.
+    createPendingAddOnChange('/billing', {
+      feature: FEATURE,
+      enabled: true,
+      confirmedAmountTotal: price.AmountTotal,
+      confirmedNextTermAmountTotal: price.NextTerm?.AmountTotal ?? 0,
+    });
+    const element = await addOnElement();
+    await standing(element, 'available');
+    expect(pendingKeys()).to.have.length(0);
+    // (A text, not the node: a failure message that prints a node can stall the page.)
+    expect(partText(element, 'success')).to.equal('');
+    expect(await applied('starter-plan')).to.equal(0);
   });
 
   it('says an add-on the plan includes is included, with nothing to do', async () => {

@@ -1,4 +1,4 @@
-import { fixture, waitUntil } from '@open-wc/testing';
+import { fixture, html, waitUntil } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
 import { sandbox } from '../browser/billing.js';
 import type { PricingResponse } from '../../src/contract/proxy-api.js';
@@ -63,6 +63,11 @@ export async function waitForFocus(element: Element, partName: string): Promise<
     `focus on ${partName} (it is on ${focusedPart(element)})`,
     { timeout: 3000 },
   );
+}
+
+/** A `<buy-feature>` for `quantity` seats, once its price shows. */
+export function pricedSeats(quantity: number): Promise<BuyFeature> {
+  return pricedElement(html`<buy-feature feature="seats" quantity=${quantity}></buy-feature>`);
 }
 
 export async function pricedElement(template: TemplateResult): Promise<BuyFeature> {

@@ -16,6 +16,7 @@ import {
   sandbox,
   sleep,
   waitForText,
+  pricedSeats,
 } from './buy-feature-helpers.js';
 
 // A confirmed purchase is applied at most once, whatever happens to the page in between:
@@ -31,9 +32,7 @@ const pendingKeys = () =>
 async function confirmWithLateAnswer(lateMs: number, timeoutMs: number): Promise<BuyFeature> {
   await addFault({ route: 'POST /v1/Usage', mode: 'delay-after-apply', delayMs: lateMs, times: 1 });
   configureBilling({ timeoutMs });
-  const element = await pricedElement(
-    html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
-  );
+  const element = await pricedSeats(4);
   await openConfirmation(element);
   part<HTMLButtonElement>(element, 'confirm')!.click();
   await waitForText(element, 'error', 'could not confirm');
@@ -133,9 +132,7 @@ describe('<buy-feature> exactly once', () => {
     await freshStart('healthy');
     // The service fails the apply call: the proxy reads back, sees nothing applied, gives up.
     await addFault({ route: 'POST /v1/Usage', mode: 'status-500', times: 1 });
-    const element = await pricedElement(
-      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
-    );
+    const element = await pricedSeats(4);
     await openConfirmation(element);
     part<HTMLButtonElement>(element, 'confirm')!.click();
     await waitForText(element, 'error', 'could not confirm');

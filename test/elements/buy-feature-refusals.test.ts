@@ -8,13 +8,13 @@ import {
   openedPortalPath,
   part,
   partText,
-  pricedElement,
   sandbox,
   sandboxStats,
   freshStart,
   waitForDialog,
   waitForPrice,
   waitForText,
+  pricedSeats,
 } from './buy-feature-helpers.js';
 
 // Every refusal of the service is said in customer words, with the action that fixes it,
@@ -152,9 +152,7 @@ describe('<buy-feature> refusals and their remedies', () => {
 
   it('a refusal met only at Confirm closes the dialog and offers its remedy', async () => {
     await freshStart('healthy');
-    const element = await pricedElement(
-      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
-    );
+    const element = await pricedSeats(4);
     await openConfirmation(element);
     const customer = (await sandbox('customers/healthy')) as {
       subscriptions: { Id: number }[];

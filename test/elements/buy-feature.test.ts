@@ -23,6 +23,7 @@ import {
   waitForFocus,
   waitForPrice,
   waitForText,
+  pricedSeats,
 } from './buy-feature-helpers.js';
 import { engine } from '../browser/engine.js';
 
@@ -34,9 +35,7 @@ describe('<buy-feature> live price', () => {
     await freshStart('healthy');
     const expected = await quote('seats', 4);
     expect(expected.AmountTotal).to.be.greaterThan(0);
-    const element = await pricedElement(
-      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
-    );
+    const element = await pricedSeats(4);
     // The element's own words, the service's amounts formatted with Intl (as the service does).
     expect(shownPrice(element)).to.equal(expected.PricingLocalized);
     expect(partText(element, 'price-now')).to.include('Due now');
@@ -174,9 +173,7 @@ describe('<buy-feature> quantity', () => {
 describe('<buy-feature> confirmation', () => {
   it('applies nothing before Confirm, and nothing after Cancel or Escape', async () => {
     await freshStart('healthy');
-    const element = await pricedElement(
-      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
-    );
+    const element = await pricedSeats(4);
     const expected = await quote('seats', 4);
 
     await openConfirmation(element);
@@ -277,9 +274,7 @@ describe('<buy-feature> confirmation', () => {
 
   it('applies once when Confirm is clicked twice', async () => {
     await freshStart('healthy');
-    const element = await pricedElement(
-      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
-    );
+    const element = await pricedSeats(4);
     await openConfirmation(element);
     const confirm = part<HTMLButtonElement>(element, 'confirm')!;
     confirm.click();
@@ -307,9 +302,7 @@ describe('<buy-feature> confirmation', () => {
     expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
     always.remove();
 
-    const element = await pricedElement(
-      html`<buy-feature feature="seats" quantity="2"></buy-feature>`,
-    );
+    const element = await pricedSeats(2);
     let opened = false;
     dialogOf(element).addEventListener('toggle', () => (opened = true));
     const observer = new MutationObserver(() => (opened ||= dialogOf(element).open));
@@ -338,9 +331,7 @@ describe('<buy-feature> confirmation', () => {
     );
     expect(expected.confirmationRequired).to.equal(true);
 
-    const element = await pricedElement(
-      html`<buy-feature feature="seats" quantity="3"></buy-feature>`,
-    );
+    const element = await pricedSeats(3);
     await openConfirmation(element);
     expect(dialogOf(element).matches(':modal')).to.equal(true);
     expect(partText(element, 'amount')).to.equal(expected.PricingLocalized);
@@ -356,9 +347,7 @@ describe('<buy-feature> confirmation', () => {
 
   it('shows the new price and asks again when the price changed before Confirm', async () => {
     await freshStart('healthy');
-    const element = await pricedElement(
-      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
-    );
+    const element = await pricedSeats(4);
     await openConfirmation(element);
     const firstPrice = partText(element, 'amount');
 
@@ -426,9 +415,7 @@ describe('<buy-feature> busy states', () => {
 describe('<buy-feature> events', () => {
   it('fires billing-before-purchase with the confirmed price; cancelling it applies nothing', async () => {
     await freshStart('healthy');
-    const element = await pricedElement(
-      html`<buy-feature feature="seats" quantity="4"></buy-feature>`,
-    );
+    const element = await pricedSeats(4);
     const expected = await quote('seats', 4);
     let detail: BillingBeforePurchaseEvent['detail'] | undefined;
     let composedAndBubbling = false;

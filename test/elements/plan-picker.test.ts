@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { BillingPlanChangeEvent } from '../../src/client/events.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
 import type { PlanQuoteResponse } from '../../src/contract/proxy-api.js';
+import { createPendingPlanChange } from '../../src/elements/plan-picker/pending-plan-change.js';
 import type { PlanPicker } from '../../src/elements/plan-picker/plan-picker.js';
 import '../../src/elements/plan-picker/define.js';
 import {
@@ -27,6 +28,9 @@ import {
 // change, the confirmation, exactly once, a changed price, a downgrade's date, and every state.
 
 const APPLY_ROUTE = 'POST /v1/Subscription/{id}/Upgrade';
+
+const pendingPlanKey = () =>
+  Object.keys(sessionStorage).find((key) => key.includes('pending-plan'));
 
 async function picker(template = html`<plan-picker></plan-picker>`): Promise<PlanPicker> {
   const element = await fixture<PlanPicker>(template);
@@ -348,4 +352,30 @@ describe('<plan-picker> states', () => {
     expect(await requestsTo(APPLY_ROUTE)).to.equal(1);
     expect(Object.keys(sessionStorage).some((key) => key.includes('pending-plan'))).to.equal(false);
   });
+
+  // A change is re-sent only when it names the customer signed in now (the trust rule: a change
+  // confirmed by one customer is never applied in another's session).
+  const unproven: [string, string | undefined][] = [
+    ['names no customer', undefined],
+    ['belongs to another customer', 'discounted'],
+  ];
+  for (const [what, customer] of unproven) {
+    it(`drops a change confirmed before a reload that ${what}, never sending it`, async () => {
+      await freshStart('healthy');
+      const quote = await quoteOf('business');
+      const request = {
+        offer: 'business',
+        confirmedAmountTotal: quote.AmountTotalDue,
+        confirmedNextTermAmountTotal: quote.NextTerm.AmountTotal,
+      };
+      createPendingPlanChange('/billing', request, customer);
+      const element = await picker();
+      await waitUntil(() => !pendingPlanKey(), 'the pending change dropped', { timeout: 8000 });
+      await element.updateComplete;
+      // (A text, not the node: a failure message that prints a node can stall the page.)
+      expect(partText(element, 'success')).to.equal('');
+      expect(await requestsTo(APPLY_ROUTE)).to.equal(0);
+      expect((await offerOf('healthy')).ReferenceOffer).to.equal('pro');
+    });
+  }
 });

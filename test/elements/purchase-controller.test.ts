@@ -246,6 +246,44 @@ describe('PurchaseController (the purchase flow of <buy-feature>)', () => {
     expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
   });
 
+  it('drops a pending purchase that names no customer, without asking or sending it', async () => {
+    await freshStart('healthy');
+    const price = await quote('seats', 4);
+    // Recorded from a price that named no customer: nothing can prove whose it is.
+    createPendingPurchase('/billing', 'seats', 4, price.AmountTotal);
+    const { purchase } = purchaseFlow(new Host());
+    purchase.retarget();
+    expect(purchase.phase).to.equal('idle');
+    expect(pendingKeys()).to.have.length(0);
+    expect(purchase.failure).to.equal(undefined);
+    expect(await requestsTo('POST /v1/Usage')).to.equal(0);
+  });
+
+  it('drops a pending purchase when the signed-in customer has no usages to name them', async () => {
+    await freshStart('no-subscription');
+    createPendingPurchase('/billing', 'seats', 4, 800, 'healthy');
+    const purchaseCalls: string[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+      // POST /usage applies a purchase (GET /usages reads them).
+      if (String(input).endsWith('/usage')) purchaseCalls.push(String(input));
+      return realFetch(input, init);
+    };
+    try {
+      const { purchase } = purchaseFlow(new Host());
+      purchase.retarget();
+      expect(purchase.phase).to.equal('resuming');
+      await until(() => purchase.phase === 'idle', 'the check of the customer', 8000);
+      // Never sent to the proxy: not even a refusal to show.
+      expect(purchaseCalls).to.deep.equal([]);
+      expect(purchase.failure).to.equal(undefined);
+      expect(purchase.success).to.equal(undefined);
+      expect(pendingKeys()).to.have.length(0);
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
+
   it("reports each of the preview's failures once, and prices again after the usages refresh", async () => {
     await freshStart('no-payment-method');
     const host = new Host();

@@ -3,9 +3,15 @@ import '../../src/elements/usage-meter/define.js';
 import type { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
 import { configureBilling } from '../../src/client/config.js';
 import type { BillingRemedyEvent } from '../../src/client/events.js';
-import { getProxyClient } from '../../src/client/proxy-client.js';
-import { getUsageStore } from '../../src/client/usage-store.js';
-import { addFault, freshStart, proxyRequestCount, signOut, until } from '../browser/billing.js';
+
+import {
+  addFault,
+  buyThroughProxy,
+  freshStart,
+  proxyRequestCount,
+  signOut,
+  until,
+} from '../browser/billing.js';
 
 // Every state around the happy path (issue 12): one calm message per region and cause.
 
@@ -200,17 +206,9 @@ describe('<usage-meter> states', () => {
     await freshStart('healthy');
     const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
     await settled(el);
-    const client = getProxyClient();
     // 3 of 5: two more are free and fill the plan, which is no alarm.
-    const free = await client.getPricing({ feature: 'seats', increment: 2 });
-    expect(free.AmountTotal).to.equal(0);
-    const filled = await client.purchase({
-      feature: 'seats',
-      increment: 2,
-      idempotencyKey: crypto.randomUUID(),
-      confirmedAmountTotal: free.AmountTotal,
-    });
-    getUsageStore().applyUsage(filled.usage);
+    const filled = await buyThroughProxy('seats', 2);
+    expect(filled.pricing.AmountTotal).to.equal(0);
     await el.updateComplete;
     expect(text(part(el, 'figures'))).to.equal('5 of 5');
     expect(el.level).to.equal('normal');
@@ -220,14 +218,7 @@ describe('<usage-meter> states', () => {
       'Seats: all 5 included in use.',
     );
     // One more is bought: 5 included + 1 extra, apart.
-    const paid = await client.getPricing({ feature: 'seats', increment: 1 });
-    const bought = await client.purchase({
-      feature: 'seats',
-      increment: 1,
-      idempotencyKey: crypto.randomUUID(),
-      confirmedAmountTotal: paid.AmountTotal,
-    });
-    getUsageStore().applyUsage(bought.usage);
+    await buyThroughProxy('seats', 1);
     await el.updateComplete;
     expect(text(part(el, 'figures'))).to.equal('6 · 5 included + 1 extra');
     expect(el.level).to.equal('normal');

@@ -10,9 +10,15 @@ import type {
   BillingRemedyEvent,
   BillingThresholdEvent,
 } from '../../src/client/events.js';
-import { getProxyClient } from '../../src/client/proxy-client.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
-import { addFault, freshStart, proxyRequestCount, signIn, until } from '../browser/billing.js';
+import {
+  addFault,
+  buyThroughProxy,
+  freshStart,
+  proxyRequestCount,
+  signIn,
+  until,
+} from '../browser/billing.js';
 import { canEmulateMedia } from '../browser/engine.js';
 
 const loaded = (el: UsageMeter) =>
@@ -26,15 +32,7 @@ const text = (node: Element | null | undefined) =>
 
 /** A purchase through the real proxy, as <buy-feature> makes it, merged into the page's store. */
 async function buyOneSeat(): Promise<void> {
-  const client = getProxyClient();
-  const pricing = await client.getPricing({ feature: 'seats', increment: 1 });
-  const { usage } = await client.purchase({
-    feature: 'seats',
-    increment: 1,
-    idempotencyKey: crypto.randomUUID(),
-    confirmedAmountTotal: pricing.AmountTotal,
-  });
-  getUsageStore().applyUsage(usage);
+  await buyThroughProxy('seats', 1);
 }
 
 describe('<usage-meter>', () => {
@@ -268,16 +266,8 @@ describe('<usage-meter>', () => {
     const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
     await loaded(el);
     // 3 of 5 included; buying 4 more makes 7: 2 of them beyond the plan, billed as extra.
-    const client = getProxyClient();
-    const pricing = await client.getPricing({ feature: 'seats', increment: 4 });
+    const { pricing } = await buyThroughProxy('seats', 4);
     expect(pricing.AmountTotal).to.be.greaterThan(0);
-    const { usage } = await client.purchase({
-      feature: 'seats',
-      increment: 4,
-      idempotencyKey: crypto.randomUUID(),
-      confirmedAmountTotal: pricing.AmountTotal,
-    });
-    getUsageStore().applyUsage(usage);
     await el.updateComplete;
     expect(text(part(el, 'figures'))).to.equal('7 · 5 included + 2 extra');
     expect(part(el, 'level')).to.equal(null);

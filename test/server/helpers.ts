@@ -271,6 +271,29 @@ export function readEventBlocks(
   })();
 }
 
+/** The price `proxy` quotes `customer` for `increment` of `feature`; fails unless it answers 200. */
+export async function priceThrough(
+  proxy: BillingProxy,
+  feature = 'seats',
+  increment = 3,
+  customer = 'healthy',
+) {
+  const { status, body } = await call(proxy, '/pricing', {
+    customer,
+    body: { feature, increment },
+  });
+  assert.equal(status, 200, JSON.stringify(body));
+  return body;
+}
+
+/** A new proxy over `sandbox`: the shared test options, then `overrides`. */
+export function proxyOver(
+  sandbox: RunningSandbox,
+  overrides: Partial<BillingProxyOptions> = {},
+): BillingProxy {
+  return createBillingProxy(proxyOptions(sandbox, overrides));
+}
+
 /** A new proxy over `sandbox` (the shared test options, then `overrides`), its upstream calls counted. */
 export function countedProxy(
   sandbox: RunningSandbox,

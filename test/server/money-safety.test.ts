@@ -1,29 +1,23 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createBillingProxy, type BillingProxy } from '../../src/server/index.js';
 import {
   call,
   collectingLogger,
   control,
-  proxyOptions,
   serviceCall,
   startSandbox,
   useSandbox,
   seatsPurchase,
   ledgerOf,
   countedProxy,
+  proxyOver,
+  priceThrough,
 } from './helpers.js';
 
 // What touches money beyond exactly once: a success whose body cannot be read, a price confirmed
 // as the billing period ends, and an apply whose answer shows something else changed the feature.
 describe('purchases: money safety', () => {
   const sandbox = useSandbox();
-
-  async function price(proxy: BillingProxy, feature = 'seats', increment = 3) {
-    const { status, body } = await call(proxy, '/pricing', { body: { feature, increment } });
-    assert.equal(status, 200, JSON.stringify(body));
-    return body;
-  }
 
   const ledger = () => ledgerOf(sandbox);
 
@@ -35,7 +29,7 @@ describe('purchases: money safety', () => {
         // A refusal would be forgotten quickly: a retry after it must still not apply again.
         limits: { rateLimit: false, failedPurchaseTtlMs: 100 },
       });
-      const { AmountTotal: amount } = await price(proxy);
+      const { AmountTotal: amount } = await priceThrough(proxy);
       await control(sandbox).fault({ route: 'POST /v1/Usage', mode });
       const purchase = seatsPurchase(`unreadable-success-${mode}`, amount);
       const first = await call(proxy, '/usage', { body: purchase });
@@ -59,13 +53,11 @@ describe('purchases: money safety', () => {
 
   it('never charges a price confirmed as the period ends at the next period’s price', async () => {
     const { logger, entries } = collectingLogger();
-    const proxy = createBillingProxy(
-      proxyOptions(sandbox, { logger, timeouts: { applyMs: 5_000 } }),
-    );
+    const proxy = proxyOver(sandbox, { logger, timeouts: { applyMs: 5_000 } });
     // Three seconds before the period turns, the sandbox's clock running from there.
     const { periodEnd } = await ledger();
     await control(sandbox).setClock(new Date(Date.parse(periodEnd) - 3_000).toISOString());
-    const lastMoment = await price(proxy);
+    const lastMoment = await priceThrough(proxy);
     assert.equal(lastMoment.DatePeriodTerm, periodEnd);
     // The service takes 3.5 s to process the apply: sent now, it would be priced after the turn.
     await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'delay', delayMs: 3_500 });
@@ -91,13 +83,11 @@ describe('purchases: money safety', () => {
   });
 
   it('refuses with period-ending and a fresh price when the service’s period does not turn', async () => {
-    const proxy = createBillingProxy(proxyOptions(sandbox, { timeouts: { applyMs: 1_000 } }));
+    const proxy = proxyOver(sandbox, { timeouts: { applyMs: 1_000 } });
     const frozen = await startSandbox({ now: '2026-11-30T23:59:59.000Z' });
     try {
-      const frozenProxy = createBillingProxy(
-        proxyOptions(frozen, { timeouts: { applyMs: 1_000 } }),
-      );
-      const quote = await price(frozenProxy);
+      const frozenProxy = proxyOver(frozen, { timeouts: { applyMs: 1_000 } });
+      const quote = await priceThrough(frozenProxy);
       const answer = await call(frozenProxy, '/usage', {
         body: seatsPurchase('period-never-turns-01', quote.AmountTotal),
       });
@@ -111,7 +101,7 @@ describe('purchases: money safety', () => {
     }
     // Far from a period's end nothing waits.
     const started = Date.now();
-    const quote = await price(proxy);
+    const quote = await priceThrough(proxy);
     const answer = await call(proxy, '/usage', {
       body: seatsPurchase('period-far-from-end-1', quote.AmountTotal),
     });
@@ -135,8 +125,8 @@ describe('purchases: money safety', () => {
       }
       return fetch(input, init);
     };
-    const proxy = createBillingProxy(proxyOptions(sandbox, { fetch: concurrent, logger }));
-    const { AmountTotal: amount } = await price(proxy, 'projects', 1);
+    const proxy = proxyOver(sandbox, { fetch: concurrent, logger });
+    const { AmountTotal: amount } = await priceThrough(proxy, 'projects', 1);
     const answer = await call(proxy, '/usage', {
       body: {
         feature: 'projects',
@@ -150,7 +140,7 @@ describe('purchases: money safety', () => {
     assert.equal(answer.body.amountConfirmed, false);
     assert.ok(entries.some((entry) => entry.event === 'purchase-amount-unconfirmed'));
     // A plain purchase is confirmed.
-    const plain = createBillingProxy(proxyOptions(sandbox));
+    const plain = proxyOver(sandbox);
     const again = await call(plain, '/usage', {
       body: {
         feature: 'projects',

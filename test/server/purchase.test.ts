@@ -1,43 +1,34 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  createBillingProxy,
-  createMemoryIdempotencyStore,
-  type BillingProxy,
-} from '../../src/server/index.js';
+import { createMemoryIdempotencyStore, type BillingProxy } from '../../src/server/index.js';
 import {
   call,
   collectingLogger,
   control,
-  proxyOptions,
   useSandbox,
   seatsPurchase,
   ledgerOf,
   countedProxy,
+  proxyOver,
+  priceThrough,
 } from './helpers.js';
 
 // Exactly-once purchases against the real sandbox, including its injected faults.
 describe('purchases: price check and exactly once', () => {
   const sandbox = useSandbox();
 
-  async function price(
+  /** The amount the proxy quotes now: what a purchase confirms. */
+  const price = async (
     proxy: BillingProxy,
-    feature = 'seats',
-    increment = 3,
-    customer = 'healthy',
-  ): Promise<number> {
-    const { status, body } = await call(proxy, '/pricing', {
-      customer,
-      body: { feature, increment },
-    });
-    assert.equal(status, 200);
-    return body.AmountTotal;
-  }
+    feature?: string,
+    increment?: number,
+    customer?: string,
+  ) => (await priceThrough(proxy, feature, increment, customer)).AmountTotal as number;
 
   const applied = (customer = 'healthy') => ledgerOf(sandbox, customer);
 
   it('refuses a forged or stale confirmedAmountTotal with 409 price-changed and the current price', async () => {
-    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const proxy = proxyOver(sandbox);
     const amount = await price(proxy);
     assert.ok(amount > 0);
     for (const forged of [0, amount - 1, amount + 1]) {
@@ -52,7 +43,7 @@ describe('purchases: price check and exactly once', () => {
   });
 
   it('lets a refused key be retried with the new price once confirmed', async () => {
-    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const proxy = proxyOver(sandbox);
     const amount = await price(proxy);
     const key = 'retry-after-price-change';
     const stale = await call(proxy, '/usage', {
@@ -103,7 +94,7 @@ describe('purchases: price check and exactly once', () => {
 
   it('keeps its record under purchase:<customer>:<key>, where earlier versions kept it', async () => {
     const store = createMemoryIdempotencyStore();
-    const proxy = createBillingProxy(proxyOptions(sandbox, { idempotencyStore: store }));
+    const proxy = proxyOver(sandbox, { idempotencyStore: store });
     const answer = await call(proxy, '/usage', {
       body: seatsPurchase('record-key-format-0001', await price(proxy)),
     });
@@ -136,7 +127,7 @@ describe('purchases: price check and exactly once', () => {
   });
 
   it('serializes different keys buying the same feature, each applied once', async () => {
-    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const proxy = proxyOver(sandbox);
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, index) =>
         call(proxy, '/usage', {
@@ -183,7 +174,7 @@ describe('purchases: price check and exactly once', () => {
   });
 
   it('reconciles a connection dropped after the change was applied', async () => {
-    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const proxy = proxyOver(sandbox);
     const amount = await price(proxy);
     await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'drop-after-apply' });
     const purchase = seatsPurchase('drop-after-apply-0001', amount);
@@ -264,7 +255,7 @@ describe('purchases: price check and exactly once', () => {
   });
 
   it('treats a 500 on apply as ambiguous and reconciles it', async () => {
-    const proxy = createBillingProxy(proxyOptions(sandbox, { timeouts: { reconcileMs: 200 } }));
+    const proxy = proxyOver(sandbox, { timeouts: { reconcileMs: 200 } });
     const amount = await price(proxy);
     await control(sandbox).fault({ route: 'POST /v1/Usage', mode: 'status-500' });
     const purchase = seatsPurchase('status-500-on-apply-1', amount);

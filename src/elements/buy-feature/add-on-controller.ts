@@ -1,7 +1,6 @@
 import type { Offer } from '../../contract/catalog.js';
 import type { AddOnChangeResponse, PricingResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
-import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
 import { BillingAddOnChangeEvent, BillingBeforeAddOnChangeEvent } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
@@ -11,8 +10,8 @@ import type { Language } from '../../client/i18n.js';
 import {
   ConfirmedChange,
   outcomeUnknown,
-  signedInCustomer,
   type ChangeDialog,
+  type ChangeFailure,
 } from '../shared/change-flow.js';
 import { LatestTask } from './latest-task.js';
 import {
@@ -50,12 +49,7 @@ export interface AddOnQuote {
 }
 
 /** A failure of the change itself; `pending` when its outcome is unknown (retry, same key). */
-export interface AddOnFailure {
-  error: BillingError;
-  pending?: PendingAddOnChange | undefined;
-  /** A resumed change whose customer could not be checked yet: a retry checks first. */
-  verify?: boolean;
-}
+export type AddOnFailure = ChangeFailure<PendingAddOnChange>;
 
 /** What the flow needs of the element's view. */
 export interface AddOnView extends ChangeDialog {
@@ -80,11 +74,13 @@ function planIncluding(offers: readonly Offer[], feature: string): Offer | undef
   return including.sort((first, second) => price(first) - price(second))[0];
 }
 
-export class AddOnController extends ConfirmedChange<AddOnQuote> {
-  readonly #host: PurchaseHost;
-  readonly #view: AddOnView;
-  #success: AddOnChangeResponse | undefined;
-  #failure: AddOnFailure | undefined;
+export class AddOnController extends ConfirmedChange<
+  AddOnQuote,
+  AddOnChangeResponse,
+  AddOnFailure,
+  PurchaseHost,
+  AddOnView
+> {
   /** A plan that includes the feature, for `elsewhere`; undefined while unknown or none. */
   #plan: Offer | undefined;
   /** The feature's title as the offers give it: a feature outside the plan has no usage. */
@@ -100,18 +96,8 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
 
   constructor(host: PurchaseHost, view: AddOnView) {
     super(host, view);
-    this.#host = host;
-    this.#view = view;
     this.preview = new LatestTask(host, (enabled, signal) => this.#price(enabled, signal));
     host.addController(this);
-  }
-
-  get success(): AddOnChangeResponse | undefined {
-    return this.#success;
-  }
-
-  get failure(): AddOnFailure | undefined {
-    return this.#failure;
   }
 
   get plan(): Offer | undefined {
@@ -123,13 +109,9 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
     return this.#catalogTitle;
   }
 
-  get #endpoint(): string {
-    return resolveEndpoint(this.#host.endpoint);
-  }
-
   /** The feature's usage, as the page's usage store has it. */
   get usage(): Usage | undefined {
-    return getUsageStore(this.#host.endpoint).get(this.#host.feature);
+    return getUsageStore(this.host.endpoint).get(this.host.feature);
   }
 
   /** What the customer can do with the add-on, from the usage and the price of the switch. */
@@ -144,7 +126,7 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
 
   /** The refusal to show: the change's, else the preview's when it is not a standing. */
   get error(): BillingError | undefined {
-    if (this.#failure) return this.#failure.error;
+    if (this.failure) return this.failure.error;
     const state = this.preview.state;
     return state.status === 'error' && this.standing === 'refused'
       ? toBillingError(state.error)
@@ -152,7 +134,7 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
   }
 
   get canRetry(): boolean {
-    if (this.#failure) return this.#failure.pending !== undefined;
+    if (this.failure) return this.failure.pending !== undefined;
     const error = this.error;
     return error !== undefined && (error.retryable || error.code === 'invalid-response');
   }
@@ -160,7 +142,7 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
   /** Whether Add (or Remove) can be pressed: a priced switch, no change of unknown outcome. */
   get canChange(): boolean {
     const standing = this.standing;
-    return (standing === 'available' || standing === 'owned') && !this.#failure?.pending;
+    return (standing === 'available' || standing === 'owned') && !this.failure?.pending;
   }
 
   hostUpdated(): void {
@@ -168,7 +150,7 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
     if (state === this.#reported) return;
     this.#reported = state;
     if (state.status === 'error' && this.standing === 'refused')
-      this.report(toBillingError(state.error), this.#host.feature);
+      this.report(toBillingError(state.error), this.host.feature);
     // A feature outside the plan (or without a running subscription) has no usage to name it:
     // the offers name it, and tell the plan that includes it.
     const settled = state.status === 'complete' || state.status === 'error';
@@ -181,7 +163,7 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
    * change elsewhere; `keepShown` keeps the price on screen until the new one comes.
    */
   refresh(immediate = true, keepShown = false): void {
-    if (!this.#host.feature) {
+    if (!this.host.feature) {
       this.preview.reset();
       return;
     }
@@ -202,26 +184,26 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
     this.#unsubscribe?.();
     // After a remedy's workflow completes the usages refresh: price again, the refusal shown may
     // be gone. (A change of the usage itself is priced by the element's update.)
-    this.#unsubscribe = getUsageStore(this.#host.endpoint).subscribe(() => {
+    this.#unsubscribe = getUsageStore(this.host.endpoint).subscribe(() => {
       if (this.error && remedyFor(this.error.code)) this.billingChanged();
     });
-    this.#success = undefined;
-    this.#failure = undefined;
+    this.setSuccess(undefined);
+    this.setFailure(undefined);
     this.#plan = undefined;
     this.#catalogTitle = undefined;
     this.#planLookedUpFor = '';
-    const target = `${this.#endpoint}#${this.#host.feature}`;
-    if (!this.#host.feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
+    const target = `${this.endpoint}#${this.host.feature}`;
+    if (!this.host.feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
     this.#resumeCheckedFor = target;
-    const pending = readPendingAddOnChange(this.#endpoint, this.#host.feature);
+    const pending = readPendingAddOnChange(this.endpoint, this.host.feature);
     if (pending) void this.#resume(pending);
   }
 
   /** Add or Remove: prices the switch if needed, then always asks for confirmation. */
   async change(): Promise<void> {
     if (this.phase !== 'idle' || !this.canChange) return;
-    this.#success = undefined;
-    this.#failure = undefined;
+    this.setSuccess(undefined);
+    this.setFailure(undefined);
     this.setPhase('preparing');
     const state = await this.preview.settled();
     this.setPhase('idle');
@@ -233,15 +215,11 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
   async confirm(): Promise<void> {
     const quote = this.quote;
     if (this.phase !== 'confirming' || !quote) return;
-    const { feature } = this.#host;
+    const { feature } = this.host;
     const { enabled, pricing } = quote;
-    const before = new BillingBeforeAddOnChangeEvent({ feature, enabled, pricing });
-    if (!this.#host.dispatchEvent(before)) {
-      this.finish();
-      return;
-    }
+    if (!this.pageAllows(new BillingBeforeAddOnChangeEvent({ feature, enabled, pricing }))) return;
     const pending = createPendingAddOnChange(
-      this.#endpoint,
+      this.endpoint,
       {
         feature,
         enabled,
@@ -256,33 +234,30 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
 
   /** "Try again": re-sends a change of unknown outcome with its key, or prices again. */
   async retry(): Promise<void> {
-    const failure = this.#failure;
-    if (failure?.pending && !failure.verify) {
-      await this.#send(failure.pending);
-      return;
-    }
-    this.#failure = undefined;
-    this.refresh();
-    if (failure?.pending) await this.#resume(failure.pending);
+    await this.retryWith({
+      send: (pending) => this.#send(pending),
+      reprice: () => this.refresh(),
+      resume: (pending) => this.#resume(pending),
+    });
   }
 
   /** After a remedy or a change elsewhere: the refusal shown may be gone, price again. */
   billingChanged(): void {
-    if (this.phase !== 'idle' || this.#failure?.pending) return;
-    const refused = this.#failure !== undefined || this.standing === 'refused';
-    this.#failure = undefined;
+    if (this.phase !== 'idle' || this.failure?.pending) return;
+    const refused = this.failure !== undefined || this.standing === 'refused';
+    this.setFailure(undefined);
     this.refresh(true, !refused);
   }
 
   async #price(enabled: boolean, signal: AbortSignal): Promise<PricingResponse> {
-    const endpoint = this.#endpoint;
-    const request = { feature: this.#host.feature, enabled };
+    const endpoint = this.endpoint;
+    const request = { feature: this.host.feature, enabled };
     try {
       return await getProxyClient(endpoint).request<PricingResponse>(
         '/pricing',
         signal,
         request,
-        this.#view.language(),
+        this.view.language(),
       );
     } catch (caught) {
       throw await explainRefusal(toBillingError(caught), { endpoint, signal });
@@ -290,12 +265,12 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
   }
 
   async #lookUpPlan(): Promise<void> {
-    const target = `${this.#endpoint}#${this.#host.feature}`;
+    const target = `${this.endpoint}#${this.host.feature}`;
     if (this.#planLookedUpFor === target) return;
     this.#planLookedUpFor = target;
     try {
-      const { offers } = await getProxyClient(this.#endpoint).getOffers();
-      const { feature } = this.#host;
+      const { offers } = await getProxyClient(this.endpoint).getOffers();
+      const { feature } = this.host;
       this.#plan = planIncluding(offers, feature);
       const terms = offers.flatMap((offer) => offer.Features ?? []);
       this.#catalogTitle = terms.find((term) => term.ReferenceFeature === feature)?.TitleLocalized;
@@ -303,12 +278,12 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
       // No plan named: the prompt still opens the plans.
       this.#plan = undefined;
     }
-    this.#host.requestUpdate();
+    this.host.requestUpdate();
   }
 
   async #send(pending: PendingAddOnChange): Promise<void> {
-    const endpoint = this.#endpoint;
-    this.#failure = undefined;
+    const endpoint = this.endpoint;
+    this.setFailure(undefined);
     this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
     let result: AddOnChangeResponse;
     try {
@@ -318,13 +293,7 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
       return;
     }
     settlePendingAddOnChange(endpoint, pending);
-    this.#success = result;
-    this.finish();
-    const store = getUsageStore(endpoint);
-    store.applyUsage(result.usage);
-    store.refresh().catch(() => {
-      // The change's own answer is already in the store; a failed refresh changes nothing.
-    });
+    this.applied(result, endpoint, result.usage);
     const changed = new BillingAddOnChangeEvent({
       feature: pending.feature,
       enabled: pending.enabled,
@@ -334,13 +303,13 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
       replayed: result.replayed,
     });
     // The usage now shows the other state: the element's update prices the way back.
-    this.#host.dispatchEvent(changed);
+    this.host.dispatchEvent(changed);
   }
 
   #changeFailed(endpoint: string, pending: PendingAddOnChange, error: BillingError): void {
     const unknown = outcomeUnknown(error);
     if (!unknown) settlePendingAddOnChange(endpoint, pending);
-    this.report(error, this.#host.feature);
+    this.report(error, this.host.feature);
     const { code, pricing } = error;
     if ((code === 'price-changed' || code === 'period-ending') && pricing) {
       // Nothing was applied. Show the service's new price and ask again, with a new key.
@@ -354,28 +323,18 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
         .refresh()
         .catch(() => undefined);
     }
-    this.#failure = { error, pending: unknown ? pending : undefined };
+    this.setFailure({ error, pending: unknown ? pending : undefined });
     this.finish();
   }
 
   async #resume(pending: PendingAddOnChange): Promise<void> {
-    const endpoint = this.#endpoint;
-    this.setPhase('resuming');
-    let customer: string | undefined;
-    try {
-      customer = await signedInCustomer(endpoint);
-    } catch (caught) {
-      // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
-      this.#failure = { error: toBillingError(caught), pending, verify: true };
-      this.setPhase('idle');
-      return;
-    }
-    // The same tab may now belong to another customer: never apply their predecessor's change.
-    if (pending.customer && customer && pending.customer !== customer) {
-      settlePendingAddOnChange(endpoint, pending);
-      this.setPhase('idle');
-      return;
-    }
-    await this.#send(pending);
+    const endpoint = this.endpoint;
+    await this.resumeIfSameCustomer(pending, {
+      settle: (stale) => settlePendingAddOnChange(endpoint, stale),
+      cannotTell: (kept, error) => {
+        this.setFailure({ error, pending: kept, verify: true });
+      },
+      send: (same) => this.#send(same),
+    });
   }
 }

@@ -1,7 +1,6 @@
 import type { ReactiveController } from 'lit';
 import type { PricingResponse, PurchaseResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
-import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
 import {
   BillingBeforePurchaseEvent,
@@ -16,6 +15,7 @@ import {
   outcomeUnknown,
   signedInCustomer,
   type ChangeDialog,
+  type ChangeFailure,
   type ChangeHost,
   type ChangePhase,
 } from '../shared/change-flow.js';
@@ -52,13 +52,7 @@ export interface PurchaseSuccess {
 }
 
 /** A failure of the purchase itself (the preview's failures live in the preview's state). */
-export interface PurchaseFailure {
-  error: BillingError;
-  /** Set when the outcome is unknown: a retry re-sends this very request, same key. */
-  pending?: PendingPurchase | undefined;
-  /** A resumed purchase whose customer could not be checked yet: a retry checks first. */
-  verify?: boolean;
-}
+export type PurchaseFailure = ChangeFailure<PendingPurchase>;
 
 /** The element the flow runs in: what it buys, through which proxy, and where events go. */
 export interface PurchaseHost extends ChangeHost {
@@ -89,11 +83,10 @@ export interface PurchaseView extends ChangeDialog {
  * its key when it is unknown, so that "Try again" or a later page re-sends the very same
  * request. The flow reports every failure, the preview's included, as `billing-error`.
  */
-export class PurchaseController extends ConfirmedChange<Quote> implements ReactiveController {
-  readonly #host: PurchaseHost;
-  readonly #view: PurchaseView;
-  #success: PurchaseSuccess | undefined;
-  #failure: PurchaseFailure | undefined;
+export class PurchaseController
+  extends ConfirmedChange<Quote, PurchaseSuccess, PurchaseFailure, PurchaseHost, PurchaseView>
+  implements ReactiveController
+{
   /** The preview state last seen after an update, to report each of its errors once. */
   #reportedPreview: LatestTaskState<number, PricingResponse> | undefined;
   /** The proxy and feature whose pending purchase was already looked for. */
@@ -102,34 +95,24 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
 
   constructor(host: PurchaseHost, view: PurchaseView) {
     super(host, view);
-    this.#host = host;
-    this.#view = view;
     host.addController(this);
-  }
-
-  get success(): PurchaseSuccess | undefined {
-    return this.#success;
-  }
-
-  get failure(): PurchaseFailure | undefined {
-    return this.#failure;
   }
 
   /** The preview's failure, when it failed. */
   get previewError(): BillingError | undefined {
-    const state = this.#view.preview.state;
+    const state = this.view.preview.state;
     return state.status === 'error' ? toBillingError(state.error) : undefined;
   }
 
   /** The quantity last priced (whose price, then purchase, may have been refused). */
   get pricedIncrement(): number | undefined {
-    const { state } = this.#view.preview;
+    const { state } = this.view.preview;
     return state.status === 'idle' ? undefined : state.args;
   }
 
   /** The failure to show: the purchase's, else the preview's. */
   get error(): BillingError | undefined {
-    return this.#failure?.error ?? this.previewError;
+    return this.failure?.error ?? this.previewError;
   }
 
   /**
@@ -137,7 +120,7 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
    * same key); for the preview, when the way to the service failed, not the request itself.
    */
   get canRetry(): boolean {
-    if (this.#failure) return this.#failure.pending !== undefined;
+    if (this.failure) return this.failure.pending !== undefined;
     const error = this.previewError;
     return error !== undefined && (error.retryable || error.code === 'invalid-response');
   }
@@ -148,15 +131,15 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
    * error). While a purchase's outcome is unknown, the only way on is to learn it.
    */
   get canBuy(): boolean {
-    const { status } = this.#view.preview.state;
-    return (status === 'pending' || status === 'complete') && !this.#failure?.pending;
+    const { status } = this.view.preview.state;
+    return (status === 'pending' || status === 'complete') && !this.failure?.pending;
   }
 
   hostUpdated(): void {
-    const state = this.#view.preview.state;
+    const state = this.view.preview.state;
     if (state === this.#reportedPreview) return;
     this.#reportedPreview = state;
-    this.report(this.previewError, this.#host.feature);
+    this.report(this.previewError, this.host.feature);
   }
 
   hostDisconnected(): void {
@@ -176,18 +159,18 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
   /** Buy: prices `increment` now if it is not yet, then asks for confirmation or applies. */
   async buy(increment: number): Promise<void> {
     if (this.phase !== 'idle' || !this.canBuy) return;
-    this.#success = undefined;
-    this.#failure = undefined;
+    this.setSuccess(undefined);
+    this.setFailure(undefined);
     this.setPhase('preparing');
     // Typed faster than the debounce: price the current quantity now rather than wait.
-    const state = await this.#view.preview.settled();
+    const state = await this.view.preview.settled();
     this.setPhase('idle');
     if (state.status !== 'complete' || state.args !== increment) return;
     const quote = { increment, pricing: state.value };
     // Only the proxy can tell a change that is free overall from one that costs nothing now
     // but raises the recurring price: anything short of its explicit `false` is confirmed.
     const free = quote.pricing.confirmationRequired === false;
-    if (free && this.#host.confirm !== 'always') await this.#apply(quote);
+    if (free && this.host.confirm !== 'always') await this.#apply(quote);
     else await this.#ask(quote);
   }
 
@@ -202,29 +185,22 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
    * resumed purchase whose customer could not be checked is checked first.
    */
   async retry(): Promise<void> {
-    const failure = this.#failure;
-    if (failure?.pending && !failure.verify) {
-      await this.#send(failure.pending);
-      return;
-    }
-    this.#failure = undefined;
-    this.#view.reprice();
-    if (failure?.pending) await this.#resume(failure.pending);
+    await this.retryWith({
+      send: (pending) => this.#send(pending),
+      reprice: () => this.view.reprice(),
+      resume: (pending) => this.#resume(pending),
+    });
   }
 
   /** Another quantity was chosen: the last outcome goes, unless it is a purchase still unknown. */
   quantityChanged(): void {
-    this.#success = undefined;
-    if (!this.#failure?.pending) this.#failure = undefined;
+    this.setSuccess(undefined);
+    if (!this.failure?.pending) this.setFailure(undefined);
   }
 
   /** The quantity typed cannot be bought: the last purchase's success is no longer the news. */
   forgetSuccess(): void {
-    this.#success = undefined;
-  }
-
-  get #endpoint(): string {
-    return resolveEndpoint(this.#host.endpoint);
+    this.setSuccess(undefined);
   }
 
   /**
@@ -232,7 +208,7 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
    * dialog says how much of the quantity the plan includes.
    */
   async #ask(quote: Quote): Promise<void> {
-    await getUsageStore(this.#host.endpoint)
+    await getUsageStore(this.host.endpoint)
       .load()
       .catch(() => undefined);
     await this.ask(quote);
@@ -240,14 +216,10 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
 
   /** The user confirmed `quote` (or it costs nothing): record a key, then apply. */
   async #apply({ increment, pricing }: Quote): Promise<void> {
-    const { feature } = this.#host;
-    const before = new BillingBeforePurchaseEvent({ feature, increment, pricing });
-    if (!this.#host.dispatchEvent(before)) {
-      this.finish();
-      return;
-    }
+    const { feature } = this.host;
+    if (!this.pageAllows(new BillingBeforePurchaseEvent({ feature, increment, pricing }))) return;
     const pending = createPendingPurchase(
-      this.#endpoint,
+      this.endpoint,
       feature,
       increment,
       pricing.AmountTotal,
@@ -258,8 +230,8 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
 
   /** Sends a recorded purchase (first time, retry or resume) and shows its outcome. */
   async #send(pending: PendingPurchase): Promise<void> {
-    const endpoint = this.#endpoint;
-    this.#failure = undefined;
+    const endpoint = this.endpoint;
+    this.setFailure(undefined);
     // A resumed purchase says so until its outcome is known.
     this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
     let result: PurchaseResponse;
@@ -271,13 +243,7 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
     }
     settlePendingPurchase(endpoint, pending);
     const amountConfirmed = result.amountConfirmed !== false;
-    this.#success = { usage: result.usage, amountConfirmed };
-    this.finish();
-    const store = getUsageStore(endpoint);
-    store.applyUsage(result.usage);
-    store.refresh().catch(() => {
-      // The purchase's own answer is already in the store; a failed refresh changes nothing.
-    });
+    this.applied({ usage: result.usage, amountConfirmed }, endpoint, result.usage);
     const purchased = new BillingPurchaseEvent({
       feature: pending.feature,
       increment: pending.increment,
@@ -286,9 +252,9 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
       amountConfirmed,
       replayed: result.replayed,
     });
-    this.#host.dispatchEvent(purchased);
+    this.host.dispatchEvent(purchased);
     // The next purchase starts from the new quantity: its price may differ.
-    this.#view.reprice();
+    this.view.reprice();
   }
 
   #purchaseFailed(endpoint: string, pending: PendingPurchase, error: BillingError): void {
@@ -296,10 +262,10 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
     // After `upstream-error` only the usage shows what happened (see outcomeUnknown).
     const unknown = outcomeUnknown(error);
     if (!unknown) settlePendingPurchase(endpoint, pending);
-    this.report(error, this.#host.feature);
+    this.report(error, this.host.feature);
     if ((code === 'price-changed' || code === 'period-ending') && pricing) {
       // Nothing was applied. Show the service's new price and ask again, with a new key.
-      this.#view.preview.set(pending.increment, pricing);
+      this.view.preview.set(pending.increment, pricing);
       void this.#ask({ increment: pending.increment, pricing, changed: code });
       return;
     }
@@ -310,14 +276,14 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
           // The refusal is shown already; the meters keep their last usages.
         });
     }
-    this.#failure = { error, pending: unknown ? pending : undefined };
+    this.setFailure({ error, pending: unknown ? pending : undefined });
     this.finish();
   }
 
   /** A purchase confirmed earlier (before a reload, say) whose outcome is unknown: learn it. */
   #resumePendingPurchase(): void {
-    const endpoint = this.#endpoint;
-    const { feature } = this.#host;
+    const endpoint = this.endpoint;
+    const { feature } = this.host;
     const target = `${endpoint}#${feature}`;
     if (!feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
     this.#resumeCheckedFor = target;
@@ -326,24 +292,15 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
   }
 
   async #resume(pending: PendingPurchase): Promise<void> {
-    const endpoint = this.#endpoint;
-    this.setPhase('resuming');
-    let customer: string | undefined;
-    try {
-      customer = await this.#signedInCustomer(endpoint);
-    } catch (caught) {
-      // Who is signed in cannot be told right now: keep the key, let "Try again" check again.
-      this.#failure = { error: toBillingError(caught), pending, verify: true };
-      this.setPhase('idle');
-      return;
-    }
-    // The same tab may now belong to another customer: never apply their predecessor's purchase.
-    if (pending.customer && customer && pending.customer !== customer) {
-      settlePendingPurchase(endpoint, pending);
-      this.setPhase('idle');
-      return;
-    }
-    await this.#send(pending);
+    const endpoint = this.endpoint;
+    await this.resumeIfSameCustomer(pending, {
+      whoIsSignedIn: () => this.#signedInCustomer(endpoint),
+      settle: (stale) => settlePendingPurchase(endpoint, stale),
+      cannotTell: (kept, error) => {
+        this.setFailure({ error, pending: kept, verify: true });
+      },
+      send: (same) => this.#send(same),
+    });
   }
 
   /**
@@ -351,7 +308,7 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
    * as the proxy does, never a cache of another session's.
    */
   async #signedInCustomer(endpoint: string): Promise<string | undefined> {
-    const state = await this.#view.preview.settled();
+    const state = await this.view.preview.settled();
     if (state.status === 'complete' && state.value.ReferenceCustomer)
       return state.value.ReferenceCustomer;
     return signedInCustomer(endpoint);
@@ -361,14 +318,14 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
     this.#unsubscribe?.();
     // Billing changed elsewhere (a suspension, a plan change, a purchase on another device):
     // an idle control prices again, and shows the new refusal or price.
-    const endpoint = this.#endpoint;
+    const endpoint = this.endpoint;
     const onUpdated = (event: BillingUpdatedEvent) => {
       if (this.phase !== 'idle' || event.detail.endpoint !== endpoint) return;
       // A purchase of unknown outcome stays: only "Try again", with its key, may send it.
-      if (this.#failure?.pending) return;
-      if (this.#failure === undefined) return this.#view.refreshPrice();
-      this.#failure = undefined;
-      this.#view.reprice();
+      if (this.failure?.pending) return;
+      if (this.failure === undefined) return this.view.refreshPrice();
+      this.setFailure(undefined);
+      this.view.reprice();
     };
     document.addEventListener(BillingUpdatedEvent.type, onUpdated);
     // After a remedy's workflow completes the usages refresh: price again, the refusal shown may
@@ -376,11 +333,11 @@ export class PurchaseController extends ConfirmedChange<Quote> implements Reacti
     // with its key, may send it.
     const unsubscribe = getUsageStore(endpoint).subscribe(() => {
       // The usages name the feature and tell what the plan includes: show them.
-      this.#host.requestUpdate();
+      this.host.requestUpdate();
       const shown = this.error;
       if (this.phase === 'idle' && shown && remedyFor(shown.code)) {
-        this.#failure = undefined;
-        this.#view.reprice();
+        this.setFailure(undefined);
+        this.view.reprice();
       }
     });
     this.#unsubscribe = () => {

@@ -1,15 +1,13 @@
 import type { ReactiveController } from 'lit';
 import type { PlanChangeResponse, PlanQuoteResponse } from '../../contract/proxy-api.js';
-import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
 import { BillingPlanChangeEvent } from '../../client/events.js';
 import { changePlan, getPlanQuote } from '../../client/plan-client.js';
-import { getUsageStore } from '../../client/usage-store.js';
 import {
   ConfirmedChange,
   outcomeUnknown,
-  signedInCustomer,
   type ChangeDialog,
+  type ChangeFailure,
   type ChangeHost,
   type ChangePhase,
 } from '../shared/change-flow.js';
@@ -31,14 +29,9 @@ export interface PlanQuote {
 }
 
 /** A refused or failed quote or change. */
-export interface PlanProblem {
-  error: BillingError;
+export interface PlanProblem extends ChangeFailure<PendingPlanChange> {
   /** The offer concerned. */
   offer: string;
-  /** Set when the outcome is unknown: a retry re-sends this very request, same key. */
-  pending?: PendingPlanChange | undefined;
-  /** A resumed change whose customer could not be checked yet: a retry checks first. */
-  verify?: boolean;
 }
 
 /** The element the flow runs in. */
@@ -58,18 +51,15 @@ export interface PlanView extends ChangeDialog {
  * Confirm records an idempotency key and sends the change once, and a changed price is shown
  * and asked again. Every failure is reported as `billing-error`.
  */
-export class PlanChangeFlow extends ConfirmedChange<PlanQuote> implements ReactiveController {
-  readonly #host: PlanHost;
-  readonly #view: PlanView;
+export class PlanChangeFlow
+  extends ConfirmedChange<PlanQuote, PlanChangeResponse, PlanProblem, PlanHost, PlanView>
+  implements ReactiveController
+{
   #offer: string | undefined;
-  #problem: PlanProblem | undefined;
-  #success: PlanChangeResponse | undefined;
   #resumeCheckedFor = '';
 
   constructor(host: PlanHost, view: PlanView) {
     super(host, view);
-    this.#host = host;
-    this.#view = view;
     host.addController(this);
   }
 
@@ -78,32 +68,25 @@ export class PlanChangeFlow extends ConfirmedChange<PlanQuote> implements Reacti
     return this.#offer;
   }
 
+  /** A refused quote, or the change's own failure. */
   get problem(): PlanProblem | undefined {
-    return this.#problem;
-  }
-
-  get success(): PlanChangeResponse | undefined {
-    return this.#success;
+    return this.failure;
   }
 
   hostConnected(): void {
     this.#resumePending();
   }
 
-  get #endpoint(): string {
-    return resolveEndpoint(this.#host.endpoint);
-  }
-
   /** An offer was chosen: price the move, then ask. Nothing else may start meanwhile. */
   async choose(offer: string): Promise<void> {
-    if (this.phase !== 'idle' || this.#problem?.pending) return;
-    this.#problem = undefined;
-    this.#success = undefined;
+    if (this.phase !== 'idle' || this.failure?.pending) return;
+    this.setFailure(undefined);
+    this.setSuccess(undefined);
     this.#offer = offer;
     this.setPhase('preparing');
     let quote: PlanQuoteResponse;
     try {
-      quote = await getPlanQuote({ offer }, this.#endpoint);
+      quote = await getPlanQuote({ offer }, this.endpoint);
     } catch (caught) {
       this.#fail({ error: toBillingError(caught), offer });
       this.setPhase('idle');
@@ -118,7 +101,7 @@ export class PlanChangeFlow extends ConfirmedChange<PlanQuote> implements Reacti
     if (this.phase !== 'confirming' || !shown) return;
     const { quote } = shown;
     const pending = createPendingPlanChange(
-      this.#endpoint,
+      this.endpoint,
       {
         offer: quote.ReferenceOffer,
         confirmedAmountTotal: quote.AmountTotalDue,
@@ -131,24 +114,24 @@ export class PlanChangeFlow extends ConfirmedChange<PlanQuote> implements Reacti
 
   /** "Try again": re-sends a change of unknown outcome with its key, or quotes again. */
   async retry(): Promise<void> {
-    const problem = this.#problem;
+    const problem = this.failure;
     if (!problem) return;
     if (problem.pending && problem.verify) {
-      this.#problem = undefined;
-      await this.#resume(this.#endpoint, problem.pending);
+      this.setFailure(undefined);
+      await this.#resume(this.endpoint, problem.pending);
       return;
     }
     if (problem.pending) {
       await this.#send(problem.pending);
       return;
     }
-    this.#problem = undefined;
+    this.setFailure(undefined);
     await this.choose(problem.offer);
   }
 
   /** Whether "Try again" can help the problem shown. */
   get canRetry(): boolean {
-    const problem = this.#problem;
+    const problem = this.failure;
     if (!problem) return false;
     return problem.pending !== undefined || problem.error.retryable;
   }
@@ -160,8 +143,8 @@ export class PlanChangeFlow extends ConfirmedChange<PlanQuote> implements Reacti
   }
 
   async #send(pending: PendingPlanChange): Promise<void> {
-    const endpoint = this.#endpoint;
-    this.#problem = undefined;
+    const endpoint = this.endpoint;
+    this.setFailure(undefined);
     this.#offer = pending.offer;
     this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
     let result: PlanChangeResponse;
@@ -172,14 +155,8 @@ export class PlanChangeFlow extends ConfirmedChange<PlanQuote> implements Reacti
       return;
     }
     settlePendingPlanChange(endpoint, pending);
-    this.#success = result;
-    this.finish();
-    getUsageStore(endpoint)
-      .refresh()
-      .catch(() => {
-        // The change is made; the meters keep their last usages until the next read.
-      });
-    this.#view.planChanged();
+    this.applied(result, endpoint);
+    this.view.planChanged();
     const changed = new BillingPlanChangeEvent({
       offer: pending.offer,
       currentOffer: result.offer,
@@ -188,7 +165,7 @@ export class PlanChangeFlow extends ConfirmedChange<PlanQuote> implements Reacti
       amountTotal: result.amountTotal,
       replayed: result.replayed,
     });
-    this.#host.dispatchEvent(changed);
+    this.host.dispatchEvent(changed);
   }
 
   #changeFailed(endpoint: string, pending: PendingPlanChange, error: BillingError): void {
@@ -200,19 +177,19 @@ export class PlanChangeFlow extends ConfirmedChange<PlanQuote> implements Reacti
       void this.#confirmQuote({ quote: error.quote, changed: true });
       return;
     }
-    if (error.code === 'already-on-offer') this.#view.planChanged();
+    if (error.code === 'already-on-offer') this.view.planChanged();
     this.#fail({ error, offer: pending.offer, pending: unknown ? pending : undefined });
     this.finish();
   }
 
   #fail(problem: PlanProblem): void {
-    this.#problem = problem;
+    this.setFailure(problem);
     this.report(problem.error);
   }
 
   /** A change confirmed before a reload whose outcome is unknown: learn it, same key. */
   #resumePending(): void {
-    const endpoint = this.#endpoint;
+    const endpoint = this.endpoint;
     if (this.phase !== 'idle' || this.#resumeCheckedFor === endpoint) return;
     this.#resumeCheckedFor = endpoint;
     const pending = readPendingPlanChange(endpoint);
@@ -221,24 +198,12 @@ export class PlanChangeFlow extends ConfirmedChange<PlanQuote> implements Reacti
 
   async #resume(endpoint: string, pending: PendingPlanChange): Promise<void> {
     this.#offer = pending.offer;
-    this.setPhase('resuming');
-    if (pending.customer) {
-      let customer: string | undefined;
-      try {
-        customer = await signedInCustomer(endpoint);
-      } catch (caught) {
-        // Who is signed in cannot be told now: keep the key, "Try again" checks again first.
-        this.#fail({ error: toBillingError(caught), offer: pending.offer, pending, verify: true });
-        this.setPhase('idle');
-        return;
-      }
-      // The tab may now belong to another customer: never apply their predecessor's change.
-      if (customer && customer !== pending.customer) {
-        settlePendingPlanChange(endpoint, pending);
-        this.setPhase('idle');
-        return;
-      }
-    }
-    await this.#send(pending);
+    await this.resumeIfSameCustomer(pending, {
+      settle: (stale) => settlePendingPlanChange(endpoint, stale),
+      cannotTell: (kept, error) => {
+        this.#fail({ error, offer: kept.offer, pending: kept, verify: true });
+      },
+      send: (same) => this.#send(same),
+    });
   }
 }
