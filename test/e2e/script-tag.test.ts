@@ -54,8 +54,8 @@ test('the plain page runs on the script-tag file alone', async () => {
 });
 
 test("the script-tag file draws a meter's rare states, which it holds inline", async () => {
-  const page = await newPage(e2e);
-  await signIn(page, e2e.demo, 'no-subscription');
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'no-subscription');
   await page.goto(`${e2e.demo.url}/site/`);
   const meter = page.getByRole('region', { name: 'Usage this month' }).locator('usage-meter');
   await meter.getByText('Choose a plan to get started.').waitFor();
@@ -66,7 +66,7 @@ test("the script-tag file draws a meter's rare states, which it holds inline", a
   await eventually(async () => {
     const pages = await page
       .locator('billing-portal')
-      .evaluateAll((portals) =>
+      .evaluateAll((portals: Element[]) =>
         portals.map((portal) => (portal as HTMLElement & { page: string }).page),
       );
     assert.ok(pages.includes('offers'), `portal pages: ${pages.join(', ')}`);
