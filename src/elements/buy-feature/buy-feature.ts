@@ -11,7 +11,7 @@ import {
   type Language,
 } from '../../client/i18n.js';
 import { getProxyClient } from '../../client/proxy-client.js';
-import { getUsageStore } from '../../client/usage-store.js';
+import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { defineElement } from '../shared/define.js';
 import { warnOnce } from '../shared/warn.js';
@@ -78,6 +78,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart error - The refusal or failure message, with its remedy.
  * @csspart remedy - The button that opens the portal workflow fixing a refusal (also `button`).
  * @csspart retry - The "try again" button (also `button`).
+ * @csspart unlimited - The sentence shown instead of the form when the plan gives unlimited access to the feature ("Seats: unlimited in your plan, nothing to buy.").
  * @csspart add-on - On an on/off feature, the add-on's panel (`data-standing`: `unknown`, `available`, `owned`, `included`, `elsewhere`, `refused`).
  * @csspart add-on-text - The sentence that says where the add-on stands (owned, included, or the plan that includes it).
  * @csspart add - The "Add {feature}" button (also `button` and `buy`).
@@ -152,6 +153,11 @@ export class BuyFeature extends LitElement {
       this.requestUpdate();
       throw new BillingError('aborted', 'An on/off feature is bought as an add-on.');
     }
+    if (this.#isUnlimitedIn(asked.endpoint, asked.feature)) {
+      // Nothing to buy: the element says so (it updates), and no $0 price is asked for.
+      this.requestUpdate();
+      throw new BillingError('aborted', 'An unlimited feature has nothing to buy.');
+    }
     try {
       return await getProxyClient(asked.endpoint).getPricing(
         { feature: asked.feature, increment },
@@ -215,6 +221,8 @@ export class BuyFeature extends LitElement {
   #onOffOutsidePlan = '';
   /** The language the price is asked in (the service's own lines come in it): the element's. */
   #language: Language = 'en';
+  /** The plan gave unlimited access at the last update: nothing to buy, nothing priced. */
+  #wasUnlimited = false;
 
   constructor() {
     super();
@@ -247,9 +255,19 @@ export class BuyFeature extends LitElement {
     if (retargeted && this.isConnected) this.#addOn.retarget();
     // The mode follows the usages: an on/off feature is added or removed as a whole. Only the
     // mode shown asks for prices (a reset is done once: it asks for an update itself).
+    const unlimited = this.#isUnlimitedIn(this.endpoint, this.feature);
+    const limitedAgain = this.#wasUnlimited && !unlimited;
+    this.#wasUnlimited = unlimited;
     if (this.#addOnMode) {
       if (this.#preview.state.status !== 'idle') this.#preview.reset();
       this.#priceAddOn(retargeted || relanguaged);
+    } else if (unlimited) {
+      // Unlimited access (a plan change may bring it): no quantity to price.
+      if (this.#preview.state.status !== 'idle') this.#preview.reset();
+      if (this.#addOn.preview.state.status !== 'idle') this.#addOn.preview.reset();
+    } else if (limitedAgain) {
+      // A plan change took the unlimited access away: the quantity has a price again.
+      this.#schedulePreview(true);
     } else {
       if (this.#addOn.preview.state.status !== 'idle') this.#addOn.preview.reset();
       this.#priceQuantity(changed, retargeted, relanguaged);
@@ -305,6 +323,12 @@ export class BuyFeature extends LitElement {
     this.#onOffOutsidePlan = `${endpoint}#${feature}`;
     this.requestUpdate();
     return true;
+  }
+
+  /** Whether the usages give unlimited access to `feature`: there is nothing to buy. */
+  #isUnlimitedIn(endpoint: string | undefined, feature: string): boolean {
+    const usage = getUsageStore(endpoint).get(feature);
+    return usage !== undefined && usage.TypeFeature !== 'OnOff' && isUnlimited(usage);
   }
 
   get #addOnMode(): boolean {
@@ -472,8 +496,24 @@ export class BuyFeature extends LitElement {
       ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}`;
   }
 
+  /**
+   * Unlimited access: a calm sentence in the meters' wording ("Seats: unlimited in your plan,
+   * nothing to buy."), no quantity, no price, no button.
+   */
+  #renderUnlimited(): TemplateResult {
+    const usage = getUsageStore(this.endpoint).get(this.feature);
+    const title = usage?.TitleLocalized || this.#featureNames().title;
+    const label = title.charAt(0).toUpperCase() + title.slice(1);
+    return html`<div class="layout">
+      <div class="add-on" part="unlimited">
+        <p class="add-on-text">${message(this, 'buy.unlimited', { label })}</p>
+      </div>
+    </div>`;
+  }
+
   override render() {
     if (this.#addOnMode) return this.#renderAddOn();
+    if (this.#isUnlimitedIn(this.endpoint, this.feature)) return this.#renderUnlimited();
     const { busy, canBuy } = this.#purchase;
     const confirmation = this.#purchaseConfirmation();
     const entry = this.#quantityEntry;
