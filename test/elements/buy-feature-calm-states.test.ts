@@ -1,11 +1,15 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import type { PricingResponse } from '../../src/contract/proxy-api.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import { proxyRequestCount } from '../browser/billing.js';
 import {
+  animationsDone,
   closePortalDialogs,
+  dialogOf,
   freshStart,
   part,
   partText,
+  waitForDialog,
   waitForText,
 } from './buy-feature-helpers.js';
 import '../../src/elements/buy-feature/define.js';
@@ -31,5 +35,87 @@ describe('<buy-feature> when nothing needs buying', () => {
     expect(partText(element, 'unlimited')).to.not.contain('$');
     await expect(element).to.be.accessible();
     expect((await proxyRequestCount('POST', '/billing/pricing')) - before).to.equal(0);
+  });
+});
+
+/** The add-on's standing, once the element settled on `expected`. */
+async function standing(element: BuyFeature, expected: string): Promise<void> {
+  await waitUntil(
+    () => part(element, 'add-on')?.dataset.standing === expected,
+    `standing ${expected} (it is ${part(element, 'add-on')?.dataset.standing ?? 'not shown'})`,
+    { timeout: 10000 },
+  );
+  await element.updateComplete;
+}
+
+/** Adds priority support through the proxy, as the element would after its confirmation. */
+async function addPrioritySupport(): Promise<void> {
+  const call = (path: string, body: unknown) =>
+    fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const on = (await (
+    await call('/billing/pricing', { feature: 'priority-support', enabled: true })
+  ).json()) as PricingResponse;
+  const added = await call('/billing/usage', {
+    feature: 'priority-support',
+    enabled: true,
+    idempotencyKey: crypto.randomUUID(),
+    confirmedAmountTotal: on.AmountTotal,
+    confirmedNextTermAmountTotal: on.NextTerm!.AmountTotal,
+  });
+  expect(added.status).to.equal(200);
+}
+
+describe('<buy-feature> on an add-on switched on', () => {
+  it('knows from the plan that an add-on is included, without a refused price', async () => {
+    // Business includes priority support: the element used to price its removal to learn it,
+    // and the proxy's 422 showed in the console.
+    await freshStart('unlimited');
+    const before = await proxyRequestCount('POST', '/billing/pricing');
+    const element = await fixture<BuyFeature>(
+      html`<buy-feature feature="priority-support"></buy-feature>`,
+    );
+    await standing(element, 'included');
+    expect(partText(element, 'add-on-text')).to.equal('Priority support is included in your plan.');
+    expect(part(element, 'remove') === null && part(element, 'error') === null).to.equal(true);
+    expect((await proxyRequestCount('POST', '/billing/pricing')) - before).to.equal(0);
+    await expect(element).to.be.accessible();
+  });
+
+  it('shows an owned add-on and Remove, its removal quote only in the confirmation', async () => {
+    await freshStart('starter-plan');
+    await addPrioritySupport();
+    const before = await proxyRequestCount('POST', '/billing/pricing');
+    const element = await fixture<BuyFeature>(
+      html`<buy-feature feature="priority-support"></buy-feature>`,
+    );
+    await standing(element, 'owned');
+    await waitUntil(
+      () => part(element, 'remove')?.getAttribute('aria-disabled') === 'false',
+      'Remove enabled',
+      { timeout: 8000 },
+    );
+    expect(partText(element, 'add-on')).to.equal(
+      'Priority support is in your plan as an add-on. Remove Priority support',
+    );
+    // No "Nothing to pay now $0.00" beside Remove: it read as if the add-on were free.
+    expect(part(element, 'price') === null, 'no price beside Remove').to.equal(true);
+    expect((await proxyRequestCount('POST', '/billing/pricing')) - before).to.equal(0);
+    await expect(element).to.be.accessible();
+
+    // Remove prices the removal for its confirmation, which says what changes.
+    part<HTMLButtonElement>(element, 'remove')!.click();
+    await waitForDialog(element);
+    await animationsDone(element);
+    expect(partText(element, 'dialog-title')).to.equal('Remove Priority support?');
+    expect(dialogOf(element).textContent).to.match(/Your recurring price becomes/);
+    expect((await proxyRequestCount('POST', '/billing/pricing')) - before).to.equal(1);
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
+    expect(part(element, 'price') === null, 'still no price beside Remove').to.equal(true);
   });
 });
