@@ -8,10 +8,18 @@ import {
   dialogOf,
   freshStart,
   part,
+  openConfirmation,
   partText,
+  quote,
+  shownPrice,
   waitForDialog,
+  waitForPrice,
   waitForText,
 } from './buy-feature-helpers.js';
+
+/** Hundredths of a dollar as the element writes them in English. */
+const shownMoney = (amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(amount / 100);
 import '../../src/elements/buy-feature/define.js';
 
 // What a newcomer driving the demo found wrong in <buy-feature> (session 3, "a fresh pair of
@@ -117,5 +125,45 @@ describe('<buy-feature> on an add-on switched on', () => {
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);
     expect(part(element, 'price') === null, 'still no price beside Remove').to.equal(true);
+  });
+});
+
+describe('<buy-feature> after a purchase', () => {
+  it('goes back to its first state: the default quantity, priced afresh', async () => {
+    await freshStart('healthy');
+    const element = await fixture<BuyFeature>(
+      html`<buy-feature feature="seats" quantity="2" label="seats" label-one="seat"></buy-feature>`,
+    );
+    await waitForPrice(element);
+    // The customer types 3 (3 of 5 seats used: 2 included, 1 extra) and buys them.
+    const input = part<HTMLInputElement>(element, 'input')!;
+    input.value = '3';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const three = await quote('seats', 3);
+    await waitForPrice(element, shownMoney(three.AmountTotal));
+    await openConfirmation(element);
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'success', 'Done. You now have 6 seats.');
+    // As soon as "Done" shows, the quantity is the page's default again, and the price beside it
+    // is never the one of the 3 seats just bought (a placeholder until the new one comes).
+    expect(part<HTMLInputElement>(element, 'input')!.value).to.equal('2');
+    expect(
+      shownPrice(element) === undefined || shownPrice(element) !== shownMoney(three.AmountTotal),
+      `the price beside Done: ${shownPrice(element)}`,
+    ).to.equal(true);
+    // The 2 seats' price now: both extra, since the plan's five are in use.
+    const two = await quote('seats', 2);
+    expect(two.AmountTotal).to.not.equal(three.AmountTotal);
+    await waitForPrice(element, shownMoney(two.AmountTotal));
+    expect(partText(element, 'success')).to.equal('Done. You now have 6 seats.');
+    expect(part<HTMLButtonElement>(element, 'buy')!.getAttribute('aria-disabled')).to.equal(
+      'false',
+    );
+    await expect(element).to.be.accessible();
+    // Changing the quantity again starts a new purchase: the last outcome goes.
+    input.value = '1';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await element.updateComplete;
+    expect(part(element, 'success') === null, 'the success is gone').to.equal(true);
   });
 });

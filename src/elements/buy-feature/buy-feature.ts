@@ -179,6 +179,7 @@ export class BuyFeature extends LitElement {
   readonly #purchase = new PurchaseController(this, {
     preview: this.#preview,
     reprice: () => this.#billingChanged(false),
+    purchased: () => this.#backToStart(),
     refreshPrice: () => this.#billingChanged(true),
     openDialog: () => this.#confirmDialog.open(),
     closeDialog: () => this.#confirmDialog.close(),
@@ -199,7 +200,7 @@ export class BuyFeature extends LitElement {
 
   /** The feature to buy (its reference, e.g. `seats`). */
   declare feature: string;
-  /** How many units to add; the user changes it with the quantity control. */
+  /** How many units to add; the user changes it with the quantity control. Set by the page, it is the default a purchase brings the control back to. */
   declare quantity: number;
   /** The smallest quantity the control allows. */
   declare min: number;
@@ -221,6 +222,12 @@ export class BuyFeature extends LitElement {
   #onOffOutsidePlan = '';
   /** The language the price is asked in (the service's own lines come in it): the element's. */
   #language: Language = 'en';
+  /** The quantity the page chose (the attribute, or the property set by script): where a purchase leaves the control. */
+  #defaultQuantity = 1;
+  /** The quantity being set is the user's (typed or stepped), not a new default. */
+  #typed = false;
+  /** The next change of quantity is priced at once, not after the typing debounce. */
+  #priceAtOnce = false;
   /** The plan gave unlimited access at the last update: nothing to buy, nothing priced. */
   #wasUnlimited = false;
 
@@ -247,6 +254,8 @@ export class BuyFeature extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // The first update has `feature` (set in the constructor).
     const retargeted = changed.has('feature') || changed.has('endpoint');
+    if (changed.has('quantity') && !this.#typed) this.#defaultQuantity = this.quantity;
+    this.#typed = false;
     // A `lang` change in the page (followLang) asks for the price again: the service's lines are
     // in the language they were asked in.
     const language = languageOf(this);
@@ -279,8 +288,10 @@ export class BuyFeature extends LitElement {
     const quantityProperties = ['quantity', 'min', 'max', 'step'] as const;
     if (retargeted || quantityProperties.some((name) => changed.has(name))) {
       this.#quantityEntry = this.#range.allows(this.quantity) ? 'allowed' : 'invalid';
-      // A new feature, proxy or connection prices at once; a quantity being typed waits.
-      this.#schedulePreview(retargeted);
+      // A new feature, proxy or connection, or the reset after a purchase, prices at once; a
+      // quantity being typed waits.
+      this.#schedulePreview(retargeted || this.#priceAtOnce);
+      this.#priceAtOnce = false;
     } else if (relanguaged && this.#preview.state.status !== 'idle') {
       this.#schedulePreview(true);
     }
@@ -341,6 +352,23 @@ export class BuyFeature extends LitElement {
     else this.#schedulePreview(true, keepShown ? { keepShown } : undefined);
   }
 
+  /**
+   * After a purchase, the form goes back to how it first was: the quantity at its default and
+   * its price asked afresh (a placeholder meanwhile), so that neither the quantity just bought
+   * nor its price stays beside "Done." as if it were still to buy. The success stays said
+   * until the quantity is changed.
+   */
+  #backToStart(): void {
+    this.#quantityEntry = 'allowed';
+    if (this.quantity === this.#defaultQuantity) {
+      // The same quantity: its price after the purchase may differ (part of the plan is used).
+      this.#schedulePreview(true);
+      return;
+    }
+    this.#priceAtOnce = true;
+    this.quantity = this.#defaultQuantity;
+  }
+
   /** The proxy this element talks to. */
   get #endpoint(): string {
     return resolveEndpoint(this.endpoint);
@@ -363,6 +391,7 @@ export class BuyFeature extends LitElement {
     if (this.#range.allows(value)) {
       // The last outcome goes with the old quantity.
       this.#purchase.quantityChanged();
+      this.#typed = true;
       this.quantity = value;
       // Back to the last valid value after an invalid one, the property does not change: it is
       // marked changed, to be checked and priced again.
