@@ -153,6 +153,29 @@ describe('<plan-picker> changing plan', () => {
     expect(await requestsTo(APPLY_ROUTE)).to.equal(0);
   });
 
+  it('shows both sides of an upgrade: the new plan and the credit for the current one', async () => {
+    await freshStart('healthy');
+    const expected = await quoteOf('business');
+    const element = await picker();
+    await openChoice(element, 'business');
+    const lines = [...part(element, 'details')!.querySelectorAll('li')].map((line) =>
+      [...line.querySelectorAll('span')].map((cell) => cell.textContent!.trim()),
+    );
+    // "Business, 15 of 30 days $99.50" alone was net of a credit that had no line.
+    expect(
+      lines.map(([label]) => label!.replace(/[\d.,]+ of [\d.,]+ days/, 'N of M days')),
+    ).to.deep.equal(['Business, N of M days', 'Credit for unused Pro, N of M days']);
+    const cents = (text: string) =>
+      Math.round(Number(text.replace('\u2212', '-').replace(/[^\d.-]/g, '')) * 100);
+    expect(lines[1]![1]!.startsWith('\u2212')).to.equal(true);
+    const sum = lines.reduce((total, [, amount]) => total + cents(amount!), 0);
+    expect(sum).to.equal(expected.AmountTotal);
+    expect(cents(partText(element, 'amount'))).to.equal(expected.AmountTotal);
+    await expect(element).to.be.accessible();
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
+  });
+
   it('asks even for a move that costs nothing now, and shows when a downgrade takes effect', async () => {
     await freshStart('healthy');
     const expected = await quoteOf('starter');

@@ -29,6 +29,13 @@ type Catalog =
   | { status: 'error'; error: BillingError }
   | { status: 'ready'; offers: Offer[]; subscription: SubscriptionStatusResponse };
 
+const MINUS_SIGN = '\u2212';
+
+/** A negative amount as the service wrote it, its hyphen-minus made a minus sign ("−$24.50"). */
+function withMinusSign(text: string, amount: number): string {
+  return amount < 0 ? text.replace('-', MINUS_SIGN) : text;
+}
+
 /** The number of placeholder cards while the offers load (the sandbox's grid has three). */
 const SKELETON_CARDS = 3;
 
@@ -404,10 +411,15 @@ export class PlanPicker extends LitElement {
     const shown = this.#flow.quote;
     if (!shown) return undefined;
     const { quote, changed } = shown;
-    // The service's own words and amounts: a plan's price is the service's to state.
+    // The service's own words and amounts: a plan's price is the service's to state. Its lines
+    // add up to the amount: the new plan for the rest of the period, a credit for the unused
+    // part of the current one (written with a real minus sign), any discount.
     const lines = (quote.Details ?? [])
       .filter((line) => line.LabelLocalized)
-      .map((line) => ({ label: line.LabelLocalized ?? '', amount: line.PricingLocalized ?? '' }));
+      .map((line) => ({
+        label: line.LabelLocalized ?? '',
+        amount: withMinusSign(line.PricingLocalized ?? '', line.AmountTotal ?? 0),
+      }));
     return {
       title: message(this, 'plan.dialog.title', {
         title: quote.TitleLocalized ?? this.#titleOf(quote.ReferenceOffer),
