@@ -195,6 +195,40 @@ describe('<plan-picker> changing plan', () => {
     expect((await offerOf('healthy')).ReferenceOfferAfterTerm).to.equal('starter');
   });
 
+  it('says a scheduled downgrade instead of offering it again, and keeps the plan', async () => {
+    await freshStart('healthy');
+    const expected = await quoteOf('starter');
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(expected.DateEffective),
+    );
+    const element = await picker();
+    await openChoice(element, 'starter');
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'success', `Your plan changes to Starter on ${date}`);
+    // The downgrade waits for the end of the period: the picker says so, and no longer offers it.
+    await waitForText(element, 'scheduled', `Your plan changes to Starter on ${date}.`);
+    expect(cardText(card(element, 'starter'), 'starts')).to.equal(`Starts on ${date}`);
+    expect(card(element, 'starter').querySelector('button') === null).to.equal(true);
+    expect(cardText(card(element, 'pro'), 'current')).to.equal('Current plan');
+    await expect(element).to.be.accessible();
+
+    // "Keep Pro" cancels it, after its own confirmation: nothing now, Pro's price goes on.
+    part<HTMLButtonElement>(element, 'keep')!.click();
+    await waitForDialog(element);
+    await animationsDone(element);
+    expect(partText(element, 'dialog-title')).to.equal('Keep Pro?');
+    const keep = await quoteOf('pro');
+    expect(partText(element, 'amount')).to.equal(keep.PricingLocalized);
+    expect(partText(element, 'next-term')).to.contain(keep.NextTerm.PricingLocalized);
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'success', 'Done. You stay on Pro.');
+    await waitUntil(() => part(element, 'scheduled') === null, 'the notice gone', {
+      timeout: 8000,
+    });
+    expect((await offerOf('healthy')).ReferenceOfferAfterTerm).to.equal(undefined);
+    expect(chooseButton(element, 'starter').textContent!.trim()).to.equal('Downgrade to Starter');
+  });
+
   it('changes the plan exactly once under a double click, then refreshes everything', async () => {
     await freshStart('healthy');
     const store = getUsageStore('/billing');

@@ -67,7 +67,10 @@ const SKELETON_CARDS = 3;
  * @csspart button - Every button.
  * @csspart choose - An offer's button (also `button`).
  * @csspart contact - The contact link of an offer sold on request.
- * @csspart notice - The subscription's state (none, pending, suspended) and its action.
+ * @csspart notice - The subscription's state (none, pending, suspended, a change scheduled) and its action.
+ * @csspart scheduled - The notice of a change scheduled for the end of the period ("Your plan changes to Starter on December 1, 2026."; also `notice`).
+ * @csspart starts - The badge, in place of a button, of the offer a scheduled change moves to ("Starts on December 1, 2026").
+ * @csspart keep - The notice's "Keep {plan}" button, which cancels the scheduled change after its confirmation (also `button`).
  * @csspart skeleton - The placeholder cards while loading.
  * @csspart status - The live region that reports progress and success.
  * @csspart success - The success message.
@@ -122,6 +125,8 @@ export class PlanPicker extends LitElement {
 
   #catalog: Catalog = { status: 'loading' };
   #load: AbortController | undefined;
+  /** The current offer, when "Keep" was pressed to cancel a scheduled change (for its success line). */
+  #keeping: string | undefined;
 
   readonly #flow: PlanChangeFlow = new PlanChangeFlow(this, {
     openDialog: () => this.#confirmDialog.open(),
@@ -256,6 +261,8 @@ export class PlanPicker extends LitElement {
       </button>`;
     } else if (status === 'none' || status === 'ended') {
       text = 'plan.none';
+    } else if (subscription.offerAfterTerm) {
+      return this.#renderScheduled(subscription);
     } else {
       return nothing;
     }
@@ -265,10 +272,57 @@ export class PlanPicker extends LitElement {
     </div>`;
   }
 
-  #renderAction(offer: Offer, current: Offer | undefined, status: string): TemplateResult {
+  /**
+   * A change confirmed earlier that waits for the end of the period (a downgrade): which plan,
+   * from when, and the way to keep the current one (moving to it again cancels the change).
+   */
+  #renderScheduled(subscription: SubscriptionStatusResponse): TemplateResult {
+    const current = subscription.offer ?? '';
+    const title = subscription.titleAfterTerm ?? this.#titleOf(subscription.offerAfterTerm ?? '');
+    const date = subscription.dateOfferChange ?? subscription.periodEnd;
+    const busy = this.#flow.busy || this.#flow.problem?.pending !== undefined;
+    const quoting = this.#flow.phase === 'preparing' && this.#flow.offer === current;
+    return html`<div
+      id="notice"
+      class="message notice"
+      part="notice scheduled"
+      data-kind="scheduled"
+    >
+      <p>${message(this, 'plan.scheduled', { title, date: date ? formatDate(this, date) : '' })}</p>
+      <button
+        type="button"
+        class="secondary"
+        part="button keep"
+        data-offer=${current}
+        aria-disabled=${busy}
+        aria-busy=${quoting}
+        @click=${() => {
+          if (busy) return;
+          this.#keeping = current;
+          void this.#flow.choose(current);
+        }}
+      >
+        ${message(this, 'plan.keep', { title: subscription.title ?? this.#titleOf(current) })}
+      </button>
+    </div>`;
+  }
+
+  #renderAction(
+    offer: Offer,
+    current: Offer | undefined,
+    subscription: SubscriptionStatusResponse,
+  ): TemplateResult {
+    const { status } = subscription;
     const title = offer.TitleLocalized ?? offer.ReferenceOffer;
     if (offer.IsCurrent)
       return html`<p class="badge" part="current">${message(this, 'plan.current')}</p>`;
+    if (offer.ReferenceOffer === subscription.offerAfterTerm) {
+      // Already chosen, from the end of the period: no second downgrade to offer.
+      const date = subscription.dateOfferChange ?? subscription.periodEnd;
+      return html`<p class="badge scheduled" part="starts">
+        ${message(this, 'plan.scheduled.starts', { date: date ? formatDate(this, date) : '' })}
+      </p>`;
+    }
     if (offer.IsOnRequest) {
       return this.contactHref
         ? html`<a class="secondary" part="button contact" href=${this.contactHref}
@@ -309,7 +363,10 @@ export class PlanPicker extends LitElement {
       aria-busy=${quoting}
       aria-describedby=${blocked ? 'notice' : nothing}
       @click=${() => {
-        if (!blocked) void this.#flow.choose(offer.ReferenceOffer);
+        if (!blocked) {
+          this.#keeping = undefined;
+          void this.#flow.choose(offer.ReferenceOffer);
+        }
       }}
     >
       ${message(this, label, { title })}
@@ -341,7 +398,7 @@ export class PlanPicker extends LitElement {
             ${offer.IsOnRequest ? message(this, 'plan.on-request') : pricePerPeriod(this, offer)}
           </p>
           ${featureList(this, offer, features)}
-          <div class="action">${this.#renderAction(offer, current, subscription.status)}</div>
+          <div class="action">${this.#renderAction(offer, current, subscription)}</div>
         </li>`;
       })}
     </ul>`;
@@ -355,12 +412,15 @@ export class PlanPicker extends LitElement {
       text = message(this, phase === 'resuming' ? 'plan.resuming' : 'plan.applying');
     else if (success) {
       const later = success.offerAfterTerm !== null && success.dateEffective !== null;
-      text = later
-        ? message(this, 'plan.success.later', {
-            title: this.#titleOf(success.offerAfterTerm ?? undefined),
-            date: formatDate(this, success.dateEffective!),
-          })
-        : message(this, 'plan.success.now', { title: this.#titleOf(success.offer) });
+      const kept = success.offer === this.#keeping && success.offerAfterTerm === null;
+      text = kept
+        ? message(this, 'plan.success.kept', { title: this.#titleOf(success.offer) })
+        : later
+          ? message(this, 'plan.success.later', {
+              title: this.#titleOf(success.offerAfterTerm ?? undefined),
+              date: formatDate(this, success.dateEffective!),
+            })
+          : message(this, 'plan.success.now', { title: this.#titleOf(success.offer) });
     }
     return statusRegion(text, success !== undefined && phase === 'idle');
   }
@@ -420,8 +480,10 @@ export class PlanPicker extends LitElement {
         label: line.LabelLocalized ?? '',
         amount: withMinusSign(line.PricingLocalized ?? '', line.AmountTotal ?? 0),
       }));
+    // Moving to the current plan again cancels the change scheduled: "Keep Pro?".
+    const keeping = quote.TypeChange === 'None';
     return {
-      title: message(this, 'plan.dialog.title', {
+      title: message(this, keeping ? 'plan.dialog.keep' : 'plan.dialog.title', {
         title: quote.TitleLocalized ?? this.#titleOf(quote.ReferenceOffer),
       }),
       changed: changed ? message(this, 'error.price-changed') : undefined,
