@@ -219,7 +219,9 @@ describe('<plan-picker> changing plan', () => {
     expect(partText(element, 'dialog-title')).to.equal('Keep Pro?');
     const keep = await quoteOf('pro');
     expect(partText(element, 'amount')).to.equal(keep.PricingLocalized);
-    expect(partText(element, 'next-term')).to.contain(keep.NextTerm.PricingLocalized);
+    expect(partText(element, 'next-term')).to.equal(
+      `Your recurring price stays ${keep.NextTerm.PricingLocalized}`,
+    );
     part<HTMLButtonElement>(element, 'confirm')!.click();
     await waitForText(element, 'success', 'Done. You stay on Pro.');
     await waitUntil(() => part(element, 'scheduled') === null, 'the notice gone', {

@@ -41,6 +41,7 @@ declare module '../../client/i18n.js' {
     'plan.scheduled.starts': string;
     'plan.keep': string;
     'plan.dialog.keep': string;
+    'plan.dialog.keep-price': string;
     'plan.outcome-unknown': string;
     'error.offer-on-request': string;
     'error.already-on-offer': string;
@@ -96,6 +97,7 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   'plan.scheduled.starts': ['Starts on {date}', 'Commence le {date}'],
   'plan.keep': ['Keep {title}', 'Garder {title}'],
   'plan.dialog.keep': ['Keep {title}?', 'Garder {title} ?'],
+  'plan.dialog.keep-price': ['Your recurring price stays', 'Votre prix récurrent reste'],
   'plan.dialog.effective': ['Takes effect on {date}.', 'Prend effet le {date}.'],
   'plan.dialog.confirm': ['Confirm', 'Confirmer'],
   'plan.dialog.cancel': ['Cancel', 'Annuler'],

@@ -491,7 +491,10 @@ export class PlanPicker extends LitElement {
         nowLabel: quote.LabelLocalized,
         amount: quote.PricingLocalized,
         lines,
-        nextTerm: { label: quote.NextTerm.LabelLocalized, price: quote.NextTerm.PricingLocalized },
+        nextTerm: {
+          label: keeping ? message(this, 'plan.dialog.keep-price') : quote.NextTerm.LabelLocalized,
+          price: quote.NextTerm.PricingLocalized,
+        },
         effective: quote.IsImmediate
           ? undefined
           : message(this, 'plan.dialog.effective', {
