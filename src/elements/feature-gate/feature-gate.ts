@@ -184,7 +184,7 @@ export class FeatureGate extends LitElement {
         key === 'gate.pending'
           ? html`<button
               type="button"
-              class="primary"
+              class="secondary"
               part="button remedy"
               @click=${(event: Event) =>
                 void openRemedy(
