@@ -233,12 +233,17 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
     this.preview.run(this.usage?.IsEnabled !== true, immediate, { keepShown });
   }
 
-  /** Whether the current plan includes the feature or it was bought (see PlanTerms). */
-  async #readTerms(): Promise<void> {
+  /**
+   * Whether the current plan includes the feature or it was bought (see PlanTerms). `again`
+   * reads them anew while the terms known stay in use (Remove stays available meanwhile).
+   */
+  async #readTerms(again = false): Promise<void> {
     const target = this.#target;
     const offers = await this.#readOffers();
-    if (target !== this.#target || this.#terms !== undefined) return;
-    this.#terms = termsOf(offers, this.#host.feature);
+    if (target !== this.#target || (!again && this.#terms !== undefined)) return;
+    const terms = termsOf(offers, this.#host.feature);
+    if (again && terms === this.#terms) return;
+    this.#terms = terms;
     this.refresh();
     this.#host.requestUpdate();
   }
@@ -347,8 +352,11 @@ export class AddOnController extends ConfirmedChange<AddOnQuote> {
     if (this.phase !== 'idle' || this.#failure?.pending) return;
     const refused = this.#failure !== undefined || this.standing === 'refused';
     this.#failure = undefined;
-    // Another plan may include the feature, or no longer: its terms are read again.
-    this.#forgetPlan();
+    // Another plan may include the feature, or no longer: its terms are read again, those
+    // known kept until the new ones come (a button that went unavailable meanwhile would ignore
+    // a click).
+    this.#offers = undefined;
+    if (this.#terms !== undefined) void this.#readTerms(true);
     this.refresh(true, !refused);
   }
 
