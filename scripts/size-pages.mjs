@@ -59,7 +59,9 @@ const PAGES = [
     name: 'all five, script-tag file (billing-elements.js)',
     head: '<script src="/billing-elements.js" defer></script>',
     body: ALL_ELEMENTS,
-    budget: 36.2 * KIB,
+    // 36.5 KiB until the fresh-eyes fixes (a scheduled downgrade and its Keep, the gate's
+    // pending state, unlimited and owned add-on states, their texts in two languages): +1.3 kB.
+    budget: 37.25 * KIB,
     target: 26 * KIB,
   },
   {

@@ -44,7 +44,17 @@ function render(sub: SubscriptionStatusResponse): void {
 
   const facts = element('dl', { className: 'facts' });
   facts.append(fact('Plan', sub.title ?? 'None yet'));
-  if (sub.periodEnd) {
+  if (sub.offerAfterTerm) {
+    // A downgrade the customer confirmed waits for the end of the period: the plan does not
+    // renew as it is, it changes then.
+    const date = sub.dateOfferChange ?? sub.periodEnd;
+    facts.append(
+      fact(
+        `Changes to ${sub.titleAfterTerm ?? sub.offerAfterTerm} on`,
+        date ? formatDate(summary, date) : '',
+      ),
+    );
+  } else if (sub.periodEnd) {
     facts.append(
       fact(
         sub.status === 'running' ? 'Renews on' : 'Period ends',

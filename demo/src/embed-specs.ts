@@ -99,7 +99,7 @@ export const ELEMENT_SPECS: ElementSpec[] = [
         name: 'label',
         label: 'Feature name',
         value: '',
-        hint: 'Used in “… is not part of your plan”; default: the service’s title.',
+        hint: 'Used in “…: not included in your plan”; default: the service’s title.',
       },
     ],
   },

@@ -216,6 +216,14 @@ export interface SubscriptionStatusResponse {
   offer: string | null;
   title: string | null;
   periodEnd: string | null;
+  /**
+   * A plan change scheduled for the end of the period (a downgrade the customer confirmed): the
+   * offer it changes to, its title, and the date; null when nothing is scheduled. The current
+   * offer is kept by moving to it again (`POST /plan` with `offer`: the current one).
+   */
+  offerAfterTerm: string | null;
+  titleAfterTerm: string | null;
+  dateOfferChange: string | null;
   dueInvoices: DueInvoice[];
 }
 

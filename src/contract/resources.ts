@@ -141,6 +141,8 @@ export const SubscriptionSchema = z.looseObject({
   DateUpdate: z.optional(TimestampSchema),
   /** An offer change scheduled for the end of the period (a downgrade): the offer then. */
   ReferenceOfferAfterTerm: z.optional(z.string()),
+  /** That offer's title, in the language asked for. */
+  TitleLocalizedAfterTerm: z.optional(z.string()),
   /** When that scheduled change takes effect. */
   DateOfferChange: z.optional(TimestampSchema),
   Links: z.optional(LinksSchema),

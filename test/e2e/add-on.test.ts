@@ -35,6 +35,7 @@ test('priority support is added after its price is confirmed, then removed, each
   await priceNow.waitFor();
   const previewed = (await priceNow.locator('dd').textContent())?.trim() ?? '';
   await addOn.locator('[part~="price-next"]').getByText('$28.00 / month').waitFor();
+  const availableHeight = (await addOn.locator('[part~="add-on"]').boundingBox())!.height;
 
   await addOn.getByRole('button', { name: 'Add Priority support' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Priority support?' });
@@ -53,6 +54,15 @@ test('priority support is added after its price is confirmed, then removed, each
   const issued = added.invoices.slice(before.invoices.length);
   assert.equal(issued.length, 1, 'one invoice for the add-on');
   assert.equal(usd(issued[0]!.AmountTotal), previewed, 'the invoice is the confirmed price');
+
+  // Owned: what is owned and Remove, no removal quote ("Nothing to pay now $0.00" read as free,
+  // and the panel grew from 172 to 289 px); the panel stays the size of the one that sold it.
+  const panel = addOn.locator('[part~="add-on"][data-standing="owned"]');
+  await panel.waitFor();
+  assert.equal(await panel.locator('[part~="price"]').count(), 0, 'no price beside Remove');
+  const ownedHeight = (await panel.boundingBox())!.height;
+  console.log(`add-on panel: ${availableHeight} px to add, ${ownedHeight} px owned`);
+  assert.ok(ownedHeight <= availableHeight, `${ownedHeight} px owned > ${availableHeight} px`);
 
   // Removing costs nothing now and is confirmed all the same.
   await addOn.getByRole('button', { name: 'Remove Priority support' }).click();

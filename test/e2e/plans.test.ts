@@ -36,6 +36,45 @@ describe('demo: plans', () => {
     await page.context().close();
   });
 
+  it('says a scheduled downgrade on the Plans and Billing pages, and keeps the plan', async () => {
+    await resetSandbox(e2e.demo);
+    const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+    await e2e.signIn(page, 'healthy');
+    await page.goto(`${e2e.demo.url}/app/plans`);
+    await page.locator('plan-picker [data-offer="starter"]').click();
+    await page.locator('plan-picker [part~="confirm"]').click();
+    const notice = page.locator('plan-picker [part~="scheduled"]');
+    await notice.waitFor();
+    assert.match((await notice.textContent()) ?? '', /Your plan changes to Starter on December/);
+    await page.locator('plan-picker [part~="starts"]').waitFor();
+    await assertAccessible(page, 'the Plans page with a downgrade scheduled');
+    await screenshot(page, 'plans-scheduled-light-1280');
+    // The Billing page says the change, not "Renews on" as if nothing changed.
+    await page.goto(`${e2e.demo.url}/app/billing`);
+    const facts = page.locator('[data-summary] .facts');
+    await eventually(async () =>
+      assert.match((await facts.textContent()) ?? '', /Changes to Starter on/),
+    );
+    assert.doesNotMatch((await facts.textContent()) ?? '', /Renews/);
+    await screenshot(page, 'billing-scheduled-light-1280');
+    // Keep Pro from the Plans page: the Billing page renews again.
+    await page.goto(`${e2e.demo.url}/app/plans`);
+    await page.locator('plan-picker [part~="keep"]').click();
+    await page.locator('plan-picker [part~="confirm"]').click();
+    await page.locator('plan-picker [part~="success"]').getByText('You stay on Pro').waitFor();
+    await page.goto(`${e2e.demo.url}/app/billing`);
+    await eventually(async () => assert.match((await facts.textContent()) ?? '', /Renews on/));
+    const customer = await e2e.customer('healthy');
+    const running = customer.subscriptions.find((s) => s.StateSubscription === 'Running') as
+      { ReferenceOffer?: string; ReferenceOfferAfterTerm?: string } | undefined;
+    assert.deepEqual(
+      [running?.ReferenceOffer, running?.ReferenceOfferAfterTerm],
+      ['pro', undefined],
+    );
+    assert.deepEqual(pageErrors(page), []);
+    await page.context().close();
+  });
+
   it('looks right dark and at 360 px, and gates the SSO card', async () => {
     await resetSandbox(e2e.demo);
     const page = await e2e.newPage({

@@ -4,6 +4,7 @@ import { getUsageStore } from '../../src/client/usage-store.js';
 import type { FeatureGate } from '../../src/elements/feature-gate/feature-gate.js';
 import '../../src/elements/feature-gate/define.js';
 import '../../src/elements/plan-picker/define.js';
+import '../../src/elements/usage-meter/define.js';
 import {
   addFault,
   closePortalDialogs,
@@ -74,10 +75,43 @@ describe('<feature-gate>', () => {
     await settled(gate);
     expect(gate.state).to.equal('denied');
     expect(contentShown(gate)).to.equal(false);
-    expect(partText(gate, 'prompt')).to.contain('sso is not part of your plan.');
+    // The meters' wording: the name, a colon, what stands.
+    expect(partText(gate, 'prompt')).to.contain('sso: not included in your plan.');
     await expect(gate).to.be.accessible();
     part<HTMLButtonElement>(gate, 'button')!.click();
     expect(await openedPortalPath()).to.contain('upgrade');
+  });
+
+  it('says a plan waiting for its checkout starts with the feature, and completes it', async () => {
+    // The pending customer's Pro plan includes single sign-on once its checkout is complete:
+    // the gate says so, as the meter does, rather than "not included in your plan".
+    await freshStart('pending');
+    const wrapper = await fixture<HTMLElement>(
+      html`<div>
+        <feature-gate feature="sso" label="Single sign-on"><p class="gated">SSO</p></feature-gate>
+        <usage-meter feature="sso"></usage-meter>
+      </div>`,
+    );
+    const gate = wrapper.querySelector<FeatureGate>('feature-gate')!;
+    await settled(gate);
+    expect(gate.state).to.equal('pending');
+    expect(gate.entitled).to.equal(false);
+    expect(contentShown(gate)).to.equal(false);
+    expect(partText(gate, 'prompt')).to.equal(
+      'Single sign-on: starts when checkout is complete. Complete your subscription',
+    );
+    expect(gate.shadowRoot!.textContent).to.not.contain('not included');
+    const meter = wrapper.querySelector('usage-meter')!;
+    await waitUntil(() => meter.getAttribute('state') === 'pending', 'the meter pending');
+    await expect(gate).to.be.accessible();
+    const remedy = oneEvent(gate, 'billing-remedy');
+    part<HTMLButtonElement>(gate, 'remedy')!.click();
+    expect((await remedy).detail).to.deep.equal({
+      page: 'subscribe',
+      code: 'subscription-pending',
+      feature: 'sso',
+    });
+    expect(await openedPortalPath()).to.match(/^\/hosted\/subscribe\//);
   });
 
   it('takes a fallback of the page and a minimum quantity', async () => {

@@ -175,6 +175,29 @@ describe('<plan-picker> changing plan', () => {
     expect(await requestsTo(APPLY_ROUTE)).to.equal(0);
   });
 
+  it('shows both sides of an upgrade: the new plan and the credit for the current one', async () => {
+    await freshStart('healthy');
+    const expected = await quoteOf('business');
+    const element = await picker();
+    await openChoice(element, 'business');
+    const lines = [...part(element, 'details')!.querySelectorAll('li')].map((line) =>
+      [...line.querySelectorAll('span')].map((cell) => cell.textContent!.trim()),
+    );
+    // "Business, 15 of 30 days $99.50" alone was net of a credit that had no line.
+    expect(
+      lines.map(([label]) => label!.replace(/[\d.,]+ of [\d.,]+ days/, 'N of M days')),
+    ).to.deep.equal(['Business, N of M days', 'Credit for unused Pro, N of M days']);
+    const cents = (text: string) =>
+      Math.round(Number(text.replace('\u2212', '-').replace(/[^\d.-]/g, '')) * 100);
+    expect(lines[1]![1]!.startsWith('\u2212')).to.equal(true);
+    const sum = lines.reduce((total, [, amount]) => total + cents(amount!), 0);
+    expect(sum).to.equal(expected.AmountTotal);
+    expect(cents(partText(element, 'amount'))).to.equal(expected.AmountTotal);
+    await expect(element).to.be.accessible();
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
+  });
+
   it('asks even for a move that costs nothing now, and shows when a downgrade takes effect', async () => {
     await freshStart('healthy');
     const expected = await quoteOf('starter');
@@ -192,6 +215,42 @@ describe('<plan-picker> changing plan', () => {
     expect(detail.currentOffer).to.equal('pro');
     await waitForText(element, 'success', `Your plan changes to Starter on ${date}`);
     expect((await offerOf('healthy')).ReferenceOfferAfterTerm).to.equal('starter');
+  });
+
+  it('says a scheduled downgrade instead of offering it again, and keeps the plan', async () => {
+    await freshStart('healthy');
+    const expected = await quoteOf('starter');
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(expected.DateEffective),
+    );
+    const element = await picker();
+    await openChoice(element, 'starter');
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'success', `Your plan changes to Starter on ${date}`);
+    // The downgrade waits for the end of the period: the picker says so, and no longer offers it.
+    await waitForText(element, 'scheduled', `Your plan changes to Starter on ${date}.`);
+    expect(cardText(card(element, 'starter'), 'starts')).to.equal(`Starts on ${date}`);
+    expect(card(element, 'starter').querySelector('button') === null).to.equal(true);
+    expect(cardText(card(element, 'pro'), 'current')).to.equal('Current plan');
+    await expect(element).to.be.accessible();
+
+    // "Keep Pro" cancels it, after its own confirmation: nothing now, Pro's price goes on.
+    part<HTMLButtonElement>(element, 'keep')!.click();
+    await waitForDialog(element);
+    await animationsDone(element);
+    expect(partText(element, 'dialog-title')).to.equal('Keep Pro?');
+    const keep = await quoteOf('pro');
+    expect(partText(element, 'amount')).to.equal(keep.PricingLocalized);
+    expect(partText(element, 'next-term')).to.equal(
+      `Your recurring price stays ${keep.NextTerm.PricingLocalized}`,
+    );
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'success', 'Done. You stay on Pro.');
+    await waitUntil(() => part(element, 'scheduled') === null, 'the notice gone', {
+      timeout: 8000,
+    });
+    expect((await offerOf('healthy')).ReferenceOfferAfterTerm).to.equal(undefined);
+    expect(chooseButton(element, 'starter').textContent!.trim()).to.equal('Downgrade to Starter');
   });
 
   it('changes the plan exactly once under a double click, then refreshes everything', async () => {

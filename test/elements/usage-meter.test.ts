@@ -16,6 +16,7 @@ import {
   buyThroughProxy,
   freshStart,
   proxyRequestCount,
+  serviceApi,
   signIn,
   until,
 } from '../browser/billing.js';
@@ -33,6 +34,16 @@ const text = (node: Element | null | undefined) =>
 /** A purchase through the real proxy, as <buy-feature> makes it, merged into the page's store. */
 async function buyOneSeat(): Promise<void> {
   await buyThroughProxy('seats', 1);
+}
+
+/** What the host's back end does when the customer uses the product: reports API calls. */
+async function reportApiCalls(increment: number): Promise<void> {
+  await serviceApi('Usage', {
+    ReferenceCustomer: 'healthy',
+    ReferenceFeature: 'api-calls',
+    Increment: increment,
+    DateStamp: new Date().toISOString(),
+  });
 }
 
 describe('<usage-meter>', () => {
@@ -243,17 +254,18 @@ describe('<usage-meter>', () => {
   });
 
   it('changes its look past the warning and critical thresholds', async () => {
+    // 1,200 of 10,000 API calls: 12% (a Consumption; a Limitation never warns, see the states).
     const warning = await fixture<UsageMeter>(
-      html`<usage-meter feature="seats" warning-threshold="0.5"></usage-meter>`,
+      html`<usage-meter feature="api-calls" warning-threshold="0.1"></usage-meter>`,
     );
     const critical = await fixture<UsageMeter>(
-      html`<usage-meter feature="projects" critical-threshold="0.4"></usage-meter>`,
+      html`<usage-meter feature="api-calls" critical-threshold="0.1"></usage-meter>`,
     );
     await loaded(warning);
     await loaded(critical);
     expect(warning.getAttribute('level')).to.equal('warning');
     expect(part(warning, 'meter')!.dataset.level).to.equal('warning');
-    expect(text(part(warning, 'level'))).to.equal('60% used');
+    expect(text(part(warning, 'level'))).to.equal('12% used');
     expect(critical.getAttribute('level')).to.equal('critical');
     expect(text(part(critical, 'level'))).to.equal('Limit reached');
     const fill = (el: UsageMeter) => getComputedStyle(part(el, 'fill')!).backgroundColor;
@@ -288,7 +300,8 @@ describe('<usage-meter>', () => {
     const crossings: BillingThresholdEvent[] = [];
     const el = await fixture<UsageMeter>(
       html`<usage-meter
-        feature="seats"
+        feature="api-calls"
+        warning-threshold="0.15"
         @billing-threshold=${(event: BillingThresholdEvent) => crossings.push(event)}
       ></usage-meter>`,
     );
@@ -297,12 +310,14 @@ describe('<usage-meter>', () => {
     expect(text(live)).to.equal('');
     expect(crossings.length).to.equal(0);
 
-    await buyOneSeat();
+    // The host's back end reports 400 calls: 1,600 of 10,000, past the warning at 15%.
+    await reportApiCalls(400);
+    await getUsageStore().refresh();
     await el.updateComplete;
-    expect(text(part(el, 'figures'))).to.equal('4 of 5');
-    expect(text(live)).to.equal('Seats: 80% used, close to the limit.');
+    expect(text(part(el, 'figures'))).to.equal('1,600 of 10,000');
+    expect(text(live)).to.equal('API calls: 16% used, close to the limit.');
     expect(crossings.map((event) => event.detail)).to.deep.equal([
-      { feature: 'seats', level: 'warning', previousLevel: 'normal', ratio: 0.8 },
+      { feature: 'api-calls', level: 'warning', previousLevel: 'normal', ratio: 0.16 },
     ]);
     expect(crossings[0]).to.include({ bubbles: true, composed: true, cancelable: false });
 
@@ -311,6 +326,53 @@ describe('<usage-meter>', () => {
     await el.updateComplete;
     expect(crossings.length).to.equal(1);
     await expect(el).to.be.accessible();
+  });
+
+  it('never lowers its level as usage grows: seats stay calm, API calls only rise', async () => {
+    // Seats are what the customer chose: 3, 4 (80%), 5 (all included) and 6 (one extra) of 5
+    // all read in the normal look; a warning at 80% that went away at 100% would say that
+    // using more is better.
+    const seats = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await loaded(seats);
+    const seen: { figures: string; level: string; look: string | undefined }[] = [];
+    const look = () => ({
+      figures: text(part(seats, 'figures')),
+      level: seats.level,
+      look: part(seats, 'meter')!.dataset.level,
+    });
+    seen.push(look());
+    for (let bought = 0; bought < 3; bought += 1) {
+      await buyOneSeat();
+      await seats.updateComplete;
+      seen.push(look());
+      expect(text(part(seats, 'level')), `the level text at ${seen.at(-1)!.figures}`).to.equal('');
+    }
+    expect(seen).to.deep.equal([
+      { figures: '3 of 5', level: 'normal', look: 'normal' },
+      { figures: '4 of 5', level: 'normal', look: 'normal' },
+      { figures: '5 of 5', level: 'normal', look: 'normal' },
+      { figures: '6 · 5 included + 1 extra', level: 'normal', look: 'extra' },
+    ]);
+    // A Consumption warns, then turns critical, and never steps back while more is used.
+    const calls = await fixture<UsageMeter>(
+      html`<usage-meter
+        feature="api-calls"
+        warning-threshold="0.15"
+        critical-threshold="0.2"
+      ></usage-meter>`,
+    );
+    await loaded(calls);
+    const rank = { normal: 0, warning: 1, critical: 2 };
+    const levels = [calls.level];
+    for (const increment of [400, 500, 1000]) {
+      await reportApiCalls(increment);
+      await getUsageStore().refresh();
+      await calls.updateComplete;
+      levels.push(calls.level);
+    }
+    expect(levels).to.deep.equal(['normal', 'warning', 'critical', 'critical']);
+    const ranks = levels.map((level) => rank[level]);
+    expect(ranks).to.deep.equal([...ranks].sort((a, b) => a - b));
   });
 
   const fillDuration = (el: UsageMeter) =>

@@ -57,16 +57,30 @@ describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
         DatePeriodEnd: '2026-12-01T00:00:00.000Z',
       },
     );
+    // Both sides of the switch, adding up to the amount: Business for the rest of the period,
+    // less the unused half of Pro (a single net line "Business, 15 of 30 days $75.00" hid it).
     assert.deepEqual(res.body.Details, [
       {
         Type: 'Upgrade',
         LabelLocalized: 'Business, 15 of 30 days',
-        PricingLocalized: '$75.00',
+        PricingLocalized: '$99.50',
         Quantity: 1,
-        AmountSubtotal: 7500,
-        AmountTotal: 7500,
-        AmountTotalDue: 7500,
+        AmountSubtotal: 9950,
+        AmountTotal: 9950,
+        AmountTotalDue: 9950,
         QuantityReported: 1,
+        QuantityBilled: 1,
+        DatePeriodStart: '2026-11-16T00:00:00.000Z',
+        DatePeriodEnd: '2026-12-01T00:00:00.000Z',
+      },
+      {
+        Type: 'Credit',
+        LabelLocalized: 'Credit for unused Pro, 15 of 30 days',
+        PricingLocalized: '-$24.50',
+        Quantity: 1,
+        AmountSubtotal: -2450,
+        AmountTotal: -2450,
+        AmountTotalDue: -2450,
         QuantityBilled: 1,
         DatePeriodStart: '2026-11-16T00:00:00.000Z',
         DatePeriodEnd: '2026-12-01T00:00:00.000Z',
@@ -106,6 +120,15 @@ describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
       const label = `${customer} -> ${offer} after ${advance.days ?? 0} days`;
       assert.equal(done.body.AmountChargedNow, priced.body.AmountTotalDue, label);
       assert.ok(priced.body.AmountTotalDue > 0, label);
+      // The lines say where the amount comes from, to the cent: the new offer, the credit for
+      // the current one's unused part, any discount.
+      const lines = priced.body.Details as { Type: string; AmountTotal: number }[];
+      const sum = lines.reduce((total, line) => total + line.AmountTotal, 0);
+      assert.equal(sum, priced.body.AmountTotal, `${label}: the lines add up`);
+      assert.ok(
+        lines.some((line) => line.Type === 'Credit' && line.AmountTotal < 0),
+        `${label}: a credit line`,
+      );
       const invoice = await t.api('GET', `/v1/Invoice/${done.body.IdInvoice}`);
       assert.equal(invoice.body.AmountTotal, priced.body.AmountTotalDue, label);
       assert.equal(done.body.AmountRecurrenceDiscounted, priced.body.NextTerm.AmountTotal, label);

@@ -118,6 +118,45 @@ describe('plan changes', () => {
     assert.equal((await planOf()).offerAfterTerm, 'starter');
   });
 
+  it('says a scheduled downgrade, and keeps the current plan by choosing it again', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const nothingScheduled = (await call(proxy, '/subscription')).body;
+    assert.deepEqual(
+      [
+        nothingScheduled.offerAfterTerm,
+        nothingScheduled.titleAfterTerm,
+        nothingScheduled.dateOfferChange,
+      ],
+      [null, null, null],
+    );
+    const down = await quote(proxy, 'starter');
+    const scheduled = await call(proxy, '/plan', {
+      body: change('starter', 'plan-keep-downgrade-1', 0, down.NextTerm.AmountTotal),
+    });
+    assert.equal(scheduled.status, 200, scheduled.text);
+    const status = (await call(proxy, '/subscription')).body;
+    assert.deepEqual(
+      [status.offer, status.offerAfterTerm, status.titleAfterTerm, status.dateOfferChange],
+      ['pro', 'starter', 'Starter', down.DateEffective],
+    );
+    // Keeping Pro: quoted (nothing now, Pro's recurring price), confirmed, applied once.
+    const keep = await quote(proxy, 'pro');
+    assert.deepEqual(
+      [keep.TypeChange, keep.AmountTotalDue, keep.NextTerm.AmountTotal],
+      ['None', 0, 4900],
+    );
+    const body = change('pro', 'plan-keep-current-01', 0, keep.NextTerm.AmountTotal);
+    const kept = await call(proxy, '/plan', { body });
+    assert.equal(kept.status, 200, kept.text);
+    assert.deepEqual([kept.body.offer, kept.body.offerAfterTerm], ['pro', null]);
+    assert.equal((await planOf()).offerAfterTerm, null);
+    assert.equal((await call(proxy, '/subscription')).body.offerAfterTerm, null);
+    const again = await call(proxy, '/plan', { body });
+    assert.equal(again.body.replayed, true);
+    // Nothing scheduled any more: Pro is the plan, as before.
+    assert.equal((await call(proxy, '/plan/quote', { body: { offer: 'pro' } })).status, 409);
+  });
+
   it('reconciles a change whose answer was lost, and a retry does not change again', async () => {
     const { counter, proxy } = countedProxy(sandbox, { timeouts: { reconcileMs: 1_000 } });
     const priced = await quote(proxy, 'business');

@@ -25,14 +25,17 @@ import type { PurchaseHost } from './purchase-controller.js';
 import { explainRefusal } from './refusal.js';
 
 // The add-on mode of <buy-feature>: on an on/off feature ("Priority support") the control adds
-// or removes the feature as a whole. Its price is asked as the switch the customer would make
-// (IsEnabled: the opposite of what the usage shows), which also tells what can be done:
-// - the service prices switching it on: an add-on sold apart, to add ("available");
-// - it prices switching it off: an add-on bought, to remove ("owned");
-// - it refuses switching it off: part of the plan ("included"), nothing to do;
-// - it refuses switching it on (not sold apart, or not in the plan at all): a plan that includes
-//   it is looked up among the offers ("elsewhere");
-// - any other refusal (no payment method, suspended...) is shown with its remedy ("refused").
+// or removes the feature as a whole.
+// - Switched off (or not in the plan): the price of switching it on is asked, which also tells
+//   what can be done: priced, an add-on sold apart, to add ("available"); refused as not
+//   switchable (not sold apart, or not in the plan at all), a plan that includes it is looked up
+//   among the offers ("elsewhere"); any other refusal (no payment method, suspended...) is shown
+//   with its remedy ("refused").
+// - Switched on: the current plan's offer tells whether the plan includes it ("included",
+//   nothing to do) or it was bought as an add-on ("owned", Remove). Nothing is priced then: the
+//   removal's price is asked when Remove is pressed and shown only in its confirmation, so that
+//   an owned add-on never reads "Nothing to pay now $0.00", and an included one never costs a
+//   refused request. When the offers cannot say, the removal is priced to learn it, as before.
 // Both ways ask for confirmation, always: adding costs money now and per period, removing
 // changes the recurring price. A confirmed change is applied at most once (its idempotency key
 // waits in sessionStorage until its outcome is known, as a purchase's does).
@@ -60,6 +63,21 @@ export interface AddOnView extends ChangeDialog {
 /** The service refuses to switch a feature the plan includes, or one it does not sell apart. */
 const NOT_SWITCHABLE = new Set(['validation', 'Error.Api.Usage.NoneMatching']);
 
+/**
+ * What the current plan's offer says of a feature switched on: part of the plan, bought as an
+ * add-on, or nothing readable (the offers failed, or do not list the current plan).
+ */
+type PlanTerms = 'included' | 'bought' | 'unread';
+
+/** The terms of `feature` in the customer's current offer, as a PlanTerms. */
+function termsOf(offers: readonly Offer[] | null, feature: string): PlanTerms {
+  const current = offers?.find((offer) => offer.IsCurrent === true);
+  const terms = current?.Features?.find((candidate) => candidate.ReferenceFeature === feature);
+  if (terms?.IsAddOn === true) return 'bought';
+  if (terms?.IsIncluded === true) return 'included';
+  return 'unread';
+}
+
 /** The cheapest plan the customer could move to that includes `feature`, if the offers say. */
 function planIncluding(offers: readonly Offer[], feature: string): Offer | undefined {
   const including = offers.filter(
@@ -86,6 +104,11 @@ export class AddOnController extends ConfirmedChange<
   /** The feature's title as the offers give it: a feature outside the plan has no usage. */
   #catalogTitle: string | undefined;
   #planLookedUpFor = '';
+  /** The offers of `#offersFor`, asked once per proxy and feature (null: not readable). */
+  #offers: Promise<Offer[] | null> | undefined;
+  #offersFor = '';
+  /** For a feature switched on: what the current plan says of it; undefined while unknown. */
+  #terms: PlanTerms | undefined;
   #resumeCheckedFor = '';
   /** The preview state last reported, to report each of its errors once. */
   #reported: unknown;
@@ -114,9 +137,14 @@ export class AddOnController extends ConfirmedChange<
     return getUsageStore(this.host.endpoint).get(this.host.feature);
   }
 
-  /** What the customer can do with the add-on, from the usage and the price of the switch. */
+  /** What the customer can do with the add-on, from the usage, the plan and the price of the switch. */
   get standing(): AddOnStanding {
     const state = this.preview.state;
+    if (this.#switchedOnKnown()) {
+      if (this.#terms === 'included') return 'included';
+      // Owned; a removal priced on Remove and refused says why, as any refusal.
+      if (state.status !== 'error') return 'owned';
+    }
     if (state.status === 'complete') return state.args ? 'available' : 'owned';
     if (state.status !== 'error') return 'unknown';
     const { code } = toBillingError(state.error);
@@ -137,6 +165,11 @@ export class AddOnController extends ConfirmedChange<
     if (this.failure) return this.failure.pending !== undefined;
     const error = this.error;
     return error !== undefined && (error.retryable || error.code === 'invalid-response');
+  }
+
+  /** Whether the feature is switched on and its plan's terms are known (no removal priced to learn them). */
+  #switchedOnKnown(): boolean {
+    return this.usage?.IsEnabled === true && this.#terms !== undefined && this.#terms !== 'unread';
   }
 
   /** Whether Add (or Remove) can be pressed: a priced switch, no change of unknown outcome. */
@@ -167,8 +200,53 @@ export class AddOnController extends ConfirmedChange<
       this.preview.reset();
       return;
     }
+    if (this.usage?.IsEnabled === true) {
+      // Switched on: the plan's terms tell included from owned; nothing is priced before Remove.
+      if (this.#terms === undefined) {
+        void this.#readTerms();
+        return;
+      }
+      if (this.#terms !== 'unread') {
+        if (this.preview.state.status !== 'idle') this.preview.reset();
+        return;
+      }
+    }
     // Without a usage (the plan lacks the feature) it is switching on that is asked, and refused.
     this.preview.run(this.usage?.IsEnabled !== true, immediate, { keepShown });
+  }
+
+  /**
+   * Whether the current plan includes the feature or it was bought (see PlanTerms). `again`
+   * reads them anew while the terms known stay in use (Remove stays available meanwhile).
+   */
+  async #readTerms(again = false): Promise<void> {
+    const target = this.#target;
+    const offers = await this.#readOffers();
+    if (target !== this.#target || (!again && this.#terms !== undefined)) return;
+    const terms = termsOf(offers, this.host.feature);
+    if (again && terms === this.#terms) return;
+    this.#terms = terms;
+    this.refresh();
+    this.host.requestUpdate();
+  }
+
+  /** The offers of the customer's segment, asked once per proxy and feature; null on failure. */
+  #readOffers(): Promise<Offer[] | null> {
+    const target = this.#target;
+    if (!this.#offers || this.#offersFor !== target) {
+      this.#offersFor = target;
+      this.#offers = getProxyClient(this.endpoint)
+        .getOffers()
+        .then(
+          ({ offers }) => offers,
+          () => null,
+        );
+    }
+    return this.#offers;
+  }
+
+  get #target(): string {
+    return `${this.endpoint}#${this.host.feature}`;
   }
 
   hostDisconnected(): void {
@@ -192,7 +270,8 @@ export class AddOnController extends ConfirmedChange<
     this.#plan = undefined;
     this.#catalogTitle = undefined;
     this.#planLookedUpFor = '';
-    const target = `${this.endpoint}#${this.host.feature}`;
+    this.#forgetPlan();
+    const target = this.#target;
     if (!this.host.feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
     this.#resumeCheckedFor = target;
     const pending = readPendingAddOnChange(this.endpoint, this.host.feature);
@@ -205,6 +284,8 @@ export class AddOnController extends ConfirmedChange<
     this.setSuccess(undefined);
     this.setFailure(undefined);
     this.setPhase('preparing');
+    // An owned add-on's removal is priced now, for its confirmation alone.
+    if (this.#switchedOnKnown()) this.preview.run(false, true);
     const state = await this.preview.settled();
     this.setPhase('idle');
     if (state.status !== 'complete') return;
@@ -246,7 +327,18 @@ export class AddOnController extends ConfirmedChange<
     if (this.phase !== 'idle' || this.failure?.pending) return;
     const refused = this.failure !== undefined || this.standing === 'refused';
     this.setFailure(undefined);
+    // Another plan may include the feature, or no longer: its terms are read again, those
+    // known kept until the new ones come (a button that went unavailable meanwhile would ignore
+    // a click).
+    this.#offers = undefined;
+    if (this.#terms !== undefined) void this.#readTerms(true);
     this.refresh(true, !refused);
+  }
+
+  /** Forgets what the offers said: the plan may have changed. */
+  #forgetPlan(): void {
+    this.#offers = undefined;
+    this.#terms = undefined;
   }
 
   async #price(enabled: boolean, signal: AbortSignal): Promise<PricingResponse> {
@@ -268,16 +360,12 @@ export class AddOnController extends ConfirmedChange<
     const target = `${this.endpoint}#${this.host.feature}`;
     if (this.#planLookedUpFor === target) return;
     this.#planLookedUpFor = target;
-    try {
-      const { offers } = await getProxyClient(this.endpoint).getOffers();
-      const { feature } = this.host;
-      this.#plan = planIncluding(offers, feature);
-      const terms = offers.flatMap((offer) => offer.Features ?? []);
-      this.#catalogTitle = terms.find((term) => term.ReferenceFeature === feature)?.TitleLocalized;
-    } catch {
-      // No plan named: the prompt still opens the plans.
-      this.#plan = undefined;
-    }
+    const offers = await this.#readOffers();
+    const { feature } = this.host;
+    // Without offers no plan is named: the prompt still opens the plans.
+    this.#plan = offers ? planIncluding(offers, feature) : undefined;
+    const terms = (offers ?? []).flatMap((offer) => offer.Features ?? []);
+    this.#catalogTitle = terms.find((term) => term.ReferenceFeature === feature)?.TitleLocalized;
     this.host.requestUpdate();
   }
 
@@ -293,6 +381,8 @@ export class AddOnController extends ConfirmedChange<
       return;
     }
     settlePendingAddOnChange(endpoint, pending);
+    // Added here: bought, not part of the plan (what the offers would say, without asking).
+    this.#terms = pending.enabled ? 'bought' : undefined;
     this.applied(result, endpoint, result.usage);
     const changed = new BillingAddOnChangeEvent({
       feature: pending.feature,

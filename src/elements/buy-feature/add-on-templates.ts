@@ -36,15 +36,16 @@ function standingText(host: Element, addOn: AddOnController, label: string): str
 }
 
 /**
- * Add or Remove, as the switch priced goes (Add while it is not known yet); unavailable until the
- * switch is priced and allowed. Two templates, not one restyled: a button never fades from one
- * look into the other.
+ * Remove for a feature switched on, Add otherwise (and while it is not known yet); unavailable
+ * until the switch is allowed (an addition priced, an add-on known to be owned). Two templates,
+ * not one restyled: a button never fades from one look into the other.
  */
 function switchButton(host: Element, addOn: AddOnController, label: string): TemplateResult {
   const disabled = addOn.busy || !addOn.canChange;
   const change = () => void addOn.change();
   const state = addOn.preview.state;
-  if (state.status !== 'idle' && state.args === false) {
+  const switchedOn = addOn.usage?.IsEnabled === true;
+  if (switchedOn || (state.status !== 'idle' && state.args === false)) {
     return html`<button
       type="button"
       class="secondary"
@@ -66,7 +67,10 @@ function switchButton(host: Element, addOn: AddOnController, label: string): Tem
   </button>`;
 }
 
-/** The add-on's panel: where it stands, its price and its action. */
+/**
+ * The add-on's panel: where it stands, the price of adding it, and its action. An owned add-on
+ * shows no price: what removing it costs is the removal's confirmation's to say.
+ */
 export function addOnPanel(host: RemedyHost, addOn: AddOnController, label: string) {
   const standing = addOn.standing;
   const text = standingText(host, addOn, label);
@@ -84,7 +88,8 @@ export function addOnPanel(host: RemedyHost, addOn: AddOnController, label: stri
       ${message(host, 'buy.add-on.see-plans')}
     </button>`;
   }
-  const priced = standing === 'available' || standing === 'owned' || standing === 'unknown';
+  const switchedOn = addOn.usage?.IsEnabled === true;
+  const priced = standing === 'available' || (standing === 'unknown' && !switchedOn);
   return html`<div class="add-on" part="add-on" data-standing=${standing} aria-busy=${addOn.busy}>
     ${text ? html`<p class="add-on-text" part="add-on-text">${text}</p>` : nothing}
     ${priced ? priceRegion(host, addOn.preview.state, (enabled) => (enabled ? 1 : -1)) : nothing}

@@ -13,7 +13,7 @@ import {
 } from '../../client/i18n.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getProxyClient } from '../../client/proxy-client.js';
-import { getUsageStore } from '../../client/usage-store.js';
+import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { defineElement } from '../shared/define.js';
 import { warnOnce } from '../shared/warn.js';
@@ -80,6 +80,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart error - The refusal or failure message, with its remedy.
  * @csspart remedy - The button that opens the portal workflow fixing a refusal (also `button`).
  * @csspart retry - The "try again" button (also `button`).
+ * @csspart unlimited - The sentence shown instead of the form when the plan gives unlimited access to the feature ("Seats: unlimited in your plan, nothing to buy.").
  * @csspart add-on - On an on/off feature, the add-on's panel (`data-standing`: `unknown`, `available`, `owned`, `included`, `elsewhere`, `refused`).
  * @csspart add-on-text - The sentence that says where the add-on stands (owned, included, or the plan that includes it).
  * @csspart add - The "Add {feature}" button (also `button` and `buy`).
@@ -155,6 +156,11 @@ export class BuyFeature extends LitElement {
       this.requestUpdate();
       throw new BillingError('aborted', 'An on/off feature is bought as an add-on.');
     }
+    if (this.#isUnlimitedIn(asked.endpoint, asked.feature)) {
+      // Nothing to buy: the element says so (it updates), and no $0 price is asked for.
+      this.requestUpdate();
+      throw new BillingError('aborted', 'An unlimited feature has nothing to buy.');
+    }
     try {
       return await getProxyClient(asked.endpoint).getPricing(
         { feature: asked.feature, increment },
@@ -176,6 +182,7 @@ export class BuyFeature extends LitElement {
   readonly #purchase = new PurchaseController(this, {
     preview: this.#preview,
     reprice: () => this.#billingChanged(false),
+    purchased: () => this.#backToStart(),
     refreshPrice: () => this.#billingChanged(true),
     openDialog: () => this.#confirmDialog.open(),
     closeDialog: () => this.#confirmDialog.close(),
@@ -196,7 +203,7 @@ export class BuyFeature extends LitElement {
 
   /** The feature to buy (its reference, e.g. `seats`). */
   declare feature: string;
-  /** How many units to add; the user changes it with the quantity control. */
+  /** How many units to add; the user changes it with the quantity control. Set by the page, it is the default a purchase brings the control back to. */
   declare quantity: number;
   /** The smallest quantity the control allows. */
   declare min: number;
@@ -218,6 +225,14 @@ export class BuyFeature extends LitElement {
   #onOffOutsidePlan = '';
   /** The language the price is asked in (the service's own lines come in it): the element's. */
   #language: Language = 'en';
+  /** The quantity the page chose (the attribute, or the property set by script): where a purchase leaves the control. */
+  #defaultQuantity = 1;
+  /** The quantity being set is the user's (typed or stepped), not a new default. */
+  #typed = false;
+  /** The next change of quantity is priced at once, not after the typing debounce. */
+  #priceAtOnce = false;
+  /** The plan gave unlimited access at the last update: nothing to buy, nothing priced. */
+  #wasUnlimited = false;
 
   constructor() {
     super();
@@ -242,6 +257,8 @@ export class BuyFeature extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // The first update has `feature` (set in the constructor).
     const retargeted = changed.has('feature') || changed.has('endpoint');
+    if (changed.has('quantity') && !this.#typed) this.#defaultQuantity = this.quantity;
+    this.#typed = false;
     // A `lang` change in the page (followLang) asks for the price again: the service's lines are
     // in the language they were asked in.
     const language = languageOf(this);
@@ -250,9 +267,19 @@ export class BuyFeature extends LitElement {
     if (retargeted && this.isConnected) this.#addOn.retarget();
     // The mode follows the usages: an on/off feature is added or removed as a whole. Only the
     // mode shown asks for prices (a reset is done once: it asks for an update itself).
+    const unlimited = this.#isUnlimitedIn(this.endpoint, this.feature);
+    const limitedAgain = this.#wasUnlimited && !unlimited;
+    this.#wasUnlimited = unlimited;
     if (this.#addOnMode) {
       if (this.#preview.state.status !== 'idle') this.#preview.reset();
       this.#priceAddOn(retargeted || relanguaged);
+    } else if (unlimited) {
+      // Unlimited access (a plan change may bring it): no quantity to price.
+      if (this.#preview.state.status !== 'idle') this.#preview.reset();
+      if (this.#addOn.preview.state.status !== 'idle') this.#addOn.preview.reset();
+    } else if (limitedAgain) {
+      // A plan change took the unlimited access away: the quantity has a price again.
+      this.#schedulePreview(true);
     } else {
       if (this.#addOn.preview.state.status !== 'idle') this.#addOn.preview.reset();
       this.#priceQuantity(changed, retargeted, relanguaged);
@@ -264,8 +291,10 @@ export class BuyFeature extends LitElement {
     const quantityProperties = ['quantity', 'min', 'max', 'step'] as const;
     if (retargeted || quantityProperties.some((name) => changed.has(name))) {
       this.#quantityEntry = this.#range.allows(this.quantity) ? 'allowed' : 'invalid';
-      // A new feature, proxy or connection prices at once; a quantity being typed waits.
-      this.#schedulePreview(retargeted);
+      // A new feature, proxy or connection, or the reset after a purchase, prices at once; a
+      // quantity being typed waits.
+      this.#schedulePreview(retargeted || this.#priceAtOnce);
+      this.#priceAtOnce = false;
     } else if (relanguaged && this.#preview.state.status !== 'idle') {
       this.#schedulePreview(true);
     }
@@ -310,6 +339,12 @@ export class BuyFeature extends LitElement {
     return true;
   }
 
+  /** Whether the usages give unlimited access to `feature`: there is nothing to buy. */
+  #isUnlimitedIn(endpoint: string | undefined, feature: string): boolean {
+    const usage = getUsageStore(endpoint).get(feature);
+    return usage !== undefined && usage.TypeFeature !== 'OnOff' && isUnlimited(usage);
+  }
+
   get #addOnMode(): boolean {
     return this.#isOnOff(this.endpoint, this.feature);
   }
@@ -318,6 +353,23 @@ export class BuyFeature extends LitElement {
   #billingChanged(keepShown: boolean): void {
     if (this.#addOnMode) this.#addOn.billingChanged();
     else this.#schedulePreview(true, keepShown ? { keepShown } : undefined);
+  }
+
+  /**
+   * After a purchase, the form goes back to how it first was: the quantity at its default and
+   * its price asked afresh (a placeholder meanwhile), so that neither the quantity just bought
+   * nor its price stays beside "Done." as if it were still to buy. The success stays said
+   * until the quantity is changed.
+   */
+  #backToStart(): void {
+    this.#quantityEntry = 'allowed';
+    if (this.quantity === this.#defaultQuantity) {
+      // The same quantity: its price after the purchase may differ (part of the plan is used).
+      this.#schedulePreview(true);
+      return;
+    }
+    this.#priceAtOnce = true;
+    this.quantity = this.#defaultQuantity;
   }
 
   /** The proxy this element talks to. */
@@ -342,6 +394,7 @@ export class BuyFeature extends LitElement {
     if (this.#range.allows(value)) {
       // The last outcome goes with the old quantity.
       this.#purchase.quantityChanged();
+      this.#typed = true;
       this.quantity = value;
       // Back to the last valid value after an invalid one, the property does not change: it is
       // marked changed, to be checked and priced again.
@@ -485,8 +538,24 @@ export class BuyFeature extends LitElement {
       ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}`;
   }
 
+  /**
+   * Unlimited access: a calm sentence in the meters' wording ("Seats: unlimited in your plan,
+   * nothing to buy."), no quantity, no price, no button.
+   */
+  #renderUnlimited(): TemplateResult {
+    const usage = getUsageStore(this.endpoint).get(this.feature);
+    const title = usage?.TitleLocalized || this.#featureNames().title;
+    const label = title.charAt(0).toUpperCase() + title.slice(1);
+    return html`<div class="layout">
+      <div class="add-on" part="unlimited">
+        <p class="add-on-text">${message(this, 'buy.unlimited', { label })}</p>
+      </div>
+    </div>`;
+  }
+
   override render() {
     if (this.#addOnMode) return this.#renderAddOn();
+    if (this.#isUnlimitedIn(this.endpoint, this.feature)) return this.#renderUnlimited();
     const { busy, canBuy } = this.#purchase;
     const confirmation = this.#purchaseConfirmation();
     const entry = this.#quantityEntry;

@@ -43,6 +43,7 @@ declare module '../../client/i18n.js' {
     'buy.refused.too-many': string;
     'buy.refused.at-once': string;
     'buy.refused.setup': string;
+    'buy.unlimited': string;
     'buy.add-on.add': string;
     'buy.add-on.remove': string;
     'buy.add-on.owned': string;
@@ -146,6 +147,11 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.refused.setup': [
     'Buying is unavailable on this page.',
     'L’achat n’est pas disponible sur cette page.',
+  ],
+  // A plan with unlimited access: nothing to buy ({label} the feature's title, "Seats").
+  'buy.unlimited': [
+    '{label}: unlimited in your plan, nothing to buy.',
+    '{label} : illimité dans votre offre, rien à acheter.',
   ],
   // The add-on mode, on an on/off feature; {label} is the feature's name ("Priority support").
   'buy.add-on.add': ['Add {label}', 'Ajouter {label}'],

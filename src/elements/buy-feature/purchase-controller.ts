@@ -67,8 +67,13 @@ export interface PurchaseHost extends ChangeHost {
 export interface PurchaseView extends ChangeDialog {
   /** The live price of the chosen quantity: what a purchase confirms. */
   readonly preview: LatestTask<number, PricingResponse>;
-  /** Prices the chosen quantity again at once (after a purchase, a retry, a remedy). */
+  /** Prices the chosen quantity again at once (after a retry, a remedy). */
   reprice(): void;
+  /**
+   * After a purchase: the form as it first was, the quantity back to its default and priced
+   * afresh (the price of the quantity just bought is no longer the news).
+   */
+  purchased(): void;
   /**
    * Prices the chosen quantity again, keeping the price shown until the new one comes (billing
    * changed elsewhere: nothing the customer did here).
@@ -253,8 +258,7 @@ export class PurchaseController
       replayed: result.replayed,
     });
     this.host.dispatchEvent(purchased);
-    // The next purchase starts from the new quantity: its price may differ.
-    this.view.reprice();
+    this.view.purchased();
   }
 
   #purchaseFailed(endpoint: string, pending: PendingPurchase, error: BillingError): void {

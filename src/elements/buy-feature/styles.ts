@@ -215,6 +215,10 @@ const ownStyles = css`
     max-inline-size: 20em;
     font-size: 0.875em;
   }
+  /* An amount of the breakdown stays whole: a credit's minus sign never wraps apart from it. */
+  .details li > :last-child {
+    white-space: nowrap;
+  }
   .next-term {
     margin-block-start: calc(var(--_space) * 2);
     padding-block-start: calc(var(--_space) * 3);

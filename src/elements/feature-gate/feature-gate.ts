@@ -5,12 +5,16 @@ import { followLang, message, registerTexts } from '../../client/i18n.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getUsageStore, type UsageStore } from '../../client/usage-store.js';
 import { defineElement } from '../shared/define.js';
+import { openRemedy } from '../shared/remedy.js';
 import { seePlans } from '../shared/see-plans.js';
 import { sharedStyles } from '../shared/styles.js';
 import { gateTexts } from './messages.js';
 
-/** What the gate shows: nothing known yet, the content, the fallback, or a failed check. */
-export type GateState = 'loading' | 'granted' | 'denied' | 'error';
+/**
+ * What the gate shows: nothing known yet, the content, the fallback, a plan that will include
+ * the feature once its checkout is complete, or a failed check.
+ */
+export type GateState = 'loading' | 'granted' | 'denied' | 'pending' | 'error';
 
 const ownStyles = css`
   :host {
@@ -31,15 +35,16 @@ const ownStyles = css`
  * @summary Show a part of the page only to customers whose plan includes a feature.
  *
  * @slot - The gated content, shown only when the customer is entitled.
- * @slot fallback - Shown when the customer is not entitled. Default: "{feature} is not part of your plan." and a "See plans" button.
+ * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan." and a "See plans" button.
+ * @slot pending - Shown when the customer's subscription waits for its checkout and its plan includes the feature. Default: "{feature}: starts when checkout is complete." and a "Complete your subscription" button.
  * @slot loading - Shown while the usages load. Default: nothing.
  *
  * @event billing-entitlement-change - {BillingEntitlementChangeEvent} The entitlement became known or changed (after a purchase, a plan change, a live update). `detail: { feature, entitled, previous }`.
  * @event billing-error - {BillingErrorEvent} The usages could not be loaded. `detail: { error, feature }`.
- * @event billing-remedy - {BillingRemedyEvent} Not fired: the default prompt opens the plan picker or the portal's `change-plan` page directly.
+ * @event billing-remedy - {BillingRemedyEvent} The pending prompt's "Complete your subscription" was pressed; `preventDefault()` to open it yourself. `detail: { page: 'subscribe', code: 'subscription-pending', feature }`. (See plans opens the plan picker or the portal's `change-plan` page directly.)
  *
  * @csspart prompt - The default fallback: the sentence and its button.
- * @csspart button - The "See plans" button.
+ * @csspart button - The "See plans" button (and "Complete your subscription", "Try again").
  *
  * @cssproperty --billing-accent - The button and the focus ring.
  * @cssproperty --billing-on-accent - Text on the accent.
@@ -76,7 +81,7 @@ export class FeatureGate extends LitElement {
   declare label: string;
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
   declare endpoint: string | undefined;
-  /** Read-only, reflected: `loading`, `granted`, `denied` or `error`. */
+  /** Read-only, reflected: `loading`, `granted`, `denied`, `pending` or `error`. */
   declare state: GateState;
 
   #store: UsageStore | undefined;
@@ -140,7 +145,9 @@ export class FeatureGate extends LitElement {
       return;
     }
     const entitled = this.feature !== '' && store.isEntitled(this.feature, this.min ?? 1);
-    this.state = entitled ? 'granted' : 'denied';
+    // A plan whose checkout is not complete has no usages yet: the feature is not missing from
+    // it, it starts with it (as the meters say), and the way on is to complete the checkout.
+    this.state = entitled ? 'granted' : this.#pendingTerms() ? 'pending' : 'denied';
     const previous = this.#entitled;
     if (previous === entitled) return;
     this.#entitled = entitled;
@@ -152,31 +159,62 @@ export class FeatureGate extends LitElement {
     this.dispatchEvent(changed);
   }
 
-  #featureLabel(): string {
-    return this.label || this.#store?.get(this.feature)?.TitleLocalized || this.feature;
+  /** The pending plan's terms of the feature, when its checkout waits and the plan includes it. */
+  #pendingTerms() {
+    const state = this.#store?.state;
+    if (state?.subscription !== 'pending') return undefined;
+    const terms = state.pendingFeatures.find((terms) => terms.ReferenceFeature === this.feature);
+    // An on/off feature the plan lists as not included stays "not included".
+    return terms && terms.IsIncluded !== false ? terms : undefined;
   }
 
-  #renderPrompt(key: 'gate.locked' | 'gate.unknown'): TemplateResult {
-    return html`<div class="message" part="prompt" data-kind="prompt">
+  #featureLabel(): string {
+    return (
+      this.label ||
+      this.#store?.get(this.feature)?.TitleLocalized ||
+      this.#pendingTerms()?.TitleLocalized ||
+      this.feature
+    );
+  }
+
+  #renderPrompt(key: 'gate.locked' | 'gate.pending' | 'gate.unknown'): TemplateResult {
+    // The pending prompt is a step ahead, not a refusal: the calm dashed box of the meters'.
+    const kind = key === 'gate.pending' ? 'pending' : 'prompt';
+    return html`<div class="message" part="prompt" data-kind=${kind}>
       <p>${message(this, key, { label: this.#featureLabel() })}</p>
       ${
-        key === 'gate.locked'
+        key === 'gate.pending'
           ? html`<button
               type="button"
               class="secondary"
-              part="button"
-              @click=${(event: Event) => void seePlans(this, event.currentTarget as Element)}
+              part="button remedy"
+              @click=${(event: Event) =>
+                void openRemedy(
+                  this,
+                  'subscribe',
+                  'subscription-pending',
+                  event.currentTarget as Element,
+                )}
             >
-              ${message(this, 'gate.upgrade')}
+              ${message(this, 'remedy.subscribe')}
             </button>`
-          : html`<button
-              type="button"
-              class="secondary"
-              part="button"
-              @click=${() => void this.#store?.refresh().catch(() => undefined)}
-            >
-              ${message(this, 'retry')}
-            </button>`
+          : key === 'gate.locked'
+            ? html`<button
+                type="button"
+                class="secondary"
+                part="button"
+                @click=${(event: Event) => void seePlans(this, event.currentTarget as Element)}
+              >
+                ${message(this, 'gate.upgrade')}
+              </button>`
+            : html`<button
+                type="button"
+                class="secondary"
+                part="button"
+                @click=${() => void this.#store?.refresh().catch(() => undefined)}
+              >
+                ${message(this, 'retry')}
+              </button>`
       }
     </div>`;
   }
@@ -187,6 +225,8 @@ export class FeatureGate extends LitElement {
         return html`<slot></slot>`;
       case 'denied':
         return html`<slot name="fallback">${this.#renderPrompt('gate.locked')}</slot>`;
+      case 'pending':
+        return html`<slot name="pending">${this.#renderPrompt('gate.pending')}</slot>`;
       case 'error':
         return html`<slot name="fallback">${this.#renderPrompt('gate.unknown')}</slot>`;
       default:

@@ -36,6 +36,12 @@ declare module '../../client/i18n.js' {
     'plan.resuming': string;
     'plan.success.now': string;
     'plan.success.later': string;
+    'plan.success.kept': string;
+    'plan.scheduled': string;
+    'plan.scheduled.starts': string;
+    'plan.keep': string;
+    'plan.dialog.keep': string;
+    'plan.dialog.keep-price': string;
     'plan.outcome-unknown': string;
     'error.offer-on-request': string;
     'error.already-on-offer': string;
@@ -83,12 +89,22 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   'plan.empty': ['No plans are available.', 'Aucune offre n’est disponible.'],
   'plan.quoting': ['Calculating the price…', 'Calcul du prix…'],
   'plan.dialog.title': ['Change to {title}?', 'Passer à {title} ?'],
+  // A downgrade confirmed earlier waits for the end of the period: said, with the way back.
+  'plan.scheduled': [
+    'Your plan changes to {title} on {date}.',
+    'Votre offre passe à {title} le {date}.',
+  ],
+  'plan.scheduled.starts': ['Starts on {date}', 'Commence le {date}'],
+  'plan.keep': ['Keep {title}', 'Garder {title}'],
+  'plan.dialog.keep': ['Keep {title}?', 'Garder {title} ?'],
+  'plan.dialog.keep-price': ['Your recurring price stays', 'Votre prix récurrent reste'],
   'plan.dialog.effective': ['Takes effect on {date}.', 'Prend effet le {date}.'],
   'plan.dialog.confirm': ['Confirm', 'Confirmer'],
   'plan.dialog.cancel': ['Cancel', 'Annuler'],
   'plan.applying': ['Changing your plan…', 'Changement d’offre en cours…'],
   'plan.resuming': ['Checking your last plan change…', 'Vérification de votre dernier changement…'],
   'plan.success.now': ['Done. You are now on {title}.', 'C’est fait. Vous êtes passé à {title}.'],
+  'plan.success.kept': ['Done. You stay on {title}.', 'C’est fait. Vous restez sur {title}.'],
   'plan.success.later': [
     'Done. Your plan changes to {title} on {date}.',
     'C’est fait. Votre offre passe à {title} le {date}.',

@@ -32,6 +32,13 @@ type Catalog =
   | { status: 'error'; error: BillingError }
   | { status: 'ready'; offers: Offer[]; subscription: SubscriptionStatusResponse };
 
+const MINUS_SIGN = '\u2212';
+
+/** A negative amount as the service wrote it, its hyphen-minus made a minus sign ("−$24.50"). */
+function withMinusSign(text: string, amount: number): string {
+  return amount < 0 ? text.replace('-', MINUS_SIGN) : text;
+}
+
 /** The number of placeholder cards while the offers load (the sandbox's grid has three). */
 const SKELETON_CARDS = 3;
 
@@ -63,7 +70,10 @@ const SKELETON_CARDS = 3;
  * @csspart button - Every button.
  * @csspart choose - An offer's button (also `button`).
  * @csspart contact - The contact link of an offer sold on request.
- * @csspart notice - The subscription's state (none, pending, suspended) and its action.
+ * @csspart notice - The subscription's state (none, pending, suspended, a change scheduled) and its action.
+ * @csspart scheduled - The notice of a change scheduled for the end of the period ("Your plan changes to Starter on December 1, 2026."; also `notice`).
+ * @csspart starts - The badge, in place of a button, of the offer a scheduled change moves to ("Starts on December 1, 2026").
+ * @csspart keep - The notice's "Keep {plan}" button, which cancels the scheduled change after its confirmation (also `button`).
  * @csspart skeleton - The placeholder cards while loading.
  * @csspart status - The live region that reports progress and success.
  * @csspart success - The success message.
@@ -121,6 +131,8 @@ export class PlanPicker extends LitElement {
   #load: AbortController | undefined;
   /** The language the offers were last asked in: asked again when the element's changes. */
   #offersLanguage: Language | undefined;
+  /** The current offer, when "Keep" was pressed to cancel a scheduled change (for its success line). */
+  #keeping: string | undefined;
 
   readonly #flow: PlanChangeFlow = new PlanChangeFlow(this, {
     openDialog: () => this.#confirmDialog.open(),
@@ -266,6 +278,8 @@ export class PlanPicker extends LitElement {
       </button>`;
     } else if (status === 'none' || status === 'ended') {
       text = 'plan.none';
+    } else if (subscription.offerAfterTerm) {
+      return this.#renderScheduled(subscription);
     } else {
       return nothing;
     }
@@ -275,10 +289,57 @@ export class PlanPicker extends LitElement {
     </div>`;
   }
 
-  #renderAction(offer: Offer, current: Offer | undefined, status: string): TemplateResult {
+  /**
+   * A change confirmed earlier that waits for the end of the period (a downgrade): which plan,
+   * from when, and the way to keep the current one (moving to it again cancels the change).
+   */
+  #renderScheduled(subscription: SubscriptionStatusResponse): TemplateResult {
+    const current = subscription.offer ?? '';
+    const title = subscription.titleAfterTerm ?? this.#titleOf(subscription.offerAfterTerm ?? '');
+    const date = subscription.dateOfferChange ?? subscription.periodEnd;
+    const busy = this.#flow.busy || this.#flow.problem?.pending !== undefined;
+    const quoting = this.#flow.phase === 'preparing' && this.#flow.offer === current;
+    return html`<div
+      id="notice"
+      class="message notice"
+      part="notice scheduled"
+      data-kind="scheduled"
+    >
+      <p>${message(this, 'plan.scheduled', { title, date: date ? formatDate(this, date) : '' })}</p>
+      <button
+        type="button"
+        class="secondary"
+        part="button keep"
+        data-offer=${current}
+        aria-disabled=${busy}
+        aria-busy=${quoting}
+        @click=${() => {
+          if (busy) return;
+          this.#keeping = current;
+          void this.#flow.choose(current);
+        }}
+      >
+        ${message(this, 'plan.keep', { title: subscription.title ?? this.#titleOf(current) })}
+      </button>
+    </div>`;
+  }
+
+  #renderAction(
+    offer: Offer,
+    current: Offer | undefined,
+    subscription: SubscriptionStatusResponse,
+  ): TemplateResult {
+    const { status } = subscription;
     const title = offer.TitleLocalized ?? offer.ReferenceOffer;
     if (offer.IsCurrent)
       return html`<p class="badge" part="current">${message(this, 'plan.current')}</p>`;
+    if (offer.ReferenceOffer === subscription.offerAfterTerm) {
+      // Already chosen, from the end of the period: no second downgrade to offer.
+      const date = subscription.dateOfferChange ?? subscription.periodEnd;
+      return html`<p class="badge scheduled" part="starts">
+        ${message(this, 'plan.scheduled.starts', { date: date ? formatDate(this, date) : '' })}
+      </p>`;
+    }
     if (offer.IsOnRequest) {
       return this.contactHref
         ? html`<a class="secondary" part="button contact" href=${this.contactHref}
@@ -319,7 +380,10 @@ export class PlanPicker extends LitElement {
       aria-busy=${quoting}
       aria-describedby=${blocked ? 'notice' : nothing}
       @click=${() => {
-        if (!blocked) void this.#flow.choose(offer.ReferenceOffer);
+        if (!blocked) {
+          this.#keeping = undefined;
+          void this.#flow.choose(offer.ReferenceOffer);
+        }
       }}
     >
       ${message(this, label, { title })}
@@ -351,7 +415,7 @@ export class PlanPicker extends LitElement {
             ${offer.IsOnRequest ? message(this, 'plan.on-request') : pricePerPeriod(this, offer)}
           </p>
           ${featureList(this, offer, features)}
-          <div class="action">${this.#renderAction(offer, current, subscription.status)}</div>
+          <div class="action">${this.#renderAction(offer, current, subscription)}</div>
         </li>`;
       })}
     </ul>`;
@@ -365,12 +429,15 @@ export class PlanPicker extends LitElement {
       text = message(this, phase === 'resuming' ? 'plan.resuming' : 'plan.applying');
     else if (success) {
       const later = success.offerAfterTerm !== null && success.dateEffective !== null;
-      text = later
-        ? message(this, 'plan.success.later', {
-            title: this.#titleOf(success.offerAfterTerm ?? undefined),
-            date: formatDate(this, success.dateEffective!),
-          })
-        : message(this, 'plan.success.now', { title: this.#titleOf(success.offer) });
+      const kept = success.offer === this.#keeping && success.offerAfterTerm === null;
+      text = kept
+        ? message(this, 'plan.success.kept', { title: this.#titleOf(success.offer) })
+        : later
+          ? message(this, 'plan.success.later', {
+              title: this.#titleOf(success.offerAfterTerm ?? undefined),
+              date: formatDate(this, success.dateEffective!),
+            })
+          : message(this, 'plan.success.now', { title: this.#titleOf(success.offer) });
     }
     return statusRegion(text, success !== undefined && phase === 'idle');
   }
@@ -421,12 +488,19 @@ export class PlanPicker extends LitElement {
     const shown = this.#flow.quote;
     if (!shown) return undefined;
     const { quote, changed } = shown;
-    // The service's own words and amounts: a plan's price is the service's to state.
+    // The service's own words and amounts: a plan's price is the service's to state. Its lines
+    // add up to the amount: the new plan for the rest of the period, a credit for the unused
+    // part of the current one (written with a real minus sign), any discount.
     const lines = (quote.Details ?? [])
       .filter((line) => line.LabelLocalized)
-      .map((line) => ({ label: line.LabelLocalized ?? '', amount: line.PricingLocalized ?? '' }));
+      .map((line) => ({
+        label: line.LabelLocalized ?? '',
+        amount: withMinusSign(line.PricingLocalized ?? '', line.AmountTotal ?? 0),
+      }));
+    // Moving to the current plan again cancels the change scheduled: "Keep Pro?".
+    const keeping = quote.TypeChange === 'None';
     return {
-      title: message(this, 'plan.dialog.title', {
+      title: message(this, keeping ? 'plan.dialog.keep' : 'plan.dialog.title', {
         title: quote.TitleLocalized ?? this.#titleOf(quote.ReferenceOffer),
       }),
       changed: changed ? message(this, 'error.price-changed') : undefined,
@@ -434,7 +508,10 @@ export class PlanPicker extends LitElement {
         nowLabel: quote.LabelLocalized,
         amount: quote.PricingLocalized,
         lines,
-        nextTerm: { label: quote.NextTerm.LabelLocalized, price: quote.NextTerm.PricingLocalized },
+        nextTerm: {
+          label: keeping ? message(this, 'plan.dialog.keep-price') : quote.NextTerm.LabelLocalized,
+          price: quote.NextTerm.PricingLocalized,
+        },
         effective: quote.IsImmediate
           ? undefined
           : message(this, 'plan.dialog.effective', {

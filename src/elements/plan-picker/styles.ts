@@ -78,6 +78,12 @@ const ownStyles = css`
     background: color-mix(in srgb, var(--_accent) 12%, transparent);
     font-weight: 600;
   }
+  /* The plan a scheduled change moves to: a date, calmer than the current plan's badge. */
+  .badge.scheduled {
+    background: none;
+    border: 1px dashed var(--_hairline);
+    font-weight: 500;
+  }
   a.secondary {
     display: inline-block;
     text-decoration: none;

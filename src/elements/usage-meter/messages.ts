@@ -22,6 +22,7 @@ declare module '../../client/i18n.js' {
     'meter.announce.over': string;
     'meter.announce.extra': string;
     'meter.announce.normal': string;
+    'meter.announce.within': string;
     'meter.empty': string;
     'meter.list': string;
     'meter.loading': string;
@@ -82,6 +83,11 @@ export const meterTexts: Record<MeterTextName, readonly [en: string, fr: string]
     '{used} · {total} inclus + {extra} en supplément',
   ],
   'included-count': ['{total} included', '{total} inclus'],
+  // A Limitation (seats) back within what the plan includes, after it was full or beyond.
+  'announce.within': [
+    '{label}: {used} of {total} included in use.',
+    '{label} : {used} sur {total} inclus utilisés.',
+  ],
   'announce.full': [
     '{label}: all {total} included in use.',
     '{label} : les {total} inclus sont utilisés.',

@@ -140,9 +140,9 @@ export class UsageMeter extends LitElement {
   declare endpoint: string | undefined;
   /** Title to show instead of the service's (used too when the plan lacks the feature). */
   declare label: string | undefined;
-  /** Share of the included quantity from which the meter warns (0.8 = 80 %). */
+  /** Share of the included quantity from which a Consumption warns (0.8 = 80 %); a Limitation, which the customer chose, never does. */
   declare warningThreshold: number;
-  /** Share of the included quantity from which the meter is critical (1 = all used). */
+  /** Share of the included quantity from which a Consumption is critical (1 = all used). */
   declare criticalThreshold: number;
   /** Read-only: `normal`, `warning` or `critical` (the worst one in list mode), reflected for styling. */
   declare level: ThresholdLevel;
@@ -344,19 +344,20 @@ export class UsageMeter extends LitElement {
   }
 
   /**
-   * A usage against the thresholds, with the values of its texts. A Limitation quantity
-   * beyond the included one was bought (the service bills it as extra): that is the
-   * customer's own choice, not an overrun, so it reads "2 extra" in the neutral look. A
-   * Consumption beyond the included amount is an overrun.
+   * A usage against the thresholds, with the values of its texts. A Limitation's quantity is
+   * what the customer chose (seats they added, the service billing those beyond the plan as
+   * extra): nearing the included quantity, filling it or buying beyond it is never an alarm,
+   * so a Limitation keeps the normal level all the way and its texts say where it stands
+   * ("within", "full", "2 extra"). Warning and critical are for a Consumption nearing or
+   * passing a real limit. A level that rose at 80% and fell back at 100% would tell the
+   * customer that using more is better; a Limitation's level therefore never moves.
    */
   #read(usage: Usage): Reading {
     const used = usage.QuantityCurrent ?? 0;
     const total = Math.max(0, usage.QuantityIncluded ?? 0);
     const unlimited = isUnlimited(usage);
     const ratio = usageRatio(usage, used, total);
-    const chosen = usage.TypeFeature === 'Limitation' && ratio >= 1 && !unlimited;
-    // A Limitation's quantity is what the customer chose: filling the plan, or buying beyond
-    // it, is no alarm (normal level, "full" or "extra" texts); a Consumption's is.
+    const chosen = usage.TypeFeature === 'Limitation' && !unlimited;
     const level = chosen ? 'normal' : levelOf(ratio, this.warningThreshold, this.criticalThreshold);
     const extra = chosen && used > total ? used - total : 0;
     // The `label` attribute names the one feature shown, never the features of a list.
@@ -368,7 +369,7 @@ export class UsageMeter extends LitElement {
       ratio,
       level,
       extra,
-      key: chosen ? (extra ? 'extra' : 'full') : levelTextKey(level, ratio),
+      key: chosen ? chosenTextKey(ratio, extra) : levelTextKey(level, ratio),
       vars: {
         label: title || usage.TitleLocalized || usage.ReferenceFeature,
         used: formatNumber(this, used),
@@ -435,8 +436,9 @@ export class UsageMeter extends LitElement {
     if (usage.TypeFeature === 'OnOff') return this.#renderSwitch(usage, label);
     const unlimited = isUnlimited(usage);
     const value = html`<span class="figure" part="value">${vars.used}</span>`;
-    // Full and extra (a Limitation the customer filled or bought beyond) say so in the figures.
-    const levelKey = key === 'full' || key === 'extra' ? 'normal' : key;
+    // Only a level past a threshold has a text beside the title; a Limitation's "full" and
+    // "extra" say so in the figures.
+    const levelKey = level === 'normal' ? 'normal' : key;
     const reset = usage.DateResetConsumption ?? usage.DatePeriodEnd;
     const date = usage.TypeFeature === 'Consumption' && reset ? formatDate(this, reset) : '';
     // The fill's width is a `.style` property binding: set through the CSSOM, which a strict
@@ -636,6 +638,15 @@ function usageRatio(usage: Usage, used: number, total: number): number {
   if (isUnlimited(usage)) return 0;
   if (total > 0) return used / total;
   return used > 0 ? Number.POSITIVE_INFINITY : 0;
+}
+
+/**
+ * The texts of a Limitation, whose level stays normal: within what the plan includes, all of it
+ * in use, or bought beyond it.
+ */
+function chosenTextKey(ratio: number, extra: number): string {
+  if (extra) return 'extra';
+  return ratio >= 1 ? 'full' : 'within';
 }
 
 /** The texts of a level: past the critical threshold, over (overrun) or at the limit. */

@@ -7,9 +7,11 @@ import { invoiceCharge, invoiceLines, missingPaymentMethod } from './charges.js'
 import {
   assertCanChange,
   discountLine,
+  prorate,
   proratedCharge,
   proratedLabel,
   recurringPrice,
+  remainingShare,
   type PriceLine,
   type RecurringPrice,
 } from './pricing.js';
@@ -22,7 +24,9 @@ import { switchOffer } from './switch-offer.js';
 //
 // - An upgrade (the recurring price after discounts rises, or stays equal) takes effect now by
 //   default: the prorated difference is charged for the rest of the period, invoiced now
-//   (BillNow, the default) or added to the next renewal invoice (BillNow=false).
+//   (BillNow, the default) or added to the next renewal invoice (BillNow=false). Its lines say
+//   both sides, adding up to the amount: the new offer for the rest of the period, and a credit
+//   for the unused part of the current one (see switchCharge).
 // - A downgrade (the recurring price falls) takes effect at the end of the current period by
 //   default: the customer keeps what they paid for, nothing is refunded, and the new price
 //   applies from the next term. Immediate=true switches now instead, still without refund.
@@ -129,11 +133,10 @@ export function priceOfferChange(
   const billNow = options.billNow ?? true;
   let charge = { amountSubtotal: 0, amountTotal: 0, lines: [] as PriceLine[] };
   if (immediate) {
-    charge = proratedCharge(preview, current, nextTerm, nowMs, {
-      type: 'Upgrade',
-      quantity: 1,
-      quantityReported: 1,
-      label: proratedLabel(bothLanguages(offer.title), sub, nowMs),
+    const leaving = catalog.offers.get(sub.offer);
+    charge = switchCharge(preview, { current, next: nextTerm }, nowMs, {
+      to: bothLanguages(offer.title),
+      from: leaving ? bothLanguages(leaving.title) : { en: sub.offer, fr: sub.offer },
     });
     const [charged] = charge.lines;
     const discount = charged
@@ -151,6 +154,50 @@ export function priceOfferChange(
     amountTotalDue: billNow ? charge.amountTotal : 0,
     current,
     nextTerm,
+  };
+}
+
+/**
+ * The prorated charge of switching offer now, in lines that add up to it: the new offer for the
+ * rest of the period ("Business, 4.4 of 30 days $29.33") and a credit for the unused part of the
+ * current one ("Credit for unused Pro, 4.4 of 30 days −$7.18"). One net line hid the credit: it
+ * read as if the new offer's share cost the difference. The credit is what is left of the net
+ * amount, so that the lines always add up to it, to the cent.
+ */
+function switchCharge(
+  sub: SubscriptionRecord,
+  price: { current: RecurringPrice; next: RecurringPrice },
+  nowMs: number,
+  titles: { to: { en: string; fr: string }; from: { en: string; fr: string } },
+): { amountSubtotal: number; amountTotal: number; lines: PriceLine[] } {
+  const charge = proratedCharge(sub, price.current, price.next, nowMs, {
+    type: 'Upgrade',
+    quantity: 1,
+    quantityReported: 1,
+    label: proratedLabel(titles.to, sub, nowMs),
+  });
+  const [charged] = charge.lines;
+  if (!charged) return charge;
+  const newShare = prorate(price.next.subtotal, remainingShare(sub, nowMs));
+  const credit = charged.amountSubtotal - newShare;
+  if (credit >= 0) return charge;
+  const { periodStart, periodEnd } = charged;
+  const creditLine: PriceLine = {
+    type: 'Credit',
+    label: proratedLabel(
+      { en: `Credit for unused ${titles.from.en}`, fr: `Crédit ${titles.from.fr} non utilisé` },
+      sub,
+      nowMs,
+    ),
+    quantity: 1,
+    amountSubtotal: credit,
+    amountTotal: credit,
+    ...(periodStart !== undefined ? { periodStart } : {}),
+    ...(periodEnd !== undefined ? { periodEnd } : {}),
+  };
+  return {
+    ...charge,
+    lines: [{ ...charged, amountSubtotal: newShare, amountTotal: newShare }, creditLine],
   };
 }
 

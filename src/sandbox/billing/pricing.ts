@@ -28,7 +28,8 @@ import type { SubscriptionRecord } from '../state/types.js';
 export const MAX_INCREMENT = 1_000_000;
 export const UNLIMITED = -1;
 
-export type PriceLineType = 'Prorated' | 'Overage' | 'AddOn' | 'Discount' | 'Upgrade';
+/** `Credit`: the unused part of the offer a change leaves (a negative amount). */
+export type PriceLineType = 'Prorated' | 'Overage' | 'AddOn' | 'Discount' | 'Upgrade' | 'Credit';
 
 export interface PriceLine {
   type: PriceLineType;

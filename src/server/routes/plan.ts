@@ -109,7 +109,10 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
 
   protected settle(before: PlanState, now: PlanState): Settlement {
     const target = this.request.offer;
-    if (now.offer === target || now.offerAfterTerm === target) return 'applied';
+    // Keeping the current offer cancels a scheduled change: applied once none is scheduled.
+    if (target === before.offer) {
+      if (now.offer === target && now.offerAfterTerm === null) return 'applied';
+    } else if (now.offer === target || now.offerAfterTerm === target) return 'applied';
     return now.offer === before.offer && now.offerAfterTerm === before.offerAfterTerm
       ? 'unchanged'
       : 'other';

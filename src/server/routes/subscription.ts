@@ -84,6 +84,9 @@ export async function getSubscription(context: RouteContext): Promise<Subscripti
       offer: null,
       title: null,
       periodEnd: null,
+      offerAfterTerm: null,
+      titleAfterTerm: null,
+      dateOfferChange: null,
       dueInvoices: [],
     };
   }
@@ -97,6 +100,11 @@ export async function getSubscription(context: RouteContext): Promise<Subscripti
     offer: subscription.ReferenceOffer,
     title: subscription.TitleLocalized ?? null,
     periodEnd: subscription.DatePeriodEnd ?? null,
+    offerAfterTerm: subscription.ReferenceOfferAfterTerm ?? null,
+    titleAfterTerm: subscription.TitleLocalizedAfterTerm ?? null,
+    dateOfferChange: subscription.ReferenceOfferAfterTerm
+      ? (subscription.DateOfferChange ?? subscription.DatePeriodEnd ?? null)
+      : null,
     dueInvoices: (await dueInvoices(context, subscription)).map((entry) => entry.due),
   };
 }
