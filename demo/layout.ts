@@ -53,7 +53,7 @@ export function initials(name: string): string {
 }
 
 const SHELL = `<!doctype html>
-<html lang="en">
+<html lang="{{lang}}">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -80,6 +80,7 @@ const SHELL = `<!doctype html>
         <header class="topbar">
           <p class="topbar-org"><span class="topbar-label">Workspace</span> {{team}}</p>
           <div class="account">
+            <a class="button quiet language-switch" href="?lang={{otherLanguage}}" hreflang="{{otherLanguage}}" lang="{{otherLanguage}}" title="{{otherLanguageHint}}">{{otherLanguageName}}</a>
             <span class="plan" data-plan hidden></span>
             <span class="avatar" aria-hidden="true">{{initials}}</span>
             <span class="who"><span class="who-name">{{name}}</span><span class="who-email">{{email}}</span></span>
@@ -101,8 +102,24 @@ const SHELL = `<!doctype html>
 </html>
 `;
 
+/**
+ * The languages the demo's pages can be shown in. The elements follow the page's `lang`; the
+ * demo app's own text stays English, as a host app that is not translated would.
+ */
+export const DEMO_LANGUAGES = {
+  en: { name: 'English', hint: 'Show the billing elements in English' },
+  fr: { name: 'Français', hint: 'Afficher les éléments de facturation en français' },
+} as const;
+export type DemoLanguage = keyof typeof DEMO_LANGUAGES;
+
+export function isDemoLanguage(value: string | null | undefined): value is DemoLanguage {
+  return value === 'en' || value === 'fr';
+}
+
 export interface AppPageOptions {
   page: AppPage;
+  /** The page's `lang`, which the elements speak. */
+  language: DemoLanguage;
   title: string;
   customer: DemoCustomer;
   /** The page's own markup, inside <main>. */
@@ -112,8 +129,13 @@ export interface AppPageOptions {
 }
 
 export function renderAppPage(options: AppPageOptions): string {
-  const { customer } = options;
+  const { customer, language } = options;
+  const other: DemoLanguage = language === 'en' ? 'fr' : 'en';
   return fill(SHELL, {
+    lang: language,
+    otherLanguage: other,
+    otherLanguageName: DEMO_LANGUAGES[other].name,
+    otherLanguageHint: DEMO_LANGUAGES[other].hint,
     title: options.title,
     script: options.script,
     reference: customer.reference,

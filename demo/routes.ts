@@ -4,8 +4,15 @@ import { join } from 'node:path';
 import type { Connect, ViteDevServer } from 'vite';
 import type { Directory } from './directory.js';
 import { escapeHtml, fill, raw } from './html.js';
-import { LOGO, initials, renderAppPage, type AppPage } from './layout.js';
-import type { SessionCodec } from './session.js';
+import {
+  LOGO,
+  initials,
+  isDemoLanguage,
+  renderAppPage,
+  type AppPage,
+  type DemoLanguage,
+} from './layout.js';
+import { parseCookies, type SessionCodec } from './session.js';
 
 // The host app's own routes: sign-in and sign-out, the signed-in pages (rendered on the
 // server, then through Vite for its module scripts), and the plain script-tag page.
@@ -60,6 +67,22 @@ function redirect(res: ServerResponse, location: string, cookie?: string): void 
   res.setHeader('cache-control', 'no-store');
   if (cookie) res.setHeader('set-cookie', cookie);
   res.end();
+}
+
+const LANGUAGE_COOKIE = 'demo-lang';
+
+/**
+ * The language an app page is shown in: `?lang=fr` or `?lang=en` chooses it and is remembered
+ * in a cookie for the next pages; otherwise the cookie's, else English.
+ */
+function pageLanguage(req: IncomingMessage, url: URL, res: ServerResponse): DemoLanguage {
+  const asked = url.searchParams.get('lang');
+  if (isDemoLanguage(asked)) {
+    res.setHeader('set-cookie', `${LANGUAGE_COOKIE}=${asked}; Path=/; SameSite=Lax`);
+    return asked;
+  }
+  const remembered = parseCookies(req.headers.cookie).get(LANGUAGE_COOKIE);
+  return isDemoLanguage(remembered) ? remembered : 'en';
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -184,7 +207,8 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
           return true;
         }
         const content = await readFile(join(demoDir, 'pages', route.file), 'utf8');
-        const page = renderAppPage({ ...route, customer, content });
+        const language = pageLanguage(req, url, res);
+        const page = renderAppPage({ ...route, customer, content, language });
         send(res, 200, await vite.transformIndexHtml(req.url ?? path, page));
         return true;
       }

@@ -156,6 +156,27 @@ test('item 14: at 360 px every link of the main navigation is on screen', async 
   await phone.context().close();
 });
 
+test('the language switch shows the elements in French, remembered from page to page', async () => {
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
+  // The demo's own words (its labels, its pages) stay English; the elements' follow the page.
+  const buy = page.locator('buy-feature[feature="seats"]');
+  await buy.getByRole('button', { name: 'Buy' }).waitFor();
+  await page.getByRole('link', { name: 'Français' }).click();
+  await page.waitForURL(/\?lang=fr$/);
+  assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+  await buy.getByRole('button', { name: 'Acheter' }).waitFor();
+  // The next page, without the query, stays in French; the switch goes back to English.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Plans' }).click();
+  await page.waitForURL(/\/app\/plans$/);
+  assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+  await page.getByRole('link', { name: 'English' }).click();
+  await page.waitForURL(/\?lang=en$/);
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
 test('buying seats shows the price, asks for confirmation, updates the meter and issues one invoice', async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'healthy');
