@@ -362,15 +362,11 @@ export class PlanPicker extends LitElement {
     const blocked = status !== 'running';
     const quoting = this.#flow.phase === 'preparing' && this.#flow.offer === offer.ReferenceOffer;
     const busy = this.#flow.busy || this.#flow.problem?.pending !== undefined;
+    // The card's price is the plan's list price; this customer's price on it also counts the
+    // seats and projects above what it includes. A cheaper card can cost more (42 seats on Pro:
+    // $454, above Business's $199), so the button never says "Upgrade" or "Downgrade": the
+    // dialog does, from the quote.
     const more = (offer.AmountRecurrence ?? 0) - (current?.AmountRecurrence ?? 0);
-    const label: MessageKey =
-      !current || offer.AmountRecurrence === undefined
-        ? 'plan.choose'
-        : more > 0
-          ? 'plan.upgrade'
-          : more < 0
-            ? 'plan.downgrade'
-            : 'plan.choose';
     return html`<button
       type="button"
       class=${more > 0 || !current ? 'primary' : 'secondary'}
@@ -386,7 +382,7 @@ export class PlanPicker extends LitElement {
         }
       }}
     >
-      ${message(this, label, { title })}
+      ${message(this, 'plan.choose', { title })}
     </button>`;
   }
 
@@ -497,10 +493,17 @@ export class PlanPicker extends LitElement {
         label: line.LabelLocalized ?? '',
         amount: withMinusSign(line.PricingLocalized ?? '', line.AmountTotal ?? 0),
       }));
-    // Moving to the current plan again cancels the change scheduled: "Keep Pro?".
+    // Moving to the current plan again cancels the change scheduled: "Keep Pro?". A downgrade is
+    // what the quote says lowers the recurring price and waits for the end of the period.
     const keeping = quote.TypeChange === 'None';
+    const downgrade = quote.TypeChange === 'Downgrade' && !quote.IsImmediate;
+    const titleKey: MessageKey = keeping
+      ? 'plan.dialog.keep'
+      : downgrade
+        ? 'plan.dialog.downgrade'
+        : 'plan.dialog.title';
     return {
-      title: message(this, keeping ? 'plan.dialog.keep' : 'plan.dialog.title', {
+      title: message(this, titleKey, {
         title: quote.TitleLocalized ?? this.#titleOf(quote.ReferenceOffer),
       }),
       changed: changed ? message(this, 'error.price-changed') : undefined,
