@@ -166,6 +166,8 @@ describe('<plan-picker> changing plan', () => {
     expect(partText(element, 'amount')).to.equal(expected.PricingLocalized);
     expect(partText(element, 'next-term')).to.contain(expected.NextTerm.PricingLocalized);
     expect(part(element, 'effective')).to.equal(null);
+    // Business's price is the card's: nothing more to explain.
+    expect(part(element, 'next-term-note')).to.equal(null);
     expect(focusedPart(element)).to.equal('button cancel');
     await expect(element).to.be.accessible();
     expect(await requestsTo(APPLY_ROUTE)).to.equal(0);
@@ -212,6 +214,16 @@ describe('<plan-picker> changing plan', () => {
     expect(expected).to.include({ TypeChange: 'Downgrade', IsImmediate: false });
     expect(partText(element, 'dialog-title')).to.equal('Downgrade to Starter?');
     expect(partText(element, 'effective')).to.equal(`Takes effect on ${date}.`);
+    // Hannah's 4 projects are one above Starter's 3: the $24.00 / month is more than the card's
+    // $19, and the dialog says why (the quote has no line for it). Pro's seats and single
+    // sign-on are not in Starter: said before she confirms.
+    expect(expected.NextTerm.AmountTotal).to.be.greaterThan(1900);
+    expect(partText(element, 'next-term-note')).to.equal(
+      'More than the $19 / month of Starter: it also counts your use beyond what Starter includes.',
+    );
+    expect(dialogOf(element).querySelector('.summary')?.textContent?.trim()).to.equal(
+      'On Starter you no longer have Seats and Single sign-on.',
+    );
     const changed = oneEvent(element, 'billing-plan-change') as Promise<BillingPlanChangeEvent>;
     part<HTMLButtonElement>(element, 'confirm')!.click();
     const { detail } = await changed;
@@ -236,7 +248,12 @@ describe('<plan-picker> changing plan', () => {
     expect(partText(element, 'dialog-title')).to.equal('Change to Pro?');
     expect(partText(element, 'amount')).to.equal(expected.PricingLocalized);
     expect(partText(element, 'next-term')).to.contain(expected.NextTerm.PricingLocalized);
+    expect(partText(element, 'next-term-note')).to.equal(
+      'More than the $49 / month of Pro: it also counts your use beyond what Pro includes.',
+    );
     expect(part(element, 'effective')).to.equal(null);
+    // Not a downgrade: no list of what a downgrade takes away.
+    expect(dialogOf(element).querySelector('.summary')).to.equal(null);
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);
   });

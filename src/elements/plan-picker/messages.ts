@@ -28,6 +28,8 @@ declare module '../../client/i18n.js' {
     'plan.quoting': string;
     'plan.dialog.title': string;
     'plan.dialog.downgrade': string;
+    'plan.dialog.loses': string;
+    'plan.dialog.above-card': string;
     'plan.dialog.effective': string;
     'plan.dialog.confirm': string;
     'plan.dialog.cancel': string;
@@ -89,6 +91,16 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   'plan.dialog.title': ['Change to {title}?', 'Passer à {title} ?'],
   // Only when the quote says the move lowers the recurring price and waits for the period end.
   'plan.dialog.downgrade': ['Downgrade to {title}?', 'Rétrograder vers {title} ?'],
+  // A downgrade's features the new plan lacks ({features}: "Seats and Single sign-on").
+  'plan.dialog.loses': [
+    'On {title} you no longer have {features}.',
+    'Avec {title}, vous n’avez plus : {features}.',
+  ],
+  // The new recurring price is above the card's ({price}: "$19 / month"): extras, add-ons.
+  'plan.dialog.above-card': [
+    'More than the {price} of {title}: it also counts your use beyond what {title} includes.',
+    'Plus que les {price} de {title} : il compte aussi votre usage au-delà de ce que {title} inclut.',
+  ],
   // A downgrade confirmed earlier waits for the end of the period: said, with the way back.
   'plan.scheduled': [
     'Your plan changes to {title} on {date}.',
