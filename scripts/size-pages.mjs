@@ -61,7 +61,10 @@ const PAGES = [
     body: ALL_ELEMENTS,
     // 36.5 KiB until the fresh-eyes fixes (a scheduled downgrade and its Keep, the gate's
     // pending state, unlimited and owned add-on states, their texts in two languages): +1.3 kB.
-    budget: 37.25 * KIB,
+    // 37.25 KiB until the honest-money fixes (a downgrade named by its quote, the note on a
+    // recurring price above its card, the features a downgrade loses, an add-on's removal kept
+    // unrefunded, in two languages): 37,859 B -> 38,351 B, +492 B.
+    budget: 37.75 * KIB,
     target: 26 * KIB,
   },
   {

@@ -143,21 +143,27 @@ describe('<buy-feature> add-on mode', () => {
     expect(pendingKeys()).to.have.length(0);
   });
 
-  it('removes it after its own confirmation of the new recurring price', async () => {
-    await freshStart('starter-plan');
+  /** Adds the add-on through the proxy at its price, as a confirmed purchase would. */
+  async function addedBefore(idempotencyKey: string): Promise<void> {
     const on = await switchPrice(true);
-    await fetch('/billing/usage', {
+    const response = await fetch('/billing/usage', {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         feature: FEATURE,
         enabled: true,
-        idempotencyKey: 'add-before-remove-key',
+        idempotencyKey,
         confirmedAmountTotal: on.AmountTotal,
         confirmedNextTermAmountTotal: on.NextTerm!.AmountTotal,
       }),
     });
+    expect(response.ok, 'the add-on added first').to.equal(true);
+  }
+
+  it('removes it after its own confirmation of the new recurring price', async () => {
+    await freshStart('starter-plan');
+    await addedBefore('add-before-remove-key');
     const off = await switchPrice(false);
     const element = await addOnElement();
     await standing(element, 'owned');
@@ -173,6 +179,10 @@ describe('<buy-feature> add-on mode', () => {
     expect(part(element, 'dialog')!.querySelector('.summary')!.textContent).to.include(
       dollars(off.NextTerm!.AmountTotal),
     );
+    // Nothing to pay, and nothing given back: it ends now and what was billed is kept.
+    expect(partText(element, 'effective')).to.equal(
+      'Priority support ends now. What was already billed for it is not refunded.',
+    );
     await expect(element).to.be.accessible();
 
     // Cancel: nothing changes.
@@ -187,6 +197,23 @@ describe('<buy-feature> add-on mode', () => {
     await waitForText(element, 'success', 'Priority support was removed');
     await standing(element, 'available');
     expect(await applied('starter-plan')).to.equal(2);
+  });
+
+  it('says in French that removing ends it now and refunds nothing', async () => {
+    await freshStart('starter-plan');
+    await addedBefore('add-before-french-removal-key');
+    const wrapper = await fixture<HTMLElement>(
+      html`<div lang="fr"><buy-feature feature=${FEATURE}></buy-feature></div>`,
+    );
+    const element = wrapper.querySelector<BuyFeature>('buy-feature')!;
+    await standing(element, 'owned');
+    await askToConfirm(element, 'remove');
+    expect(partText(element, 'effective')).to.match(
+      /prend fin immédiatement\. Ce qui a déjà été facturé n’est pas remboursé\.$/,
+    );
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
+    expect(await applied('starter-plan')).to.equal(1);
   });
 
   it('learns the outcome of a change cut off by a reload, without applying it twice', async () => {

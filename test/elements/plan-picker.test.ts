@@ -108,8 +108,9 @@ describe('<plan-picker> grid', () => {
     expect(pro.hasAttribute('data-current')).to.equal(true);
     expect(cardText(pro, 'current')).to.equal('Current plan');
     expect(pro.querySelector('button')).to.equal(null);
-    expect(chooseButton(element, 'business').textContent).to.contain('Upgrade to Business');
-    expect(chooseButton(element, 'starter').textContent).to.contain('Downgrade to Starter');
+    // Neutral: whether a move raises or lowers this customer's price is the quote's to say.
+    expect(chooseButton(element, 'business').textContent!.trim()).to.equal('Switch to Business');
+    expect(chooseButton(element, 'starter').textContent!.trim()).to.equal('Switch to Starter');
     const starterFeatures = cardText(card(element, 'starter'), 'features');
     expect(starterFeatures).to.contain('Single sign-on: Not included');
     expect(cardText(pro, 'features')).to.contain('Single sign-on: Included');
@@ -165,6 +166,8 @@ describe('<plan-picker> changing plan', () => {
     expect(partText(element, 'amount')).to.equal(expected.PricingLocalized);
     expect(partText(element, 'next-term')).to.contain(expected.NextTerm.PricingLocalized);
     expect(part(element, 'effective')).to.equal(null);
+    // Business's price is the card's: nothing more to explain.
+    expect(part(element, 'next-term-note')).to.equal(null);
     expect(focusedPart(element)).to.equal('button cancel');
     await expect(element).to.be.accessible();
     expect(await requestsTo(APPLY_ROUTE)).to.equal(0);
@@ -207,7 +210,20 @@ describe('<plan-picker> changing plan', () => {
     const date = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(expected.DateEffective),
     );
+    // The quote says it lowers the price and waits: now, and only now, it is a downgrade.
+    expect(expected).to.include({ TypeChange: 'Downgrade', IsImmediate: false });
+    expect(partText(element, 'dialog-title')).to.equal('Downgrade to Starter?');
     expect(partText(element, 'effective')).to.equal(`Takes effect on ${date}.`);
+    // Hannah's 4 projects are one above Starter's 3: the $24.00 / month is more than the card's
+    // $19, and the dialog says why (the quote has no line for it). Pro's seats and single
+    // sign-on are not in Starter: said before she confirms.
+    expect(expected.NextTerm.AmountTotal).to.be.greaterThan(1900);
+    expect(partText(element, 'next-term-note')).to.equal(
+      'More than the $19 / month of Starter: it also counts your use beyond what Starter includes.',
+    );
+    expect(dialogOf(element).querySelector('.summary')?.textContent?.trim()).to.equal(
+      'On Starter you no longer have Seats and Single sign-on.',
+    );
     const changed = oneEvent(element, 'billing-plan-change') as Promise<BillingPlanChangeEvent>;
     part<HTMLButtonElement>(element, 'confirm')!.click();
     const { detail } = await changed;
@@ -215,6 +231,31 @@ describe('<plan-picker> changing plan', () => {
     expect(detail.currentOffer).to.equal('pro');
     await waitForText(element, 'success', `Your plan changes to Starter on ${date}`);
     expect((await offerOf('healthy')).ReferenceOfferAfterTerm).to.equal('starter');
+  });
+
+  it('never calls a cheaper card a downgrade when its price for this customer is higher', async () => {
+    // Uma: Business, 42 seats and 17 projects. Pro's list price is $49, but with her extras it
+    // is $454 a month, charged now: a price rise, not a downgrade that waits.
+    await freshStart('unlimited');
+    const expected = await quoteOf('pro');
+    expect(expected).to.include({ TypeChange: 'Upgrade', IsImmediate: true });
+    expect(expected.AmountTotalDue).to.be.greaterThan(0);
+    const element = await picker();
+    expect(cardText(card(element, 'pro'), 'price')).to.equal('$49 / month');
+    expect(chooseButton(element, 'pro').textContent!.trim()).to.equal('Switch to Pro');
+    expect(chooseButton(element, 'starter').textContent!.trim()).to.equal('Switch to Starter');
+    await openChoice(element, 'pro');
+    expect(partText(element, 'dialog-title')).to.equal('Change to Pro?');
+    expect(partText(element, 'amount')).to.equal(expected.PricingLocalized);
+    expect(partText(element, 'next-term')).to.contain(expected.NextTerm.PricingLocalized);
+    expect(partText(element, 'next-term-note')).to.equal(
+      'More than the $49 / month of Pro: it also counts your use beyond what Pro includes.',
+    );
+    expect(part(element, 'effective')).to.equal(null);
+    // Not a downgrade: no list of what a downgrade takes away.
+    expect(dialogOf(element).querySelector('.summary')).to.equal(null);
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
   });
 
   it('says a scheduled downgrade instead of offering it again, and keeps the plan', async () => {
@@ -250,7 +291,7 @@ describe('<plan-picker> changing plan', () => {
       timeout: 8000,
     });
     expect((await offerOf('healthy')).ReferenceOfferAfterTerm).to.equal(undefined);
-    expect(chooseButton(element, 'starter').textContent!.trim()).to.equal('Downgrade to Starter');
+    expect(chooseButton(element, 'starter').textContent!.trim()).to.equal('Switch to Starter');
   });
 
   it('changes the plan exactly once under a double click, then refreshes everything', async () => {

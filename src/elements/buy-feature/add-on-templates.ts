@@ -156,7 +156,12 @@ export function addOnConfirmation(
           })
         : undefined,
     changed: quote.changed ? message(host, `error.${quote.changed}`) : undefined,
-    quote: pricingQuote(host, pricing, enabled ? 1 : -1),
+    quote: {
+      ...pricingQuote(host, pricing, enabled ? 1 : -1),
+      // "Nothing to pay now" alone read as if nothing was lost: the add-on ends at once and the
+      // prorated amount billed when it was added is kept by the service.
+      effective: enabled ? undefined : message(host, 'buy.add-on.dialog.remove-kept', { label }),
+    },
     applying: addOn.underWay,
     cancelLabel: message(host, 'buy.dialog.cancel'),
     confirmLabel: message(host, 'buy.dialog.confirm'),

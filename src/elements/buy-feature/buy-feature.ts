@@ -94,6 +94,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart amount - The immediate price, in large type.
  * @csspart details - The service's breakdown of the immediate price, under it.
  * @csspart next-term - The next-term label and price under it.
+ * @csspart effective - In a removal's confirmation: the add-on ends now and what was billed is not refunded.
  * @csspart confirm - The confirm button (also `button`).
  * @csspart cancel - The cancel button (also `button`).
  *

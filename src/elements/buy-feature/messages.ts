@@ -54,6 +54,7 @@ declare module '../../client/i18n.js' {
     'buy.add-on.dialog.add': string;
     'buy.add-on.dialog.remove': string;
     'buy.add-on.dialog.recurring': string;
+    'buy.add-on.dialog.remove-kept': string;
     'buy.add-on.adding': string;
     'buy.add-on.removing': string;
     'buy.add-on.added': string;
@@ -178,6 +179,11 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.add-on.dialog.recurring': [
     'Your recurring price becomes {price}.',
     'Votre prix récurrent devient {price}.',
+  ],
+  // Removing ends the add-on at once and refunds nothing of what was billed for this period.
+  'buy.add-on.dialog.remove-kept': [
+    '{label} ends now. What was already billed for it is not refunded.',
+    '{label} prend fin immédiatement. Ce qui a déjà été facturé n’est pas remboursé.',
   ],
   'buy.add-on.adding': ['Adding {label}…', 'Ajout de {label}…'],
   'buy.add-on.removing': ['Removing {label}…', 'Retrait de {label}…'],

@@ -224,6 +224,10 @@ const ownStyles = css`
     padding-block-start: calc(var(--_space) * 3);
     border-block-start: 1px solid var(--_hairline);
   }
+  .next-term-note {
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
   .next-term strong {
     white-space: nowrap;
     color: var(--billing-on-surface, CanvasText);

@@ -7,8 +7,6 @@ declare module '../../client/i18n.js' {
     'plan.title': string;
     'plan.current': string;
     'plan.choose': string;
-    'plan.upgrade': string;
-    'plan.downgrade': string;
     'plan.subscribe': string;
     'plan.contact': string;
     'plan.on-request': string;
@@ -29,6 +27,9 @@ declare module '../../client/i18n.js' {
     'plan.empty': string;
     'plan.quoting': string;
     'plan.dialog.title': string;
+    'plan.dialog.downgrade': string;
+    'plan.dialog.loses': string;
+    'plan.dialog.above-card': string;
     'plan.dialog.effective': string;
     'plan.dialog.confirm': string;
     'plan.dialog.cancel': string;
@@ -57,9 +58,8 @@ type PlanMessageKey =
 export const planTexts: BuiltInTexts<PlanMessageKey> = {
   'plan.title': ['Plans', 'Offres'],
   'plan.current': ['Current plan', 'Offre actuelle'],
+  // Neutral: whether a move lowers this customer's price (extras included) is the quote's to say.
   'plan.choose': ['Switch to {title}', 'Passer à {title}'],
-  'plan.upgrade': ['Upgrade to {title}', 'Passer à {title}'],
-  'plan.downgrade': ['Downgrade to {title}', 'Passer à {title}'],
   'plan.subscribe': ['Subscribe to {title}', 'S’abonner à {title}'],
   'plan.contact': ['Contact us', 'Nous contacter'],
   'plan.on-request': ['On request', 'Sur demande'],
@@ -89,6 +89,18 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   'plan.empty': ['No plans are available.', 'Aucune offre n’est disponible.'],
   'plan.quoting': ['Calculating the price…', 'Calcul du prix…'],
   'plan.dialog.title': ['Change to {title}?', 'Passer à {title} ?'],
+  // Only when the quote says the move lowers the recurring price and waits for the period end.
+  'plan.dialog.downgrade': ['Downgrade to {title}?', 'Rétrograder vers {title} ?'],
+  // A downgrade's features the new plan lacks ({features}: "Seats and Single sign-on").
+  'plan.dialog.loses': [
+    'On {title} you no longer have {features}.',
+    'Avec {title}, vous n’avez plus : {features}.',
+  ],
+  // The new recurring price is above the card's ({price}: "$19 / month"): extras, add-ons.
+  'plan.dialog.above-card': [
+    'More than the {price} of {title}: it also counts your use beyond what {title} includes.',
+    'Plus que les {price} de {title} : il compte aussi votre usage au-delà de ce que {title} inclut.',
+  ],
   // A downgrade confirmed earlier waits for the end of the period: said, with the way back.
   'plan.scheduled': [
     'Your plan changes to {title} on {date}.',

@@ -23,6 +23,7 @@ import { statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
 import { differingFeatures, featureList, pricePerPeriod } from './offer-card.js';
 import { openPlanPage } from './open-page.js';
+import { costsMoreThanCard, lostFeatures } from './plan-difference.js';
 import { PlanChangeFlow } from './plan-change.js';
 import { planPickerStyles } from './styles.js';
 
@@ -51,7 +52,7 @@ const SKELETON_CARDS = 3;
  * @summary Compare plans and change plan after confirming the price.
  *
  * @slot heading - A heading above the plans (none by default).
- * @slot dialog-title - The title of the confirmation dialog. Default: "Change to {plan}?".
+ * @slot dialog-title - The title of the confirmation dialog. Default: "Change to {plan}?", or "Downgrade to {plan}?" when the quote says the move lowers the price and waits for the period's end.
  * @slot confirm-label - The text of the dialog's confirm button. Default: "Confirm".
  * @slot cancel-label - The text of the dialog's cancel button. Default: "Cancel".
  *
@@ -86,6 +87,7 @@ const SKELETON_CARDS = 3;
  * @csspart quote - The dialog's price block.
  * @csspart amount - The amount due now, in large type.
  * @csspart next-term - The new recurring price.
+ * @csspart next-term-note - Under it, when it is above the card's price: it also counts the use beyond what the plan includes.
  * @csspart effective - "Takes effect on {date}" for a change at the end of the period.
  * @csspart confirm - The confirm button (also `button`).
  * @csspart cancel - The cancel button (also `button`).
@@ -362,15 +364,11 @@ export class PlanPicker extends LitElement {
     const blocked = status !== 'running';
     const quoting = this.#flow.phase === 'preparing' && this.#flow.offer === offer.ReferenceOffer;
     const busy = this.#flow.busy || this.#flow.problem?.pending !== undefined;
+    // The card's price is the plan's list price; this customer's price on it also counts the
+    // seats and projects above what it includes. A cheaper card can cost more (42 seats on Pro:
+    // $454, above Business's $199), so the button never says "Upgrade" or "Downgrade": the
+    // dialog does, from the quote.
     const more = (offer.AmountRecurrence ?? 0) - (current?.AmountRecurrence ?? 0);
-    const label: MessageKey =
-      !current || offer.AmountRecurrence === undefined
-        ? 'plan.choose'
-        : more > 0
-          ? 'plan.upgrade'
-          : more < 0
-            ? 'plan.downgrade'
-            : 'plan.choose';
     return html`<button
       type="button"
       class=${more > 0 || !current ? 'primary' : 'secondary'}
@@ -386,7 +384,7 @@ export class PlanPicker extends LitElement {
         }
       }}
     >
-      ${message(this, label, { title })}
+      ${message(this, 'plan.choose', { title })}
     </button>`;
   }
 
@@ -497,12 +495,24 @@ export class PlanPicker extends LitElement {
         label: line.LabelLocalized ?? '',
         amount: withMinusSign(line.PricingLocalized ?? '', line.AmountTotal ?? 0),
       }));
-    // Moving to the current plan again cancels the change scheduled: "Keep Pro?".
+    // Moving to the current plan again cancels the change scheduled: "Keep Pro?". A downgrade is
+    // what the quote says lowers the recurring price and waits for the end of the period.
     const keeping = quote.TypeChange === 'None';
+    const downgrade = quote.TypeChange === 'Downgrade' && !quote.IsImmediate;
+    const titleKey: MessageKey = keeping
+      ? 'plan.dialog.keep'
+      : downgrade
+        ? 'plan.dialog.downgrade'
+        : 'plan.dialog.title';
+    const title = quote.TitleLocalized ?? this.#titleOf(quote.ReferenceOffer);
+    const offers = this.#catalog.status === 'ready' ? this.#catalog.offers : [];
+    const current = offers.find((offer) => offer.IsCurrent);
+    const target = offers.find((offer) => offer.ReferenceOffer === quote.ReferenceOffer);
+    const lost = downgrade && current && target ? lostFeatures(this, current, target) : undefined;
+    const aboveCard = !keeping && target !== undefined && costsMoreThanCard(quote, target);
     return {
-      title: message(this, keeping ? 'plan.dialog.keep' : 'plan.dialog.title', {
-        title: quote.TitleLocalized ?? this.#titleOf(quote.ReferenceOffer),
-      }),
+      title: message(this, titleKey, { title }),
+      summary: lost ? message(this, 'plan.dialog.loses', { title, features: lost }) : undefined,
       changed: changed ? message(this, 'error.price-changed') : undefined,
       quote: {
         nowLabel: quote.LabelLocalized,
@@ -511,6 +521,12 @@ export class PlanPicker extends LitElement {
         nextTerm: {
           label: keeping ? message(this, 'plan.dialog.keep-price') : quote.NextTerm.LabelLocalized,
           price: quote.NextTerm.PricingLocalized,
+          note: aboveCard
+            ? message(this, 'plan.dialog.above-card', {
+                title,
+                price: pricePerPeriod(this, target),
+              })
+            : undefined,
         },
         effective: quote.IsImmediate
           ? undefined

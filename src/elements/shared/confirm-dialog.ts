@@ -18,8 +18,11 @@ export interface QuoteView {
   /** The amount due now, formatted. */
   amount: string;
   lines: readonly QuoteLine[];
-  /** "New recurring price" and the price per period, when known. */
-  nextTerm?: { label: string; price: string } | undefined;
+  /**
+   * "New recurring price" and the price per period, when known; `note` under it (part
+   * `next-term-note`) says what that price counts when the title's plan price does not.
+   */
+  nextTerm?: { label: string; price: string; note?: string | undefined } | undefined;
   /** A line under the price (when a change takes effect), in the `effective` part. */
   effective?: string | undefined;
 }
@@ -62,6 +65,11 @@ export function quoteBlock(view: QuoteView): TemplateResult {
         ? html`<p class="next-term" part="next-term">
             ${nextTerm.label} <strong>${nextTerm.price}</strong>
           </p>`
+        : nothing
+    }
+    ${
+      nextTerm?.note
+        ? html`<p class="next-term-note" part="next-term-note">${nextTerm.note}</p>`
         : nothing
     }
     ${effective ? html`<p class="effective" part="effective">${effective}</p>` : nothing}
