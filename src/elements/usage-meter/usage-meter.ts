@@ -415,10 +415,13 @@ export class UsageMeter extends LitElement {
 
   #renderSwitch(usage: Usage, label: TemplateResult): TemplateResult {
     const included = usage.IsIncluded !== false;
-    const on = included && usage.IsEnabled !== false;
-    let state: 'included' | 'not-included' | 'disabled' = 'included';
+    // A suspended subscription's features stop (as <feature-gate> and isEntitled say).
+    const suspended = this.#usages.state.subscription === 'suspended';
+    const on = included && usage.IsEnabled !== false && !suspended;
+    let state: 'included' | 'not-included' | 'disabled' | 'paused' = 'included';
     if (!included) state = 'not-included';
-    else if (!on) state = 'disabled';
+    else if (usage.IsEnabled === false) state = 'disabled';
+    else if (suspended) state = 'paused';
     return html`<div class="switch" part="switch">
       ${label}
       <span class="state" part="state" ?data-on=${on}>${message(this, `meter.${state}`)}</span>
