@@ -61,7 +61,9 @@ const PAGES = [
     body: ALL_ELEMENTS,
     // 36.5 KiB until the fresh-eyes fixes (a scheduled downgrade and its Keep, the gate's
     // pending state, unlimited and owned add-on states, their texts in two languages): +1.3 kB.
-    budget: 37.25 * KIB,
+    // 37.25 KiB until the states fixes (a suspended subscription's paused features in the gate,
+    // meter and store, the gate's no-plan prompt, the picker's pay-first notice): +232 B.
+    budget: 37.5 * KIB,
     target: 26 * KIB,
   },
   {
