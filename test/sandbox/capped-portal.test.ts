@@ -20,6 +20,8 @@ describe('portal home of a customer whose overdue invoices block the restart', (
     assert.equal(page.status, 200);
     assert.match(page.html, /Some invoices are overdue\. Pay them, then restart\./);
     assert.throws(() => findLink(page, 'Restart subscription'), /no link/);
+    // Single sign-on is in Pro, but a suspended subscription's features stop.
+    assert.match(page.html, /Single sign-on<\/th>\s*<td class="num">Paused while suspended</);
     const charge = await openPage(findLink(page, 'Pay the overdue invoices'));
     assert.match(charge.html, /Pay an invoice|Pay \$/);
   });

@@ -44,8 +44,10 @@ function featureRows(pc: PageContext, sub: SubscriptionRecord): SafeHtml {
         const rec = sub.features[of.reference];
         if (!def || !rec || of.visible === false) return '';
         let value: string;
+        // A suspended subscription's features stop until it runs again.
+        const on = SUSPENDED_STATES.has(sub.state) ? pc.t.paused : pc.t.on;
         if (def.type === 'OnOff')
-          value = (of.included ?? true) ? (rec.enabled ? pc.t.on : pc.t.off) : pc.t.notIncluded;
+          value = (of.included ?? true) ? (rec.enabled ? on : pc.t.off) : pc.t.notIncluded;
         else if (rec.quantityIncluded === -1)
           value = `${number.format(rec.quantityCurrent)} · ${pc.t.unlimited}`;
         else
