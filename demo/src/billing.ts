@@ -109,9 +109,12 @@ function render(sub: SubscriptionStatusResponse): void {
       buttons.push(action('Update payment method', { page: 'register' }));
       break;
     case 'suspended':
-      if (sub.dueInvoices.length === 0)
-        buttons.push(action('Restart subscription', { page: 'restart' }, true));
-      else buttons.push(action('Restart subscription', { page: 'restart' }));
+      // While overdue invoices reach the limit a restart is refused: their Pay buttons above
+      // are the first step, and the payment page offers the restart once they are paid.
+      if (!sub.paymentCappingReached) {
+        const primary = sub.dueInvoices.length === 0;
+        buttons.push(action('Restart subscription', { page: 'restart' }, primary));
+      }
       buttons.push(action('Update payment method', { page: 'register' }));
       break;
     case 'pending':

@@ -31,7 +31,13 @@ export class ProxyClient {
   async getUsages(signal?: AbortSignal, language?: string): Promise<UsagesResponse> {
     const body = await this.request<UsagesResponse>('/usages', signal, undefined, language);
     if (!body || !Array.isArray(body.usages)) throw invalid('/usages');
-    return { usages: body.usages.filter(isUsageLike) };
+    const usages = body.usages.filter(isUsageLike);
+    const suspended = body.suspended;
+    if (typeof suspended !== 'object' || suspended === null) return { usages };
+    return {
+      usages,
+      suspended: { paymentCappingReached: suspended.paymentCappingReached === true },
+    };
   }
 
   /**

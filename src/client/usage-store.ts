@@ -1,6 +1,6 @@
 import type { Usage } from '../contract/resources.js';
 import type { OfferFeature, Offer } from '../contract/catalog.js';
-import type { SubscriptionStatus } from '../contract/proxy-api.js';
+import type { SubscriptionStatus, UsagesResponse } from '../contract/proxy-api.js';
 import { UNLIMITED_QUANTITY } from '../contract/constants.js';
 import { getBillingConfig, resolveEndpoint } from './config.js';
 import { announceUpdate, subscribeLive } from './live.js';
@@ -22,17 +22,24 @@ export interface UsageStoreState {
   updatedAt: number | null;
   /**
    * What the usages alone cannot tell, asked only when there are none: `none` (no subscription:
-   * choose a plan), `pending` (created, checkout not completed) or another status. Null while the
-   * customer has usages (a subscription that runs, or is suspended with its features).
+   * choose a plan), `pending` (created, checkout not completed) or another status; `suspended`
+   * when the proxy says the subscription of the usages is (they then give no rights). Null while
+   * the customer's usages give their rights (a running subscription).
    */
   subscription: SubscriptionStatus | null;
+  /** With a suspended subscription: overdue invoices block its restart (pay them first). */
+  paymentCappingReached: boolean;
   /** With a pending subscription: the features of its plan, from the offers (empty if unknown). */
   pendingFeatures: readonly OfferFeature[];
 }
 
 /** What the store knows beyond the usages (see UsageStoreState). */
-type Account = Pick<UsageStoreState, 'subscription' | 'pendingFeatures'>;
-const NO_ACCOUNT: Account = { subscription: null, pendingFeatures: [] };
+type Account = Pick<UsageStoreState, 'subscription' | 'pendingFeatures' | 'paymentCappingReached'>;
+const NO_ACCOUNT: Account = {
+  subscription: null,
+  pendingFeatures: [],
+  paymentCappingReached: false,
+};
 
 export type UsageListener = (state: UsageStoreState) => void;
 
@@ -154,6 +161,9 @@ export class UsageStore {
    * unlimited access always fitting. False for a feature not in the plan or not loaded.
    */
   isEntitled(feature: string, quantity = 1): boolean {
+    // A suspended subscription's usages give no rights until it runs again (the proxy's
+    // isEntitled says the same).
+    if (this.#state.subscription === 'suspended') return false;
     const usage = this.get(feature);
     if (usage?.TypeFeature === 'OnOff')
       return usage.IsIncluded !== false && usage.IsEnabled !== false;
@@ -284,7 +294,7 @@ export class UsageStore {
     const language = (this.#askedLanguage = pageLanguage());
     const attempt = getProxyClient(this.endpoint)
       .getUsages(undefined, language)
-      .then(async ({ usages }) => ({ usages, account: await this.#accountOf(usages) }))
+      .then(async (answer) => ({ usages: answer.usages, account: await this.#accountOf(answer) }))
       .then(
         ({ usages, account }) => {
           // A later request supersedes this one: its answer may predate a purchase.
@@ -319,7 +329,11 @@ export class UsageStore {
    * one the features of its plan (`GET /offers`). A failure of either reads as no subscription
    * (an empty usage list says as much) or as unknown allowances.
    */
-  async #accountOf(usages: readonly Usage[]): Promise<Account> {
+  async #accountOf({ usages, suspended }: UsagesResponse): Promise<Account> {
+    if (suspended) {
+      const { paymentCappingReached } = suspended;
+      return { subscription: 'suspended', pendingFeatures: [], paymentCappingReached };
+    }
     if (usages.length > 0) return NO_ACCOUNT;
     const client = getProxyClient(this.endpoint);
     const status = await client.getSubscription().then(
@@ -327,10 +341,10 @@ export class UsageStore {
       () => null,
     );
     const subscription = status?.status ?? 'none';
-    if (subscription !== 'pending') return { subscription, pendingFeatures: [] };
+    if (subscription !== 'pending') return { ...NO_ACCOUNT, subscription };
     const offers = await readOffers(this.endpoint);
     const plan = offers?.find((offer) => offer.ReferenceOffer === status?.offer);
-    return { subscription, pendingFeatures: plan?.Features ?? [] };
+    return { ...NO_ACCOUNT, subscription, pendingFeatures: plan?.Features ?? [] };
   }
 
   /**
@@ -375,6 +389,8 @@ export class UsageStore {
     const kept: Account = {
       subscription: known.subscription,
       pendingFeatures: known.pendingFeatures,
+      // Absent from what an older version saved.
+      paymentCappingReached: known.paymentCappingReached ?? false,
     };
     this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at, ...kept });
     if (reach === 'page') return;

@@ -104,6 +104,11 @@ export interface PortalRequest {
 /** `GET /usages` */
 export interface UsagesResponse {
   usages: Usage[];
+  /**
+   * Present when the customer's subscription is suspended: its usages give no rights until it
+   * runs again (restart it; pay the overdue invoices first when `paymentCappingReached`).
+   */
+  suspended?: { paymentCappingReached: boolean };
 }
 
 /** `POST /pricing`: the service's pricing result, NextTerm included. */

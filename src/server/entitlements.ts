@@ -1,5 +1,5 @@
 import { FEATURE_REFERENCE_PATTERN, UNLIMITED_QUANTITY } from '../contract/constants.js';
-import type { Usage } from '../contract/resources.js';
+import type { Subscription, Usage } from '../contract/resources.js';
 import { isMissing } from './context.js';
 import type { SignalBus } from './notifications/signals.js';
 import type { UpstreamClient } from './upstream.js';
@@ -12,6 +12,21 @@ import type { UpstreamClient } from './upstream.js';
 
 /** How long a customer's usages answer entitlement checks before they are read again. */
 export const ENTITLEMENT_CACHE_MS = 10_000;
+
+/**
+ * Whether a subscription is suspended. The service says suspension changes what a customer may
+ * use (its `Subscription Suspended…` events are among those that do): a suspended
+ * subscription's usages give no rights until it runs again, whatever they include.
+ */
+export function isSuspended(subscription: Pick<Subscription, 'StateSubscription'> | null): boolean {
+  return subscription?.StateSubscription?.startsWith('Suspended') === true;
+}
+
+/** A read that finds no customer or subscription answers null; other failures stay failures. */
+export function orNullWhenMissing(error: unknown): null {
+  if (isMissing(error)) return null;
+  throw error;
+}
 
 /** Whether `quantity` more units of a feature fit the customer's usages (the client's rule). */
 export function usagesEntitle(usages: Usage[], feature: string, quantity = 1): boolean {
@@ -45,12 +60,18 @@ export function createEntitlementChecker(
   function usagesOf(customer: string): Promise<Usage[]> {
     const cached = cache.get(customer);
     if (cached && now() - cached.readAt < ENTITLEMENT_CACHE_MS) return cached.usages;
-    const usages = upstream.usages(customer).catch((error: unknown) => {
-      // A customer the service does not know, or without subscription, is entitled to nothing.
-      if (isMissing(error)) return [];
-      cache.delete(customer);
-      throw error;
-    });
+    // Read together: the usages, and the subscription that says whether they give rights.
+    const usages = Promise.all([
+      upstream.usages(customer),
+      upstream.subscriptionOf(customer).catch(orNullWhenMissing),
+    ])
+      .then(([all, subscription]) => (isSuspended(subscription) ? [] : all))
+      .catch((error: unknown) => {
+        // A customer the service does not know, or without subscription, is entitled to nothing.
+        if (isMissing(error)) return [];
+        cache.delete(customer);
+        throw error;
+      });
     cache.set(customer, { usages, readAt: now() });
     return usages;
   }

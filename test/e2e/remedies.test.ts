@@ -124,6 +124,37 @@ test('capping reached: settle the invoices, restart the subscription, then buy',
   await assertSixSeatsOneInvoice(page, 'capping-reached', restarted);
 });
 
+test('capping reached: every page offers to pay the overdue invoices first, never a restart', async () => {
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'capping-reached');
+  // Plans: the picker's notice says to pay first, its button settles the invoices.
+  await page.goto(`${e2e.demo.url}/app/plans`);
+  const notice = page.locator('plan-picker [part~="notice"]');
+  await notice.getByText('invoices are overdue. Pay them, then restart').waitFor();
+  assert.equal(await notice.getByRole('button', { name: 'Restart subscription' }).count(), 0);
+  await notice.getByRole('button', { name: 'Settle invoices' }).waitFor();
+  // Overview: single sign-on is paused (the gate's prompt stands for its meter), and the
+  // gate's remedy is the same.
+  await page.goto(`${e2e.demo.url}/app/`);
+  const gate = page.locator('feature-gate[feature="sso"]').first();
+  await gate.getByText('paused while your subscription is suspended').waitFor();
+  await gate.getByRole('button', { name: 'Settle invoices' }).waitFor();
+  assert.equal(await page.getByText('Single sign-on is on for').isVisible(), false);
+  // Billing: the Pay buttons lead; the summary and the portal home offer no restart yet.
+  await page.goto(`${e2e.demo.url}/app/billing`);
+  const summary = page.locator('[data-summary]');
+  await summary
+    .getByRole('button', { name: /^Pay invoice/ })
+    .first()
+    .waitFor();
+  const portal = page.frameLocator('billing-portal iframe');
+  await portal.getByText('Some invoices are overdue. Pay them, then restart.').waitFor();
+  await portal.getByRole('link', { name: 'Pay the overdue invoices' }).waitFor();
+  assert.equal(await portal.getByRole('link', { name: 'Restart subscription' }).count(), 0);
+  assert.equal(await page.getByRole('button', { name: 'Restart subscription' }).count(), 0);
+  await page.context().close();
+});
+
 test('capping reached: the billing page lists the invoices to pay apart, each with its Pay', async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'capping-reached');

@@ -114,6 +114,71 @@ describe('<feature-gate>', () => {
     expect(await openedPortalPath()).to.match(/^\/hosted\/subscribe\//);
   });
 
+  it('withholds a suspended plan’s feature and says so, as the meter does, with the restart', async () => {
+    // Pro includes single sign-on, but a suspended subscription gives no rights.
+    await freshStart('suspended');
+    const wrapper = await fixture<HTMLElement>(
+      html`<div>
+        <feature-gate feature="sso" label="Single sign-on"><p class="gated">SSO</p></feature-gate>
+        <usage-meter feature="sso"></usage-meter>
+      </div>`,
+    );
+    const gate = wrapper.querySelector<FeatureGate>('feature-gate')!;
+    await settled(gate);
+    expect(gate.state).to.equal('denied');
+    expect(contentShown(gate)).to.equal(false);
+    expect(partText(gate, 'prompt')).to.equal(
+      'Single sign-on: paused while your subscription is suspended. Restart subscription',
+    );
+    const meter = wrapper.querySelector('usage-meter')!;
+    await waitUntil(() => part(meter, 'state') !== null, 'the meter shown');
+    expect(partText(meter, 'state')).to.equal('Included, paused while suspended');
+    expect(part(meter, 'state')!.hasAttribute('data-on')).to.equal(false);
+    await expect(gate).to.be.accessible();
+    const remedy = oneEvent(gate, 'billing-remedy');
+    part<HTMLButtonElement>(gate, 'remedy')!.click();
+    expect((await remedy).detail.page).to.equal('restart');
+    expect(await openedPortalPath()).to.match(/^\/hosted\/restart\//);
+  });
+
+  it('asks a suspended customer with overdue invoices to pay them first', async () => {
+    await freshStart('capping-reached');
+    const gate = await fixture<FeatureGate>(
+      html`<feature-gate feature="sso" label="Single sign-on"
+        ><p class="gated">SSO</p></feature-gate
+      >`,
+    );
+    await settled(gate);
+    expect(gate.state).to.equal('denied');
+    expect(partText(gate, 'prompt')).to.equal(
+      'Single sign-on: paused while your subscription is suspended. Settle invoices',
+    );
+    const remedy = oneEvent(gate, 'billing-remedy');
+    part<HTMLButtonElement>(gate, 'remedy')!.click();
+    expect((await remedy).detail.page).to.equal('pay-invoice');
+    expect(await openedPortalPath()).to.match(/^\/hosted\/charge\//);
+  });
+
+  it('invites a customer without a plan to choose one, rather than say it lacks the feature', async () => {
+    await freshStart('no-subscription');
+    const gate = await fixture<FeatureGate>(
+      html`<feature-gate feature="sso" label="Single sign-on"
+        ><p class="gated">SSO</p></feature-gate
+      >`,
+    );
+    await settled(gate);
+    expect(gate.state).to.equal('denied');
+    expect(partText(gate, 'prompt')).to.equal(
+      'Single sign-on: choose a plan to get started. See plans',
+    );
+    expect(gate.shadowRoot!.textContent).to.not.contain('not included');
+    await expect(gate).to.be.accessible();
+    const remedy = oneEvent(gate, 'billing-remedy');
+    part<HTMLButtonElement>(gate, 'remedy')!.click();
+    expect((await remedy).detail.page).to.equal('offers');
+    expect(await openedPortalPath()).to.match(/^\/hosted\/offers\//);
+  });
+
   it('takes a fallback of the page and a minimum quantity', async () => {
     await freshStart('healthy'); // 3 of 5 seats used: 2 more fit, 3 do not
     const two = await fixture<FeatureGate>(

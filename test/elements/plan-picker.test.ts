@@ -394,6 +394,19 @@ describe('<plan-picker> states', () => {
     expect(await openedPortalPath()).to.contain('/restart');
   });
 
+  it('with overdue invoices blocking a restart, asks to pay them first', async () => {
+    await freshStart('capping-reached');
+    const element = await picker();
+    expect(partText(element, 'notice')).to.contain('invoices are overdue. Pay them, then restart');
+    expect(partText(element, 'remedy')).to.equal('Settle invoices');
+    expect(chooseButton(element, 'business').getAttribute('aria-disabled')).to.equal('true');
+    await expect(element).to.be.accessible();
+    const remedy = oneEvent(element, 'billing-remedy');
+    part<HTMLButtonElement>(element, 'remedy')!.click();
+    expect((await remedy).detail.page).to.equal('pay-invoice');
+    expect(await openedPortalPath()).to.contain('/charge');
+  });
+
   it('shows the register remedy when a move needs a payment method', async () => {
     await freshStart('no-payment-method');
     const element = await picker();

@@ -69,6 +69,9 @@ describe('<usage-meter> states', () => {
       expect(covered!.state).to.equal('covered');
       expect(part(covered!, 'message')).to.equal(null);
       expect(covered!.shadowRoot!.querySelector('button')).to.equal(null);
+      // The same state in two words, never a bare dash that reads as a missing figure.
+      expect(text(part(covered!, 'state'))).to.equal('No plan yet');
+      expect(text(part(covered!, 'covered'))).to.not.contain('—');
     }
     expect(text(part(seats!, 'message'))).to.equal('Choose a plan to get started. See plans');
     const all =

@@ -23,6 +23,25 @@ describe('proxy.isEntitled', () => {
     await proxy.close();
   });
 
+  it('entitles a suspended subscription to nothing, as the usages the proxy serves say', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    // Both run Pro, which includes single sign-on and 5 seats; only healthy runs.
+    assert.equal(await proxy.isEntitled('healthy', 'sso'), true);
+    for (const customer of ['suspended', 'capping-reached']) {
+      assert.equal(await proxy.isEntitled(customer, 'sso'), false, customer);
+      assert.equal(await proxy.isEntitled(customer, 'projects'), false, customer);
+    }
+    const suspended = await call(proxy, '/usages', { customer: 'suspended' });
+    assert.equal(suspended.status, 200);
+    assert.ok(suspended.body.usages.length > 0, 'the usages stay readable');
+    assert.deepEqual(suspended.body.suspended, { paymentCappingReached: false });
+    const capped = await call(proxy, '/usages', { customer: 'capping-reached' });
+    assert.deepEqual(capped.body.suspended, { paymentCappingReached: true });
+    const running = await call(proxy, '/usages', { customer: 'healthy' });
+    assert.equal(running.body.suspended, undefined);
+    await proxy.close();
+  });
+
   it('refuses bad input with a clear error', async () => {
     const proxy = createBillingProxy(proxyOptions(sandbox));
     await assert.rejects(proxy.isEntitled('', 'sso'), /customer must be a non-empty/);

@@ -267,6 +267,20 @@ describe('proxy routes against the sandbox', () => {
       assert.equal(home.body.params.query, offers.body.params.query);
     });
 
+    it('opens the portal home of a pending customer on their subscription, not the offers', async () => {
+      const home = await call(proxy, '/portal?page=home', { customer: 'pending' });
+      const offers = await call(proxy, '/portal?page=offers', { customer: 'pending' });
+      assert.equal(home.status, 200);
+      assert.notEqual(home.body.params.query, offers.body.params.query);
+      const params = new URLSearchParams(
+        Object.entries(home.body.params).map(([key, value]) => [key, String(value)]),
+      );
+      const opened = await fetch(`${sandbox.url}/portal/open?${params}`).then((r) => r.json());
+      const page = await fetch(opened.url).then((r) => r.text());
+      assert.match(page, /Waiting to start/);
+      assert.match(page, /Start subscription/);
+    });
+
     it('builds in-site links: the installation URL with pa_query', async () => {
       const portal = await call(proxy, '/portal?page=offers');
       const { status, body } = await call(proxy, '/links?page=offers');

@@ -35,7 +35,7 @@ const ownStyles = css`
  * @summary Show a part of the page only to customers whose plan includes a feature.
  *
  * @slot - The gated content, shown only when the customer is entitled.
- * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan." and a "See plans" button.
+ * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan." and a "See plans" button; with a suspended subscription "{feature}: paused while your subscription is suspended." and its remedy (restart, or settle overdue invoices); without a subscription "{feature}: choose a plan to get started." and "See plans".
  * @slot pending - Shown when the customer's subscription waits for its checkout and its plan includes the feature. Default: "{feature}: starts when checkout is complete." and a "Complete your subscription" button.
  * @slot loading - Shown while the usages load. Default: nothing.
  *
@@ -177,7 +177,45 @@ export class FeatureGate extends LitElement {
     );
   }
 
-  #renderPrompt(key: 'gate.locked' | 'gate.pending' | 'gate.unknown'): TemplateResult {
+  /** Why the content is not shown, in the prompt's words: the account's state, else the plan's. */
+  #deniedKey(): 'gate.locked' | 'gate.suspended' | 'gate.none' {
+    const subscription = this.#store?.state.subscription;
+    if (subscription === 'suspended') return 'gate.suspended';
+    if (subscription === 'none' || subscription === 'ended') return 'gate.none';
+    return 'gate.locked';
+  }
+
+  /** The suspended prompt's remedy: pay the overdue invoices that block a restart, else restart. */
+  #renderSuspendedRemedy(): TemplateResult {
+    const capped = this.#store?.state.paymentCappingReached === true;
+    const page = capped ? 'pay-invoice' : 'restart';
+    const code = capped ? 'Error.Customer.Billing.CappingReached' : 'subscription-suspended';
+    return html`<button
+      type="button"
+      class="secondary"
+      part="button remedy"
+      @click=${(event: Event) => void openRemedy(this, page, code, event.currentTarget as Element)}
+    >
+      ${message(this, `remedy.${page}`)}
+    </button>`;
+  }
+
+  /** Without a plan, the way in: the portal's offers (the meters' "Choose a plan"). */
+  #renderNoneRemedy(): TemplateResult {
+    return html`<button
+      type="button"
+      class="secondary"
+      part="button remedy"
+      @click=${(event: Event) =>
+        void openRemedy(this, 'offers', 'no-subscription', event.currentTarget as Element)}
+    >
+      ${message(this, 'remedy.offers')}
+    </button>`;
+  }
+
+  #renderPrompt(
+    key: 'gate.locked' | 'gate.pending' | 'gate.unknown' | 'gate.suspended' | 'gate.none',
+  ): TemplateResult {
     // The pending prompt is a step ahead, not a refusal: the calm dashed box of the meters'.
     const kind = key === 'gate.pending' ? 'pending' : 'prompt';
     return html`<div class="message" part="prompt" data-kind=${kind}>
@@ -198,23 +236,27 @@ export class FeatureGate extends LitElement {
             >
               ${message(this, 'remedy.subscribe')}
             </button>`
-          : key === 'gate.locked'
-            ? html`<button
-                type="button"
-                class="secondary"
-                part="button"
-                @click=${(event: Event) => void seePlans(this, event.currentTarget as Element)}
-              >
-                ${message(this, 'gate.upgrade')}
-              </button>`
-            : html`<button
-                type="button"
-                class="secondary"
-                part="button"
-                @click=${() => void this.#store?.refresh().catch(() => undefined)}
-              >
-                ${message(this, 'retry')}
-              </button>`
+          : key === 'gate.suspended'
+            ? this.#renderSuspendedRemedy()
+            : key === 'gate.none'
+              ? this.#renderNoneRemedy()
+              : key === 'gate.locked'
+                ? html`<button
+                    type="button"
+                    class="secondary"
+                    part="button"
+                    @click=${(event: Event) => void seePlans(this, event.currentTarget as Element)}
+                  >
+                    ${message(this, 'gate.upgrade')}
+                  </button>`
+                : html`<button
+                    type="button"
+                    class="secondary"
+                    part="button"
+                    @click=${() => void this.#store?.refresh().catch(() => undefined)}
+                  >
+                    ${message(this, 'retry')}
+                  </button>`
       }
     </div>`;
   }
@@ -224,7 +266,7 @@ export class FeatureGate extends LitElement {
       case 'granted':
         return html`<slot></slot>`;
       case 'denied':
-        return html`<slot name="fallback">${this.#renderPrompt('gate.locked')}</slot>`;
+        return html`<slot name="fallback">${this.#renderPrompt(this.#deniedKey())}</slot>`;
       case 'pending':
         return html`<slot name="pending">${this.#renderPrompt('gate.pending')}</slot>`;
       case 'error':

@@ -7,12 +7,14 @@ declare module '../../client/i18n.js' {
     'gate.pending': string;
     'gate.upgrade': string;
     'gate.unknown': string;
+    'gate.suspended': string;
+    'gate.none': string;
   }
 }
 
 /** The built-in texts of <feature-gate>, `[English, French]`. */
 export const gateTexts: BuiltInTexts<
-  'gate.locked' | 'gate.pending' | 'gate.upgrade' | 'gate.unknown'
+  'gate.locked' | 'gate.pending' | 'gate.upgrade' | 'gate.unknown' | 'gate.suspended' | 'gate.none'
 > = {
   // The meters' wording (issue 12): the feature's name, a colon, what stands ("Seats: not
   // included in your plan."), never a sentence whose verb must agree with the name.
@@ -22,6 +24,16 @@ export const gateTexts: BuiltInTexts<
     '{label} : commence une fois la souscription finalisée.',
   ],
   'gate.upgrade': ['See plans', 'Voir les offres'],
+  // A suspended subscription gives no rights: the feature is the plan's, paused, not missing.
+  'gate.suspended': [
+    '{label}: paused while your subscription is suspended.',
+    '{label} : en pause tant que votre abonnement est suspendu.',
+  ],
+  // No plan at all: an invitation, not a refusal of a plan the customer does not have.
+  'gate.none': [
+    '{label}: choose a plan to get started.',
+    '{label} : choisissez une offre pour commencer.',
+  ],
   'gate.unknown': [
     'We could not check your plan for {label}.',
     'Impossible de vérifier votre offre pour {label}.',

@@ -23,6 +23,7 @@ declare module '../../client/i18n.js' {
     'plan.pending': string;
     'plan.pending.action': string;
     'plan.suspended': string;
+    'plan.suspended.capping': string;
     'plan.none': string;
     'plan.empty': string;
     'plan.quoting': string;
@@ -81,6 +82,11 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   'plan.suspended': [
     'Your subscription is suspended. Restart it before changing plan.',
     'Votre abonnement est suspendu. Réactivez-le avant de changer d’offre.',
+  ],
+  // Overdue invoices block a restart: paying them is the first step that works.
+  'plan.suspended.capping': [
+    'Your subscription is suspended: invoices are overdue. Pay them, then restart it before changing plan.',
+    'Votre abonnement est suspendu : des factures sont en retard. Payez-les, puis réactivez-le avant de changer d’offre.',
   ],
   'plan.none': [
     'You do not have a subscription yet. Choose a plan to subscribe.',

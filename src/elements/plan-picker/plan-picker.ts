@@ -269,14 +269,19 @@ export class PlanPicker extends LitElement {
         ${message(this, 'plan.pending.action')}
       </button>`;
     } else if (status === 'suspended') {
-      text = 'plan.suspended';
+      // The service refuses a restart while overdue invoices reach the cap: the first step
+      // that works is to pay them (the hosted payment then offers the restart).
+      const capped = subscription.paymentCappingReached;
+      text = capped ? 'plan.suspended.capping' : 'plan.suspended';
+      const page: PortalPage = capped ? 'pay-invoice' : 'restart';
+      const code = capped ? 'Error.Customer.Billing.CappingReached' : 'subscription-suspended';
       action = html`<button
         type="button"
         class="primary"
         part="button remedy"
-        @click=${(event: Event) => this.#open('restart', event, undefined, 'subscription-suspended')}
+        @click=${(event: Event) => this.#open(page, event, undefined, code)}
       >
-        ${message(this, 'remedy.restart')}
+        ${message(this, `remedy.${page}`)}
       </button>`;
     } else if (status === 'none' || status === 'ended') {
       text = 'plan.none';

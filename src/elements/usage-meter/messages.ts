@@ -12,6 +12,8 @@ declare module '../../client/i18n.js' {
     'meter.included': string;
     'meter.not-included': string;
     'meter.disabled': string;
+    'meter.paused': string;
+    'meter.no-plan': string;
     'meter.not-in-plan': string;
     'meter.level.warning': string;
     'meter.level.critical': string;
@@ -49,6 +51,10 @@ export const meterTexts: Record<MeterTextName, readonly [en: string, fr: string]
   included: ['Included', 'Inclus'],
   'not-included': ['Not included', 'Non inclus'],
   disabled: ['Included, turned off', 'Inclus, désactivé'],
+  // A suspended subscription gives no rights: the plan's feature waits for it to run again.
+  paused: ['Included, paused while suspended', 'Inclus, en pause (abonnement suspendu)'],
+  // A meter covered by its region's "Choose a plan to get started": the same state, briefly.
+  'no-plan': ['No plan yet', 'Pas encore d’offre'],
   // The label leads, followed by a colon: no verb to agree with a plural title ("Seats is").
   'not-in-plan': ['{label}: not included in your plan.', '{label} : non inclus dans votre offre.'],
   'level.warning': ['{percent} used', '{percent} utilisés'],

@@ -415,10 +415,13 @@ export class UsageMeter extends LitElement {
 
   #renderSwitch(usage: Usage, label: TemplateResult): TemplateResult {
     const included = usage.IsIncluded !== false;
-    const on = included && usage.IsEnabled !== false;
-    let state: 'included' | 'not-included' | 'disabled' = 'included';
+    // A suspended subscription's features stop (as <feature-gate> and isEntitled say).
+    const suspended = this.#usages.state.subscription === 'suspended';
+    const on = included && usage.IsEnabled !== false && !suspended;
+    let state: 'included' | 'not-included' | 'disabled' | 'paused' = 'included';
     if (!included) state = 'not-included';
-    else if (!on) state = 'disabled';
+    else if (usage.IsEnabled === false) state = 'disabled';
+    else if (suspended) state = 'paused';
     return html`<div class="switch" part="switch">
       ${label}
       <span class="state" part="state" ?data-on=${on}>${message(this, `meter.${state}`)}</span>
@@ -563,14 +566,24 @@ export class UsageMeter extends LitElement {
     return notices.lackedFeatureState(this.feature, this.#known, this.#usages.state);
   }
 
-  /** What a covered meter shows: its label alone, the region's first meter saying why. */
+  /**
+   * What a covered meter shows: its label, the region's first meter saying why. Without a
+   * subscription it says so in two words (a bare dash reads as a missing figure); a failure
+   * keeps the dash, the first meter offering the retry.
+   */
   #renderCovered(): TemplateResult | typeof nothing {
     if (!this.feature) return nothing;
+    const { status, subscription } = this.#usages.state;
+    const noPlan = status !== 'error' && subscription === 'none';
     return html`<div class="switch covered" part="covered">
       <span class="label" part="label"
         ><slot name="label">${this.label || this.feature}</slot></span
       >
-      <span class="of" aria-hidden="true">—</span>
+      ${
+        noPlan
+          ? html`<span class="state" part="state">${message(this, 'meter.no-plan')}</span>`
+          : html`<span class="of" aria-hidden="true">—</span>`
+      }
     </div>`;
   }
 

@@ -262,8 +262,11 @@ export function presentSubscription(
     links.push(
       hosted(ctx, 'hosted-subscribe', { page: 'subscribe', c, s: sub.id }),
       hosted(ctx, 'hosted-register', { page: 'register', c }),
+      // The portal on a pending subscription shows it and offers to complete it.
+      hosted(ctx, 'hosted-related-subscription', { page: 'portal', c, s: sub.id }),
       insite(ctx, 'insite-subscribe', { page: 'subscribe', c, s: sub.id }),
       insite(ctx, 'insite-register', { page: 'register', c }),
+      insite(ctx, 'insite-related-subscription', { page: 'portal', c, s: sub.id }),
     );
   }
   if (!view.upgradeFrom && !view.previewOffer) {

@@ -140,6 +140,16 @@ export function setBillingAddress(
   });
 }
 
+/** The customer's (non-custom) subscription waiting for its checkout, if any. */
+export function pendingSubscriptionOf(
+  store: Store,
+  customer: CustomerRecord,
+): SubscriptionRecord | undefined {
+  return store
+    .subscriptionsOf(customer.id)
+    .find((s) => !s.custom && s.state === 'PendingSubscription');
+}
+
 export function createSubscription(
   store: Store,
   customer: CustomerRecord,
@@ -160,10 +170,18 @@ export function createSubscription(
       'ReferenceOffer',
     );
   }
-  const existing = store
-    .subscriptionsOf(customer.id)
-    .find((s) => !s.custom && s.state === 'PendingSubscription' && s.offer === offer.reference);
-  if (existing) return existing;
+  const pending = pendingSubscriptionOf(store, customer);
+  if (pending?.offer === offer.reference) return pending;
+  if (pending) {
+    // One checkout at a time: a second subscription would start beside the pending one, which
+    // stays waiting and unseen. The customer completes it (its hosted-subscribe link) first.
+    throw new ApiError(
+      409,
+      'Error.Subscription.Pending',
+      `Subscription ${pending.id} on offer '${pending.offer}' is waiting to start: complete it before subscribing again.`,
+      'ReferenceOffer',
+    );
+  }
   const nowMs = store.clock.nowMs();
   const sub: SubscriptionRecord = {
     id: store.nextId('subscription'),

@@ -123,6 +123,10 @@ const en = {
   installation: 'Example application page',
   installationLead:
     'This page stands in for the business application (its installation URL). It opens the workflow of the link below.',
+  payOverdue: 'Pay the overdue invoices',
+  paused: 'Paused while suspended',
+  pendingFirst:
+    'Your subscription to {plan} is waiting to start. Complete it, or ask us to change it.',
 } as const;
 
 type Messages = Record<keyof typeof en, string>;
@@ -250,6 +254,10 @@ const fr: Messages = {
   installation: 'Page d’exemple de l’application',
   installationLead:
     'Cette page remplace l’application de l’entreprise (son URL d’installation). Elle ouvre le parcours du lien ci-dessous.',
+  payOverdue: 'Payer les factures en retard',
+  paused: 'En pause (suspendu)',
+  pendingFirst:
+    'Votre abonnement à {plan} attend de démarrer. Finalisez-le, ou demandez-nous de le changer.',
 };
 
 export type MessageKey = keyof typeof en;

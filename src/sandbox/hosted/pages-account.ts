@@ -44,8 +44,10 @@ function featureRows(pc: PageContext, sub: SubscriptionRecord): SafeHtml {
         const rec = sub.features[of.reference];
         if (!def || !rec || of.visible === false) return '';
         let value: string;
+        // A suspended subscription's features stop until it runs again.
+        const on = SUSPENDED_STATES.has(sub.state) ? pc.t.paused : pc.t.on;
         if (def.type === 'OnOff')
-          value = (of.included ?? true) ? (rec.enabled ? pc.t.on : pc.t.off) : pc.t.notIncluded;
+          value = (of.included ?? true) ? (rec.enabled ? on : pc.t.off) : pc.t.notIncluded;
         else if (rec.quantityIncluded === -1)
           value = `${number.format(rec.quantityCurrent)} · ${pc.t.unlimited}`;
         else
@@ -120,6 +122,10 @@ export function portalPage(pc: PageContext): Reply {
     const price = recurringPrice(catalog, sub);
     const period = offer ? perPeriod(offer.durationRecurrence, offer.unitRecurrence, pc.lang) : '';
     const suspended = SUSPENDED_STATES.has(sub.state);
+    // While overdue invoices reach the cap the service refuses a restart: the home offers to
+    // pay them first (the payment page offers the restart once the cap is lifted).
+    const capping = isCappingReached(store, pc.customer, store.clock.nowMs());
+    const [oldestDue] = due;
     const scheduled = sub.offerAfterTerm ? catalog.offers.get(sub.offerAfterTerm) : undefined;
     body = html`<h1>${t.portalTitle}</h1>
       <div class="card">
@@ -129,9 +135,11 @@ export function portalPage(pc: PageContext): Reply {
         <p class="hint">${t.period}: ${pc.date(sub.periodStart)} – ${pc.date(sub.periodEnd)}</p>
         ${scheduled ? html`<p class="hint">${t.planAfterTerm} ${localize(scheduled.title, pc.lang)}, ${pc.date(sub.periodEnd)}</p>` : ''}
         ${featureRows(pc, sub)}
+        ${suspended && capping ? html`<div class="alert info" data-capping><p>${t.restartBlockedCapping}</p></div>` : ''}
         <div class="actions">
           ${sub.state === 'Running' ? html`<a class="button" href="${pc.link({ page: 'upgrade', s: sub.id })}">${t.changePlan}</a>` : ''}
-          ${suspended ? html`<a class="button" href="${pc.link({ page: 'restart', s: sub.id })}">${t.restart}</a>` : ''}
+          ${suspended && capping && oldestDue ? html`<a class="button" href="${pc.link({ page: 'charge', i: oldestDue.id })}">${t.payOverdue}</a>` : ''}
+          ${suspended && !capping ? html`<a class="button" href="${pc.link({ page: 'restart', s: sub.id })}">${t.restart}</a>` : ''}
           ${sub.state === 'PendingSubscription' ? html`<a class="button" href="${pc.link({ page: 'subscribe', s: sub.id })}">${t.startSubscription}</a>` : ''}
           <a class="button quiet" href="${pc.link({ page: 'register' })}">${t.paymentDetails}</a>
           <a class="button quiet" href="${pc.link({ page: 'invoices' })}">${t.invoices}</a>

@@ -2,6 +2,7 @@ import { localize, type CatalogOffer } from '../catalog.js';
 import {
   completeSubscription,
   createSubscription,
+  pendingSubscriptionOf,
   restartSubscription,
   setPaymentMethod,
 } from '../billing/operations.js';
@@ -51,10 +52,38 @@ function offerPrice(
   </p>`;
 }
 
+/**
+ * The customer's pending subscription when it is not the one `target` starts: a second
+ * subscription is refused while one waits for its checkout (createSubscription says why).
+ */
+function otherPending(
+  pc: PageContext,
+  target?: SubscriptionRecord | null,
+): SubscriptionRecord | null {
+  const pending = pendingSubscriptionOf(pc.ctx.store, pc.customer);
+  return pending && pending.id !== target?.id ? pending : null;
+}
+
+/** "Your subscription to Pro is waiting to start", with the way to complete it. */
+function pendingNotice(pc: PageContext, pending: SubscriptionRecord): SafeHtml {
+  const offer = pc.ctx.catalog.offers.get(pending.offer);
+  const plan = offer ? localize(offer.title, pc.lang) : pending.offer;
+  return html`<div class="alert info" role="status" data-pending-first>
+    <p>${pc.t.pendingFirst.replace('{plan}', plan)}</p>
+    <div class="actions">
+      <a class="button" href="${pc.link({ page: 'subscribe', s: pending.id })}"
+        >${pc.t.startSubscription}</a
+      >
+    </div>
+  </div>`;
+}
+
 export function offersPage(pc: PageContext): Reply {
   const t = pc.t;
+  const pending = otherPending(pc);
   const body = html`<h1>${t.offersTitle}</h1>
     <p class="lead">${t.offersLead}</p>
+    ${pending ? pendingNotice(pc, pending) : ''}
     <div class="grid">
       ${pc.ctx.catalog.gridOffers().map(
         (offer) =>
@@ -62,11 +91,17 @@ export function offersPage(pc: PageContext): Reply {
             <h2 id="offer-${offer.reference}">${localize(offer.title, pc.lang)}</h2>
             ${offer.description ? html`<p class="hint">${localize(offer.description, pc.lang)}</p>` : ''}
             ${offerPrice(pc, offer)} ${offerFeatures(pc, offer)}
-            <a class="button" href="${pc.link({ page: 'subscribe', o: offer.reference })}"
-              >${t.subscribe}<span class="visually-hidden">
-                ${localize(offer.title, pc.lang)}</span
-              ></a
-            >
+            ${
+              pending
+                ? ''
+                : html`<a
+                    class="button"
+                    href="${pc.link({ page: 'subscribe', o: offer.reference })}"
+                    >${t.subscribe}<span class="visually-hidden">
+                      ${localize(offer.title, pc.lang)}</span
+                    ></a
+                  >`
+            }
           </section>`,
       )}
     </div>`;
@@ -115,6 +150,8 @@ export function subscribePage(pc: PageContext): Reply | null {
   if (!target) return null;
   if (target.sub && target.sub.state !== 'PendingSubscription')
     return portalRedirect(pc, target.sub);
+  const pending = otherPending(pc, target.sub);
+  if (pending) return pendingRefusal(pc, pending, 200);
   return pc.render(
     pc.t.subscribeTitle,
     subscribeForm(pc, target.offer, target.sub, new URLSearchParams(), {}),
@@ -129,6 +166,16 @@ function cappingError(): ApiError {
   );
 }
 
+/** The subscribe page while another subscription waits to start: no form, the way to it. */
+function pendingRefusal(pc: PageContext, pending: SubscriptionRecord, status: number): Reply {
+  return pc.render(
+    pc.t.subscribeTitle,
+    html`<h1>${pc.t.subscribeTitle}</h1>
+      ${pendingNotice(pc, pending)}`,
+    { status },
+  );
+}
+
 function portalRedirect(pc: PageContext, sub: SubscriptionRecord): Reply {
   return { status: 303, headers: { location: pc.link({ page: 'portal', s: sub.id }) }, body: '' };
 }
@@ -139,6 +186,9 @@ export function subscribeSubmit(pc: PageContext, form: URLSearchParams): Reply |
   const { store } = pc.ctx;
   if (target.sub && target.sub.state !== 'PendingSubscription')
     return portalRedirect(pc, target.sub);
+  // Refused before the card is read or saved: the refusal changes nothing.
+  const pending = otherPending(pc, target.sub);
+  if (pending) return pendingRefusal(pc, pending, 409);
   const values = new URLSearchParams(form);
   for (const key of ['cardNumber', 'cardCvc']) values.delete(key);
   let label: string | null = null;

@@ -48,7 +48,11 @@ async function pageQuery(
   switch (page.page) {
     case 'home': {
       const subscription = await subscriptionOrNull(context);
-      const query = queryOf(subscription?.Links, 'insite-related-subscription');
+      // A subscription waiting for its checkout is the customer's subscription too: its home
+      // completes it (where the service links no portal page to it), never the catalogue.
+      const query =
+        queryOf(subscription?.Links, 'insite-related-subscription') ??
+        queryOf(subscription?.Links, 'insite-subscribe');
       // Without a subscription the portal's natural home is the catalogue of offers.
       if (query !== undefined) return query;
       return need(

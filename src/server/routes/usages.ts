@@ -1,15 +1,26 @@
 import type { PricingResponse, UsagesResponse } from '../../contract/index.js';
 import { chargeRateLimit, isMissing, withCustomer, type RouteContext } from '../context.js';
+import { isSuspended, orNullWhenMissing } from '../entitlements.js';
 import { parsePricingRequest } from '../validation.js';
 import { confirmationRequired } from './pricing-confirmation.js';
 
-/** GET /usages: every Usage of the customer. A customer the service does not know has none. */
+/**
+ * GET /usages: every Usage of the customer, and whether its subscription is suspended (the
+ * usages alone do not say it, and a suspended subscription gives no rights: see
+ * entitlements.ts). Both read at once. A customer the service does not know has none.
+ */
 export async function getUsages(context: RouteContext): Promise<UsagesResponse> {
+  const { upstream, identity, call } = context;
   try {
-    const usages = await withCustomer(context, () =>
-      context.upstream.usages(context.identity.reference, context.call),
-    );
-    return { usages };
+    const [usages, subscription] = await Promise.all([
+      withCustomer(context, () => upstream.usages(identity.reference, call)),
+      upstream.subscriptionOf(identity.reference, call).catch(orNullWhenMissing),
+    ]);
+    if (usages.length === 0 || !isSuspended(subscription)) return { usages };
+    return {
+      usages,
+      suspended: { paymentCappingReached: subscription?.IsPaymentCappingReached === true },
+    };
   } catch (error) {
     if (isMissing(error)) return { usages: [] };
     throw error;
