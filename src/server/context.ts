@@ -1,5 +1,6 @@
 import type { IdempotencyStore } from './idempotency/store.js';
 import type { SignalBus } from './notifications/signals.js';
+import type { SuspensionCheck } from './entitlements.js';
 import type { BillingIdentity, ResolvedOptions } from './options.js';
 import type { CallContext, UpstreamClient } from './upstream.js';
 import { ProxyError, UpstreamError } from './errors.js';
@@ -17,6 +18,8 @@ export interface RouteContext {
   store: IdempotencyStore;
   /** Tells the customer's open pages their billing changed. */
   signals: SignalBus;
+  /** Whether the customer's subscription is suspended (GET /usages). */
+  suspensions: SuspensionCheck;
   /** The per-customer rate limit of state-changing calls (null when switched off). */
   limiter: RateLimiter | null;
   /** Parsed JSON body (POST routes). */

@@ -2,7 +2,7 @@ import { FEATURE_REFERENCE_PATTERN, UNLIMITED_QUANTITY } from '../contract/const
 import type { Subscription, Usage } from '../contract/resources.js';
 import { isMissing } from './context.js';
 import type { SignalBus } from './notifications/signals.js';
-import type { UpstreamClient } from './upstream.js';
+import type { CallContext, UpstreamClient } from './upstream.js';
 
 // The server-side check behind <feature-gate>: the same rule as the browser's usage store, on
 // the same data (GET /v1/Usages), for the host's own routes. A short cache per customer keeps a
@@ -41,6 +41,61 @@ export function usagesEntitle(usages: Usage[], feature: string, quantity = 1): b
 interface Entry {
   usages: Promise<Usage[]>;
   readAt: number;
+}
+
+/** What GET /usages adds when the customer's subscription is suspended. */
+export interface Suspension {
+  paymentCappingReached: boolean;
+}
+
+/** How long a running subscription is taken as running before it is read again. */
+export const RUNNING_STATE_CACHE_MS = 10_000;
+/** Customers whose running state is remembered at once; the oldest make room. */
+const RUNNING_STATE_CACHE_SIZE = 10_000;
+
+export interface SuspensionCheck {
+  /** The customer's suspension, or null when its subscription runs (or it has none). */
+  suspensionOf(customer: string, call?: CallContext): Promise<Suspension | null>;
+  /** Stops following the signal bus. */
+  close(): void;
+}
+
+/**
+ * Whether a customer's subscription is suspended, for GET /usages: the usages alone do not say
+ * it. Reading the subscription beside every usages read would double the upstream calls of the
+ * proxy's most frequent route, so a subscription found running is taken as running for
+ * {@link RUNNING_STATE_CACHE_MS}, forgotten at once on any signal for the customer (the
+ * service's suspension notifications among them). A suspended one is never remembered: a
+ * restart shows at the next read. A customer or subscription the service does not know is not
+ * suspended (its usages are empty anyway); any other failure is the read's, and nothing is
+ * remembered.
+ */
+export function createSuspensionCheck(
+  upstream: UpstreamClient,
+  signals: SignalBus,
+  now: () => number = Date.now,
+): SuspensionCheck {
+  const runningSince = new Map<string, number>();
+  const unsubscribe = signals.subscribe(({ customer }) => runningSince.delete(customer));
+
+  return {
+    async suspensionOf(customer, call) {
+      const readAt = runningSince.get(customer);
+      if (readAt !== undefined && now() - readAt < RUNNING_STATE_CACHE_MS) return null;
+      runningSince.delete(customer);
+      const subscription = await upstream.subscriptionOf(customer, call).catch(orNullWhenMissing);
+      if (isSuspended(subscription)) {
+        return { paymentCappingReached: subscription?.IsPaymentCappingReached === true };
+      }
+      if (runningSince.size >= RUNNING_STATE_CACHE_SIZE) {
+        const oldest = runningSince.keys().next().value;
+        if (oldest !== undefined) runningSince.delete(oldest);
+      }
+      runningSince.set(customer, now());
+      return null;
+    },
+    close: unsubscribe,
+  };
 }
 
 export interface EntitlementChecker {

@@ -21,7 +21,7 @@ import { createEventHub } from './notifications/events.js';
 import { createMemorySignalBus } from './notifications/signals.js';
 import { receiveNotification } from './notifications/webhook.js';
 import { createUpstreamClient } from './upstream.js';
-import { createEntitlementChecker } from './entitlements.js';
+import { createEntitlementChecker, createSuspensionCheck } from './entitlements.js';
 import { checkIdentity, refuseQuery } from './validation.js';
 
 export type BillingHandler = (request: Request) => Promise<Response>;
@@ -89,6 +89,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   const signals = options.signals ?? createMemorySignalBus();
   const hub = options.events === false ? null : createEventHub(signals, options.events, logger);
   const entitlements = createEntitlementChecker(upstream, signals);
+  const suspensions = createSuspensionCheck(upstream, signals);
   const routes: Record<string, Route> = { ...ROUTES };
   if (hub !== null && options.events !== false) {
     routes[options.events.path] = {
@@ -169,6 +170,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
         upstream,
         store,
         signals,
+        suspensions,
         body,
         limiter,
       };
@@ -238,6 +240,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     async close() {
       hub?.close();
       entitlements.close();
+      suspensions.close();
       if (options.signals === undefined) await signals.close();
     },
   };

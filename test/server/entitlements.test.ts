@@ -42,6 +42,33 @@ describe('proxy.isEntitled', () => {
     await proxy.close();
   });
 
+  it('reads a running subscription once for many usages reads, a suspended one every time', async () => {
+    const counter = countingFetch();
+    const proxy = createBillingProxy(proxyOptions(sandbox, { fetch: counter.fetch }));
+    const subscriptionReads = () =>
+      Object.entries(counter.calls)
+        .filter(([route]) => route.startsWith('GET /v1/Subscription'))
+        .reduce((sum, [, count]) => sum + count, 0);
+    for (let read = 0; read < 3; read++) {
+      const answer = await call(proxy, '/usages', { customer: 'healthy' });
+      assert.equal(answer.body.suspended, undefined);
+    }
+    assert.equal(counter.calls['GET /v1/Usages'], 3);
+    assert.equal(subscriptionReads(), 1, 'a running subscription is remembered');
+    // A signal for the customer (a notification of the service: suspended, restarted...)
+    // forgets it at once.
+    await proxy.notify('healthy');
+    await call(proxy, '/usages', { customer: 'healthy' });
+    assert.equal(subscriptionReads(), 2);
+    // A suspended subscription is read again each time, so a restart shows at the next read.
+    for (let read = 0; read < 2; read++) {
+      const answer = await call(proxy, '/usages', { customer: 'suspended' });
+      assert.deepEqual(answer.body.suspended, { paymentCappingReached: false });
+    }
+    assert.equal(subscriptionReads(), 4);
+    await proxy.close();
+  });
+
   it('refuses bad input with a clear error', async () => {
     const proxy = createBillingProxy(proxyOptions(sandbox));
     await assert.rejects(proxy.isEntitled('', 'sso'), /customer must be a non-empty/);

@@ -1,26 +1,22 @@
 import type { PricingResponse, UsagesResponse } from '../../contract/index.js';
 import { chargeRateLimit, isMissing, withCustomer, type RouteContext } from '../context.js';
-import { isSuspended, orNullWhenMissing } from '../entitlements.js';
 import { parsePricingRequest } from '../validation.js';
 import { confirmationRequired } from './pricing-confirmation.js';
 
 /**
  * GET /usages: every Usage of the customer, and whether its subscription is suspended (the
  * usages alone do not say it, and a suspended subscription gives no rights: see
- * entitlements.ts). Both read at once. A customer the service does not know has none.
+ * entitlements.ts). Both read at once; a subscription known to run is not read again for a few
+ * seconds (createSuspensionCheck). A customer the service does not know has none.
  */
 export async function getUsages(context: RouteContext): Promise<UsagesResponse> {
-  const { upstream, identity, call } = context;
+  const { upstream, identity, call, suspensions } = context;
   try {
-    const [usages, subscription] = await Promise.all([
+    const [usages, suspended] = await Promise.all([
       withCustomer(context, () => upstream.usages(identity.reference, call)),
-      upstream.subscriptionOf(identity.reference, call).catch(orNullWhenMissing),
+      suspensions.suspensionOf(identity.reference, call),
     ]);
-    if (usages.length === 0 || !isSuspended(subscription)) return { usages };
-    return {
-      usages,
-      suspended: { paymentCappingReached: subscription?.IsPaymentCappingReached === true },
-    };
+    return usages.length === 0 || suspended === null ? { usages } : { usages, suspended };
   } catch (error) {
     if (isMissing(error)) return { usages: [] };
     throw error;
