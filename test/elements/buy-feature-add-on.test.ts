@@ -29,6 +29,7 @@ import {
 afterEach(() => closePortalDialogs());
 
 const FEATURE = 'priority-support';
+const DAY_MS = 86_400_000;
 const pendingKeys = () =>
   Object.keys(sessionStorage).filter((key) => key.includes('pending-add-on'));
 
@@ -300,5 +301,34 @@ describe('<buy-feature> add-on mode', () => {
     expect(partText(element, 'amount')).to.equal(dollars((await switchPrice(true)).AmountTotal));
     expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
     await expect(element).to.be.accessible();
+  });
+
+  it("shows the service's lines in French, also when the price changed", async () => {
+    await freshStart('starter-plan');
+    // 4.3 days left in the period: a day count with a decimal, written "4,3" in French.
+    const state = await sandbox<{ subscriptions: { DatePeriodEnd: string }[] }>(
+      'customers/starter-plan',
+    );
+    const periodEnd = Date.parse(state.subscriptions[0]!.DatePeriodEnd);
+    await sandbox('clock', { set: new Date(periodEnd - 4.3 * DAY_MS).toISOString() });
+    const wrapper = await fixture<HTMLElement>(
+      html`<div lang="fr"><buy-feature feature=${FEATURE}></buy-feature></div>`,
+    );
+    const element = wrapper.querySelector<BuyFeature>('buy-feature')!;
+    await standing(element, 'available');
+    await askToConfirm(element, 'add');
+    const firstLabel = () =>
+      part(element, 'details')?.querySelector('li span')?.textContent?.trim() ?? '';
+    expect(firstLabel()).to.match(/^Support prioritaire, 4,3 jours sur \d+$/);
+    // A day later the switch answers with a new price: its lines are in French too.
+    await sandbox('clock', { advance: { days: 1 } });
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitUntil(() => part(element, 'price-changed') !== null, 'the price-changed notice', {
+      timeout: 10000,
+    });
+    expect(firstLabel()).to.match(/^Support prioritaire, 3,3 jours sur \d+$/);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
   });
 });

@@ -30,6 +30,22 @@ import { engine } from '../browser/engine.js';
 // <buy-feature> against the real proxy over the real sandbox: the live price, the
 // confirmation rule, applying once, events, keyboard use and accessibility in each state.
 
+const DAY_MS = 86_400_000;
+
+/** Moves the service's clock to `days` before the end of `customer`'s billing period. */
+async function daysLeftInPeriod(customer: string, days: number): Promise<void> {
+  const state = await sandbox<{ subscriptions: { DatePeriodEnd: string }[] }>(
+    `customers/${customer}`,
+  );
+  const periodEnd = Date.parse(state.subscriptions[0]!.DatePeriodEnd);
+  await sandbox('clock', { set: new Date(periodEnd - days * DAY_MS).toISOString() });
+}
+
+/** The label of the first of the service's lines in the confirmation. */
+function firstLineLabel(element: Element): string {
+  return part(element, 'details')?.querySelector('li span')?.textContent?.trim() ?? '';
+}
+
 describe('<buy-feature> live price', () => {
   it('shows the price the service quotes for the chosen quantity, now and next term', async () => {
     await freshStart('healthy');
@@ -562,6 +578,26 @@ describe('<buy-feature> in French', () => {
     wrapper.lang = 'en';
     await waitUntil(() => partText(element, 'buy') === 'Buy', 'English after the switch');
     expect(partText(element, 'label')).to.equal('Quantity');
+  });
+  it("shows the service's lines in French, also when the price changed", async () => {
+    await freshStart('healthy');
+    await daysLeftInPeriod('healthy', 4.3);
+    const wrapper = await fixture<HTMLElement>(
+      html`<div lang="fr"><buy-feature feature="seats" quantity="4"></buy-feature></div>`,
+    );
+    const element = wrapper.querySelector('buy-feature')!;
+    await waitForPrice(element);
+    await openConfirmation(element);
+    // The service's prorated line, with the French decimal comma.
+    expect(firstLineLabel(element)).to.match(/^2 × Sièges, 4,3 jours sur \d+$/);
+    // A day later the purchase answers with a new price: its lines are in French too.
+    await sandbox('clock', { advance: { days: 1 } });
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'price-changed', 'prix a changé');
+    expect(firstLineLabel(element)).to.match(/^2 × Sièges, 3,3 jours sur \d+$/);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
   });
 });
 

@@ -375,7 +375,7 @@ export class AddOnController extends ConfirmedChange<
     this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
     let result: AddOnChangeResponse;
     try {
-      result = await switchAddOn(pending, endpoint);
+      result = await switchAddOn(pending, endpoint, this.view.language());
     } catch (caught) {
       this.#changeFailed(endpoint, pending, toBillingError(caught));
       return;
