@@ -306,25 +306,28 @@ describe('<buy-feature> add-on mode', () => {
   });
 
   it('says where an add-on stands as the meters do, "Name: state.", in French too', async () => {
-    const frenchAddOn = async (feature: string) => {
-      const wrapper = await fixture<HTMLElement>(
-        html`<div lang="fr"><buy-feature feature=${feature}></buy-feature></div>`,
+    // A French page: the usages, which name the feature, are read in the page's language.
+    const pageLang = document.documentElement.getAttribute('lang');
+    document.documentElement.lang = 'fr';
+    try {
+      await freshStart('healthy');
+      const included = await addOnElement('sso');
+      await standing(included, 'included');
+      await waitForText(included, 'add-on-text', 'Authentification unique');
+      expect(partText(included, 'add-on-text')).to.equal(
+        'Authentification unique : inclus dans votre offre.',
       );
-      return wrapper.querySelector<BuyFeature>('buy-feature')!;
-    };
-    await freshStart('healthy');
-    const included = await frenchAddOn('sso');
-    await standing(included, 'included');
-    expect(partText(included, 'add-on-text')).to.equal(
-      'Authentification unique : inclus dans votre offre.',
-    );
-    await freshStart('starter-plan');
-    const elsewhere = await frenchAddOn('sso');
-    await standing(elsewhere, 'elsewhere');
-    await waitForText(elsewhere, 'add-on-text', 'l’offre Pro');
-    expect(partText(elsewhere, 'add-on-text')).to.equal(
-      'Authentification unique : non vendu séparément, inclus dans l’offre Pro.',
-    );
+      await freshStart('starter-plan');
+      const elsewhere = await addOnElement('sso');
+      await standing(elsewhere, 'elsewhere');
+      await waitForText(elsewhere, 'add-on-text', 'l’offre Pro');
+      expect(partText(elsewhere, 'add-on-text')).to.equal(
+        'Authentification unique : non vendu séparément, inclus dans l’offre Pro.',
+      );
+    } finally {
+      if (pageLang === null) document.documentElement.removeAttribute('lang');
+      else document.documentElement.lang = pageLang;
+    }
   });
 
   it("shows the service's lines in French, also when the price changed", async () => {
