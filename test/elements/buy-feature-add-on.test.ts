@@ -8,6 +8,7 @@ import {
   addFault,
   animationsDone,
   closePortalDialogs,
+  daysLeftInPeriod,
   dialogOf,
   focusedPart,
   freshStart,
@@ -29,7 +30,6 @@ import {
 afterEach(() => closePortalDialogs());
 
 const FEATURE = 'priority-support';
-const DAY_MS = 86_400_000;
 const pendingKeys = () =>
   Object.keys(sessionStorage).filter((key) => key.includes('pending-add-on'));
 
@@ -333,11 +333,7 @@ describe('<buy-feature> add-on mode', () => {
   it("shows the service's lines in French, also when the price changed", async () => {
     await freshStart('starter-plan');
     // 4.3 days left in the period: a day count with a decimal, written "4,3" in French.
-    const state = await sandbox<{ subscriptions: { DatePeriodEnd: string }[] }>(
-      'customers/starter-plan',
-    );
-    const periodEnd = Date.parse(state.subscriptions[0]!.DatePeriodEnd);
-    await sandbox('clock', { set: new Date(periodEnd - 4.3 * DAY_MS).toISOString() });
+    await daysLeftInPeriod('starter-plan', 4.3);
     const wrapper = await fixture<HTMLElement>(
       html`<div lang="fr"><buy-feature feature=${FEATURE}></buy-feature></div>`,
     );

@@ -5,6 +5,7 @@ import { configureBilling } from '../../src/client/config.js';
 import { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import {
   addFault,
+  daysLeftInPeriod,
   dialogOf,
   focusedPart,
   openConfirmation,
@@ -29,17 +30,6 @@ import { engine } from '../browser/engine.js';
 
 // <buy-feature> against the real proxy over the real sandbox: the live price, the
 // confirmation rule, applying once, events, keyboard use and accessibility in each state.
-
-const DAY_MS = 86_400_000;
-
-/** Moves the service's clock to `days` before the end of `customer`'s billing period. */
-async function daysLeftInPeriod(customer: string, days: number): Promise<void> {
-  const state = await sandbox<{ subscriptions: { DatePeriodEnd: string }[] }>(
-    `customers/${customer}`,
-  );
-  const periodEnd = Date.parse(state.subscriptions[0]!.DatePeriodEnd);
-  await sandbox('clock', { set: new Date(periodEnd - days * DAY_MS).toISOString() });
-}
 
 /** The label of the first of the service's lines in the confirmation. */
 function firstLineLabel(element: Element): string {

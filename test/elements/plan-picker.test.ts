@@ -9,6 +9,7 @@ import {
   addFault,
   animationsDone,
   closePortalDialogs,
+  daysLeftInPeriod,
   dialogOf,
   focusedPart,
   freshStart,
@@ -28,7 +29,6 @@ import {
 // change, the confirmation, exactly once, a changed price, a downgrade's date, and every state.
 
 const APPLY_ROUTE = 'POST /v1/Subscription/{id}/Upgrade';
-const DAY_MS = 86_400_000;
 
 const pendingPlanKey = () =>
   Object.keys(sessionStorage).find((key) => key.includes('pending-plan'));
@@ -202,11 +202,7 @@ describe('<plan-picker> changing plan', () => {
   it("shows the service's lines of an upgrade in the page's language", async () => {
     await freshStart('healthy');
     // 4.3 days left in the period: a day count with a decimal, written "4,3" in French.
-    const state = await sandbox<{ subscriptions: { DatePeriodEnd: string }[] }>(
-      'customers/healthy',
-    );
-    const periodEnd = Date.parse(state.subscriptions[0]!.DatePeriodEnd);
-    await sandbox('clock', { set: new Date(periodEnd - 4.3 * DAY_MS).toISOString() });
+    await daysLeftInPeriod('healthy', 4.3);
     const element = await picker(html`<plan-picker lang="fr"></plan-picker>`);
     await openChoice(element, 'business');
     const labels = [...part(element, 'details')!.querySelectorAll('li')].map((line) =>
