@@ -52,9 +52,16 @@ export class ProxyClient {
     return this.request<PricingResponse>('/pricing', signal, request, language);
   }
 
-  /** `POST /usage`: applies a change the user confirmed at `confirmedAmountTotal`. */
-  purchase(request: PurchaseRequest, signal?: AbortSignal): Promise<PurchaseResponse> {
-    return this.request<PurchaseResponse>('/usage', signal, request);
+  /**
+   * `POST /usage`: applies a change the user confirmed at `confirmedAmountTotal`. A changed
+   * price is refused with the new pricing, its texts in `language` as for `getPricing`.
+   */
+  purchase(
+    request: PurchaseRequest,
+    signal?: AbortSignal,
+    language?: string,
+  ): Promise<PurchaseResponse> {
+    return this.request<PurchaseResponse>('/usage', signal, request, language);
   }
 
   /** `GET /portal`: the parameters of `ServicePortal.open` for a page. */

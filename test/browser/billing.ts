@@ -67,6 +67,30 @@ export async function freshStart(customer = 'healthy'): Promise<void> {
   signIn(customer);
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Moves the service's clock to `days` before the end of `customer`'s billing period (its first
+ * subscription's). The periods follow the calendar: when less than that is left today, the clock
+ * first goes into the next period (the subscription renews), so that the test does not depend
+ * on the day it runs.
+ */
+export async function daysLeftInPeriod(customer: string, days: number): Promise<void> {
+  const periodEnd = async () => {
+    const state = await sandbox<{ subscriptions: { DatePeriodEnd: string }[] }>(
+      `customers/${customer}`,
+    );
+    return Date.parse(state.subscriptions[0]!.DatePeriodEnd);
+  };
+  const { now } = await sandbox<{ now: string }>('clock');
+  let end = await periodEnd();
+  if (end - days * DAY_MS <= Date.parse(now)) {
+    await sandbox('clock', { set: new Date(end + 60_000).toISOString() });
+    end = await periodEnd();
+  }
+  await sandbox('clock', { set: new Date(end - days * DAY_MS).toISOString() });
+}
+
 /** Calls the sandbox's control API (`/_sandbox/<path>`), credentials added by the server. */
 export async function sandbox<T = unknown>(
   path: string,

@@ -48,7 +48,7 @@ test('priority support is added after its price is confirmed, then removed, each
 
   // A double click on Confirm applies it once.
   await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
-  await addOn.getByText('Done. Priority support is now in your plan.').waitFor();
+  await addOn.getByText('Done. Priority support: added to your plan.').waitFor();
   const added = await e2e.customer('starter-plan');
   assert.equal(prioritySupportOn(added), true);
   const issued = added.invoices.slice(before.invoices.length);
@@ -70,7 +70,7 @@ test('priority support is added after its price is confirmed, then removed, each
   await removal.getByText('Your recurring price becomes $19.00 / month.').waitFor();
   await assertAccessible(page, 'the removal confirmation');
   await removal.getByRole('button', { name: 'Confirm' }).click();
-  await addOn.getByText('Done. Priority support was removed from your plan.').waitFor();
+  await addOn.getByText('Done. Priority support: removed from your plan.').waitFor();
   await addOn.getByRole('button', { name: 'Add Priority support' }).waitFor();
   const removed = await e2e.customer('starter-plan');
   assert.equal(prioritySupportOn(removed), false);

@@ -21,8 +21,11 @@ const VIEWS = [
   { name: 'light-360', colorScheme: 'light', width: 360 },
 ] as const;
 
+/** The dashboard's meters, not counting the one a gate shows for a pending plan (its slot). */
 const states = (page: Page) =>
-  page.$$eval('usage-meter', (meters) => meters.map((meter) => meter.getAttribute('state')));
+  page.$$eval('usage-meter:not([slot])', (meters) =>
+    meters.map((meter) => meter.getAttribute('state')),
+  );
 
 /** Every view of one state of the dashboard, in English then French. */
 async function shoot(
@@ -66,6 +69,22 @@ test('pending: the plan’s allowances, starting when checkout is complete', asy
   await shoot('pending', 'pending', async (page) => {
     assert.deepEqual(await states(page), ['pending', 'pending', 'pending', 'pending']);
   });
+});
+
+test('pending: the features card offers "Complete your subscription" once', async () => {
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'pending');
+  const card = page.locator('section.card', { has: page.locator('#features-heading') });
+  // Both have settled: the gate on the pending plan, the add-on refused until checkout.
+  await card.locator('feature-gate[state="pending"]').waitFor({ state: 'attached' });
+  await card.locator('buy-feature [part~="add-on"][data-standing="refused"]').waitFor();
+  // The add-on, which cannot be bought before checkout, carries the card's one action; the gate
+  // shows the plan's terms (the meter's "starts when checkout is complete").
+  const complete = card.getByRole('button', { name: 'Complete your subscription' });
+  assert.equal(await complete.count(), 1);
+  await card.locator('usage-meter[slot="pending"][state="pending"]').waitFor();
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
 });
 
 test('signed out: "Sign in to see your plan", once per region', async () => {

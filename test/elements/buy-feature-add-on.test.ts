@@ -8,6 +8,7 @@ import {
   addFault,
   animationsDone,
   closePortalDialogs,
+  daysLeftInPeriod,
   dialogOf,
   focusedPart,
   freshStart,
@@ -133,7 +134,7 @@ describe('<buy-feature> add-on mode', () => {
     const event = (await changed) as BillingAddOnChangeEvent;
     expect(event.detail).to.include({ feature: FEATURE, enabled: true, replayed: false });
     expect(event.detail.amountTotal).to.equal(price.AmountTotal);
-    await waitForText(element, 'success', 'Priority support is now in your plan');
+    await waitForText(element, 'success', 'Priority support: added to your plan');
     await standing(element, 'owned');
     expect(partText(element, 'remove')).to.equal('Remove Priority support');
     await expect(element).to.be.accessible();
@@ -167,7 +168,9 @@ describe('<buy-feature> add-on mode', () => {
     const off = await switchPrice(false);
     const element = await addOnElement();
     await standing(element, 'owned');
-    expect(partText(element, 'add-on-text')).to.include('Priority support is in your plan');
+    expect(partText(element, 'add-on-text')).to.equal(
+      'Priority support: added to your plan as an add-on.',
+    );
     // What removing costs is said in the removal's confirmation only (below), not beside Remove.
     expect(part(element, 'price') === null, 'no price beside Remove').to.equal(true);
 
@@ -194,7 +197,7 @@ describe('<buy-feature> add-on mode', () => {
     const changed = oneEvent(element, 'billing-add-on-change');
     part<HTMLButtonElement>(element, 'confirm')!.click();
     expect(((await changed) as BillingAddOnChangeEvent).detail.enabled).to.equal(false);
-    await waitForText(element, 'success', 'Priority support was removed');
+    await waitForText(element, 'success', 'Priority support: removed from your plan');
     await standing(element, 'available');
     expect(await applied('starter-plan')).to.equal(2);
   });
@@ -237,7 +240,7 @@ describe('<buy-feature> add-on mode', () => {
     );
     const second = await addOnElement();
     expect((await changed).detail.enabled).to.equal(true);
-    await waitForText(second, 'success', 'Priority support is now in your plan');
+    await waitForText(second, 'success', 'Priority support: added to your plan');
     await sleep(2500); // past the first request's late answer
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
     expect(pendingKeys()).to.have.length(0);
@@ -265,7 +268,7 @@ describe('<buy-feature> add-on mode', () => {
     await freshStart('unlimited');
     const element = await addOnElement();
     await standing(element, 'included');
-    expect(partText(element, 'add-on-text')).to.equal('Priority support is included in your plan.');
+    expect(partText(element, 'add-on-text')).to.equal('Priority support: included in your plan.');
     expect(part(element, 'add')).to.equal(null);
     expect(part(element, 'remove')).to.equal(null);
     expect(part(element, 'error')).to.equal(null);
@@ -278,8 +281,8 @@ describe('<buy-feature> add-on mode', () => {
     document.addEventListener('billing-error', (event) => errors.push(event));
     const element = await addOnElement('sso');
     await standing(element, 'elsewhere');
-    await waitForText(element, 'add-on-text', 'It comes with the Pro plan');
-    expect(partText(element, 'add-on-text')).to.include('Single sign-on is not sold separately');
+    await waitForText(element, 'add-on-text', 'included in the Pro plan');
+    expect(partText(element, 'add-on-text')).to.include('Single sign-on: not sold separately');
     // Not a refusal: no error shown, none reported.
     expect(part(element, 'error')).to.equal(null);
     expect(errors).to.have.length(0);
@@ -327,5 +330,55 @@ describe('<buy-feature> add-on mode', () => {
     expect(partText(element, 'amount')).to.equal(dollars((await switchPrice(true)).AmountTotal));
     expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
     await expect(element).to.be.accessible();
+  });
+
+  it('says where an add-on stands as the meters do, "Name: state.", in French too', async () => {
+    // A French page: the usages, which name the feature, are read in the page's language.
+    const pageLang = document.documentElement.getAttribute('lang');
+    document.documentElement.lang = 'fr';
+    try {
+      await freshStart('healthy');
+      const included = await addOnElement('sso');
+      await standing(included, 'included');
+      await waitForText(included, 'add-on-text', 'Authentification unique');
+      expect(partText(included, 'add-on-text')).to.equal(
+        'Authentification unique : inclus dans votre offre.',
+      );
+      await freshStart('starter-plan');
+      const elsewhere = await addOnElement('sso');
+      await standing(elsewhere, 'elsewhere');
+      await waitForText(elsewhere, 'add-on-text', 'l’offre Pro');
+      expect(partText(elsewhere, 'add-on-text')).to.equal(
+        'Authentification unique : non vendu séparément, inclus dans l’offre Pro.',
+      );
+    } finally {
+      if (pageLang === null) document.documentElement.removeAttribute('lang');
+      else document.documentElement.lang = pageLang;
+    }
+  });
+
+  it("shows the service's lines in French, also when the price changed", async () => {
+    await freshStart('starter-plan');
+    // 4.3 days left in the period: a day count with a decimal, written "4,3" in French.
+    await daysLeftInPeriod('starter-plan', 4.3);
+    const wrapper = await fixture<HTMLElement>(
+      html`<div lang="fr"><buy-feature feature=${FEATURE}></buy-feature></div>`,
+    );
+    const element = wrapper.querySelector<BuyFeature>('buy-feature')!;
+    await standing(element, 'available');
+    await askToConfirm(element, 'add');
+    const firstLabel = () =>
+      part(element, 'details')?.querySelector('li span')?.textContent?.trim() ?? '';
+    expect(firstLabel()).to.match(/^Support prioritaire, 4,3 jours sur \d+$/);
+    // A day later the switch answers with a new price: its lines are in French too.
+    await sandbox('clock', { advance: { days: 1 } });
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitUntil(() => part(element, 'price-changed') !== null, 'the price-changed notice', {
+      timeout: 10000,
+    });
+    expect(firstLabel()).to.match(/^Support prioritaire, 3,3 jours sur \d+$/);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
   });
 });

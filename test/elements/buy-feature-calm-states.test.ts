@@ -88,7 +88,7 @@ describe('<buy-feature> on an add-on switched on', () => {
       html`<buy-feature feature="priority-support"></buy-feature>`,
     );
     await standing(element, 'included');
-    expect(partText(element, 'add-on-text')).to.equal('Priority support is included in your plan.');
+    expect(partText(element, 'add-on-text')).to.equal('Priority support: included in your plan.');
     expect(part(element, 'remove') === null && part(element, 'error') === null).to.equal(true);
     expect((await proxyRequestCount('POST', '/billing/pricing')) - before).to.equal(0);
     await expect(element).to.be.accessible();
@@ -108,7 +108,7 @@ describe('<buy-feature> on an add-on switched on', () => {
       { timeout: 8000 },
     );
     expect(partText(element, 'add-on')).to.equal(
-      'Priority support is in your plan as an add-on. Remove Priority support',
+      'Priority support: added to your plan as an add-on. Remove Priority support',
     );
     // No "Nothing to pay now $0.00" beside Remove: it read as if the add-on were free.
     expect(part(element, 'price') === null, 'no price beside Remove').to.equal(true);

@@ -15,7 +15,7 @@ export interface SandboxStats {
   appliedUsageChangesByCustomer: Record<string, number>;
 }
 
-export { addFault, freshStart, sandbox, serviceApi } from '../browser/billing.js';
+export { addFault, daysLeftInPeriod, freshStart, sandbox, serviceApi } from '../browser/billing.js';
 
 /** What reached the sandbox since the last reset: requests per route, usage changes applied. */
 export function sandboxStats(): Promise<SandboxStats> {

@@ -125,7 +125,7 @@ describe('<buy-feature> states (issue 12)', () => {
       expect(partText(addOn, 'add')).to.equal('Add Priority support');
     });
     document.removeEventListener('billing-error', listener);
-    expect(partText(element!, 'add-on-text')).to.equal('Single sign-on is included in your plan.');
+    expect(partText(element!, 'add-on-text')).to.equal('Single sign-on: included in your plan.');
     expect(part(element!, 'error')).to.equal(null);
     expect(part(element!, 'input')).to.equal(null);
     expect(errors).to.deep.equal([]);

@@ -5,6 +5,7 @@ import { configureBilling } from '../../src/client/config.js';
 import { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import {
   addFault,
+  daysLeftInPeriod,
   dialogOf,
   focusedPart,
   openConfirmation,
@@ -29,6 +30,11 @@ import { engine } from '../browser/engine.js';
 
 // <buy-feature> against the real proxy over the real sandbox: the live price, the
 // confirmation rule, applying once, events, keyboard use and accessibility in each state.
+
+/** The label of the first of the service's lines in the confirmation. */
+function firstLineLabel(element: Element): string {
+  return part(element, 'details')?.querySelector('li span')?.textContent?.trim() ?? '';
+}
 
 describe('<buy-feature> live price', () => {
   it('shows the price the service quotes for the chosen quantity, now and next term', async () => {
@@ -58,30 +64,79 @@ describe('<buy-feature> live price', () => {
       times: 1,
     });
     const before = await requestsTo('POST /v1/Pricing/Usage');
+    // The element's own price requests, to wait for the one for 3 to end (its answer is the
+    // older one that must never show). They go to the proxy as they are.
+    const priceRequests: Promise<unknown>[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+      const request = realFetch(input, init);
+      if (String(input).endsWith('/pricing')) priceRequests.push(request.catch(() => undefined));
+      return request;
+    };
+    try {
+      const element = await fixture<BuyFeature>(
+        html`<buy-feature feature="seats" quantity="3"></buy-feature>`,
+      );
+      const seen: string[] = [];
+      const observer = new MutationObserver(() => {
+        const price = shownPrice(element);
+        if (price) seen.push(price);
+      });
+      observer.observe(element.shadowRoot!, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+
+      // The element reads the usages before it prices: a quantity changed before then is never
+      // asked for. Typing starts once the request for 3 is held at the sandbox, its answer late.
+      await waitUntil(
+        async () => (await requestsTo('POST /v1/Pricing/Usage')) === before + 1,
+        'the price of 3 asked of the service',
+        { timeout: 8000 },
+      );
+      const input = part<HTMLInputElement>(element, 'input')!;
+      for (const value of ['4', '5', '6']) {
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      await waitForPrice(element, priceOfSix);
+      // Every request the element made has ended, the one for 3 too (aborted in the browser).
+      await Promise.all(priceRequests);
+      observer.disconnect();
+
+      expect(shownPrice(element)).to.equal(priceOfSix);
+      expect(seen).not.to.include(priceOfThree);
+      // The one for 3, then one for 6: none for 4 or 5.
+      expect(priceRequests).to.have.length(2);
+      expect((await requestsTo('POST /v1/Pricing/Usage')) - before).to.equal(2);
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
+
+  it('never asks the price of a quantity changed before the usages arrive', async () => {
+    await freshStart('healthy');
+    const priceOfSix = (await quote('seats', 6)).PricingLocalized;
+    // The element reads the usages (is the feature bought by quantity?) before it prices: the
+    // sandbox holds them back, and the quantity changes while they are on their way.
+    await addFault({ route: 'GET /v1/Usages', mode: 'delay', delayMs: 1500, times: 1 });
+    const usagesBefore = await requestsTo('GET /v1/Usages');
+    const pricesBefore = await requestsTo('POST /v1/Pricing/Usage');
     const element = await fixture<BuyFeature>(
       html`<buy-feature feature="seats" quantity="3"></buy-feature>`,
     );
-    const seen: string[] = [];
-    const observer = new MutationObserver(() => {
-      const price = shownPrice(element);
-      if (price) seen.push(price);
-    });
-    observer.observe(element.shadowRoot!, { subtree: true, childList: true, characterData: true });
-
-    await sleep(100);
+    await waitUntil(
+      async () => (await requestsTo('GET /v1/Usages')) > usagesBefore,
+      'the usages asked of the service',
+      { timeout: 8000 },
+    );
     const input = part<HTMLInputElement>(element, 'input')!;
-    for (const value of ['4', '5', '6']) {
-      input.value = value;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    }
+    input.value = '6';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
     await waitForPrice(element, priceOfSix);
-    await sleep(1800); // past the delayed answer for 3
-    observer.disconnect();
-
-    expect(shownPrice(element)).to.equal(priceOfSix);
-    expect(seen).not.to.include(priceOfThree);
-    // 3 (aborted in the browser), then one request for 6: none for 4 or 5.
-    expect((await requestsTo('POST /v1/Pricing/Usage')) - before).to.equal(2);
+    // 3 was dropped before it was sent: only 6 was priced.
+    expect((await requestsTo('POST /v1/Pricing/Usage')) - pricesBefore).to.equal(1);
   });
 
   it('says why a quantity out of range cannot be bought, and prices nothing for it', async () => {
@@ -513,6 +568,26 @@ describe('<buy-feature> in French', () => {
     wrapper.lang = 'en';
     await waitUntil(() => partText(element, 'buy') === 'Buy', 'English after the switch');
     expect(partText(element, 'label')).to.equal('Quantity');
+  });
+  it("shows the service's lines in French, also when the price changed", async () => {
+    await freshStart('healthy');
+    await daysLeftInPeriod('healthy', 4.3);
+    const wrapper = await fixture<HTMLElement>(
+      html`<div lang="fr"><buy-feature feature="seats" quantity="4"></buy-feature></div>`,
+    );
+    const element = wrapper.querySelector('buy-feature')!;
+    await waitForPrice(element);
+    await openConfirmation(element);
+    // The service's prorated line, with the French decimal comma.
+    expect(firstLineLabel(element)).to.match(/^2 × Sièges, 4,3 jours sur \d+$/);
+    // A day later the purchase answers with a new price: its lines are in French too.
+    await sandbox('clock', { advance: { days: 1 } });
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'price-changed', 'prix a changé');
+    expect(firstLineLabel(element)).to.match(/^2 × Sièges, 3,3 jours sur \d+$/);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   addFault,
   animationsDone,
   closePortalDialogs,
+  daysLeftInPeriod,
   dialogOf,
   focusedPart,
   freshStart,
@@ -197,6 +198,34 @@ describe('<plan-picker> changing plan', () => {
     expect(sum).to.equal(expected.AmountTotal);
     expect(cents(partText(element, 'amount'))).to.equal(expected.AmountTotal);
     await expect(element).to.be.accessible();
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
+  });
+
+  it("shows the service's lines of an upgrade in the page's language", async () => {
+    await freshStart('healthy');
+    // 4.3 days left in the period: a day count with a decimal, written "4,3" in French.
+    await daysLeftInPeriod('healthy', 4.3);
+    const element = await picker(html`<plan-picker lang="fr"></plan-picker>`);
+    await openChoice(element, 'business');
+    const labels = [...part(element, 'details')!.querySelectorAll('li')].map((line) =>
+      line.querySelector('span')!.textContent!.trim(),
+    );
+    expect(labels).to.have.length(2);
+    expect(labels[0]).to.match(/^Business, 4,3 jours sur \d+$/);
+    expect(labels[1]).to.match(/^Crédit Pro non utilisé, 4,3 jours sur \d+$/);
+    expect(partText(element, 'quote')).to.contain('Montant dû maintenant');
+    expect(partText(element, 'next-term')).to.contain('Nouveau prix récurrent');
+
+    // A day later the price changed: the change answers with a new quote, in French too.
+    await sandbox('clock', { advance: { days: 1 } });
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitUntil(() => part(element, 'price-changed') !== null, 'price changed notice', {
+      timeout: 8000,
+    });
+    const firstLabel = part(element, 'details')!.querySelector('li span')!.textContent!.trim();
+    expect(firstLabel).to.match(/^Business, 3,3 jours sur \d+$/);
+    expect(await requestsTo(APPLY_ROUTE)).to.equal(0);
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);
   });

@@ -90,6 +90,7 @@ function purchaseFlow(host: Host, quantity = 4) {
       dialog.purchases += 1;
       preview.run(quantity, true);
     },
+    language: () => 'en',
     async openDialog() {
       if (!dialog.open) dialog.openings += 1;
       dialog.open = true;

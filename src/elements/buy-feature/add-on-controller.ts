@@ -230,13 +230,16 @@ export class AddOnController extends ConfirmedChange<
     this.host.requestUpdate();
   }
 
-  /** The offers of the customer's segment, asked once per proxy and feature; null on failure. */
+  /**
+   * The offers of the customer's segment, asked once per proxy, feature and language (they name
+   * the feature and the plan that includes it in the element's language); null on failure.
+   */
   #readOffers(): Promise<Offer[] | null> {
-    const target = this.#target;
+    const target = this.#offersTarget;
     if (!this.#offers || this.#offersFor !== target) {
       this.#offersFor = target;
       this.#offers = getProxyClient(this.endpoint)
-        .getOffers()
+        .getOffers(undefined, this.view.language())
         .then(
           ({ offers }) => offers,
           () => null,
@@ -247,6 +250,11 @@ export class AddOnController extends ConfirmedChange<
 
   get #target(): string {
     return `${this.endpoint}#${this.host.feature}`;
+  }
+
+  /** What the offers were read for: the target in the element's language. */
+  get #offersTarget(): string {
+    return `${this.#target}#${this.view.language()}`;
   }
 
   hostDisconnected(): void {
@@ -357,7 +365,7 @@ export class AddOnController extends ConfirmedChange<
   }
 
   async #lookUpPlan(): Promise<void> {
-    const target = `${this.endpoint}#${this.host.feature}`;
+    const target = this.#offersTarget;
     if (this.#planLookedUpFor === target) return;
     this.#planLookedUpFor = target;
     const offers = await this.#readOffers();
@@ -375,7 +383,7 @@ export class AddOnController extends ConfirmedChange<
     this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
     let result: AddOnChangeResponse;
     try {
-      result = await switchAddOn(pending, endpoint);
+      result = await switchAddOn(pending, endpoint, this.view.language());
     } catch (caught) {
       this.#changeFailed(endpoint, pending, toBillingError(caught));
       return;

@@ -187,6 +187,7 @@ export class BuyFeature extends LitElement {
     refreshPrice: () => this.#billingChanged(true),
     openDialog: () => this.#confirmDialog.open(),
     closeDialog: () => this.#confirmDialog.close(),
+    language: () => this.#language,
   });
 
   /** The add-on mode, on an on/off feature: add or remove it as a whole. */

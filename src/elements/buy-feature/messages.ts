@@ -157,21 +157,20 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   // The add-on mode, on an on/off feature; {label} is the feature's name ("Priority support").
   'buy.add-on.add': ['Add {label}', 'Ajouter {label}'],
   'buy.add-on.remove': ['Remove {label}', 'Retirer {label}'],
+  // Where it stands, in the meters' and the gate's wording: "{label}: state." ("Seats: not
+  // included in your plan."), so that a card of several elements reads as one list.
   'buy.add-on.owned': [
-    '{label} is in your plan as an add-on.',
-    '{label} fait partie de votre offre en option.',
+    '{label}: added to your plan as an add-on.',
+    '{label} : ajouté à votre offre en option.',
   ],
-  'buy.add-on.included': [
-    '{label} is included in your plan.',
-    '{label} est inclus dans votre offre.',
-  ],
+  'buy.add-on.included': ['{label}: included in your plan.', '{label} : inclus dans votre offre.'],
   'buy.add-on.elsewhere': [
-    '{label} is not sold separately. It comes with the {plan} plan.',
-    '{label} n’est pas vendu séparément. Il est inclus dans l’offre {plan}.',
+    '{label}: not sold separately, included in the {plan} plan.',
+    '{label} : non vendu séparément, inclus dans l’offre {plan}.',
   ],
   'buy.add-on.elsewhere.unnamed': [
-    '{label} is not sold separately. It comes with another plan.',
-    '{label} n’est pas vendu séparément. Il est inclus dans une autre offre.',
+    '{label}: not sold separately, included in another plan.',
+    '{label} : non vendu séparément, inclus dans une autre offre.',
   ],
   'buy.add-on.see-plans': ['See plans', 'Voir les offres'],
   'buy.add-on.dialog.add': ['Add {label}?', 'Ajouter {label} ?'],
@@ -188,12 +187,12 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.add-on.adding': ['Adding {label}…', 'Ajout de {label}…'],
   'buy.add-on.removing': ['Removing {label}…', 'Retrait de {label}…'],
   'buy.add-on.added': [
-    'Done. {label} is now in your plan.',
-    'C’est fait. {label} fait maintenant partie de votre offre.',
+    'Done. {label}: added to your plan.',
+    'C’est fait. {label} : ajouté à votre offre.',
   ],
   'buy.add-on.removed': [
-    'Done. {label} was removed from your plan.',
-    'C’est fait. {label} a été retiré de votre offre.',
+    'Done. {label}: removed from your plan.',
+    'C’est fait. {label} : retiré de votre offre.',
   ],
   'buy.add-on.outcome-unknown': [
     'We could not confirm whether your change went through. Try again: it will never be charged twice.',

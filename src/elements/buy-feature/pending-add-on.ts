@@ -46,14 +46,19 @@ export function settlePendingAddOnChange(endpoint: string, pending: PendingAddOn
   addOnChanges.settle(endpoint, pending.feature, pending);
 }
 
-/** `POST /usage` with `enabled`: the confirmed switch, at most once per key. */
+/**
+ * `POST /usage` with `enabled`: the confirmed switch, at most once per key. A changed price is
+ * refused with the new pricing, its texts in `language`.
+ */
 export function switchAddOn(
   pending: PendingAddOnChange,
   endpoint: string,
+  language: string,
 ): Promise<AddOnChangeResponse> {
   return getProxyClient(endpoint).request<AddOnChangeResponse>(
     '/usage',
     undefined,
     requestOf(pending),
+    language,
   );
 }

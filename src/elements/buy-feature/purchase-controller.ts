@@ -2,6 +2,7 @@ import type { ReactiveController } from 'lit';
 import type { PricingResponse, PurchaseResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
+import type { Language } from '../../client/i18n.js';
 import {
   BillingBeforePurchaseEvent,
   BillingPurchaseEvent,
@@ -79,6 +80,8 @@ export interface PurchaseView extends ChangeDialog {
    * changed elsewhere: nothing the customer did here).
    */
   refreshPrice(): void;
+  /** The element's language: the service writes a changed price's lines in it. */
+  language(): Language;
 }
 
 /**
@@ -241,7 +244,8 @@ export class PurchaseController
     this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
     let result: PurchaseResponse;
     try {
-      result = await getProxyClient(endpoint).purchase(purchaseRequestOf(pending));
+      const request = purchaseRequestOf(pending);
+      result = await getProxyClient(endpoint).purchase(request, undefined, this.view.language());
     } catch (caught) {
       this.#purchaseFailed(endpoint, pending, toBillingError(caught));
       return;

@@ -2,6 +2,7 @@ import type { ReactiveController } from 'lit';
 import type { PlanChangeResponse, PlanQuoteResponse } from '../../contract/proxy-api.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
 import { BillingPlanChangeEvent } from '../../client/events.js';
+import type { Language } from '../../client/i18n.js';
 import { changePlan, getPlanQuote } from '../../client/plan-client.js';
 import {
   ConfirmedChange,
@@ -43,6 +44,8 @@ export interface PlanHost extends ChangeHost {
 export interface PlanView extends ChangeDialog {
   /** The plan changed: read the offers and the subscription again. */
   planChanged(): void;
+  /** The element's language: the service writes the quote's lines in it. */
+  language(): Language;
 }
 
 /**
@@ -86,7 +89,7 @@ export class PlanChangeFlow
     this.setPhase('preparing');
     let quote: PlanQuoteResponse;
     try {
-      quote = await getPlanQuote({ offer }, this.endpoint);
+      quote = await getPlanQuote({ offer }, this.endpoint, undefined, this.view.language());
     } catch (caught) {
       this.#fail({ error: toBillingError(caught), offer });
       this.setPhase('idle');
@@ -149,7 +152,9 @@ export class PlanChangeFlow
     this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
     let result: PlanChangeResponse;
     try {
-      result = await changePlan(planChangeRequestOf(pending), endpoint);
+      // A changed price comes back as a new quote: in the element's language too.
+      const request = planChangeRequestOf(pending);
+      result = await changePlan(request, endpoint, undefined, this.view.language());
     } catch (caught) {
       this.#changeFailed(endpoint, pending, toBillingError(caught));
       return;

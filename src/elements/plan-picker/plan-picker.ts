@@ -140,6 +140,7 @@ export class PlanPicker extends LitElement {
     openDialog: () => this.#confirmDialog.open(),
     closeDialog: () => this.#confirmDialog.close(),
     planChanged: () => void this.reload(),
+    language: () => languageOf(this),
   });
 
   /** The confirmation dialog; on close the focus goes back to the offer chosen. */
