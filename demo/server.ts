@@ -136,6 +136,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
           : null;
       },
     });
+    // Back to the fixtures (the tests' reset) notifies nothing, as it is no change of the
+    // service's: the proxy forgets what it cached of each customer.
+    sandbox.onReset(() => {
+      for (const reference of directory.keys()) void proxy.proxy.notify(reference);
+    });
 
     const hostApp: Plugin = {
       name: 'northwind-host-app',

@@ -97,6 +97,9 @@ export function browserTestServerPlugin(): Plugin {
       });
       sandbox = running;
       const basic = `Basic ${Buffer.from(`${running.agentKey}:${running.apiKey}`).toString('base64')}`;
+      // Every customer a proxy has served: a reset of the sandbox notifies nothing, so each
+      // proxy forgets what it cached of them, as the demo does.
+      const served = new Set<string>();
 
       const proxyFor = (
         basePath: string,
@@ -120,6 +123,7 @@ export function browserTestServerPlugin(): Plugin {
           identify(request) {
             const reference = cookieValue(request.headers.get('cookie'), CUSTOMER_COOKIE);
             if (!reference) return null;
+            served.add(reference);
             return { reference, name: `Test ${reference}`, email: `${reference}@example.test` };
           },
         }),
@@ -134,6 +138,11 @@ export function browserTestServerPlugin(): Plugin {
           key: WEBHOOK_KEY,
         }),
       ];
+
+      running.onReset(() => {
+        for (const { proxy } of mounts)
+          for (const reference of served) void proxy.notify(reference);
+      });
 
       const sandboxControl = async (path: string, init: RequestInit = {}) => {
         const response = await fetch(`${running.url}/_sandbox${path}`, {

@@ -79,6 +79,13 @@ export interface RunningSandbox {
   portalSecret: string;
   /** The webhook targets now (the control API adds and removes them). */
   webhookTargets(): TargetView[];
+  /**
+   * Calls `listener` each time the sandbox goes back to its fixtures (`POST /_sandbox/reset`),
+   * which notifies nothing, as it is not a change of the service's: a host app in the same
+   * process forgets what it cached of the customers (e.g. the proxy's `notify()`). Returns the
+   * function that removes the listener.
+   */
+  onReset(listener: () => void): () => void;
   /** Stops the server and the notifications: nothing is sent once it resolves. */
   close(): Promise<void>;
 }
@@ -131,6 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     nowMs: () => clock.nowMs(),
     log,
   });
+  const resetListeners = new Set<() => void>();
   const ctx: SandboxContext = {
     store,
     catalog,
@@ -150,6 +158,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       });
       ctx.faults.clear();
       ctx.stats.clear();
+      resetListeners.forEach((listener) => listener());
     },
   };
 
@@ -195,6 +204,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     apiKey: catalog.business.apiKey,
     portalSecret: catalog.business.portalSecret,
     webhookTargets: () => notifier.targets(),
+    onReset(listener) {
+      resetListeners.add(listener);
+      return () => resetListeners.delete(listener);
+    },
     async close() {
       await notifier.close();
       server.closeIdleConnections();

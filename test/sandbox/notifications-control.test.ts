@@ -261,3 +261,35 @@ describe('notifications: command line', () => {
     assert.match(alone.stderr, /need --webhook-url/);
   });
 });
+
+describe('sandbox reset', () => {
+  it('notifies no target, and tells in-process listeners', async () => {
+    const hook = await receiver();
+    const t = await sandboxWith([{ url: hook.url, secret: SECRET }]);
+    // A change first, so that the reset has something to undo: it is notified.
+    const change = await t.api(
+      'POST',
+      '/v1/Usage',
+      usageBody('healthy', 'seats', { Increment: 1 }),
+    );
+    assert.equal(change.status, 200);
+    await eventuallyEvents(hook, 1);
+    const before = hook.events().length;
+    let resets = 0;
+    const stop = t.sandbox.onReset(() => (resets += 1));
+    assert.equal((await t.control('POST', '/reset')).status, 200);
+    assert.equal(resets, 1);
+    stop();
+    await t.control('POST', '/reset');
+    assert.equal(resets, 1, 'a removed listener is not called');
+    await sleep(300);
+    assert.equal(hook.events().length, before, 'a reset is no change of the service: nothing sent');
+  });
+});
+
+async function eventuallyEvents(hook: { events(): unknown[] }, count: number): Promise<void> {
+  for (let waited = 0; hook.events().length < count; waited += 50) {
+    if (waited > 5000) throw new Error(`${hook.events().length} events, expected ${count}`);
+    await sleep(50);
+  }
+}

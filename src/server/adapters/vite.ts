@@ -31,5 +31,7 @@ export function billingProxyVitePlugin(options: BillingProxyVitePluginOptions) {
     name: 'billing-elements:proxy',
     configureServer: mount,
     configurePreviewServer: mount,
+    /** The proxy the plugin mounts (its `notify()`, `isEntitled()`...). */
+    proxy,
   };
 }
