@@ -21,6 +21,7 @@ import {
   sleep,
   waitForDialog,
   waitForText,
+  standing,
 } from './buy-feature-helpers.js';
 
 // <buy-feature> on an on/off feature: the add-on mode ("Add Priority support"), against the real
@@ -47,15 +48,6 @@ async function switchPrice(enabled: boolean): Promise<PricingResponse> {
   });
   if (!response.ok) throw new Error(`pricing answered ${response.status}`);
   return (await response.json()) as PricingResponse;
-}
-
-async function standing(element: BuyFeature, expected: string): Promise<void> {
-  await waitUntil(
-    () => part(element, 'add-on')?.dataset.standing === expected,
-    `standing ${expected} (it is ${part(element, 'add-on')?.dataset.standing ?? 'not shown'})`,
-    { timeout: 10000 },
-  );
-  await element.updateComplete;
 }
 
 async function addOnElement(feature = FEATURE): Promise<BuyFeature> {

@@ -15,6 +15,7 @@ import {
   waitForDialog,
   waitForPrice,
   waitForText,
+  standing,
 } from './buy-feature-helpers.js';
 
 /** Hundredths of a dollar as the element writes them in English. */
@@ -45,16 +46,6 @@ describe('<buy-feature> when nothing needs buying', () => {
     expect((await proxyRequestCount('POST', '/billing/pricing')) - before).to.equal(0);
   });
 });
-
-/** The add-on's standing, once the element settled on `expected`. */
-async function standing(element: BuyFeature, expected: string): Promise<void> {
-  await waitUntil(
-    () => part(element, 'add-on')?.dataset.standing === expected,
-    `standing ${expected} (it is ${part(element, 'add-on')?.dataset.standing ?? 'not shown'})`,
-    { timeout: 10000 },
-  );
-  await element.updateComplete;
-}
 
 /** Adds priority support through the proxy, as the element would after its confirmation. */
 async function addPrioritySupport(): Promise<void> {

@@ -156,3 +156,13 @@ export async function closePortalDialogs(): Promise<void> {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the add-on settles on the standing `expected` (available, owned, included...). */
+export async function standing(element: BuyFeature, expected: string): Promise<void> {
+  await waitUntil(
+    () => part(element, 'add-on')?.dataset.standing === expected,
+    `standing ${expected} (it is ${part(element, 'add-on')?.dataset.standing ?? 'not shown'})`,
+    { timeout: 10000 },
+  );
+  await element.updateComplete;
+}

@@ -28,6 +28,20 @@ async function settled(gate: FeatureGate): Promise<void> {
   await gate.updateComplete;
 }
 
+/** A gate on single sign-on beside its meter, for `customer`, once the gate has settled. */
+async function gateBesideMeter(customer: string): Promise<{ gate: FeatureGate; meter: Element }> {
+  await freshStart(customer);
+  const wrapper = await fixture<HTMLElement>(
+    html`<div>
+      <feature-gate feature="sso" label="Single sign-on"><p class="gated">SSO</p></feature-gate>
+      <usage-meter feature="sso"></usage-meter>
+    </div>`,
+  );
+  const gate = wrapper.querySelector<FeatureGate>('feature-gate')!;
+  await settled(gate);
+  return { gate, meter: wrapper.querySelector('usage-meter')! };
+}
+
 describe('<feature-gate>', () => {
   afterEach(closePortalDialogs);
 
@@ -85,15 +99,7 @@ describe('<feature-gate>', () => {
   it('says a plan waiting for its checkout starts with the feature, and completes it', async () => {
     // The pending customer's Pro plan includes single sign-on once its checkout is complete:
     // the gate says so, as the meter does, rather than "not included in your plan".
-    await freshStart('pending');
-    const wrapper = await fixture<HTMLElement>(
-      html`<div>
-        <feature-gate feature="sso" label="Single sign-on"><p class="gated">SSO</p></feature-gate>
-        <usage-meter feature="sso"></usage-meter>
-      </div>`,
-    );
-    const gate = wrapper.querySelector<FeatureGate>('feature-gate')!;
-    await settled(gate);
+    const { gate, meter } = await gateBesideMeter('pending');
     expect(gate.state).to.equal('pending');
     expect(gate.entitled).to.equal(false);
     expect(contentShown(gate)).to.equal(false);
@@ -101,7 +107,6 @@ describe('<feature-gate>', () => {
       'Single sign-on: starts when checkout is complete. Complete your subscription',
     );
     expect(gate.shadowRoot!.textContent).to.not.contain('not included');
-    const meter = wrapper.querySelector('usage-meter')!;
     await waitUntil(() => meter.getAttribute('state') === 'pending', 'the meter pending');
     await expect(gate).to.be.accessible();
     const remedy = oneEvent(gate, 'billing-remedy');
@@ -116,21 +121,12 @@ describe('<feature-gate>', () => {
 
   it('withholds a suspended plan’s feature and says so, as the meter does, with the restart', async () => {
     // Pro includes single sign-on, but a suspended subscription gives no rights.
-    await freshStart('suspended');
-    const wrapper = await fixture<HTMLElement>(
-      html`<div>
-        <feature-gate feature="sso" label="Single sign-on"><p class="gated">SSO</p></feature-gate>
-        <usage-meter feature="sso"></usage-meter>
-      </div>`,
-    );
-    const gate = wrapper.querySelector<FeatureGate>('feature-gate')!;
-    await settled(gate);
+    const { gate, meter } = await gateBesideMeter('suspended');
     expect(gate.state).to.equal('denied');
     expect(contentShown(gate)).to.equal(false);
     expect(partText(gate, 'prompt')).to.equal(
       'Single sign-on: paused while your subscription is suspended. Restart subscription',
     );
-    const meter = wrapper.querySelector('usage-meter')!;
     await waitUntil(() => part(meter, 'state') !== null, 'the meter shown');
     expect(partText(meter, 'state')).to.equal('Included, paused while suspended');
     expect(part(meter, 'state')!.hasAttribute('data-on')).to.equal(false);
@@ -141,43 +137,43 @@ describe('<feature-gate>', () => {
     expect(await openedPortalPath()).to.match(/^\/hosted\/restart\//);
   });
 
-  it('asks a suspended customer with overdue invoices to pay them first', async () => {
-    await freshStart('capping-reached');
-    const gate = await fixture<FeatureGate>(
-      html`<feature-gate feature="sso" label="Single sign-on"
-        ><p class="gated">SSO</p></feature-gate
-      >`,
-    );
-    await settled(gate);
-    expect(gate.state).to.equal('denied');
-    expect(partText(gate, 'prompt')).to.equal(
-      'Single sign-on: paused while your subscription is suspended. Settle invoices',
-    );
-    const remedy = oneEvent(gate, 'billing-remedy');
-    part<HTMLButtonElement>(gate, 'remedy')!.click();
-    expect((await remedy).detail.page).to.equal('pay-invoice');
-    expect(await openedPortalPath()).to.match(/^\/hosted\/charge\//);
-  });
-
-  it('invites a customer without a plan to choose one, rather than say it lacks the feature', async () => {
-    await freshStart('no-subscription');
-    const gate = await fixture<FeatureGate>(
-      html`<feature-gate feature="sso" label="Single sign-on"
-        ><p class="gated">SSO</p></feature-gate
-      >`,
-    );
-    await settled(gate);
-    expect(gate.state).to.equal('denied');
-    expect(partText(gate, 'prompt')).to.equal(
-      'Single sign-on: choose a plan to get started. See plans',
-    );
-    expect(gate.shadowRoot!.textContent).to.not.contain('not included');
-    await expect(gate).to.be.accessible();
-    const remedy = oneEvent(gate, 'billing-remedy');
-    part<HTMLButtonElement>(gate, 'remedy')!.click();
-    expect((await remedy).detail.page).to.equal('offers');
-    expect(await openedPortalPath()).to.match(/^\/hosted\/offers\//);
-  });
+  // Denied for a reason of the subscription, not of the plan: the prompt says it and offers the
+  // first step that works, never "not included".
+  const denials = [
+    {
+      name: 'asks a suspended customer with overdue invoices to pay them first',
+      customer: 'capping-reached',
+      prompt: 'Single sign-on: paused while your subscription is suspended. Settle invoices',
+      page: 'pay-invoice',
+      opens: /^\/hosted\/charge\//,
+    },
+    {
+      name: 'invites a customer without a plan to choose one, rather than say it lacks the feature',
+      customer: 'no-subscription',
+      prompt: 'Single sign-on: choose a plan to get started. See plans',
+      page: 'offers',
+      opens: /^\/hosted\/offers\//,
+    },
+  ];
+  for (const denial of denials) {
+    it(denial.name, async () => {
+      await freshStart(denial.customer);
+      const gate = await fixture<FeatureGate>(
+        html`<feature-gate feature="sso" label="Single sign-on"
+          ><p class="gated">SSO</p></feature-gate
+        >`,
+      );
+      await settled(gate);
+      expect(gate.state).to.equal('denied');
+      expect(partText(gate, 'prompt')).to.equal(denial.prompt);
+      expect(gate.shadowRoot!.textContent).to.not.contain('not included');
+      await expect(gate).to.be.accessible();
+      const remedy = oneEvent(gate, 'billing-remedy');
+      part<HTMLButtonElement>(gate, 'remedy')!.click();
+      expect((await remedy).detail.page).to.equal(denial.page);
+      expect(await openedPortalPath()).to.match(denial.opens);
+    });
+  }
 
   it('takes a fallback of the page and a minimum quantity', async () => {
     await freshStart('healthy'); // 3 of 5 seats used: 2 more fit, 3 do not
