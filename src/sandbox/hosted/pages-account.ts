@@ -34,7 +34,7 @@ function featureRows(pc: PageContext, sub: SubscriptionRecord): SafeHtml {
   const offer = catalog.offers.get(sub.offer);
   if (!offer) return html``;
   const number = new Intl.NumberFormat(pc.lang === 'fr' ? 'fr-FR' : 'en-US');
-  return html`<table>
+  return html`<table class="features">
     <caption>
       ${pc.t.features}
     </caption>

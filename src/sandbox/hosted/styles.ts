@@ -33,6 +33,8 @@ p { margin: 0 0 12px; }
 .price { font-size: 1.75rem; font-weight: 650; font-variant-numeric: tabular-nums; }
 .price small { font-size: .875rem; font-weight: 400; color: var(--muted); }
 .num { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; }
+/* "1,200 of 10,000 used" wraps between words on a phone; each number stays whole. */
+.features .num { white-space: normal; }
 table { width: 100%; border-collapse: collapse; }
 th, td { text-align: left; padding: 8px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-size: .8125rem; font-weight: 600; color: var(--muted); }
