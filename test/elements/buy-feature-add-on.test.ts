@@ -67,6 +67,12 @@ async function askToConfirm(element: BuyFeature, button: 'add' | 'remove'): Prom
   );
   part<HTMLButtonElement>(element, button)!.click();
   await waitForDialog(element);
+  // The dialog opens on the element's next render of its quote: wait for its Confirm, as a
+  // person would.
+  await waitUntil(() => part(element, 'confirm') !== null, 'the dialog shows its Confirm', {
+    timeout: 8000,
+  });
+  await element.updateComplete;
   await animationsDone(element);
 }
 
