@@ -18,12 +18,12 @@ export const ENTITLEMENT_CACHE_MS = 10_000;
  * use (its `Subscription Suspended…` events are among those that do): a suspended
  * subscription's usages give no rights until it runs again, whatever they include.
  */
-export function isSuspended(subscription: Pick<Subscription, 'StateSubscription'> | null): boolean {
+function isSuspended(subscription: Pick<Subscription, 'StateSubscription'> | null): boolean {
   return subscription?.StateSubscription?.startsWith('Suspended') === true;
 }
 
 /** A read that finds no customer or subscription answers null; other failures stay failures. */
-export function orNullWhenMissing(error: unknown): null {
+function orNullWhenMissing(error: unknown): null {
   if (isMissing(error)) return null;
   throw error;
 }
@@ -107,6 +107,7 @@ export interface EntitlementChecker {
 export function createEntitlementChecker(
   upstream: UpstreamClient,
   signals: SignalBus,
+  suspensions: SuspensionCheck,
   now: () => number = Date.now,
 ): EntitlementChecker {
   const cache = new Map<string, Entry>();
@@ -115,12 +116,9 @@ export function createEntitlementChecker(
   function usagesOf(customer: string): Promise<Usage[]> {
     const cached = cache.get(customer);
     if (cached && now() - cached.readAt < ENTITLEMENT_CACHE_MS) return cached.usages;
-    // Read together: the usages, and the subscription that says whether they give rights.
-    const usages = Promise.all([
-      upstream.usages(customer),
-      upstream.subscriptionOf(customer).catch(orNullWhenMissing),
-    ])
-      .then(([all, subscription]) => (isSuspended(subscription) ? [] : all))
+    // Read together: the usages, and whether the subscription is suspended (no rights then).
+    const usages = Promise.all([upstream.usages(customer), suspensions.suspensionOf(customer)])
+      .then(([all, suspended]) => (suspended === null ? all : []))
       .catch((error: unknown) => {
         // A customer the service does not know, or without subscription, is entitled to nothing.
         if (isMissing(error)) return [];

@@ -88,8 +88,8 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   const { logger } = options;
   const signals = options.signals ?? createMemorySignalBus();
   const hub = options.events === false ? null : createEventHub(signals, options.events, logger);
-  const entitlements = createEntitlementChecker(upstream, signals);
   const suspensions = createSuspensionCheck(upstream, signals);
+  const entitlements = createEntitlementChecker(upstream, signals, suspensions);
   const routes: Record<string, Route> = { ...ROUTES };
   if (hub !== null && options.events !== false) {
     routes[options.events.path] = {
