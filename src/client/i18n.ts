@@ -50,6 +50,7 @@ export interface CoreMessages {
   'state.unavailable': string;
   'state.pending': string;
   'error.subscription-pending': string;
+  'error.already-subscribed': string;
   'remedy.subscribe': string;
 }
 

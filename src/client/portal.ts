@@ -46,6 +46,7 @@ const REMEDIES = new Map<string, PortalPage>([
   ['subscription-suspended', 'restart'],
   ['subscription-pending', 'subscribe'],
   ['no-subscription', 'offers'],
+  ['already-subscribed', 'change-plan'],
 ]);
 
 /** The portal page that remedies an error code of the proxy, when there is one. */

@@ -108,6 +108,12 @@ const SHARED_TEXTS = {
     'Votre abonnement démarre une fois sa souscription finalisée.',
   ],
   'remedy.subscribe': ['Complete your subscription', 'Finaliser votre abonnement'],
+  // A subscribe asked while a subscription runs (from a page that had not seen it start): the
+  // plan is changed instead, never a second subscription.
+  'error.already-subscribed': [
+    'You already have a subscription. Change its plan instead.',
+    'Vous avez déjà un abonnement. Changez plutôt d’offre.',
+  ],
 } satisfies BuiltInTexts<keyof CoreMessages>;
 
 let registered = false;

@@ -26,6 +26,10 @@ export const SERVICE_ERROR_CODES = [
   'Error.Offer.NotFound',
   'Error.Subscription.NotFound',
   'Error.Subscription.NotActive',
+  /** 409: the customer's subscription has started; its plan is changed, never doubled. */
+  'Error.Subscription.Exists',
+  /** 409: another subscription waits for its checkout; that one is completed first. */
+  'Error.Subscription.Pending',
   'Error.Invoice.NotFound',
   'Error.Api.Usage.QuantityOutOfRange',
   'Error.Api.Internal',

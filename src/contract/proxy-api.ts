@@ -250,6 +250,8 @@ export const PROXY_ERROR_CODES = [
   'add-on-already-off',
   'idempotency-key-reused',
   'subscription-suspended',
+  'subscription-pending',
+  'already-subscribed',
   'no-subscription',
   'rate-limited',
   'upstream-timeout',

@@ -96,6 +96,15 @@ const SEED_MESSAGES: Record<SeedErrorCode, string> = {
   'Error.Customer.Billing.CappingReached': 'Outstanding invoices must be settled first.',
 };
 
+/** A subscribe refused because the customer's subscription has started: its plan is changed instead. */
+export function alreadySubscribed(): ProxyError {
+  return new ProxyError(
+    409,
+    'already-subscribed',
+    'This account already has a subscription: change its plan instead.',
+  );
+}
+
 /**
  * Maps a failed upstream call to what the browser may see. Seed codes pass through with the
  * seed's status; the service's other codes become ours; the service's message never passes
@@ -110,6 +119,14 @@ export function toProxyError(error: UpstreamError): ProxyError {
   switch (code) {
     case 'Error.Subscription.NotActive':
       return new ProxyError(403, 'subscription-suspended', 'The subscription is suspended.');
+    case 'Error.Subscription.Exists':
+      return alreadySubscribed();
+    case 'Error.Subscription.Pending':
+      return new ProxyError(
+        409,
+        'subscription-pending',
+        'A subscription is waiting for its checkout: complete it first.',
+      );
     case 'Error.Subscription.NotFound':
     case 'Error.Customer.NotFound':
       return new ProxyError(404, 'no-subscription', 'There is no subscription for this account.');

@@ -36,6 +36,41 @@ describe('demo: plans', () => {
     await page.context().close();
   });
 
+  it('subscribes once through the portal; the picker then offers changes, never a second subscription', async () => {
+    await resetSandbox(e2e.demo);
+    const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+    await e2e.signIn(page, 'no-subscription');
+    await page.goto(`${e2e.demo.url}/app/plans`);
+    const picker = page.locator('plan-picker');
+    await picker.getByRole('button', { name: 'Subscribe to Pro' }).click();
+    const dialog = page.locator('body > billing-portal').getByRole('dialog');
+    const hosted = page.frameLocator('body > billing-portal iframe');
+    await hosted.getByRole('heading', { level: 1, name: 'Start your subscription' }).waitFor();
+    await hosted.getByLabel('Name on card').fill('Noah No-Plan');
+    await hosted.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await hosted.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await hosted.getByLabel('Security code').fill('123');
+    await hosted.getByRole('button', { name: 'Start subscription' }).click();
+    await hosted.getByText('Your subscription is active.').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The picker has followed the change without a reload: Pro is the current plan, and the
+    // other plans are changes of it.
+    await picker.locator('[data-offer-card="pro"][data-current]').waitFor({ timeout: 5000 });
+    await picker.getByRole('button', { name: 'Switch to Business' }).waitFor();
+    assert.equal(await picker.getByRole('button', { name: /^Subscribe to/ }).count(), 0);
+    assert.equal(await picker.getByText('You do not have a subscription yet').count(), 0);
+    const customer = await e2e.customer('no-subscription');
+    assert.deepEqual(
+      customer.subscriptions.map((s) => [s.ReferenceOffer, s.StateSubscription]),
+      [['pro', 'Running']],
+    );
+    assert.equal(customer.invoices.length, 1);
+    assert.deepEqual(pageErrors(page), []);
+    await page.context().close();
+  });
+
   it('says a scheduled downgrade on the Plans and Billing pages, and keeps the plan', async () => {
     await resetSandbox(e2e.demo);
     const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });

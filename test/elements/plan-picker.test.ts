@@ -1,5 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { BillingPlanChangeEvent } from '../../src/client/events.js';
+import { configureBilling } from '../../src/client/config.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
 import type { PlanQuoteResponse } from '../../src/contract/proxy-api.js';
 import { createPendingPlanChange } from '../../src/elements/plan-picker/pending-plan-change.js';
@@ -394,6 +395,59 @@ describe('<plan-picker> states', () => {
     expect((await remedy).detail.page).to.equal('subscribe');
     expect(await openedPortalPath()).to.contain('/subscribe');
     expect(await requestsTo('POST /v1/Quoting/Subscription/{id}/Upgrade')).to.equal(0);
+  });
+
+  /** Starts a subscription to `offer` for `customer` as a checkout elsewhere would (another tab). */
+  async function subscribeElsewhere(customer: string, offer: string): Promise<void> {
+    const created = await serviceApi<{ Id: number }>('Subscription', {
+      ReferenceCustomer: customer,
+      ReferenceOffer: offer,
+    });
+    await sandbox(`subscriptions/${created.Id}/complete`, {});
+  }
+
+  /** The offers the picker sells as subscriptions ("Subscribe to …"), by reference. */
+  const subscribeButtons = (element: PlanPicker) =>
+    [...element.shadowRoot!.querySelectorAll<HTMLElement>('[part~="choose"]')]
+      .filter((button) => /Subscribe to/.test(button.textContent ?? ''))
+      .map((button) => button.dataset.offer);
+
+  it('follows a subscription started elsewhere: its plans become changes, never a second subscription', async () => {
+    await freshStart('no-subscription');
+    const element = await picker();
+    expect(subscribeButtons(element)).to.deep.equal(['starter', 'pro', 'business']);
+    await subscribeElsewhere('no-subscription', 'pro');
+    // The sandbox notifies the proxy, whose event stream tells the page: no reload, no click.
+    await waitUntil(() => card(element, 'pro')?.hasAttribute('data-current'), 'Pro current', {
+      timeout: 8000,
+    });
+    expect(subscribeButtons(element)).to.deep.equal([]);
+    expect(part(element, 'notice')).to.equal(null);
+    expect(chooseButton(element, 'business').textContent).to.contain('Switch to Business');
+  });
+
+  it('a Subscribe shown before a subscription started elsewhere is refused, and the picker catches up', async () => {
+    await freshStart('no-subscription');
+    configureBilling({ live: false });
+    const element = await picker();
+    await subscribeElsewhere('no-subscription', 'pro');
+    // Without live updates the picker still offers to subscribe: the proxy reads the
+    // subscription again before opening the subscribe page, and refuses.
+    const failure = oneEvent(element, 'billing-error');
+    chooseButton(element, 'business').click();
+    expect((await failure).detail.error.code).to.equal('already-subscribed');
+    await waitUntil(() => card(element, 'pro')?.hasAttribute('data-current'), 'Pro current', {
+      timeout: 8000,
+    });
+    expect(subscribeButtons(element)).to.deep.equal([]);
+    const modal = document.querySelector('body > billing-portal')!;
+    await waitUntil(() => /already have a subscription/.test(modal.shadowRoot!.textContent ?? ''));
+    const state = await sandbox<{ subscriptions: { ReferenceOffer: string }[] }>(
+      'customers/no-subscription',
+    );
+    expect(state.subscriptions.map((subscription) => subscription.ReferenceOffer)).to.deep.equal([
+      'pro',
+    ]);
   });
 
   it('with a pending subscription, offers to complete it and changes nothing', async () => {

@@ -323,23 +323,74 @@ describe('register page with a card on file', () => {
   });
 });
 
-describe('subscribe page with overdue invoices', () => {
+describe('subscribe page beside a started subscription', () => {
   const t = useTestSandbox();
 
-  it('refuses a new subscription before creating anything', async () => {
-    const customer = await t.api(
+  /** The hosted page of a Customer's in-site link, opened through the portal script's route. */
+  const hostedPageUrl = async (customer: string, rel: string, offer?: string) => {
+    const found = await t.api(
       'GET',
-      '/v1/Customer?ReferenceCustomer=capping-reached&ReferenceOffer=business',
+      `/v1/Customer?ReferenceCustomer=${customer}${offer ? `&ReferenceOffer=${offer}` : ''}`,
     );
-    const query = link(customer.body, 'insite-subscribe').query ?? '';
+    const query = link(found.body, rel).query ?? '';
     const { portalHash } = await import('../../src/sandbox/index.js');
-    const opened = await fetch(
-      `${t.sandbox.url}/portal/open?${new URLSearchParams({ business_id: '4242', segment_ref: 'main', customer_ref: 'capping-reached', query, hash: portalHash('capping-reached', t.sandbox.portalSecret) })}`,
-    ).then((r) => r.json());
-    const before = await t.customer('capping-reached');
-    const refused = await submit(await openPage(opened.url));
-    assert.equal(refused.status, 403);
-    assert.match(refused.html, /Pay the overdue invoices first/);
-    assert.deepEqual(await t.customer('capping-reached'), before);
+    const params = new URLSearchParams({
+      business_id: '4242',
+      segment_ref: 'main',
+      customer_ref: customer,
+      query,
+      hash: portalHash(customer, t.sandbox.portalSecret),
+    });
+    const opened = await fetch(`${t.sandbox.url}/portal/open?${params}`).then((r) => r.json());
+    return opened.url as string;
+  };
+
+  for (const [customer, state] of [
+    ['healthy', 'running'],
+    ['capping-reached', 'suspended with overdue invoices'],
+  ] as const) {
+    it(`offers the plan change, never a second subscription (${state})`, async () => {
+      const url = await hostedPageUrl(customer, 'insite-subscribe', 'business');
+      const before = await t.customer(customer);
+      const page = await openPage(url);
+      assert.equal(page.status, 200);
+      assert.match(page.html, /data-started-first/);
+      assert.match(page.html, /You already subscribe to Pro/);
+      assert.equal(forms(page).length, 0, 'no form to start a second subscription');
+      const change = await openPage(findLink(page, 'Change plan'));
+      assert.equal(change.status, 200);
+      assert.match(change.html, /<h1>Change plan<\/h1>/);
+
+      // A form opened before the subscription started (another tab) is refused before the
+      // card is read: nothing changes.
+      const stale = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(GOOD_CARD).toString(),
+      });
+      assert.equal(stale.status, 409);
+      assert.match(await stale.text(), /You already subscribe to Pro/);
+      assert.deepEqual(await t.customer(customer), before);
+    });
+  }
+
+  it('the API refuses a second subscription with Error.Subscription.Exists', async () => {
+    const before = await t.customer('healthy');
+    const refused = await t.api('POST', '/v1/Subscription', {
+      ReferenceCustomer: 'healthy',
+      ReferenceOffer: 'business',
+    });
+    assert.equal(refused.status, 409, refused.text);
+    assert.equal(refused.body.Code, 'Error.Subscription.Exists');
+    assert.match(refused.body.Message, /change its offer instead/);
+    assert.deepEqual(await t.customer('healthy'), before);
+  });
+
+  it('the offers page of a subscribed customer sells no second subscription', async () => {
+    const offers = await openPage(await hostedPageUrl('healthy', 'insite-collection-offers'));
+    assert.equal(offers.status, 200);
+    assert.match(offers.html, /data-started-first/);
+    assert.doesNotMatch(offers.html, />\s*Subscribe\s*</);
+    assert.match(findLink(offers, 'Change plan'), /\/hosted\/upgrade\//);
   });
 });

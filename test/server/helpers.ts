@@ -142,6 +142,8 @@ export function control(sandbox: RunningSandbox) {
       request('GET', `/customers/${encodeURIComponent(reference)}`),
     paymentMethod: (reference: string, state: 'valid' | 'invalid' | 'absent') =>
       request('POST', `/customers/${encodeURIComponent(reference)}/payment-method`, { state }),
+    /** Starts a pending subscription as its checkout would (no payment method needed). */
+    completeSubscription: (id: number) => request('POST', `/subscriptions/${id}/complete`),
     /** Sets the sandbox's clock (forward only); it keeps running from there unless frozen. */
     setClock: (iso: string) => request('POST', '/clock', { set: iso }),
   };

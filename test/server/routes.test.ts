@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createBillingProxy, portalHash, type BillingProxy } from '../../src/server/index.js';
-import { call, control, proxyOptions, type RunningSandbox, useSandbox } from './helpers.js';
+import {
+  call,
+  control,
+  proxyOptions,
+  serviceCall,
+  type RunningSandbox,
+  useSandbox,
+} from './helpers.js';
 
 /** A purchase of one project (within the plan: free), under `idempotencyKey`. */
 function freeProject(idempotencyKey: string) {
@@ -222,7 +229,7 @@ describe('proxy routes against the sandbox', () => {
       const queries = new Map<string, string>();
       for (const [page, customer] of [
         ['home', 'healthy'],
-        ['offers', 'healthy'],
+        ['offers', 'no-subscription'],
         ['subscribe&offer=business', 'no-subscription'],
         ['register', 'no-payment-method'],
         ['change-plan', 'healthy'],
@@ -237,6 +244,50 @@ describe('proxy routes against the sandbox', () => {
         queries.set(`${page}/${customer}`, body.params.query);
       }
       assert.equal(new Set(queries.values()).size, queries.size);
+    });
+
+    it('never opens a second subscription: a started one is changed, a pending one completed', async () => {
+      const changePlan = await call(proxy, '/portal?page=change-plan', { customer: 'healthy' });
+      for (const customer of ['healthy', 'suspended']) {
+        const refused = await call(proxy, '/portal?page=subscribe&offer=business', { customer });
+        assert.equal(refused.status, 409, customer);
+        assert.equal(refused.body.code, 'already-subscribed');
+      }
+      // The catalogue, which would sell an extra subscription, becomes the change of plan.
+      const offers = await call(proxy, '/portal?page=offers', { customer: 'healthy' });
+      assert.equal(offers.status, 200);
+      assert.equal(offers.body.params.query, changePlan.body.params.query);
+
+      const other = await call(proxy, '/portal?page=subscribe&offer=business', {
+        customer: 'pending',
+      });
+      assert.equal(other.status, 409);
+      assert.equal(other.body.code, 'subscription-pending');
+      const draft = await call(proxy, '/portal?page=subscribe', { customer: 'pending' });
+      const same = await call(proxy, '/portal?page=subscribe&offer=pro', { customer: 'pending' });
+      assert.equal(same.status, 200);
+      assert.equal(same.body.params.query, draft.body.params.query);
+    });
+
+    it('reads the subscription again before a subscribe: one started meanwhile is seen', async () => {
+      const customer = 'no-subscription';
+      const first = await call(proxy, '/portal?page=subscribe&offer=pro', { customer });
+      assert.equal(first.status, 200);
+      // The customer subscribes elsewhere (another tab): the draft is created and completed.
+      const created = await serviceCall(sandbox, 'POST', '/v1/Subscription', {
+        ReferenceCustomer: customer,
+        ReferenceOffer: 'pro',
+      });
+      assert.equal(created.status, 201);
+      await control(sandbox).completeSubscription(created.body.Id);
+      const second = await call(proxy, '/portal?page=subscribe&offer=business', { customer });
+      assert.equal(second.status, 409);
+      assert.equal(second.body.code, 'already-subscribed');
+      const state = await control(sandbox).customer(customer);
+      assert.deepEqual(
+        state.subscriptions.map((s: { ReferenceOffer: string }) => s.ReferenceOffer),
+        ['pro'],
+      );
     });
 
     it('opens the change to a custom subscription prepared for the customer', async () => {

@@ -35,7 +35,11 @@ export function refusalText(host: Element, error: BillingError, page: string): s
 
 /** Whether opening again could help: not for what the page's setup or the request got wrong. */
 export function retryHelps({ code, status }: BillingError): boolean {
-  return !((code === 'validation' && status === 400) || code === 'not-found');
+  return !(
+    (code === 'validation' && status === 400) ||
+    code === 'not-found' ||
+    code === 'already-subscribed'
+  );
 }
 
 /** The console line for a refusal only the page's setup can fix, else undefined. */

@@ -3,7 +3,11 @@ import type { Offer } from '../../contract/catalog.js';
 import type { PortalPage, SubscriptionStatusResponse } from '../../contract/proxy-api.js';
 import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
-import { BillingErrorEvent, BillingUpdatedEvent } from '../../client/events.js';
+import {
+  BillingErrorEvent,
+  BillingPortalCompleteEvent,
+  BillingUpdatedEvent,
+} from '../../client/events.js';
 import {
   errorMessage,
   followLang,
@@ -17,6 +21,7 @@ import {
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
+import { getUsageStore } from '../../client/usage-store.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { defineElement } from '../shared/define.js';
 import { statusRegion } from '../shared/status.js';
@@ -135,6 +140,8 @@ export class PlanPicker extends LitElement {
   #offersLanguage: Language | undefined;
   /** The current offer, when "Keep" was pressed to cancel a scheduled change (for its success line). */
   #keeping: string | undefined;
+  /** Stops listening to the page's usage store, which keeps the live updates open. */
+  #stopFollowing: (() => void) | undefined;
 
   readonly #flow: PlanChangeFlow = new PlanChangeFlow(this, {
     openDialog: () => this.#confirmDialog.open(),
@@ -160,13 +167,22 @@ export class PlanPicker extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // The picker follows every change of the subscription, or it would offer to subscribe
+    // beside one that has started: a workflow completed in a portal on this page, and a live
+    // signal (a change in another tab or by the business), which reaches the page while
+    // something listens to its usage store, as the picker does.
     document.addEventListener(BillingUpdatedEvent.type, this.#onUpdated);
+    document.addEventListener(BillingPortalCompleteEvent.type, this.#onUpdated);
+    this.#stopFollowing = getUsageStore(resolveEndpoint(this.endpoint)).subscribe(() => {});
     void this.reload();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener(BillingUpdatedEvent.type, this.#onUpdated);
+    document.removeEventListener(BillingPortalCompleteEvent.type, this.#onUpdated);
+    this.#stopFollowing?.();
+    this.#stopFollowing = undefined;
     this.#load?.abort();
   }
 
@@ -210,9 +226,14 @@ export class PlanPicker extends LitElement {
     this.requestUpdate();
   }
 
-  /** Billing changed elsewhere: an idle picker reads the plans again. */
-  readonly #onUpdated = (event: BillingUpdatedEvent): void => {
-    if (event.detail.endpoint !== resolveEndpoint(this.endpoint)) return;
+  /** Billing changed (elsewhere, or in a portal workflow): an idle picker reads the plans again. */
+  readonly #onUpdated = (event: BillingUpdatedEvent | BillingPortalCompleteEvent): void => {
+    // A portal's completion names no endpoint: any workflow may have changed the subscription.
+    if (
+      event instanceof BillingUpdatedEvent &&
+      event.detail.endpoint !== resolveEndpoint(this.endpoint)
+    )
+      return;
     if (this.#flow.phase === 'idle') void this.reload();
   };
 
@@ -224,7 +245,16 @@ export class PlanPicker extends LitElement {
 
   #open(page: PortalPage, event: Event, offer?: string, code?: string): void {
     const from = event.currentTarget as HTMLElement;
-    void openPlanPage(this, page, { ...(offer ? { offer } : {}), ...(code ? { code } : {}), from });
+    void openPlanPage(this, page, {
+      ...(offer ? { offer } : {}),
+      ...(code ? { code } : {}),
+      from,
+    }).then((error) => {
+      // The subscription changed since the plans were read (the proxy refuses a subscribe
+      // beside a started or pending one): show it as it is now.
+      if (error?.code === 'already-subscribed' || error?.code === 'subscription-pending')
+        void this.reload();
+    });
   }
 
   #renderSkeleton(): TemplateResult {

@@ -150,6 +150,29 @@ export function pendingSubscriptionOf(
     .find((s) => !s.custom && s.state === 'PendingSubscription');
 }
 
+/**
+ * The customer's (non-custom) subscription that has started and not ended: running or
+ * suspended. A customer has at most one: subscribing again is a plan change.
+ */
+export function startedSubscriptionOf(
+  store: Store,
+  customer: CustomerRecord,
+): SubscriptionRecord | undefined {
+  return store
+    .subscriptionsOf(customer.id)
+    .find((s) => !s.custom && s.state !== 'PendingSubscription' && s.state !== 'Ended');
+}
+
+/** The refusal of a second subscription beside a started one: its plan is changed instead. */
+export function alreadySubscribed(started: SubscriptionRecord): ApiError {
+  return new ApiError(
+    409,
+    'Error.Subscription.Exists',
+    `Subscription ${started.id} on offer '${started.offer}' has started (state ${started.state}): change its offer instead of subscribing again.`,
+    'ReferenceCustomer',
+  );
+}
+
 export function createSubscription(
   store: Store,
   customer: CustomerRecord,
@@ -170,6 +193,9 @@ export function createSubscription(
       'ReferenceOffer',
     );
   }
+  // One subscription per customer: a second one beside a running one would bill both.
+  const started = startedSubscriptionOf(store, customer);
+  if (started) throw alreadySubscribed(started);
   const pending = pendingSubscriptionOf(store, customer);
   if (pending?.offer === offer.reference) return pending;
   if (pending) {
@@ -216,6 +242,8 @@ export function completeSubscription(
     );
   }
   const customer = customerOf(store, sub);
+  const started = startedSubscriptionOf(store, customer);
+  if (started && started.id !== sub.id) throw alreadySubscribed(started);
   const nowMs = store.clock.nowMs();
   const offer = offerOf(store.catalog, sub);
   const price = recurringPrice(store.catalog, sub);

@@ -127,6 +127,8 @@ const en = {
   paused: 'Paused while suspended',
   pendingFirst:
     'Your subscription to {plan} is waiting to start. Complete it, or ask us to change it.',
+  startedFirst:
+    'You already subscribe to {plan}. Change its plan rather than start a second subscription.',
 } as const;
 
 type Messages = Record<keyof typeof en, string>;
@@ -258,6 +260,8 @@ const fr: Messages = {
   paused: 'En pause (suspendu)',
   pendingFirst:
     'Votre abonnement à {plan} attend de démarrer. Finalisez-le, ou demandez-nous de le changer.',
+  startedFirst:
+    'Vous êtes déjà abonné à {plan}. Changez d’offre plutôt que de souscrire un second abonnement.',
 };
 
 export type MessageKey = keyof typeof en;

@@ -3,6 +3,7 @@ import {
   completeSubscription,
   createSubscription,
   pendingSubscriptionOf,
+  startedSubscriptionOf,
   restartSubscription,
   setPaymentMethod,
 } from '../billing/operations.js';
@@ -64,12 +65,15 @@ function otherPending(
   return pending && pending.id !== target?.id ? pending : null;
 }
 
+function planTitle(pc: PageContext, sub: SubscriptionRecord): string {
+  const offer = pc.ctx.catalog.offers.get(sub.offer);
+  return offer ? localize(offer.title, pc.lang) : sub.offer;
+}
+
 /** "Your subscription to Pro is waiting to start", with the way to complete it. */
 function pendingNotice(pc: PageContext, pending: SubscriptionRecord): SafeHtml {
-  const offer = pc.ctx.catalog.offers.get(pending.offer);
-  const plan = offer ? localize(offer.title, pc.lang) : pending.offer;
   return html`<div class="alert info" role="status" data-pending-first>
-    <p>${pc.t.pendingFirst.replace('{plan}', plan)}</p>
+    <p>${pc.t.pendingFirst.replace('{plan}', planTitle(pc, pending))}</p>
     <div class="actions">
       <a class="button" href="${pc.link({ page: 'subscribe', s: pending.id })}"
         >${pc.t.startSubscription}</a
@@ -78,12 +82,33 @@ function pendingNotice(pc: PageContext, pending: SubscriptionRecord): SafeHtml {
   </div>`;
 }
 
+/**
+ * "You already subscribe to Pro", with the way to change its plan: a customer has one
+ * subscription, and a second one beside it would bill both.
+ */
+function startedNotice(pc: PageContext, started: SubscriptionRecord): SafeHtml {
+  return html`<div class="alert info" role="status" data-started-first>
+    <p>${pc.t.startedFirst.replace('{plan}', planTitle(pc, started))}</p>
+    <div class="actions">
+      <a class="button" href="${pc.link({ page: 'upgrade', s: started.id })}">${pc.t.changePlan}</a>
+    </div>
+  </div>`;
+}
+
+/** The notice that replaces every subscribe button: a started subscription, else a pending one. */
+function subscribeBlocker(pc: PageContext, target?: SubscriptionRecord | null): SafeHtml | null {
+  const started = startedSubscriptionOf(pc.ctx.store, pc.customer);
+  if (started && started.id !== target?.id) return startedNotice(pc, started);
+  const pending = otherPending(pc, target);
+  return pending ? pendingNotice(pc, pending) : null;
+}
+
 export function offersPage(pc: PageContext): Reply {
   const t = pc.t;
-  const pending = otherPending(pc);
+  const blocker = subscribeBlocker(pc);
   const body = html`<h1>${t.offersTitle}</h1>
     <p class="lead">${t.offersLead}</p>
-    ${pending ? pendingNotice(pc, pending) : ''}
+    ${blocker ?? ''}
     <div class="grid">
       ${pc.ctx.catalog.gridOffers().map(
         (offer) =>
@@ -92,7 +117,7 @@ export function offersPage(pc: PageContext): Reply {
             ${offer.description ? html`<p class="hint">${localize(offer.description, pc.lang)}</p>` : ''}
             ${offerPrice(pc, offer)} ${offerFeatures(pc, offer)}
             ${
-              pending
+              blocker
                 ? ''
                 : html`<a
                     class="button"
@@ -150,8 +175,8 @@ export function subscribePage(pc: PageContext): Reply | null {
   if (!target) return null;
   if (target.sub && target.sub.state !== 'PendingSubscription')
     return portalRedirect(pc, target.sub);
-  const pending = otherPending(pc, target.sub);
-  if (pending) return pendingRefusal(pc, pending, 200);
+  const blocker = subscribeBlocker(pc, target.sub);
+  if (blocker) return subscribeRefusal(pc, blocker, 200);
   return pc.render(
     pc.t.subscribeTitle,
     subscribeForm(pc, target.offer, target.sub, new URLSearchParams(), {}),
@@ -166,12 +191,15 @@ function cappingError(): ApiError {
   );
 }
 
-/** The subscribe page while another subscription waits to start: no form, the way to it. */
-function pendingRefusal(pc: PageContext, pending: SubscriptionRecord, status: number): Reply {
+/**
+ * The subscribe page while another subscription has started or waits to start: no form, the
+ * way to that one.
+ */
+function subscribeRefusal(pc: PageContext, blocker: SafeHtml, status: number): Reply {
   return pc.render(
     pc.t.subscribeTitle,
     html`<h1>${pc.t.subscribeTitle}</h1>
-      ${pendingNotice(pc, pending)}`,
+      ${blocker}`,
     { status },
   );
 }
@@ -187,8 +215,8 @@ export function subscribeSubmit(pc: PageContext, form: URLSearchParams): Reply |
   if (target.sub && target.sub.state !== 'PendingSubscription')
     return portalRedirect(pc, target.sub);
   // Refused before the card is read or saved: the refusal changes nothing.
-  const pending = otherPending(pc, target.sub);
-  if (pending) return pendingRefusal(pc, pending, 409);
+  const blocker = subscribeBlocker(pc, target.sub);
+  if (blocker) return subscribeRefusal(pc, blocker, 409);
   const values = new URLSearchParams(form);
   for (const key of ['cardNumber', 'cardCvc']) values.delete(key);
   let label: string | null = null;

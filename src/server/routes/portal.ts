@@ -9,9 +9,9 @@ import {
   type Subscription,
 } from '../../contract/index.js';
 import { isMissing, unavailablePage, withCustomer, type RouteContext } from '../context.js';
-import { ProxyError, UpstreamError } from '../errors.js';
+import { alreadySubscribed, ProxyError, UpstreamError } from '../errors.js';
 import { parsePortalQuery } from '../validation.js';
-import { dueInvoices } from './subscription.js';
+import { dueInvoices, statusOf } from './subscription.js';
 
 function queryOf(links: readonly Link[] | undefined, rel: LinkRel): string | undefined {
   const query = findLink(links, rel)?.query;
@@ -60,17 +60,42 @@ async function pageQuery(
         'The portal home is not available.',
       );
     }
-    case 'offers':
+    case 'offers': {
+      // The service's catalogue would also sell a second subscription: a customer whose
+      // subscription has started sees the plans as changes of it instead.
+      const subscription = await subscriptionOrNull(context);
+      if (subscription !== null && hasStarted(subscription))
+        return changePlanQuery(subscription, customer);
       return need(
         queryOf((await customer()).Links, 'insite-collection-offers'),
         'The offers catalogue is not available.',
       );
+    }
     case 'register':
       return need(
         queryOf((await customer()).Links, 'insite-register'),
         'Registration is not available.',
       );
     case 'subscribe': {
+      // Read now, not from any cache: a page that has not seen the subscription start (another
+      // tab, a missed live update) must not open a second one beside it.
+      const current = await subscriptionOrNull(context);
+      if (current !== null && hasStarted(current)) throw alreadySubscribed();
+      if (current !== null && statusOf(current.StateSubscription).status === 'pending') {
+        // One checkout at a time: the waiting one is completed, whatever offer was asked.
+        if (page.offer !== undefined && page.offer !== current.ReferenceOffer) {
+          throw new ProxyError(
+            409,
+            'subscription-pending',
+            'A subscription is waiting for its checkout: complete it first.',
+            { field: 'offer' },
+          );
+        }
+        return need(
+          queryOf(current.Links, 'insite-subscribe'),
+          'Completing this subscription is not available.',
+        );
+      }
       if (page.offer !== undefined) {
         const withOffer = await withCustomer(context, () =>
           upstream.customer(reference, page.offer, call),
@@ -80,16 +105,11 @@ async function pageQuery(
           'Subscribing to this offer is not available.',
         );
       }
-      const draft = await subscriptionOrNull(context);
-      const query = queryOf(draft?.Links, 'insite-subscribe');
-      if (query === undefined) {
-        // Known only after reading the state (no draft to subscribe to): 409, like every page
-        // the state does not offer; 400 stays for requests refused before any upstream call.
-        throw new ProxyError(409, 'validation', 'Choose an offer to subscribe to.', {
-          field: 'offer',
-        });
-      }
-      return query;
+      // Known only after reading the state (no draft to subscribe to): 409, like every page
+      // the state does not offer; 400 stays for requests refused before any upstream call.
+      throw new ProxyError(409, 'validation', 'Choose an offer to subscribe to.', {
+        field: 'offer',
+      });
     }
     case 'change-plan': {
       const current = requireSubscription(await subscriptionOrNull(context));
@@ -120,10 +140,7 @@ async function pageQuery(
           'Changing to this offer is not available.',
         );
       }
-      const query =
-        queryOf(current.Links, 'insite-upgrade') ??
-        queryOf((await customer()).Links, 'insite-collection-upgrade');
-      return need(query, 'Changing plan is only available for an active subscription.');
+      return changePlanQuery(current, customer);
     }
     case 'restart': {
       const subscription = requireSubscription(await subscriptionOrNull(context));
@@ -152,6 +169,23 @@ async function pageQuery(
       return need(query, 'There is no due invoice.');
     }
   }
+}
+
+/** Whether the customer's subscription has started (running or suspended) and not ended. */
+function hasStarted(subscription: Subscription): boolean {
+  const { status } = statusOf(subscription.StateSubscription);
+  return status !== 'pending' && status !== 'ended';
+}
+
+/** The catalogue workflow that changes the plan of the customer's subscription. */
+async function changePlanQuery(
+  subscription: Subscription,
+  customer: () => Promise<Customer>,
+): Promise<string> {
+  const query =
+    queryOf(subscription.Links, 'insite-upgrade') ??
+    queryOf((await customer()).Links, 'insite-collection-upgrade');
+  return need(query, 'Changing plan is only available for an active subscription.');
 }
 
 function need(query: string | undefined, message: string): string {

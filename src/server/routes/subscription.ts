@@ -11,7 +11,11 @@ import { isMissing, withCustomer, type RouteContext } from '../context.js';
 const MAX_DUE_INVOICES = 20;
 const INVOICE_HREF = /\/v1\/Invoice\/(\d+)(?:[/?#]|$)/i;
 
-function statusOf(state: string): { status: SubscriptionStatus; reason: SuspensionReason | null } {
+/** The subscription's state in the widgets' terms, and why it is suspended. */
+export function statusOf(state: string): {
+  status: SubscriptionStatus;
+  reason: SuspensionReason | null;
+} {
   if (state === 'Running') return { status: 'running', reason: null };
   if (state === 'PendingSubscription') return { status: 'pending', reason: null };
   if (state === 'Ended') return { status: 'ended', reason: null };
