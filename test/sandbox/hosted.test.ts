@@ -115,15 +115,35 @@ describe('hosted pages', () => {
     assert.equal((await price('capping-reached')).status, 200);
   });
 
-  it('charge: an invoice paid with a new card saves it; paying again says it is paid', async () => {
+  it('a billable change with a card on file is charged at once: its invoice is paid', async () => {
     const usage = await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
     assert.equal(usage.status, 200, usage.text);
     // The usage answer carries no amount nor invoice: the invoice is the customer's last one.
     const issued = (await t.customer('healthy')).invoices.at(-1);
     const invoice = await t.api('GET', `/v1/Invoice/${issued.Id}`);
+    assert.equal(invoice.body.StateInvoice, 'Paid');
+    assert.equal(invoice.body.AmountTotal, 1000);
+    assert.deepEqual(
+      invoice.body.Links.map((l: { rel: string }) => l.rel),
+      ['self', 'hosted-related-invoice', 'hosted-collection-invoice'],
+      'a paid invoice offers no charge',
+    );
+    // The invoice document and the list.
+    const doc = await openPage(link(invoice.body, 'hosted-related-invoice').href ?? '');
+    assert.match(doc.html, new RegExp(`Invoice ${invoice.body.FullNumber}`));
+    assert.match(doc.html, /2 × Seats, 15 of 30 days/);
+    const list = await openPage(link(invoice.body, 'hosted-collection-invoice').href ?? '');
+    assert.match(list.html, new RegExp(invoice.body.FullNumber));
+  });
+
+  it('charge: a due invoice paid with a new card saves it; paying again says it is paid', async () => {
+    // Invoices the card on file failed to pay (the fixture's overdue ones).
+    const due = (await t.customer('capping-reached')).invoices[0];
+    const invoice = await t.api('GET', `/v1/Invoice/${due.Id}`);
+    assert.equal(invoice.body.StateInvoice, 'PaymentDue');
     const charge = await openPage(link(invoice.body, 'hosted-charge').href ?? '');
     assert.match(charge.html, /Pay with the saved card/);
-    assert.match(charge.html, /\$10\.00/);
+    assert.match(charge.html, /\$49\.00/);
     const missing = await submit(charge, { method: 'new' });
     assert.equal(missing.status, 422);
     assert.match(missing.html, /This field is required/);
@@ -134,18 +154,12 @@ describe('hosted pages', () => {
       saveCard: '1',
     });
     assert.equal(paid.status, 200);
-    const state = await t.customer('healthy');
+    const state = await t.customer('capping-reached');
     assert.equal(state.paymentMethodLabel, 'Mastercard •••• 4444');
-    assert.equal(state.invoices.at(-1).StateInvoice, 'Paid');
+    assert.equal(state.invoices[0].StateInvoice, 'Paid');
     const again = await openPage(charge.url);
     assert.match(again.html, /already paid/);
     assert.equal(completedWorkflow(again), null);
-    // The invoice document and the list.
-    const doc = await openPage(link(invoice.body, 'hosted-related-invoice').href ?? '');
-    assert.match(doc.html, new RegExp(`Invoice ${invoice.body.FullNumber}`));
-    assert.match(doc.html, /2 × Seats, 15 of 30 days/);
-    const list = await openPage(link(invoice.body, 'hosted-collection-invoice').href ?? '');
-    assert.match(list.html, new RegExp(invoice.body.FullNumber));
   });
 
   it('restart after an invalid payment method: register a card, then restart', async () => {

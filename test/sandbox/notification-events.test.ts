@@ -132,12 +132,14 @@ describe('notifications: what is notified, and the envelope of each family', () 
     );
     assert.equal(seats.QuantityCurrent, 4, 'the state after the change');
 
-    // Billable: the invoice is its own notification, with the InvoiceDebit block.
+    // Billable: the invoice is its own notification, with the InvoiceDebit block, and the card
+    // on file pays it at once.
     await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 3 }));
     const events = await notified();
     assert.deepEqual(types(events), [
       'SubscriptionFeaturesUpdated',
       'InvoiceDebitIssued',
+      'InvoiceDebitPaid',
       'SubscriptionFeaturesUpdated',
     ]);
     const invoice = events[1];
@@ -155,7 +157,7 @@ describe('notifications: what is notified, and the envelope of each family', () 
       usageBody('capping-reached', 'seats', { Increment: 1 }),
     );
     assert.equal(refused.status, 403);
-    assert.equal((await notified()).length, 3);
+    assert.equal((await notified()).length, 4);
   });
 
   it('subscriptions: started, upgraded, updated, suspended by the business, restarted', async () => {
@@ -198,8 +200,8 @@ describe('notifications: what is notified, and the envelope of each family', () 
   });
 
   it('invoices: paid through the control API and on the hosted charge page', async () => {
-    await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
-    const invoice = (await t.customer('healthy')).invoices.at(-1);
+    // An invoice the card on file failed to pay (the fixture's overdue ones).
+    const invoice = (await t.customer('capping-reached')).invoices[1];
     await t.control('DELETE', '/webhooks/deliveries');
     await t.control('POST', `/invoices/${invoice.Id}/pay`);
     await t.control('POST', `/invoices/${invoice.Id}/pay`);
@@ -223,7 +225,8 @@ describe('notifications: what is notified, and the envelope of each family', () 
   });
 
   it('the clock: renewals, collections and suspensions, each at the time it happened', async () => {
-    // Nov 16 -> Jan 16: two renewals (Dec 1, Jan 1) and two collections (Dec 15, Jan 15).
+    // Nov 16 -> Jan 16: two renewals (Dec 1, Jan 1), each charged to the card at once; without
+    // a card, two failed collections at the payment limits (Dec 15, Jan 15).
     await t.control('POST', '/clock', { advance: { months: 2 } });
     const events = await notified();
     const of = (customer: string) =>
@@ -233,10 +236,10 @@ describe('notifications: what is notified, and the envelope of each family', () 
     assert.deepEqual(of('healthy'), [
       '2026-12-01 SubscriptionDateTermUpdated',
       '2026-12-01 InvoiceDebitIssued',
-      '2026-12-15 InvoiceDebitPaid',
+      '2026-12-01 InvoiceDebitPaid',
       '2027-01-01 SubscriptionDateTermUpdated',
       '2027-01-01 InvoiceDebitIssued',
-      '2027-01-15 InvoiceDebitPaid',
+      '2027-01-01 InvoiceDebitPaid',
     ]);
     // No card: each collection fails; the second overdue invoice reaches the capping.
     assert.deepEqual(of('no-payment-method'), [

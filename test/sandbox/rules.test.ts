@@ -54,7 +54,11 @@ describe('clock, periods and management rules', () => {
     assert.equal(renewal.AmountTotal, 4900);
     assert.equal(renewal.DateIssue, '2026-12-01T00:00:00.000Z');
     assert.equal(renewal.DatePaymentLimit, '2026-12-15T00:00:00.000Z');
-    assert.equal(renewal.StateInvoice, 'PaymentDue');
+    // The card on file pays the renewal as it is billed.
+    assert.equal(renewal.StateInvoice, 'Paid');
+    assert.equal(renewal.DatePaid, '2026-12-01T00:00:00.000Z');
+    // No card: due until its payment limit.
+    assert.equal((await state('no-payment-method')).invoices.at(-1).StateInvoice, 'PaymentDue');
     // discounted with 7 seats: (4900 + 2 x 1000) x 80 % = 5520.
     assert.equal((await state('discounted')).invoices.at(-1).AmountTotal, 5520);
     // Suspended subscriptions are not billed for a period they cannot use.

@@ -113,7 +113,7 @@ describe('POST /v1/Usage', () => {
   const apply = (body: Record<string, unknown>) =>
     t.api('POST', '/v1/Usage', { DateStamp: '2026-11-16T08:00:00Z', ...body });
 
-  it('applies a billable change and issues a PaymentDue invoice for it', async () => {
+  it('applies a billable change and invoices it, paid at once by the card on file', async () => {
     // Same figures as the pricing test: +4 seats at mid-period = 1000.
     const res = await apply(usageBody('healthy', 'seats', { Increment: 4 }));
     assert.equal(res.status, 200, res.text);
@@ -128,7 +128,8 @@ describe('POST /v1/Usage', () => {
     const invoice = await t.api('GET', `/v1/Invoice/${issued.Id}`);
     assert.equal(invoice.status, 200);
     InvoiceSchema.parse(invoice.body);
-    assert.equal(invoice.body.StateInvoice, 'PaymentDue');
+    assert.equal(invoice.body.StateInvoice, 'Paid');
+    assert.equal(invoice.body.DatePaid, '2026-11-16T00:00:00.000Z');
     assert.equal(invoice.body.TypePayment, 'ExternalBank');
     assert.equal(invoice.body.AmountTotal, 1000);
     assert.equal(invoice.body.Currency, 'USD');

@@ -130,13 +130,22 @@ export function issueInvoice(
   };
   store.addInvoice(invoice);
   store.invalidateEvents();
-  store.emit({
-    type: 'InvoiceDebitIssued',
+  const event = {
     customerId: customer.id,
     ...(sub ? { subscriptionId: sub.id } : {}),
     invoiceId: id,
     atMs: issueMs,
-  });
+  };
+  store.emit({ type: 'InvoiceDebitIssued', ...event });
+  // The service charges the payment method on file as it bills: with a valid one the invoice is
+  // paid at once. Without, it waits for its payment limit, when collection is tried again and
+  // the management rules may suspend the subscription.
+  if (customer.paymentMethod === 'valid') {
+    invoice.state = 'Paid';
+    invoice.datePaid = invoice.dateIssue;
+    invoice.collectionAttempted = true;
+    store.emit({ type: 'InvoiceDebitPaid', ...event });
+  }
   return invoice;
 }
 
