@@ -21,7 +21,10 @@ describe('portal home of a customer whose overdue invoices block the restart', (
     assert.match(page.html, /Some invoices are overdue\. Pay them, then restart\./);
     assert.throws(() => findLink(page, 'Restart subscription'), /no link/);
     // Single sign-on is in Pro, but a suspended subscription's features stop.
-    assert.match(page.html, /Single sign-on<\/th>\s*<td class="num">Paused while suspended</);
+    assert.match(
+      page.html,
+      /Single sign-on<\/th>\s*<td class="num">Included, paused while suspended</,
+    );
     const charge = await openPage(findLink(page, 'Pay the overdue invoices'));
     assert.match(charge.html, /Pay an invoice|Pay \$/);
   });

@@ -115,6 +115,24 @@ describe('hosted pages', () => {
     assert.equal((await price('capping-reached')).status, 200);
   });
 
+  it("portal: the features in the elements' words, an add-on and extra seats included", async () => {
+    const seats = await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 3 }));
+    assert.equal(seats.status, 200, seats.text);
+    const addOn = await t.api(
+      'POST',
+      '/v1/Usage',
+      usageBody('healthy', 'priority-support', { IsEnabled: true }),
+    );
+    assert.equal(addOn.status, 200, addOn.text);
+    const portal = await portalOf('healthy');
+    const row = (label: string) =>
+      new RegExp(`${label}</th>\\s*<td class="num">([^<]*)</td>`).exec(portal.html)?.[1];
+    assert.equal(row('Seats'), '6 · 5 included + 1 extra');
+    assert.equal(row('Projects'), '4 of 10');
+    assert.equal(row('Priority support'), 'Added as an add-on');
+    assert.equal(row('Single sign-on'), 'Included');
+  });
+
   it('a billable change with a card on file is charged at once: its invoice is paid', async () => {
     const usage = await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 4 }));
     assert.equal(usage.status, 200, usage.text);

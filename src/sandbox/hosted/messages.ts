@@ -26,8 +26,6 @@ const en = {
   unlimited: 'Unlimited',
   included: 'Included',
   notIncluded: 'Not included',
-  on: 'On',
-  off: 'Off',
   used: 'used',
   changePlan: 'Change plan',
   paymentDetails: 'Payment details',
@@ -124,7 +122,11 @@ const en = {
   installationLead:
     'This page stands in for the business application (its installation URL). It opens the workflow of the link below.',
   payOverdue: 'Pay the overdue invoices',
-  paused: 'Paused while suspended',
+  // A feature's standing in the words the elements use (meter, add-on control).
+  paused: 'Included, paused while suspended',
+  turnedOff: 'Included, turned off',
+  addOn: 'Added as an add-on',
+  split: '{used} · {total} included + {extra} extra',
   pendingFirst:
     'Your subscription to {plan} is waiting to start. Complete it, or ask us to change it.',
   startedFirst:
@@ -159,8 +161,6 @@ const fr: Messages = {
   unlimited: 'Illimité',
   included: 'Inclus',
   notIncluded: 'Non inclus',
-  on: 'Activé',
-  off: 'Désactivé',
   used: 'utilisés',
   changePlan: 'Changer d’offre',
   paymentDetails: 'Moyen de paiement',
@@ -257,7 +257,10 @@ const fr: Messages = {
   installationLead:
     'Cette page remplace l’application de l’entreprise (son URL d’installation). Elle ouvre le parcours du lien ci-dessous.',
   payOverdue: 'Payer les factures en retard',
-  paused: 'En pause (suspendu)',
+  paused: 'Inclus, en pause (abonnement suspendu)',
+  turnedOff: 'Inclus, désactivé',
+  addOn: 'Ajouté en option',
+  split: '{used} · {total} inclus + {extra} en supplément',
   pendingFirst:
     'Votre abonnement à {plan} attend de démarrer. Finalisez-le, ou demandez-nous de le changer.',
   startedFirst:

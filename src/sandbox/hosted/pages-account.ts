@@ -43,15 +43,27 @@ function featureRows(pc: PageContext, sub: SubscriptionRecord): SafeHtml {
         const def = catalog.features.get(of.reference);
         const rec = sub.features[of.reference];
         if (!def || !rec || of.visible === false) return '';
+        // The words of the elements' meters and add-on control, so that the portal and the
+        // page beside it tell one story: "Included", "Added as an add-on", "6 · 5 included +
+        // 1 extra". A suspended subscription's features stop until it runs again.
+        const suspended = SUSPENDED_STATES.has(sub.state);
+        const { quantityCurrent: used, quantityIncluded: total } = rec;
         let value: string;
-        // A suspended subscription's features stop until it runs again.
-        const on = SUSPENDED_STATES.has(sub.state) ? pc.t.paused : pc.t.on;
-        if (def.type === 'OnOff')
-          value = (of.included ?? true) ? (rec.enabled ? on : pc.t.off) : pc.t.notIncluded;
-        else if (rec.quantityIncluded === -1)
-          value = `${number.format(rec.quantityCurrent)} · ${pc.t.unlimited}`;
-        else
-          value = `${number.format(rec.quantityCurrent)} ${pc.t.of} ${number.format(rec.quantityIncluded)}${def.type === 'Consumption' ? ` ${pc.t.used}` : ''}`;
+        if (def.type === 'OnOff') {
+          const included = of.included ?? true;
+          if (!rec.enabled) value = included ? pc.t.turnedOff : pc.t.notIncluded;
+          else if (suspended) value = pc.t.paused;
+          else value = included ? pc.t.included : pc.t.addOn;
+        } else if (total === -1) {
+          value = `${number.format(used)} · ${pc.t.unlimited}`;
+        } else if (def.type === 'Limitation' && used > total) {
+          value = pc.t.split
+            .replace('{used}', number.format(used))
+            .replace('{total}', number.format(total))
+            .replace('{extra}', number.format(used - total));
+        } else {
+          value = `${number.format(used)} ${pc.t.of} ${number.format(total)}${def.type === 'Consumption' ? ` ${pc.t.used}` : ''}`;
+        }
         return html`<tr>
           <th scope="row">${localize(def.title, pc.lang)}</th>
           <td class="num">${value}</td>
