@@ -230,6 +230,18 @@ export interface SubscriptionStatusResponse {
   titleAfterTerm: string | null;
   dateOfferChange: string | null;
   dueInvoices: DueInvoice[];
+  /**
+   * The subscription's discounts on its recurring price (TargetFee `All` or `Recurring`), by
+   * their title in the request's language. They stay with the subscription when its plan
+   * changes, so a plan's list price is not what this customer pays.
+   */
+  discounts?: SubscriptionDiscount[];
+}
+
+/** A discount of the subscription, as the service titles it ("20 % off everything"). */
+export interface SubscriptionDiscount {
+  reference: string;
+  title: string;
 }
 
 /** Error codes of the proxy that are not the billing service's own. */

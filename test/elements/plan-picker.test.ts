@@ -121,6 +121,19 @@ describe('<plan-picker> grid', () => {
     expect(cardText(pro, 'features')).to.not.contain('API calls: 10,000x');
   });
 
+  it("says on each card that the customer's discount applies, and nothing without one", async () => {
+    await freshStart('discounted');
+    const element = await picker();
+    for (const offer of ['starter', 'pro', 'business'])
+      expect(cardText(card(element, offer), 'discount')).to.equal(
+        'Your discount applies: 20 % off everything.',
+      );
+    await expect(element).to.be.accessible();
+    await freshStart('healthy');
+    const plain = await picker();
+    expect(plain.shadowRoot!.querySelector('[part~="discount"]')).to.equal(null);
+  });
+
   it('speaks the page language, prices included', async () => {
     await freshStart('healthy');
     const element = await picker(html`<plan-picker lang="fr"></plan-picker>`);

@@ -10,6 +10,7 @@ declare module '../../client/i18n.js' {
     'plan.subscribe': string;
     'plan.contact': string;
     'plan.on-request': string;
+    'plan.discount': string;
     'plan.per.Day': string;
     'plan.per.Week': string;
     'plan.per.Month': string;
@@ -64,6 +65,9 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   'plan.subscribe': ['Subscribe to {title}', 'S’abonner à {title}'],
   'plan.contact': ['Contact us', 'Nous contacter'],
   'plan.on-request': ['On request', 'Sur demande'],
+  // The subscription's discount, which moves with it to another plan; {name} is the service's
+  // title of it ("20 % off everything").
+  'plan.discount': ['Your discount applies: {name}.', 'Votre remise s’applique\u00a0: {name}.'],
   'plan.per.Day': ['{price} / day', '{price} / jour'],
   'plan.per.Week': ['{price} / week', '{price} / semaine'],
   'plan.per.Month': ['{price} / month', '{price} / mois'],

@@ -70,6 +70,7 @@ const SKELETON_CARDS = 3;
  * @csspart title - An offer's title.
  * @csspart description - An offer's description.
  * @csspart price - An offer's price per period.
+ * @csspart discount - Under the price, the customer's discount that applies to it ("Your discount applies: 20 % off everything.").
  * @csspart features - The list of the features that differ.
  * @csspart feature - One feature line (`data-absent` when the offer lacks it).
  * @csspart current - The "Current plan" badge.
@@ -429,6 +430,17 @@ export class PlanPicker extends LitElement {
       return html`<p class="message" part="notice">${message(this, 'plan.empty')}</p>`;
     const features = differingFeatures(offers);
     const current = offers.find((offer) => offer.IsCurrent);
+    // The card shows the plan's list price; the customer's discounts stay with the subscription
+    // on any plan, so each card says they apply (the dialog's quote gives the amounts).
+    const discounts = subscription.discounts ?? [];
+    const discountNote =
+      discounts.length === 0
+        ? nothing
+        : html`<p class="discount" part="discount">
+            ${message(this, 'plan.discount', {
+              name: discounts.map((discount) => discount.title).join(', '),
+            })}
+          </p>`;
     return html`<ul class="offers" part="list">
       ${offers.map((offer) => {
         const title = offer.TitleLocalized ?? offer.ReferenceOffer;
@@ -448,7 +460,7 @@ export class PlanPicker extends LitElement {
           <p class="recurring" part="price">
             ${offer.IsOnRequest ? message(this, 'plan.on-request') : pricePerPeriod(this, offer)}
           </p>
-          ${featureList(this, offer, features)}
+          ${offer.IsOnRequest ? nothing : discountNote} ${featureList(this, offer, features)}
           <div class="action">${this.#renderAction(offer, current, subscription)}</div>
         </li>`;
       })}

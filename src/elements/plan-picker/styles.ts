@@ -41,6 +41,12 @@ const ownStyles = css`
     font-weight: 650;
     line-height: 1.2;
   }
+  .discount {
+    margin: 0;
+    color: var(--_success);
+    font-size: 0.875em;
+    font-weight: 550;
+  }
   .features {
     margin: 0;
     padding: 0;

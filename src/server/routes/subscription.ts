@@ -92,6 +92,7 @@ export async function getSubscription(context: RouteContext): Promise<Subscripti
       titleAfterTerm: null,
       dateOfferChange: null,
       dueInvoices: [],
+      discounts: [],
     };
   }
   const { status, reason } = statusOf(subscription.StateSubscription);
@@ -110,5 +111,11 @@ export async function getSubscription(context: RouteContext): Promise<Subscripti
       ? (subscription.DateOfferChange ?? subscription.DatePeriodEnd ?? null)
       : null,
     dueInvoices: (await dueInvoices(context, subscription)).map((entry) => entry.due),
+    discounts: (subscription.Discounts ?? [])
+      .filter((discount) => discount.TargetFee === 'All' || discount.TargetFee === 'Recurring')
+      .map((discount) => ({
+        reference: discount.ReferenceDiscount,
+        title: discount.TitleLocalized ?? discount.Name ?? discount.ReferenceDiscount,
+      })),
   };
 }
