@@ -11,6 +11,13 @@ import { defineConfig } from 'vite';
 import { minifyLitTemplatesPlugin, staticImportsPlugin } from './scripts/build-plugins.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The script-tag file and the CDN modules carry their own copy of Lit: always its production
+ * build, even when built inside a development server (the demo builds them in memory, where
+ * NODE_ENV is `development` and Vite's default conditions would pick Lit's dev mode).
+ */
+const BUNDLED_CONDITIONS = ['module', 'browser', 'production'];
 const src = (path: string) => `${root}src/${path}`;
 
 /** Tags that have a define module: src/elements/<tag>/define.ts (a tag has a hyphen). */
@@ -58,6 +65,7 @@ export default defineConfig(({ mode }) => {
   const scriptTag = mode === 'script-tag';
   return {
     publicDir: false,
+    ...(scriptTag ? { resolve: { conditions: BUNDLED_CONDITIONS } } : {}),
     build: {
       outDir: 'dist',
       // scripts/build.mjs empties dist/ once and then runs several builds into it.
@@ -107,6 +115,7 @@ export default defineConfig(({ mode }) => {
 function modulesConfig() {
   return {
     publicDir: false as const,
+    resolve: { conditions: BUNDLED_CONDITIONS },
     build: {
       outDir: 'dist/cdn',
       emptyOutDir: false,

@@ -16,6 +16,7 @@ export interface CoreMessages {
   close: string;
   'error.generic': string;
   'error.network': string;
+  'error.upstream-unavailable': string;
   'error.timeout': string;
   'error.unauthenticated': string;
   'error.rate-limited': string;
@@ -194,13 +195,11 @@ export function messageOr(element: Element, key: string, fallback: MessageKey): 
 }
 
 /**
- * Proxy codes worded as the browser's own: to a customer, billing was slow or out of reach
- * whether the proxy or the service behind it was.
+ * Proxy codes worded as the browser's own: to a customer, billing was slow whether the proxy or
+ * the service behind it was. (A service that is down is not the customer's connection: it has
+ * its own text.)
  */
-const SAME_TEXT_AS = new Map([
-  ['upstream-timeout', 'timeout'],
-  ['upstream-unavailable', 'network'],
-]);
+const SAME_TEXT_AS = new Map([['upstream-timeout', 'timeout']]);
 
 /** The text of an error code (`error.<code>`) in the element's language, else the fallback's. */
 export function errorMessage(element: Element, code: string, fallback: MessageKey): string {

@@ -17,6 +17,10 @@ const SHARED_TEXTS = {
     'Billing could not be reached. Check your connection and try again.',
     'La facturation est injoignable. Vérifiez votre connexion et réessayez.',
   ],
+  'error.upstream-unavailable': [
+    'Billing is unavailable right now. Please try again in a moment.',
+    'La facturation est momentanément indisponible. Veuillez réessayer dans un instant.',
+  ],
   'error.timeout': [
     'Billing took too long to answer. Please try again.',
     'La facturation met trop de temps à répondre. Veuillez réessayer.',

@@ -32,4 +32,32 @@ describe('the browser bundle', () => {
       assert.ok(!code.includes(marker), `found "${marker}" of zod in the bundle`);
     }
   });
+
+  it("carries Lit's production build even when built inside a development server", async () => {
+    // The demo builds the script-tag file and the CDN modules in memory, in a process where
+    // NODE_ENV is `development`: Vite's default conditions would then pick Lit's dev mode,
+    // which warns on every page.
+    const saved = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'development';
+    try {
+      for (const mode of ['script-tag', 'modules']) {
+        const result = await build({
+          root,
+          configFile: join(root, 'vite.config.ts'),
+          mode,
+          logLevel: 'silent',
+          build: { write: false, emptyOutDir: false },
+        });
+        const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+        const code = outputs
+          .flatMap((output) => output.output.map((file) => ('code' in file ? file.code : '')))
+          .join('\n');
+        assert.ok(code.includes('customElements'), `${mode}: the bundle was made`);
+        assert.ok(!code.includes('Lit is in dev mode'), `${mode}: Lit's dev mode is in the bundle`);
+      }
+    } finally {
+      if (saved === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = saved;
+    }
+  });
 });

@@ -191,9 +191,8 @@ describe('<usage-meter>', () => {
     const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
     // The proxy's upstream-unavailable, worded as every element words it.
     expect((errors[0] as BillingErrorEvent).detail.code).to.equal('upstream-unavailable');
-    expect(text(alert)).to.equal(
-      'Billing could not be reached. Check your connection and try again.',
-    );
+    // The service is down, not the customer's connection.
+    expect(text(alert)).to.equal('Billing is unavailable right now. Please try again in a moment.');
     expect(errors.length).to.equal(1);
     await expect(el).to.be.accessible();
 
