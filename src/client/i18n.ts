@@ -199,6 +199,8 @@ export function messageOr(element: Element, key: string, fallback: MessageKey): 
 const SAME_TEXT_AS = new Map([
   ['upstream-timeout', 'timeout'],
   ['upstream-unavailable', 'network'],
+  ['store-unavailable', 'network'],
+  ['shutting-down', 'network'],
 ]);
 
 /** The text of an error code (`error.<code>`) in the element's language, else the fallback's. */
