@@ -32,8 +32,15 @@ export function guardStore(store: IdempotencyStore, timeoutMs: number): Idempote
   async function guarded<T>(name: string, call: () => Promise<T>): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
+      // Rejected one timer turn later, after the event loop has looked at its sockets: on a
+      // starved process the timer can fire while the store's answer is already waiting there.
       timer = setTimeout(
-        () => reject(new StoreUnavailableError(`store ${name} did not answer in ${timeoutMs} ms`)),
+        () =>
+          setTimeout(
+            () =>
+              reject(new StoreUnavailableError(`store ${name} did not answer in ${timeoutMs} ms`)),
+            0,
+          ),
         timeoutMs,
       );
     });

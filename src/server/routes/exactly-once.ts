@@ -269,6 +269,30 @@ export abstract class ExactlyOnceChange<Snapshot> {
     this.current = next;
   }
 
+  /**
+   * Records the state the change moves, just before the apply call: the call is made only once
+   * this write is confirmed. An owner that lost its lease meanwhile (another request took the
+   * key over) must not apply: it answers as a duplicate still being processed would.
+   */
+  protected async saveBeforeApply(before: Snapshot | undefined, amountTotal: number): Promise<void> {
+    const next = JSON.stringify(this.pending(before, amountTotal));
+    if (await this.store.compareAndSet(this.keys.key, this.current, next)) {
+      this.current = next;
+      return;
+    }
+    this.context.options.logger({
+      level: 'error',
+      event: 'idempotency-lease-lost',
+      message: `A ${this.noun} lost its key before its apply call; not applied by this request`,
+      customer: this.context.identity.reference,
+    });
+    throw new ProxyError(
+      504,
+      'upstream-timeout',
+      `The same ${this.noun} is still being processed. Try again with the same key.`,
+    );
+  }
+
   /** This request owns the key: check the price, apply once, or find out what happened. */
   private async own(previous: Snapshot | undefined, previousAmount?: number): Promise<Outcome> {
     this.unresolved =
