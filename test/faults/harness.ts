@@ -114,6 +114,18 @@ export interface Answer {
   retryAfter?: string | null;
 }
 
+export type Verdict = 'applied' | 'refused' | 'unknown' | 'retry';
+
+/** What an answer tells the customer: applied, refused, unknown, or nothing yet (retry). */
+export function verdictOf(answer: Answer): Verdict {
+  if (answer.status === 200) return 'applied';
+  if (answer.status === 502 && answer.code === 'upstream-error') return 'unknown';
+  if (typeof answer.status === 'number' && answer.status >= 400 && answer.status < 500)
+    return 'refused';
+  // 503 (store, service, shutting down), 504 (still being processed), a cut connection.
+  return 'retry';
+}
+
 /** A purchase of one seat as the page sends it: same-origin, signed in as `customer`. */
 export async function purchase(
   proxyUrl: string,

@@ -16,8 +16,10 @@ import {
   seededRandom,
   startProxyProcess,
   startSandboxProcess,
+  verdictOf,
   type Answer,
   type ProxyProcess,
+  type Verdict,
   type RunningSandboxProcess,
 } from './harness.js';
 
@@ -32,20 +34,14 @@ const KILL_POINTS = [
   'before-done',
 ] as const;
 const SCHEDULE = [...KILL_POINTS, 'random', 'random'] as const;
-/** Restarts without a kill after the schedule, at most: each waits out the leases of the dead. */
-const MAX_CALM_ROUNDS = 4;
+/**
+ * Rounds without a kill after the schedule, at most: the first waits out the leases of the dead
+ * owners; the others retry what a busy machine timed out, once its refusal is forgotten.
+ */
+const MAX_CALM_ROUNDS = 6;
+/** Past the proxy process's limits.failedPurchaseTtlMs: a retry is a new attempt, not a replay. */
+const CALM_PAUSE_MS = 1_200;
 
-type Verdict = 'applied' | 'refused' | 'unknown' | 'retry';
-
-/** What an answer tells the customer: applied, refused, unknown, or nothing yet (retry). */
-function verdictOf(answer: Answer): Verdict {
-  if (answer.status === 200) return 'applied';
-  if (answer.status === 502 && answer.code === 'upstream-error') return 'unknown';
-  if (typeof answer.status === 'number' && answer.status >= 400 && answer.status < 500)
-    return 'refused';
-  // 503 (store, service, shutting down), 504 (still being processed), a cut connection.
-  return 'retry';
-}
 
 describe('proxy process killed mid-purchase (real processes, real redis-server)', () => {
   let redis: { port: number; process: ChildProcess };
@@ -89,9 +85,23 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
     const kills: string[] = [];
     let requests = 0;
 
-    for (let round = 0; final.size < PURCHASES && round < SCHEDULE.length + MAX_CALM_ROUNDS; round++) {
-      const point = SCHEDULE[round] ?? 'none';
-      const killAfter = 1 + Math.floor(random() * 10);
+    const rounds = SCHEDULE.length + MAX_CALM_ROUNDS;
+    const plan = Array.from({ length: rounds }, (_, round) => ({
+      point: SCHEDULE[round] ?? 'none',
+      killAfter: 1 + Math.floor(random() * 10),
+    }));
+    const spawnFor = ({ point, killAfter }: (typeof plan)[number]) =>
+      startProxyProcess(sandbox, {
+        ...base,
+        FAULT_KILL_AT: point === 'random' ? 'none' : point,
+        FAULT_KILL_AFTER: String(killAfter),
+      });
+    // The next instance starts while the current one works (as a replacement does in
+    // production): the restart costs no start-up time.
+    let starting = spawnFor(plan[0]!);
+    for (let round = 0; final.size < PURCHASES && round < rounds; round++) {
+      const { point, killAfter } = plan[round]!;
+      if (round > SCHEDULE.length) await new Promise((resolve) => setTimeout(resolve, CALM_PAUSE_MS));
       if (point === 'during-apply') {
         // The sandbox holds applies 300 ms: the proxy dies 50 ms into one, which lands after.
         await sandboxControl(sandbox, 'POST', '/faults', {
@@ -101,12 +111,9 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
           times: 40,
         });
       }
-      const running = await startProxyProcess(sandbox, {
-        ...base,
-        FAULT_KILL_AT: point === 'random' ? 'none' : point,
-        FAULT_KILL_AFTER: String(killAfter),
-      });
+      const running = await starting;
       proxy = running;
+      starting = round + 1 < rounds ? spawnFor(plan[round + 1]!) : starting;
       const open = customers.filter((customer) => !final.has(customer));
       const timer =
         point === 'random'
@@ -141,6 +148,9 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
       }
     }
     proxy = undefined;
+    const standby = await starting;
+    standby.child.kill('SIGTERM');
+    await standby.exit;
 
     const books = await ledger(sandbox, customers);
     const all = [...answers.values()].flat();

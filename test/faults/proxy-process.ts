@@ -116,7 +116,7 @@ const proxy = createBillingProxy({
     idempotencyWaitMs: 30_000,
     shutdownMs: Number(env.FAULT_SHUTDOWN_MS ?? 5_000),
   },
-  limits: { rateLimit: false, upstreamRetries: 0 },
+  limits: { rateLimit: false, upstreamRetries: 0, failedPurchaseTtlMs: 1_000 },
   logger: (entry) => {
     if (entry.level === 'warn' || entry.level === 'error')
       process.stdout.write(`log ${JSON.stringify({ event: entry.event, message: entry.message })}\n`);
