@@ -20,11 +20,15 @@ export interface SandboxInfo {
 
 /** A TypeScript script of this folder in a Node process of its own; its stdout, line by line. */
 function spawnScript(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL(script, import.meta.url).pathname], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL(script, import.meta.url).pathname],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines: string[] = [];
   const waiting = new Set<() => void>();
   createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -142,7 +146,12 @@ export async function purchase(
         cookie: `session=${customer}`,
         origin: proxyUrl,
       },
-      body: JSON.stringify({ feature: 'seats', increment: 1, idempotencyKey, confirmedAmountTotal }),
+      body: JSON.stringify({
+        feature: 'seats',
+        increment: 1,
+        idempotencyKey,
+        confirmedAmountTotal,
+      }),
       signal: AbortSignal.timeout(timeoutMs),
     });
     const body = (await response.json()) as { code?: string; replayed?: boolean };
@@ -161,7 +170,11 @@ export async function purchase(
 export async function priceOfOneSeat(proxyUrl: string, customer: string): Promise<number> {
   const response = await fetch(`${proxyUrl}/billing/pricing`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `session=${customer}`, origin: proxyUrl },
+    headers: {
+      'content-type': 'application/json',
+      cookie: `session=${customer}`,
+      origin: proxyUrl,
+    },
     body: JSON.stringify({ feature: 'seats', increment: 1 }),
   });
   const body = (await response.json()) as { AmountTotal?: number };
@@ -204,8 +217,9 @@ export async function ledger(
     ).QuantityCurrent as number;
     result.set(customer, {
       applies: stats.appliedUsageChangesByCustomer[customer] ?? 0,
-      invoices: state.usageLog.filter((entry: { invoiceId: number | null }) => entry.invoiceId !== null)
-        .length,
+      invoices: state.usageLog.filter(
+        (entry: { invoiceId: number | null }) => entry.invoiceId !== null,
+      ).length,
       seats,
     });
   }

@@ -42,7 +42,6 @@ const MAX_CALM_ROUNDS = 6;
 /** Past the proxy process's limits.failedPurchaseTtlMs: a retry is a new attempt, not a replay. */
 const CALM_PAUSE_MS = 1_200;
 
-
 describe('proxy process killed mid-purchase (real processes, real redis-server)', () => {
   let redis: { port: number; process: ChildProcess };
   let redisDir: string;
@@ -101,7 +100,8 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
     let starting = spawnFor(plan[0]!);
     for (let round = 0; final.size < PURCHASES && round < rounds; round++) {
       const { point, killAfter } = plan[round]!;
-      if (round > SCHEDULE.length) await new Promise((resolve) => setTimeout(resolve, CALM_PAUSE_MS));
+      if (round > SCHEDULE.length)
+        await new Promise((resolve) => setTimeout(resolve, CALM_PAUSE_MS));
       if (point === 'during-apply') {
         // The sandbox holds applies 300 ms: the proxy dies 50 ms into one, which lands after.
         await sandboxControl(sandbox, 'POST', '/faults', {
@@ -122,7 +122,12 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
       await Promise.all(
         open.map(async (customer) => {
           requests += 1;
-          const answer = await purchase(running.url, customer, `${customer}-confirmed-purchase`, price);
+          const answer = await purchase(
+            running.url,
+            customer,
+            `${customer}-confirmed-purchase`,
+            price,
+          );
           answers.get(customer)!.push(answer);
           const verdict = verdictOf(answer);
           if (verdict !== 'retry') final.set(customer, verdict);
@@ -144,7 +149,10 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
           const name = `${last.status}${last.code ? ` ${last.code}` : ''}`;
           codes[name] = (codes[name] ?? 0) + 1;
         }
-        console.log(`round ${round} ${point} after ${killAfter}: ${open.length} open, signal ${signal}, ${((Date.now() - started) / 1000).toFixed(1)} s`, codes);
+        console.log(
+          `round ${round} ${point} after ${killAfter}: ${open.length} open, signal ${signal}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          codes,
+        );
       }
     }
     proxy = undefined;
@@ -172,7 +180,8 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
     );
 
     // Every targeted point was reached and killed the process, and so did the random kills.
-    for (const point of KILL_POINTS) assert.ok(kills.includes(point), `no kill at ${point} (seed ${seed})`);
+    for (const point of KILL_POINTS)
+      assert.ok(kills.includes(point), `no kill at ${point} (seed ${seed})`);
     assert.ok(kills.length >= SCHEDULE.length - 1, `kills: ${kills.join(', ')}`);
     assert.equal(final.size, PURCHASES, 'every purchase got an answer that settles it');
     for (const customer of customers) {
@@ -189,7 +198,10 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
       if (verdict === 'refused') assert.deepEqual([book.applies, book.seats], [0, 5], customer);
     }
     // Nothing here may refuse or lose a purchase: each key is applied and invoiced once.
-    assert.deepEqual(verdicts.filter((verdict) => verdict !== 'applied'), []);
+    assert.deepEqual(
+      verdicts.filter((verdict) => verdict !== 'applied'),
+      [],
+    );
     assert.equal(applies, PURCHASES);
     assert.equal(invoices, PURCHASES);
   });

@@ -119,7 +119,9 @@ const proxy = createBillingProxy({
   limits: { rateLimit: false, upstreamRetries: 0, failedPurchaseTtlMs: 1_000 },
   logger: (entry) => {
     if (entry.level === 'warn' || entry.level === 'error')
-      process.stdout.write(`log ${JSON.stringify({ event: entry.event, message: entry.message })}\n`);
+      process.stdout.write(
+        `log ${JSON.stringify({ event: entry.event, message: entry.message })}\n`,
+      );
   },
 });
 

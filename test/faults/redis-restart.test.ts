@@ -98,7 +98,11 @@ describe('redis-server restarted mid-load (appendonly yes, appendfsync always)',
 
     // Everything not settled is retried with its key, as a client does.
     let requests = PURCHASES + DURING_OUTAGE;
-    for (let round = 0; final.size < PURCHASES + DURING_OUTAGE && round < MAX_RETRY_ROUNDS; round++) {
+    for (
+      let round = 0;
+      final.size < PURCHASES + DURING_OUTAGE && round < MAX_RETRY_ROUNDS;
+      round++
+    ) {
       await sleep(1_200);
       const open = [...load, ...outage].filter((customer) => !final.has(customer));
       requests += open.length;
@@ -107,7 +111,9 @@ describe('redis-server restarted mid-load (appendonly yes, appendfsync always)',
     // A purchase answered 200 before the kill is replayed from the store Redis read back.
     const answeredBefore = load.filter((customer) => answers.get(customer)![0]?.status === 200);
     const replays = await Promise.all(
-      answeredBefore.slice(0, 20).map((customer) => purchase(url, customer, keyOf(customer), price)),
+      answeredBefore
+        .slice(0, 20)
+        .map((customer) => purchase(url, customer, keyOf(customer), price)),
     );
 
     const books = await ledger(sandbox, [...load, ...outage]);
@@ -117,7 +123,10 @@ describe('redis-server restarted mid-load (appendonly yes, appendfsync always)',
     const invoices = [...books.values()].reduce((sum, entry) => sum + entry.invoices, 0);
     console.log(
       `[faults] redis restart: purchases ${PURCHASES} + ${DURING_OUTAGE} during the outage, applied ${appliedAtKill} when Redis died, ` +
-        `down ${downMs} ms, outage answers ${refused.map((a) => `${a.status} ${a.code}`).filter((v, i, list) => list.indexOf(v) === i).join(', ')} in ${outageMs} ms, ` +
+        `down ${downMs} ms, outage answers ${refused
+          .map((a) => `${a.status} ${a.code}`)
+          .filter((v, i, list) => list.indexOf(v) === i)
+          .join(', ')} in ${outageMs} ms, ` +
         `settled by the restart ${settledByRestart}, requests ${requests} (retries ${requests - PURCHASES - DURING_OUTAGE}), ` +
         `answers: 200 ${count((a) => a.status === 200)}, 503 ${count((a) => a.status === 503)}, 504 ${count((a) => a.status === 504)}, cut ${count((a) => a.status === 'no-answer')}; ` +
         `replayed after restart ${replays.filter((a) => a.replayed === true).length}/${replays.length}; applies ${applies}, invoices ${invoices}; ${((Date.now() - started) / 1000).toFixed(1)} s`,

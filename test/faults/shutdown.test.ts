@@ -55,7 +55,9 @@ describe('SIGTERM: the proxy process drains and exits (real processes)', () => {
     });
     const { url } = proxy;
     const price = await priceOfOneSeat(url, 'drain-000');
-    const stream = await fetch(`${url}/billing/events`, { headers: { cookie: 'session=drain-007' } });
+    const stream = await fetch(`${url}/billing/events`, {
+      headers: { cookie: 'session=drain-007' },
+    });
     assert.equal(stream.status, 200);
     const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
     let streamText = (await reader.read()).value ?? '';

@@ -274,7 +274,10 @@ export abstract class ExactlyOnceChange<Snapshot> {
    * this write is confirmed. An owner that lost its lease meanwhile (another request took the
    * key over) must not apply: it answers as a duplicate still being processed would.
    */
-  protected async saveBeforeApply(before: Snapshot | undefined, amountTotal: number): Promise<void> {
+  protected async saveBeforeApply(
+    before: Snapshot | undefined,
+    amountTotal: number,
+  ): Promise<void> {
     const next = JSON.stringify(this.pending(before, amountTotal));
     if (await this.store.compareAndSet(this.keys.key, this.current, next)) {
       this.current = next;
