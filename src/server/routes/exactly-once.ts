@@ -309,6 +309,8 @@ export abstract class ExactlyOnceChange<Snapshot> {
       }
     } catch (error) {
       const proxyError = error instanceof UpstreamError ? toProxyError(error) : error;
+      // A store failure (StoreUnavailableError) is not a refusal: nothing is recorded, and the
+      // record stays as it was for the next owner (answered 503 store-unavailable).
       if (!(proxyError instanceof ProxyError)) throw error;
       const body = proxyError.toBody();
       if (this.unresolved !== undefined) {
