@@ -41,6 +41,8 @@ const SCHEDULE = [...KILL_POINTS, 'random', 'random'] as const;
 const MAX_CALM_ROUNDS = 6;
 /** Past the proxy process's limits.failedPurchaseTtlMs: a retry is a new attempt, not a replay. */
 const CALM_PAUSE_MS = 1_200;
+/** Instances started ahead of their round (more only compete for the CPU). */
+const STANDBY = 1;
 
 describe('proxy process killed mid-purchase (real processes, real redis-server)', () => {
   let redis: { port: number; process: ChildProcess };
@@ -95,9 +97,9 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
         FAULT_KILL_AT: point === 'random' ? 'none' : point,
         FAULT_KILL_AFTER: String(killAfter),
       });
-    // The next instance starts while the current one works (as a replacement does in
-    // production): the restart costs no start-up time.
-    let starting = spawnFor(plan[0]!);
+    // The next instances start while the current one works (as replacements do in
+    // production): a restart costs no start-up time.
+    const standby = plan.slice(0, STANDBY).map(spawnFor);
     for (let round = 0; final.size < PURCHASES && round < rounds; round++) {
       const { point, killAfter } = plan[round]!;
       if (round > SCHEDULE.length)
@@ -111,9 +113,9 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
           times: 40,
         });
       }
-      const running = await starting;
+      const running = await standby.shift()!;
       proxy = running;
-      starting = round + 1 < rounds ? spawnFor(plan[round + 1]!) : starting;
+      if (round + STANDBY < rounds) standby.push(spawnFor(plan[round + STANDBY]!));
       const open = customers.filter((customer) => !final.has(customer));
       const timer =
         point === 'random'
@@ -156,9 +158,10 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
       }
     }
     proxy = undefined;
-    const standby = await starting;
-    standby.child.kill('SIGTERM');
-    await standby.exit;
+    for (const started of await Promise.all(standby)) {
+      started.child.kill('SIGTERM');
+      await started.exit;
+    }
 
     const books = await ledger(sandbox, customers);
     const all = [...answers.values()].flat();
