@@ -1,6 +1,8 @@
 // The proxy process killed (SIGKILL) at named points of 200 concurrent purchases and at random
 // moments, restarted each time, every purchase retried with its idempotency key until it gets an
 // answer that settles it. The sandbox runs in a process of its own and survives every kill.
+// FAULT_SEED=<seed> (printed with the figures) replays a run's choices of kills; FAULT_VERBOSE=1
+// prints each round.
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
