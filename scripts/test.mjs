@@ -61,11 +61,11 @@ async function single(cmd, args) {
 }
 
 /** Node's test runner on some files; counts from its spec reporter's summary. */
-async function nodeTests(files, extraEnv = {}) {
+async function nodeTests(files, extraEnv = {}, runnerArgs = []) {
   if (files.length === 0) return { passed: 0, failed: 0 };
   const { code, output } = await run(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=spec', ...files],
+    ['--import', 'tsx', '--test', '--test-reporter=spec', ...runnerArgs, ...files],
     extraEnv,
   );
   const count = (label) => Number(output.match(new RegExp(`^ℹ ${label} (\\d+)`, 'm'))?.[1] ?? 0);
@@ -141,6 +141,16 @@ const stages = {
       filesUnder(dir, /\.test\.ts$/),
     );
     return nodeTests(files, { REDIS_SERVER: findRedisServer() });
+  },
+  // Real processes killed and restarted: the proxy (SIGKILL at named points of 200 purchases,
+  // SIGTERM), redis-server (restarted on its append-only file). Each prints its figures. The
+  // files run side by side: they spend most of their time waiting out the leases of dead owners.
+  async faults() {
+    return nodeTests(
+      filesUnder('test/faults', /\.test\.ts$/),
+      { REDIS_SERVER: findRedisServer() },
+      ['--test-concurrency=3'],
+    );
   },
   'browser-chromium': () => browserTests('chromium'),
   'browser-firefox': () => browserTests('firefox'),

@@ -199,7 +199,13 @@ export function messageOr(element: Element, key: string, fallback: MessageKey): 
  * the service behind it was. (A service that is down is not the customer's connection: it has
  * its own text.)
  */
-const SAME_TEXT_AS = new Map([['upstream-timeout', 'timeout']]);
+const SAME_TEXT_AS = new Map([
+  ['upstream-timeout', 'timeout'],
+  // The proxy's own store is down, or the proxy is stopping: to a customer, billing is
+  // unavailable for a moment, as when the service is.
+  ['store-unavailable', 'upstream-unavailable'],
+  ['shutting-down', 'upstream-unavailable'],
+]);
 
 /** The text of an error code (`error.<code>`) in the element's language, else the fallback's. */
 export function errorMessage(element: Element, code: string, fallback: MessageKey): string {

@@ -269,6 +269,8 @@ export const PROXY_ERROR_CODES = [
   'upstream-timeout',
   'upstream-unavailable',
   'upstream-error',
+  'store-unavailable',
+  'shutting-down',
   'internal',
 ] as const;
 export type ProxyErrorCode = (typeof PROXY_ERROR_CODES)[number];

@@ -84,6 +84,25 @@ export class UpstreamError extends Error {
   }
 }
 
+/**
+ * The idempotency store failed or did not answer within `timeouts.storeMs` (Redis down or
+ * restarting, say). Never a ProxyError: the exactly-once machinery must not mistake it for a
+ * refusal of the change and record one. The proxy answers it with 503 `store-unavailable`.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+}
+
+/** The answer to a request that met a failing idempotency store: retry with the same key. */
+export function storeUnavailable(): ProxyError {
+  return new ProxyError(
+    503,
+    'store-unavailable',
+    'Billing is briefly unavailable. Try again in a moment.',
+    { headers: { 'retry-after': '2' } },
+  );
+}
+
 const SEED_STATUS: Record<SeedErrorCode, number> = {
   'Error.Api.Usage.NoneMatching': 404,
   'Error.Customer.PaymentSettings.Missing': 403,

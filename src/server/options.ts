@@ -156,6 +156,10 @@ const OptionsSchema = z
         reconcileMs: positiveMs.default(3_000),
         /** How long a duplicate purchase waits for the first one's outcome. */
         idempotencyWaitMs: positiveMs.default(20_000),
+        /** Per call to the idempotency store; beyond it the request answers 503 store-unavailable. */
+        storeMs: positiveMs.default(2_000),
+        /** How long `close()` waits for the requests in flight before it resolves anyway. */
+        shutdownMs: positiveMs.default(10_000),
       })
       .prefault({}),
     limits: z
@@ -230,6 +234,22 @@ const OptionsSchema = z
           retryMs: z.number().int().min(100).max(600_000).default(3_000),
           /** Streams one instance holds at most. */
           maxStreams: z.number().int().positive().default(10_000),
+        }),
+      ])
+      .prefault({}),
+    /**
+     * GET `{basePath}{health.path}` for a load balancer: 200 when the idempotency store and the
+     * billing service answer, else 503 naming the check that failed (no identify, nothing
+     * secret). Or false.
+     */
+    health: z
+      .union([
+        z.literal(false),
+        z.strictObject({
+          /** Where it answers, under basePath. */
+          path: routeSubPath.default('/health'),
+          /** How long each check may take before it counts as failed. */
+          timeoutMs: z.number().int().min(100).max(60_000).default(2_000),
         }),
       ])
       .prefault({}),

@@ -1,5 +1,12 @@
 import type { RouteContext } from './context.js';
-import { ProxyError, UpstreamError, toProxyError } from './errors.js';
+import {
+  ProxyError,
+  StoreUnavailableError,
+  UpstreamError,
+  storeUnavailable,
+  toProxyError,
+} from './errors.js';
+import { createHealthCheck, shuttingDownHealth } from './health.js';
 import {
   ClientAbortError,
   JsonResult,
@@ -9,6 +16,7 @@ import {
   readJsonBody,
 } from './http.js';
 import { createMemoryIdempotencyStore } from './idempotency/memory-store.js';
+import { guardStore } from './idempotency/store.js';
 import { resolveOptions, type BillingProxyOptions } from './options.js';
 import { checkOrigin, corsHeaders, preflightResponse } from './origin.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -44,7 +52,14 @@ export interface BillingProxy {
    * any signal for the customer clears. For your own routes: gating in the browser only hides UI.
    */
   isEntitled(customer: string, feature: string, quantity?: number): Promise<boolean>;
-  /** Ends the open event streams and stops listening to the signal bus (on shutdown). */
+  /**
+   * Shuts down gracefully: from now on every new request is answered 503 `shutting-down` (with
+   * Retry-After; the health route answers 503 too, so a load balancer stops sending), the open
+   * event streams end with a `retry:` hint (the pages reconnect, to another instance), and the
+   * requests in flight finish. Resolves once they have, or after `timeouts.shutdownMs` at most
+   * (a warning names how many were still running); then stops listening to the signal bus.
+   * Calling it again returns the same promise.
+   */
   close(): Promise<void>;
 }
 
@@ -82,7 +97,11 @@ export function routePath(pathname: string, basePath: string): string | null {
 export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   const options = resolveOptions(input);
   const upstream = createUpstreamClient(options);
-  const store = options.idempotencyStore ?? createMemoryIdempotencyStore();
+  // Bounded and mapped: a store that fails or hangs answers 503 store-unavailable, never a 500.
+  const store = guardStore(
+    options.idempotencyStore ?? createMemoryIdempotencyStore(),
+    options.timeouts.storeMs,
+  );
   const limiter =
     options.limits.rateLimit === false ? null : createRateLimiter(options.limits.rateLimit);
   const { logger } = options;
@@ -103,6 +122,23 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
       },
     };
   }
+  const health =
+    options.health === false
+      ? null
+      : {
+          path: options.health.path,
+          check: createHealthCheck(store, upstream, options.health.timeoutMs, logger),
+        };
+  if (health !== null) {
+    const taken = [
+      ...Object.keys(routes),
+      ...(options.notifications === undefined ? [] : [options.notifications.path]),
+    ];
+    if (taken.includes(health.path))
+      throw new TypeError(
+        `Invalid billing proxy options:\n - health.path: ${health.path} is already a route of the proxy`,
+      );
+  }
   const webhook =
     options.notifications === undefined
       ? null
@@ -118,6 +154,13 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
 
   async function handle(request: Request, url: URL): Promise<Response> {
     const path = routePath(url.pathname, options.basePath);
+    if (health !== null && path === health.path) {
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        throw new ProxyError(405, 'method-not-allowed', 'Use GET.', {
+          headers: { allow: 'GET, HEAD' },
+        });
+      return health.check.respond(request);
+    }
     // Server to server: the signature stands for the origin check and identify.
     if (webhook !== null && path === webhook.options.path)
       return receiveNotification(request, webhook);
@@ -182,9 +225,27 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
       if (result instanceof JsonResult) return jsonResponse(result.status, result.body, cors);
       return jsonResponse(200, result, cors);
     } catch (error) {
+      if (error instanceof StoreUnavailableError) logStoreFailure(error, request, url);
       throw attachHeaders(error, cors);
     }
   }
+
+  function logStoreFailure(error: StoreUnavailableError, request: Request, url: URL): void {
+    logger({
+      level: 'error',
+      event: 'store-unavailable',
+      message: error.message,
+      method: request.method,
+      path: url.pathname,
+    });
+  }
+
+  /** Requests being handled now (an event stream counts until its response is returned). */
+  let inFlight = 0;
+  /** Called when the last request in flight ends, while close() waits for it. */
+  let drained: (() => void) | undefined;
+  /** Set once close() is called: every new request is refused. */
+  let closing: Promise<void> | undefined;
 
   const handler: BillingHandler = async (request) => {
     let url: URL;
@@ -193,9 +254,35 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     } catch {
       return errorResponse(new ProxyError(400, 'validation', 'Invalid request URL.'));
     }
+    if (closing !== undefined) return shuttingDown(request, url);
+    inFlight += 1;
+    try {
+      return await answer(request, url);
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    }
+  };
+
+  function shuttingDown(request: Request, url: URL): Response {
+    if (health !== null && routePath(url.pathname, options.basePath) === health.path)
+      return shuttingDownHealth(request);
+    return errorResponse(
+      new ProxyError(503, 'shutting-down', 'This server is restarting. Try again in a moment.', {
+        headers: { 'retry-after': '1', ...listedCors(request) },
+      }),
+    );
+  }
+
+  async function answer(request: Request, url: URL): Promise<Response> {
     try {
       return await handle(request, url);
     } catch (error) {
+      if (error instanceof StoreUnavailableError) {
+        // Reached outside the routes' own catch (a notification's dedupe, say).
+        logStoreFailure(error, request, url);
+        return errorResponse(storeUnavailable());
+      }
       if (error instanceof ProxyError) {
         if (error.code === 'forbidden-origin') {
           const origin = request.headers.get('origin') ?? 'a page without Origin';
@@ -228,7 +315,31 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
         new ProxyError(500, 'internal', 'Something went wrong in the billing proxy.'),
       );
     }
-  };
+  }
+
+  async function shutDown(): Promise<void> {
+    hub?.close();
+    if (inFlight > 0) {
+      const finished = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), options.timeouts.shutdownMs);
+        drained = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+      if (!finished) {
+        logger({
+          level: 'warn',
+          event: 'shutdown-timeout',
+          message: `Closed with ${inFlight} request(s) still running after timeouts.shutdownMs (${options.timeouts.shutdownMs} ms)`,
+          inFlight,
+        });
+      }
+    }
+    entitlements.close();
+    suspensions.close();
+    if (options.signals === undefined) await signals.close();
+  }
 
   return {
     handler,
@@ -237,11 +348,9 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     notify: (customer) => signals.publish(customer),
     isEntitled: (customer, feature, quantity) =>
       entitlements.isEntitled(customer, feature, quantity),
-    async close() {
-      hub?.close();
-      entitlements.close();
-      suspensions.close();
-      if (options.signals === undefined) await signals.close();
+    close() {
+      closing ??= shutDown();
+      return closing;
     },
   };
 }
@@ -262,7 +371,9 @@ function attachHeaders(error: unknown, headers: Record<string, string>): unknown
       ? error
       : error instanceof UpstreamError
         ? toProxyError(error)
-        : null;
+        : error instanceof StoreUnavailableError
+          ? storeUnavailable()
+          : null;
   if (mapped === null) return error;
   Object.assign(mapped.headers, headers);
   return mapped;

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -14,12 +14,28 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+export interface RedisStartOptions {
+  /** The port (a restart reuses its predecessor's); default a free one. */
+  port?: number;
+  /**
+   * A directory for an append-only file written with `appendfsync always` (every acknowledged
+   * write is on disk, so a restart, even after SIGKILL, loses none of them); default none.
+   */
+  appendOnlyDir?: string;
+}
+
 /** A real redis-server of our own (REDIS_SERVER or redis-server on PATH), stopped by pid. */
-export async function startRedis(): Promise<{ port: number; process: ChildProcess }> {
-  const port = await freePort();
+export async function startRedis(
+  options: RedisStartOptions = {},
+): Promise<{ port: number; process: ChildProcess }> {
+  const port = options.port ?? (await freePort());
+  const persistence =
+    options.appendOnlyDir === undefined
+      ? ['--appendonly', 'no']
+      : ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', options.appendOnlyDir];
   const child = spawn(
     process.env.REDIS_SERVER ?? 'redis-server',
-    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
+    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', ...persistence],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -37,7 +37,11 @@ export interface EventHub {
   open(customer: string, lastEventId: string | null): Response;
   /** Streams open on this instance now. */
   readonly size: number;
-  /** Ends every stream and stops listening to the bus. */
+  /**
+   * Ends every stream and stops listening to the bus. Each stream is told first when to come
+   * back (a `retry:` line): between retryMs and twice that, so that the pages of an instance
+   * that shuts down reconnect to the others spread out, not all at once.
+   */
   close(): void;
 }
 
@@ -143,7 +147,13 @@ export function createEventHub(
     close() {
       clearInterval(heartbeat);
       unsubscribe();
-      for (const set of [...streams.values()]) for (const stream of [...set]) stream.end();
+      for (const set of [...streams.values()]) {
+        for (const stream of [...set]) {
+          const retryMs = options.retryMs + Math.floor(Math.random() * options.retryMs);
+          stream.send(`retry: ${retryMs}\n\n`);
+          stream.end();
+        }
+      }
     },
   };
 }

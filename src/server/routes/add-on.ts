@@ -110,7 +110,7 @@ export class AddOnChange extends ExactlyOnceChange<Switch> {
       );
     }
     // Recorded before the apply call: whoever holds the key next can reconcile from it.
-    await this.save(this.pending(before, pricing.AmountTotal));
+    await this.saveBeforeApply(before, pricing.AmountTotal);
 
     let answer: { usage: Usage | undefined };
     try {

@@ -269,6 +269,33 @@ export abstract class ExactlyOnceChange<Snapshot> {
     this.current = next;
   }
 
+  /**
+   * Records the state the change moves, just before the apply call: the call is made only once
+   * this write is confirmed. An owner that lost its lease meanwhile (another request took the
+   * key over) must not apply: it answers as a duplicate still being processed would.
+   */
+  protected async saveBeforeApply(
+    before: Snapshot | undefined,
+    amountTotal: number,
+  ): Promise<void> {
+    const next = JSON.stringify(this.pending(before, amountTotal));
+    if (await this.store.compareAndSet(this.keys.key, this.current, next)) {
+      this.current = next;
+      return;
+    }
+    this.context.options.logger({
+      level: 'error',
+      event: 'idempotency-lease-lost',
+      message: `A ${this.noun} lost its key before its apply call; not applied by this request`,
+      customer: this.context.identity.reference,
+    });
+    throw new ProxyError(
+      504,
+      'upstream-timeout',
+      `The same ${this.noun} is still being processed. Try again with the same key.`,
+    );
+  }
+
   /** This request owns the key: check the price, apply once, or find out what happened. */
   private async own(previous: Snapshot | undefined, previousAmount?: number): Promise<Outcome> {
     this.unresolved =
@@ -282,6 +309,8 @@ export abstract class ExactlyOnceChange<Snapshot> {
       }
     } catch (error) {
       const proxyError = error instanceof UpstreamError ? toProxyError(error) : error;
+      // A store failure (StoreUnavailableError) is not a refusal: nothing is recorded, and the
+      // record stays as it was for the next owner (answered 503 store-unavailable).
       if (!(proxyError instanceof ProxyError)) throw error;
       const body = proxyError.toBody();
       if (this.unresolved !== undefined) {

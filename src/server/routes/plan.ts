@@ -144,7 +144,7 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
     }
     const before = stateOf(subscription);
     // Recorded before the change: whoever holds the key next can reconcile from it.
-    await this.save(this.pending(before, quote.AmountTotalDue));
+    await this.saveBeforeApply(before, quote.AmountTotalDue);
     try {
       await upstream.changeOffer(subscription.Id, offer, call);
     } catch (error) {

@@ -104,7 +104,7 @@ class Purchase extends ExactlyOnceChange<Before> {
     }
     const before = await this.read();
     // Recorded before the apply call: whoever holds the key next can reconcile from it.
-    await this.save(this.pending(before, pricing.AmountTotal));
+    await this.saveBeforeApply(before, pricing.AmountTotal);
 
     let answer: { usage: Usage | undefined };
     try {
