@@ -154,6 +154,18 @@ describe('hosted pages', () => {
     assert.match(list.html, new RegExp(invoice.body.FullNumber));
   });
 
+  it('badges an invoice past its payment limit Overdue, and a running subscription Active', async () => {
+    // The fixture's two unpaid invoices were issued 45 and 20 days ago: both past 14 days.
+    const [oldest] = (await t.customer('capping-reached')).invoices;
+    const invoice = await t.api('GET', `/v1/Invoice/${oldest.Id}`);
+    const list = await openPage(link(invoice.body, 'hosted-collection-invoice').href ?? '');
+    assert.equal(list.html.match(/<span class="badge bad">Overdue<\/span>/g)?.length, 2);
+    assert.doesNotMatch(list.html, /Payment due/);
+    const doc = await openPage(link(invoice.body, 'hosted-related-invoice').href ?? '');
+    assert.match(doc.html, /<span class="badge bad">Overdue<\/span>/);
+    assert.match((await portalOf('healthy')).html, /<span class="badge ok">Active<\/span>/);
+  });
+
   it('charge: a due invoice paid with a new card saves it; paying again says it is paid', async () => {
     // Invoices the card on file failed to pay (the fixture's overdue ones).
     const due = (await t.customer('capping-reached')).invoices[0];

@@ -272,13 +272,15 @@ export const MESSAGES: Record<Language, Messages> = { en, fr };
 
 const STATES: Record<Language, Record<string, string>> = {
   en: {
-    Running: 'Running',
+    // The elements' word for a running subscription ("Pro · Active").
+    Running: 'Active',
     SuspendedPaymentDue: 'Suspended: payment due',
     SuspendedPaymentMethodInvalid: 'Suspended: payment method invalid',
     SuspendedByBusiness: 'Suspended',
     PendingSubscription: 'Waiting to start',
     Ended: 'Ended',
     PaymentDue: 'Payment due',
+    Overdue: 'Overdue',
     Paid: 'Paid',
     Cancelled: 'Cancelled',
   },
@@ -290,6 +292,7 @@ const STATES: Record<Language, Record<string, string>> = {
     PendingSubscription: 'En attente de démarrage',
     Ended: 'Terminé',
     PaymentDue: 'À payer',
+    Overdue: 'En retard',
     Paid: 'Payée',
     Cancelled: 'Annulée',
   },

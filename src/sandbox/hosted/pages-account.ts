@@ -20,13 +20,21 @@ import { errorAlert, successAlert, type PageContext } from './page-context.js';
 
 function badgeClass(state: string): string {
   if (state === 'Running' || state === 'Paid') return 'badge ok';
-  if (SUSPENDED_STATES.has(state)) return 'badge bad';
+  if (SUSPENDED_STATES.has(state) || state === 'Overdue') return 'badge bad';
   if (state === 'PaymentDue') return 'badge warn';
   return 'badge';
 }
 
 export function badge(pc: PageContext, state: string): SafeHtml {
   return html`<span class="${badgeClass(state)}">${stateLabel(state, pc.lang)}</span>`;
+}
+
+/** An invoice's state: a due one past its payment limit is overdue, not merely due. */
+function invoiceBadge(pc: PageContext, invoice: InvoiceRecord): SafeHtml {
+  const overdue =
+    invoice.state === 'PaymentDue' &&
+    Date.parse(invoice.datePaymentLimit) < pc.ctx.store.clock.nowMs();
+  return badge(pc, overdue ? 'Overdue' : invoice.state);
 }
 
 function featureRows(pc: PageContext, sub: SubscriptionRecord): SafeHtml {
@@ -96,7 +104,7 @@ function invoiceTable(pc: PageContext, invoices: InvoiceRecord[], caption: strin
             <td data-label="${t.number}">${i.number}</td>
             <td data-label="${t.issued}">${pc.date(i.dateIssue)}</td>
             <td class="num" data-label="${t.amount}">${pc.money(i.amountTotal)}</td>
-            <td data-label="${t.state}">${badge(pc, i.state)}</td>
+            <td data-label="${t.state}">${invoiceBadge(pc, i)}</td>
             <td>
               <a href="${pc.link({ page: 'invoice', i: i.id })}"
                 >${t.view}<span class="visually-hidden"> ${i.number}</span></a
@@ -299,7 +307,7 @@ function invoiceSummary(pc: PageContext, invoice: InvoiceRecord): SafeHtml {
     </div>
     <div>
       <dt>${t.state}</dt>
-      <dd>${badge(pc, invoice.state)}</dd>
+      <dd>${invoiceBadge(pc, invoice)}</dd>
     </div>
   </dl>`;
 }
@@ -436,7 +444,7 @@ export function invoicePage(pc: PageContext): Reply | null {
   const a = c.billingAddress;
   return pc.render(
     `${t.invoiceTitle} ${invoice.number}`,
-    html`<h1>${t.invoiceTitle} ${invoice.number} ${badge(pc, invoice.state)}</h1>
+    html`<h1>${t.invoiceTitle} ${invoice.number} ${invoiceBadge(pc, invoice)}</h1>
       <div class="card">
         <div class="grid">
           <div>
