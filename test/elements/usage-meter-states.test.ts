@@ -111,6 +111,8 @@ describe('<usage-meter> states', () => {
     expect(text(part(calls!, 'figures'))).to.equal('10,000 included');
     expect(text(part(seats!, 'detail'))).to.equal('Starts when checkout is complete');
     expect(text(part(sso!, 'state'))).to.equal('Included');
+    // Not on before the checkout: not drawn as a feature in use.
+    expect(part(sso!, 'state')!.hasAttribute('data-on')).to.equal(false);
     const all = meters(root)
       .map((el) => el.shadowRoot!.innerHTML)
       .join('');

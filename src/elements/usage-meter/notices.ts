@@ -215,10 +215,12 @@ function renderAllowance(
   const starts = html`<p class="detail" part="detail">${message(meter, 'state.pending')}</p>`;
   if (feature.TypeFeature === 'OnOff') {
     const included = feature.IsIncluded !== false;
+    // Included in the plan, not on yet: no rights before the checkout (neither the gate nor
+    // isEntitled grants it), so not drawn as on.
     return html`<div class="meter" part="meter" data-pending>
       <div class="switch" part="switch">
         ${label}
-        <span class="state" part="state" ?data-on=${included}
+        <span class="state" part="state"
           >${message(meter, included ? 'meter.included' : 'meter.not-included')}</span
         >
       </div>
