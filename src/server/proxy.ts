@@ -20,11 +20,20 @@ import { getUsages, postPricing } from './routes/usages.js';
 import { createEventHub } from './notifications/events.js';
 import { createMemorySignalBus } from './notifications/signals.js';
 import { receiveNotification } from './notifications/webhook.js';
+import { warnOfRuntimeLimits } from './runtime.js';
 import { createUpstreamClient } from './upstream.js';
 import { createEntitlementChecker, createSuspensionCheck } from './entitlements.js';
 import { checkIdentity, refuseQuery } from './validation.js';
 
-export type BillingHandler = (request: Request) => Promise<Response>;
+/**
+ * What a platform hands a fetch handler beside the request, where it has it (a Worker's `ctx`,
+ * Netlify's `context`): `waitUntil` keeps work going after the answer is sent.
+ */
+export interface PlatformContext {
+  waitUntil?(work: Promise<unknown>): void;
+}
+
+export type BillingHandler = (request: Request, platform?: PlatformContext) => Promise<Response>;
 
 export interface BillingProxy {
   /** The web-standard core: every adapter calls it. */
@@ -86,6 +95,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   const limiter =
     options.limits.rateLimit === false ? null : createRateLimiter(options.limits.rateLimit);
   const { logger } = options;
+  warnOfRuntimeLimits(input, logger);
   const signals = options.signals ?? createMemorySignalBus();
   const hub = options.events === false ? null : createEventHub(signals, options.events, logger);
   const suspensions = createSuspensionCheck(upstream, signals);
@@ -116,11 +126,21 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     logger({ level: 'warn', event: 'misconfiguration', message, cause });
   };
 
-  async function handle(request: Request, url: URL): Promise<Response> {
+  async function handle(
+    request: Request,
+    url: URL,
+    platform: PlatformContext | undefined,
+  ): Promise<Response> {
     const path = routePath(url.pathname, options.basePath);
     // Server to server: the signature stands for the origin check and identify.
-    if (webhook !== null && path === webhook.options.path)
-      return receiveNotification(request, webhook);
+    if (webhook !== null && path === webhook.options.path) {
+      // Bun and Deno pass other things as the second argument: only a function is used.
+      const waitUntil =
+        typeof platform?.waitUntil === 'function'
+          ? (work: Promise<unknown>) => platform.waitUntil?.(work)
+          : undefined;
+      return receiveNotification(request, { ...webhook, waitUntil });
+    }
     const route =
       path === null ? undefined : Object.hasOwn(routes, path) ? routes[path] : undefined;
     if (route === undefined) {
@@ -186,7 +206,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     }
   }
 
-  const handler: BillingHandler = async (request) => {
+  const handler: BillingHandler = async (request, platform) => {
     let url: URL;
     try {
       url = new URL(request.url);
@@ -194,7 +214,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
       return errorResponse(new ProxyError(400, 'validation', 'Invalid request URL.'));
     }
     try {
-      return await handle(request, url);
+      return await handle(request, url, platform);
     } catch (error) {
       if (error instanceof ProxyError) {
         if (error.code === 'forbidden-origin') {

@@ -1,4 +1,4 @@
-// Upstream calls over the default transport (undici's dispatch) and over the `fetch` option against the real sandbox and
+// Upstream calls over the default transport (node:http on Node) and over the `fetch` option against the real sandbox and
 // against servers that misbehave: whole answers, timeouts, drops, refusals, base URL prefixes.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
