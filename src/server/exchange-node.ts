@@ -59,10 +59,24 @@ export function nodeHttpExchange(): Exchange | undefined {
     http: new modules.http.Agent({ keepAlive: true, keepAliveMsecs: 30_000, scheduling: 'lifo' }),
     https: new modules.https.Agent({ keepAlive: true, keepAliveMsecs: 30_000, scheduling: 'lifo' }),
   };
+  // Calls go to one origin (baseUrl): its parts are read once, not per call.
+  let lastOrigin = '';
+  let target = { secure: false, hostname: '', port: '' };
   return ({ url, method, headers, body, timeoutMs }) =>
     new Promise((resolve, reject) => {
-      const target = new URL(url);
-      const secure = target.protocol === 'https:';
+      const originEnd = url.indexOf('/', url.indexOf('//') + 2);
+      const origin = originEnd < 0 ? url : url.slice(0, originEnd);
+      if (origin !== lastOrigin) {
+        const parsed = new URL(origin);
+        lastOrigin = origin;
+        target = {
+          secure: parsed.protocol === 'https:',
+          // node:http wants an IPv6 address without its brackets.
+          hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+          port: parsed.port,
+        };
+      }
+      const { secure } = target;
       let settled = false;
       const fail = (error: unknown) => {
         if (settled) return;
@@ -71,13 +85,13 @@ export function nodeHttpExchange(): Exchange | undefined {
         reject(error);
       };
       const outgoing = (secure ? modules.https : modules.http).request(
-        target,
         {
+          hostname: target.hostname,
+          port: target.port === '' ? undefined : target.port,
+          path: originEnd < 0 ? '/' : url.slice(originEnd),
           method,
           headers:
-            body === null
-              ? headers
-              : { ...headers, 'content-length': String(utf8Length(body)) },
+            body === null ? headers : { ...headers, 'content-length': String(utf8Length(body)) },
           agent: secure ? agents.https : agents.http,
         },
         (answer) => {

@@ -14,6 +14,8 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import type * as SandboxModule from '../../src/sandbox/index.js';
+import type * as WorkerModule from '../../src/server/worker.js';
 import type { RunningSandbox } from '../server/helpers.js';
 import { ledgerOf, readEventBlocks, serviceCall } from '../server/helpers.js';
 
@@ -127,6 +129,8 @@ const serverLine = (output: string) => {
 
 interface Runtime {
   name: string;
+  /** The runtime cannot share memory across instances (isolates): the proxy warns at start. */
+  isolates?: boolean;
   /** What the runtime must report of itself (undefined: not checked). */
   expect: RegExp;
   start(): Promise<Started>;
@@ -142,7 +146,12 @@ const runtimes: Runtime[] = [
     name: `Node ${NODE_LTS} (LTS, npm package "node")`,
     expect: new RegExp(`^node ${NODE_LTS.replace(/\./g, '\\.')}$`),
     start: () =>
-      startProcess(join(app, 'node_modules', '.bin', 'node'), ['server.mjs'], appConfig(), serverLine),
+      startProcess(
+        join(app, 'node_modules', '.bin', 'node'),
+        ['server.mjs'],
+        appConfig(),
+        serverLine,
+      ),
   },
   {
     name: `Bun ${devDependencies.bun}`,
@@ -163,6 +172,7 @@ const runtimes: Runtime[] = [
   {
     name: `Cloudflare Workers (workerd, wrangler ${devDependencies.wrangler} dev)`,
     expect: /^workerd$/,
+    isolates: true,
     async start() {
       const [port, inspectorPort] = [await freePort(), await freePort()];
       const vars = Object.entries(appConfig()).flatMap(([name, value]) => [
@@ -192,6 +202,14 @@ const runtimes: Runtime[] = [
   },
 ];
 
+/** An answer's status, text and parsed body. */
+async function answerOf(response: Response) {
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const body: any = text === '' ? undefined : JSON.parse(text);
+  return { status: response.status, text, body };
+}
+
 /** A call to the proxy as the customer's page makes it (same origin, the session cookie). */
 async function page(base: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { cookie: `session=${CUSTOMER}` };
@@ -204,9 +222,7 @@ async function page(base: string, path: string, body?: unknown) {
     headers,
     body: body === undefined ? null : JSON.stringify(body),
   });
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, text, body: (text === '' ? undefined : JSON.parse(text)) as any };
+  return answerOf(response);
 }
 
 async function control(method: string, path: string, body?: unknown) {
@@ -219,9 +235,7 @@ async function control(method: string, path: string, body?: unknown) {
     headers,
     body: body === undefined ? null : JSON.stringify(body),
   });
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, text, body: (text === '' ? undefined : JSON.parse(text)) as any };
+  return answerOf(response);
 }
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
@@ -269,14 +283,14 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
     // The sandbox from the packed package too, in this process, on loopback.
     const packedSandbox = (await import(
       join(app, 'node_modules', 'billing-elements', 'dist', 'sandbox', 'index.js')
-    )) as typeof import('../../src/sandbox/index.js');
+    )) as typeof SandboxModule;
     sandbox = await packedSandbox.startSandbox({
       log: () => {},
       webhookDelivery: { initialDelayMs: 50, maxAttempts: 3, timeoutMs: 2_000 },
     });
     const packedServer = (await import(
       join(app, 'node_modules', 'billing-elements', 'dist', 'server', 'worker.js')
-    )) as typeof import('../../src/server/worker.js');
+    )) as typeof WorkerModule;
     webhookSignature = packedServer.webhookSignature;
   });
 
@@ -332,9 +346,9 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
       it('reads the customer’s usages', async () => {
         const { status, body, text } = await page(started!.url, '/usages');
         assert.equal(status, 200, text);
-        const seats = (body.usages as { ReferenceFeature: string; ReferenceCustomer: string }[]).find(
-          (usage) => usage.ReferenceFeature === 'seats',
-        );
+        const seats = (
+          body.usages as { ReferenceFeature: string; ReferenceCustomer: string }[]
+        ).find((usage) => usage.ReferenceFeature === 'seats');
         assert.equal(seats?.ReferenceCustomer, CUSTOMER);
       });
 
@@ -367,7 +381,9 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
           Array.from({ length: 20 }, () => 200),
           answers.find((answer) => answer.status !== 200)?.text,
         );
-        assert.ok(answers.every((answer) => answer.body.usage.QuantityCurrent === before.quantity + 3));
+        assert.ok(
+          answers.every((answer) => answer.body.usage.QuantityCurrent === before.quantity + 3),
+        );
         const afterwards = await ledgerOf(sandbox, CUSTOMER);
         assert.equal(afterwards.count - before.count, 1, 'one apply');
         assert.equal(afterwards.invoices - before.invoices, 1, 'one invoice');
@@ -385,7 +401,11 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
           assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
           const blocks: string[] = [];
           readEventBlocks(response.body!.getReader(), (block) => void blocks.push(block));
-          await until(() => blocks.some((block) => block.startsWith('retry:')), 5_000, 'no opening');
+          await until(
+            () => blocks.some((block) => block.startsWith('retry:')),
+            5_000,
+            'no opening',
+          );
           // The host's back end reports usage on the service directly: the service notifies.
           const applied = await serviceCall(sandbox, 'POST', '/v1/Usage', {
             ReferenceCustomer: CUSTOMER,
@@ -403,6 +423,21 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
           controller.abort();
         }
       });
+
+      it(
+        runtime.isolates
+          ? 'warns at start that the in-memory store and bus hold within one isolate'
+          : 'starts without a warning about the runtime',
+        () => {
+          const warnings = started!.output().match(/\[billing-proxy\] runtime-limit: .*/g) ?? [];
+          if (!runtime.isolates) assert.deepEqual(warnings, []);
+          else {
+            assert.equal(warnings.length, 2, started!.output());
+            assert.match(warnings[0] ?? '', /idempotency store .*Durable Objects/);
+            assert.match(warnings[1] ?? '', /signal bus .*Durable Objects/);
+          }
+        },
+      );
 
       it('refuses a forged notification', async () => {
         const response = await fetch(`${started!.url}/billing/webhooks`, {

@@ -126,6 +126,24 @@ for (const [name, fetchOption] of fetches) {
       }
     });
 
+    it('does not follow a redirect: a 3xx is a refusal', async () => {
+      const seen: string[] = [];
+      const { origin, close } = await misbehaving((request, response) => {
+        seen.push(request.url ?? '');
+        response.writeHead(302, { location: '/elsewhere' }).end();
+      });
+      try {
+        await assert.rejects(client({ baseUrl: origin }).usages('healthy'), (error: unknown) => {
+          assert.ok(error instanceof UpstreamError, String(error));
+          assert.equal(error.status, 302);
+          return true;
+        });
+        assert.equal(seen.length, 1, 'the redirect was not followed');
+      } finally {
+        await close();
+      }
+    });
+
     it('calls baseUrl + path, keeping a path prefix of the base URL', async () => {
       const seen: string[] = [];
       const { origin, close } = await misbehaving((request, response) => {

@@ -1,5 +1,6 @@
 // The proxy on a server of the runtime that runs this file: Node (node:http), Bun (Bun.serve)
 // or Deno (Deno.serve). Prints one JSON line when it listens: its URL and the runtime.
+/* global Bun, Deno */
 import { createServer } from 'node:http';
 import { createBillingProxy, toNodeHandler } from 'billing-elements/server';
 import { billingOptions } from './billing.mjs';
