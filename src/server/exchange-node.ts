@@ -61,7 +61,7 @@ export function nodeHttpExchange(): Exchange | undefined {
   };
   // Calls go to one origin (baseUrl): its parts are read once, not per call.
   let lastOrigin = '';
-  let target = { secure: false, hostname: '', port: '' };
+  let target = { secure: false, host: '', hostname: '', port: '' };
   return ({ url, method, headers, body, timeoutMs }) =>
     new Promise((resolve, reject) => {
       const originEnd = url.indexOf('/', url.indexOf('//') + 2);
@@ -71,6 +71,7 @@ export function nodeHttpExchange(): Exchange | undefined {
         lastOrigin = origin;
         target = {
           secure: parsed.protocol === 'https:',
+          host: parsed.host,
           // node:http wants an IPv6 address without its brackets.
           hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
           port: parsed.port,
@@ -90,8 +91,8 @@ export function nodeHttpExchange(): Exchange | undefined {
           port: target.port === '' ? undefined : target.port,
           path: originEnd < 0 ? '/' : url.slice(originEnd),
           method,
-          headers:
-            body === null ? headers : { ...headers, 'content-length': String(utf8Length(body)) },
+          // A flat list (Host included): node:http sends it as it is, without a header map per call.
+          headers: flatHeaders(target.host, headers, body),
           agent: secure ? agents.https : agents.http,
         },
         (answer) => {
@@ -126,6 +127,13 @@ export function nodeHttpExchange(): Exchange | undefined {
 }
 
 const encoder = new TextEncoder();
+
+function flatHeaders(host: string, headers: Record<string, string>, body: string | null): string[] {
+  const flat: string[] = ['host', host];
+  for (const name in headers) flat.push(name, headers[name] as string);
+  if (body !== null) flat.push('content-length', String(utf8Length(body)));
+  return flat;
+}
 
 function utf8Length(text: string): number {
   // ASCII bodies (the usual JSON) are as long in bytes as in characters.

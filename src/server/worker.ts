@@ -22,12 +22,22 @@ export {
 export { portalHash } from './routes/portal.js';
 export { ENTITLEMENT_CACHE_MS } from './entitlements.js';
 export {
+  createRedisIdempotencyStore,
+  type RedisIdempotencyStoreOptions,
+  type RedisLikeClient,
+} from './idempotency/redis-store.js';
+export {
   createMemorySignalBus,
+  createRedisSignalBus,
   type BillingSignal,
+  type RedisPublisherLike,
+  type RedisSignalBusOptions,
+  type RedisSubscriberLike,
   type SignalBus,
 } from './notifications/signals.js';
 export { webhookSignature, type BillingNotification } from './notifications/webhook.js';
 export { toHonoHandler } from './adapters/hono.js';
+export { toNextHandlers } from './adapters/next.js';
 
 /** What a Worker's `fetch` receives as its third argument (the part the proxy uses). */
 export interface WorkerContext {
