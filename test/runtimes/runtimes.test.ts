@@ -29,7 +29,12 @@ const devDependencies = (
   }
 ).devDependencies;
 
-/** The current Node LTS, from the npm registry's `node` package (which brings its binary). */
+/**
+ * The current Node LTS, from the npm registry's `node` package (which brings its binary). It is
+ * installed into the test app, not this repository: as a dev dependency its `node` command
+ * would shadow this machine's Node in every npm script. Bun, Deno and wrangler are dev
+ * dependencies.
+ */
 const NODE_LTS = '24.21.0';
 const WEBHOOK_SECRET = 'runtimes-webhook-secret';
 const WEBHOOK_KEY = 'wh_runtimes';
