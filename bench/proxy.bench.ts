@@ -145,6 +145,11 @@ async function runChildRole(role: Role): Promise<void> {
         return match?.[1] ? { reference: match[1] } : null;
       },
       limits: { rateLimit: false },
+      // BENCH_FETCH=1: upstream calls through the runtime's fetch, not node:http (the default on
+      // Node), to see what the Node path saves.
+      ...(process.env.BENCH_FETCH === '1'
+        ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) }
+        : {}),
     });
     const server = createServer(toNodeHandler(proxy));
     server.keepAliveTimeout = 60_000;

@@ -192,6 +192,7 @@ export async function ensureBuilt(options = {}) {
     'billing-elements.js',
     'cdn/autoloader.js',
     'server/index.js',
+    'server/worker.js',
     'sandbox/index.js',
     'types/index.d.ts',
   ];

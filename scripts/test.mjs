@@ -168,6 +168,11 @@ const stages = {
     if (files.length === 0) return { passed: 0, failed: 0 };
     return nodeTests(files, { CHROME_PATH: findChrome() });
   },
+  // The packed proxy on Node 20, the Node LTS, Bun, Deno and Cloudflare Workers (workerd): one
+  // app installed once outside the repository, the same scenario on each (test/runtimes).
+  async runtimes() {
+    return nodeTests(filesUnder('test/runtimes', /\.test\.ts$/));
+  },
 };
 
 /** Names that stand for several stages. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { defaultExchange, fetchExchange } from './exchange.js';
+import { fetchExchange, type Exchange } from './exchange.js';
+import { nodeHttpExchange } from './exchange-node.js';
 import type { IdempotencyStore } from './idempotency/store.js';
 import type { BillingNotification } from './notifications/webhook.js';
 import type { SignalBus } from './notifications/signals.js';
@@ -269,8 +270,8 @@ const OptionsSchema = z
       )
       .optional(),
     /**
-     * The fetch upstream calls go through (a wrapper that traces them, say). Default: on Node,
-     * undici's request API on a keep-alive Agent (see exchange.ts); elsewhere the runtime's fetch.
+     * The fetch upstream calls go through (a wrapper that traces them, say). Default: the
+     * runtime's fetch; on Node itself, node:http on a keep-alive Agent (see exchange-node.ts).
      */
     fetch: fn<typeof fetch>('fetch must be a function').optional(),
     /** Receives the details of failures (upstream bodies, stacks); never sent to the browser. */
@@ -282,6 +283,14 @@ const OptionsSchema = z
     /** How upstream calls are sent: through the `fetch` option when given. */
     exchange: options.fetch === undefined ? defaultExchange() : fetchExchange(options.fetch),
   }));
+
+/**
+ * node:http where the runtime is Node itself, the runtime's fetch everywhere else (looked up at
+ * each call, so that a host or a test that replaces the global is followed).
+ */
+function defaultExchange(): Exchange {
+  return nodeHttpExchange() ?? fetchExchange((input, init) => globalThis.fetch(input, init));
+}
 
 /** What the host app passes to `createBillingProxy`. */
 export type BillingProxyOptions = z.input<typeof OptionsSchema>;

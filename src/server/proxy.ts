@@ -28,11 +28,20 @@ import { getUsages, postPricing } from './routes/usages.js';
 import { createEventHub } from './notifications/events.js';
 import { createMemorySignalBus } from './notifications/signals.js';
 import { receiveNotification } from './notifications/webhook.js';
+import { warnOfRuntimeLimits } from './runtime.js';
 import { createUpstreamClient } from './upstream.js';
 import { createEntitlementChecker, createSuspensionCheck } from './entitlements.js';
 import { checkIdentity, refuseQuery } from './validation.js';
 
-export type BillingHandler = (request: Request) => Promise<Response>;
+/**
+ * What a platform hands a fetch handler beside the request, where it has it (a Worker's `ctx`,
+ * Netlify's `context`): `waitUntil` keeps work going after the answer is sent.
+ */
+export interface PlatformContext {
+  waitUntil?(work: Promise<unknown>): void;
+}
+
+export type BillingHandler = (request: Request, platform?: PlatformContext) => Promise<Response>;
 
 export interface BillingProxy {
   /** The web-standard core: every adapter calls it. */
@@ -105,6 +114,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   const limiter =
     options.limits.rateLimit === false ? null : createRateLimiter(options.limits.rateLimit);
   const { logger } = options;
+  warnOfRuntimeLimits(input, logger);
   const signals = options.signals ?? createMemorySignalBus();
   const hub = options.events === false ? null : createEventHub(signals, options.events, logger);
   const suspensions = createSuspensionCheck(upstream, signals);
@@ -152,7 +162,11 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     logger({ level: 'warn', event: 'misconfiguration', message, cause });
   };
 
-  async function handle(request: Request, url: URL): Promise<Response> {
+  async function handle(
+    request: Request,
+    url: URL,
+    platform: PlatformContext | undefined,
+  ): Promise<Response> {
     const path = routePath(url.pathname, options.basePath);
     if (health !== null && path === health.path) {
       if (request.method !== 'GET' && request.method !== 'HEAD')
@@ -162,8 +176,14 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
       return health.check.respond(request);
     }
     // Server to server: the signature stands for the origin check and identify.
-    if (webhook !== null && path === webhook.options.path)
-      return receiveNotification(request, webhook);
+    if (webhook !== null && path === webhook.options.path) {
+      // Bun and Deno pass other things as the second argument: only a function is used.
+      const waitUntil =
+        typeof platform?.waitUntil === 'function'
+          ? (work: Promise<unknown>) => platform.waitUntil?.(work)
+          : undefined;
+      return receiveNotification(request, { ...webhook, waitUntil });
+    }
     const route =
       path === null ? undefined : Object.hasOwn(routes, path) ? routes[path] : undefined;
     if (route === undefined) {
@@ -247,7 +267,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   /** Set once close() is called: every new request is refused. */
   let closing: Promise<void> | undefined;
 
-  const handler: BillingHandler = async (request) => {
+  const handler: BillingHandler = async (request, platform) => {
     let url: URL;
     try {
       url = new URL(request.url);
@@ -257,7 +277,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     if (closing !== undefined) return shuttingDown(request, url);
     inFlight += 1;
     try {
-      return await answer(request, url);
+      return await answer(request, url, platform);
     } finally {
       inFlight -= 1;
       if (inFlight === 0) drained?.();
@@ -274,9 +294,13 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     );
   }
 
-  async function answer(request: Request, url: URL): Promise<Response> {
+  async function answer(
+    request: Request,
+    url: URL,
+    platform: PlatformContext | undefined,
+  ): Promise<Response> {
     try {
-      return await handle(request, url);
+      return await handle(request, url, platform);
     } catch (error) {
       if (error instanceof StoreUnavailableError) {
         // Reached outside the routes' own catch (a notification's dedupe, say).

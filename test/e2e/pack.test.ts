@@ -104,6 +104,7 @@ describe('the npm package', { timeout: 120_000 }, () => {
       'dist/cdn/usage-meter.js',
       'dist/cdn/feature-gate.js',
       'dist/server/index.js',
+      'dist/server/worker.js',
       'dist/sandbox/index.js',
       'dist/sandbox/cli.js',
       'dist/types/index.d.ts',

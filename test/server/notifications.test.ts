@@ -191,6 +191,54 @@ describe('notifications: webhook and event streams', () => {
     }
   });
 
+  it('hands the work after the answer to the platform’s waitUntil when it has one', async () => {
+    const seen: string[] = [];
+    const proxy = proxyWith({
+      notifications: {
+        secret: SECRET,
+        key: KEY,
+        onNotification: (event) => void seen.push(event.id),
+      },
+    });
+    const page = await openEvents(proxy, 'healthy');
+    try {
+      const body = notification('healthy', 'UsageChanged');
+      const headers = {
+        'content-type': 'application/json',
+        'x-service-key': KEY,
+        'x-service-signature': await webhookSignature(KEY, SECRET),
+      };
+      const post = () =>
+        new Request(`${APP_ORIGIN}/billing/webhooks`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body),
+        });
+      const handed: Promise<unknown>[] = [];
+      const response = await proxy.handler(post(), { waitUntil: (work) => void handed.push(work) });
+      assert.equal(response.status, 200);
+      assert.equal(handed.length, 1, 'one piece of work handed to waitUntil');
+      await handed[0];
+      // Once the handed work is done, the page has been told and the host's hook has run.
+      assert.deepEqual(seen, [String(body.Id)]);
+      await page.received(1);
+      // A second argument without a waitUntil function (Bun's server, Deno's info) is ignored.
+      const other = { ...body, Id: `${String(body.Id)}-2` };
+      const answered = await proxy.handler(
+        new Request(`${APP_ORIGIN}/billing/webhooks`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(other),
+        }),
+        { remoteAddr: {} } as never,
+      );
+      assert.equal(answered.status, 200);
+      await page.received(2);
+    } finally {
+      page.close();
+    }
+  });
+
   it('signals notifications delivered out of order, each once', async () => {
     const proxy = proxyWith();
     const stream = await openEvents(proxy, 'healthy');

@@ -1,4 +1,4 @@
-// Upstream calls over the default transport (undici's dispatch) and over the `fetch` option against the real sandbox and
+// Upstream calls over the default transport (node:http on Node) and over the `fetch` option against the real sandbox and
 // against servers that misbehave: whole answers, timeouts, drops, refusals, base URL prefixes.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -121,6 +121,24 @@ for (const [name, fetchOption] of fetches) {
       });
       try {
         await rejectsWith(client({ baseUrl: origin }).usages('healthy'), 'network');
+      } finally {
+        await close();
+      }
+    });
+
+    it('does not follow a redirect: a 3xx is a refusal', async () => {
+      const seen: string[] = [];
+      const { origin, close } = await misbehaving((request, response) => {
+        seen.push(request.url ?? '');
+        response.writeHead(302, { location: '/elsewhere' }).end();
+      });
+      try {
+        await assert.rejects(client({ baseUrl: origin }).usages('healthy'), (error: unknown) => {
+          assert.ok(error instanceof UpstreamError, String(error));
+          assert.equal(error.status, 302);
+          return true;
+        });
+        assert.equal(seen.length, 1, 'the redirect was not followed');
       } finally {
         await close();
       }

@@ -64,11 +64,6 @@ export function createEventHub(
     for (const stream of streams.get(signal.customer) ?? []) stream.send(text);
   });
 
-  const heartbeat = setInterval(() => {
-    for (const set of streams.values()) for (const stream of set) stream.send(':\n\n');
-  }, options.heartbeatMs);
-  heartbeat.unref?.();
-
   function remove(stream: Stream): void {
     const set = streams.get(stream.customer);
     if (set === undefined || !set.delete(stream)) return;
@@ -94,6 +89,11 @@ export function createEventHub(
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           let open = true;
+          // Each stream keeps its own heartbeat, made while its request is being answered:
+          // Cloudflare Workers cancels a streamed answer that has nothing pending in its own
+          // request (a timer of the hub, made by an earlier request, does not count).
+          const heartbeat = setInterval(() => current.send(':\n\n'), options.heartbeatMs);
+          (heartbeat as { unref?: () => void }).unref?.();
           const current: Stream = {
             customer,
             send(text) {
@@ -107,6 +107,7 @@ export function createEventHub(
             end() {
               if (!open) return;
               open = false;
+              clearInterval(heartbeat);
               remove(current);
               try {
                 controller.close();
@@ -145,7 +146,6 @@ export function createEventHub(
     },
 
     close() {
-      clearInterval(heartbeat);
       unsubscribe();
       for (const set of [...streams.values()]) {
         for (const stream of [...set]) {

@@ -55,12 +55,17 @@ export interface WebhookContext {
   store: IdempotencyStore;
   signals: SignalBus;
   logger: ProxyLogger;
+  /**
+   * Keeps work going after the answer (a Worker's `ctx.waitUntil`): without it, the work runs
+   * on a timer, which Cloudflare Workers cancels once the answer is sent.
+   */
+  waitUntil?: ((work: Promise<unknown>) => void) | undefined;
 }
 
 /** The webhook route: checks the signature first, answers 200 fast, works after the answer. */
 export async function receiveNotification(
   request: Request,
-  { options, store, signals, logger }: WebhookContext,
+  { options, store, signals, logger, waitUntil }: WebhookContext,
 ): Promise<Response> {
   if (request.method !== 'POST') {
     throw new ProxyError(405, 'method-not-allowed', 'Use POST.', { headers: { allow: 'POST' } });
@@ -114,7 +119,8 @@ export async function receiveNotification(
     body,
   };
   // The work happens after the answer: the service wants its 200 fast, and retries without it.
-  setTimeout(() => void dispatch(notification, options, signals, logger), 0);
+  if (waitUntil !== undefined) waitUntil(dispatch(notification, options, signals, logger));
+  else setTimeout(() => void dispatch(notification, options, signals, logger), 0);
   return jsonResponse(200, { received: true });
 }
 
