@@ -62,11 +62,20 @@ test("another origin: the snippet builder's per-element modules, pasted as is", 
   };
   for (const [tag, attributes] of [
     ['usage-meter', [['feature', 'seats']]],
-    ['buy-feature', [['feature', 'seats'], ['label', 'seats']]],
+    [
+      'buy-feature',
+      [
+        ['feature', 'seats'],
+        ['label', 'seats'],
+      ],
+    ],
     ['billing-portal', []],
   ] as const) {
     const snippet = buildSnippet({ tag, attributes: attributes as [string, string][], ...common });
-    assert.ok(page.includes(snippet), `modules.html holds the builder's ${tag} snippet:\n${snippet}`);
+    assert.ok(
+      page.includes(snippet),
+      `modules.html holds the builder's ${tag} snippet:\n${snippet}`,
+    );
   }
   await proveBilling(browser, sandbox, 'http://localhost:4102/modules');
 });
