@@ -12,8 +12,13 @@ import { followableUrl } from './safe-url.js';
 import { getUsageStore } from './usage-store.js';
 
 export interface EmbedPortalOptions {
-  /** The element the script renders into: in the light DOM, with an id. */
-  container: HTMLElement;
+  /**
+   * The element the script renders into: in the document (not a shadow root), with an id. A
+   * function is called only once the script is loaded, right before the page opens: the host
+   * puts the container in its light DOM then, not before (a framework hydrating the page would
+   * otherwise find a child it did not render).
+   */
+  container: HTMLElement | (() => HTMLElement);
   request: PortalRequest;
   endpoint?: string | null;
   /** CSP nonce of the script element. */
@@ -41,7 +46,7 @@ export function followableOrThrow(address: string, extraOrigins?: readonly strin
  * the script (once per page), calls `open`, and refreshes the usages when a workflow completes.
  */
 export async function embedPortal(options: EmbedPortalOptions): Promise<PortalResponse> {
-  const { container, request, signal } = options;
+  const { request, signal } = options;
   const endpoint = resolveEndpoint(options.endpoint);
   const portal = await getProxyClient(endpoint).getPortal(request, signal);
   const api = await loadPortalScript(
@@ -50,6 +55,8 @@ export async function embedPortal(options: EmbedPortalOptions): Promise<PortalRe
   );
   if (signal?.aborted) throw new BillingError('aborted', 'Aborted');
 
+  const container =
+    typeof options.container === 'function' ? options.container() : options.container;
   const target = options.eventTarget ?? container;
   const page = request.page;
   // An undefined signal is as good as none.

@@ -36,8 +36,10 @@ export let makeModal: (
 
 /**
  * The billing service's customer portal, in the page. In `embed` mode it loads the service's
- * portal script (once per page), renders the container the script looks for in the light DOM
- * (so `document.getElementById` finds it) and opens the page; in `link` mode it renders an
+ * portal script (once per page), then adds the container the script looks for to its light DOM
+ * (so `document.getElementById` finds it) and opens the page: until a page opens, its light DOM
+ * holds only what the host put there, so a framework hydrating server-rendered HTML finds it as
+ * it rendered it; in `link` mode it renders an
  * in-site link to the page instead. Remedies of the other elements (change plan, add a payment
  * method...) open here when an embedding `<billing-portal>` is on the page.
  *
@@ -49,7 +51,7 @@ export let makeModal: (
  * @slot error - Replaces the sentence of the error state.
  * @slot retry - Label of the retry button.
  * @slot link - Text of the link in `link` mode (default: the page's name, e.g. "Manage billing").
- * @slot portal - Holds the script's container; the element puts it there itself.
+ * @slot portal - Holds the script's container; the element puts it there itself, when a page opens.
  *
  * @attribute theme - `light` or `dark` forces a color scheme; unset, the page's `color-scheme`. The portal's container carries the scheme and accent to the hosted page.
  *
@@ -145,7 +147,7 @@ export class BillingPortal extends LitElement implements PortalHost {
   // `nonce` is not a reactive property on purpose: the browser blanks the attribute of every
   // element once inserted under a CSP header, and only the native `nonce` property keeps it.
 
-  /** The element the portal script renders into (light DOM, findable by id). */
+  /** The element the portal script renders into (light DOM, findable by id); null until a page opens. */
   get container(): HTMLElement | null {
     return this.#container;
   }
@@ -289,7 +291,8 @@ export class BillingPortal extends LitElement implements PortalHost {
       } else {
         // Unset or empty, the nonce and the global are left to embedPortal's defaults.
         await embedPortal({
-          container: this.#ensureContainer(),
+          // Made only once the script is loaded: until a page opens, the light DOM is the host's.
+          container: () => this.#ensureContainer(),
           request: this.request,
           endpoint: this.endpoint,
           signal,
