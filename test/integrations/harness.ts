@@ -161,7 +161,13 @@ export async function startProcess(
   app: InstalledApp,
   command: string,
   args: string[],
-  options: { env?: Record<string, string>; readyUrl: string; timeoutMs?: number },
+  options: {
+    env?: Record<string, string>;
+    readyUrl: string;
+    timeoutMs?: number;
+    /** Ready once it answers at all, a 500 included (a server that starts broken). */
+    anyStatus?: boolean;
+  },
 ): Promise<RunningProcess> {
   let output = '';
   const child: ChildProcess = spawn(command, args, {
@@ -205,7 +211,7 @@ export async function startProcess(
     try {
       const response = await fetch(options.readyUrl);
       await response.body?.cancel();
-      if (response.status < 500) break;
+      if (response.status < 500 || options.anyStatus) break;
     } catch {
       // not listening yet
     }
@@ -226,7 +232,10 @@ export function launchBrowser(): Promise<Browser> {
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error') {
+      const { url } = message.location();
+      errors.push(url ? `${message.text()} (${url})` : message.text());
+    }
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return errors;
