@@ -60,7 +60,7 @@ test("another origin: the snippet builder's per-element modules, pasted as is", 
     lang: '',
     accent: '',
   };
-  for (const [tag, attributes] of [
+  const snippets: [string, [string, string][]][] = [
     ['usage-meter', [['feature', 'seats']]],
     [
       'buy-feature',
@@ -70,8 +70,9 @@ test("another origin: the snippet builder's per-element modules, pasted as is", 
       ],
     ],
     ['billing-portal', []],
-  ] as const) {
-    const snippet = buildSnippet({ tag, attributes: attributes as [string, string][], ...common });
+  ];
+  for (const [tag, attributes] of snippets) {
+    const snippet = buildSnippet({ tag, attributes, ...common });
     assert.ok(
       page.includes(snippet),
       `modules.html holds the builder's ${tag} snippet:\n${snippet}`,

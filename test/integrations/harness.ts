@@ -92,6 +92,7 @@ export async function installExample(name: string): Promise<InstalledApp> {
         const failed = error as { stdout?: string; stderr?: string; message: string };
         throw new Error(
           `${command} ${args.join(' ')} failed in ${name}:\n${failed.stdout ?? ''}${failed.stderr ?? failed.message}`,
+          { cause: error },
         );
       }
     },
