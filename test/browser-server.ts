@@ -210,6 +210,19 @@ export function browserTestServerPlugin(): Plugin {
           }
           return;
         }
+        if (path === '/_test/csp-page.html') {
+          // Another tab of the app (frame-entry.ts) served under the Content-Security-Policy the
+          // test gives in `?csp=`: the header a strict host sends.
+          ctx.status = 200;
+          ctx.type = 'text/html';
+          ctx.set('cache-control', 'no-store');
+          ctx.set('content-security-policy', String(ctx.query.csp ?? ''));
+          ctx.body =
+            '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CSP page</title>' +
+            '</head><body><main></main>' +
+            '<script type="module" src="/test/browser/frame-entry.ts"></script></body></html>';
+          return;
+        }
         if (path === '/_test/portal.js') {
           ctx.redirect(running.portalScriptUrl);
           return;

@@ -299,6 +299,10 @@ export class BillingPortal extends LitElement implements PortalHost {
           eventTarget: this,
           nonce: this.nonce,
           globalName: this.scriptGlobal,
+          // The page's CSP blocked the hosted page after the opening: that is the state to show.
+          onBlocked: (error) => {
+            if (!signal.aborted) this.#fail(error);
+          },
         });
       }
       if (signal.aborted) return;
@@ -306,15 +310,19 @@ export class BillingPortal extends LitElement implements PortalHost {
       this.#settle();
     } catch (reason) {
       if (signal.aborted) return;
-      const error = toBillingError(reason);
-      this.state = 'error';
-      this.error = error;
-      warnOnce(setupHint(error, this.page, this.localName));
-      // Built apart: the manifest analyzer reads `dispatchEvent(new X(arg))` as an event named by `arg`.
-      const event = new BillingErrorEvent({ error });
-      this.dispatchEvent(event);
-      this.#settle(error);
+      this.#fail(toBillingError(reason));
     }
+  }
+
+  /** The error state: the console line of a setup mistake, `billing-error`, openPage rejected. */
+  #fail(error: BillingError): void {
+    this.state = 'error';
+    this.error = error;
+    warnOnce(setupHint(error, this.page, this.localName));
+    // Built apart: the manifest analyzer reads `dispatchEvent(new X(arg))` as an event named by `arg`.
+    const event = new BillingErrorEvent({ error });
+    this.dispatchEvent(event);
+    this.#settle(error);
   }
 
   #settle(error?: BillingError): void {

@@ -35,11 +35,18 @@ export function refusalText(host: Element, error: BillingError, page: string): s
 
 /** Whether opening again could help: not for what the page's setup or the request got wrong. */
 export function retryHelps({ code, status }: BillingError): boolean {
-  return !((code === 'validation' && status === 400) || code === 'not-found');
+  return !(
+    (code === 'validation' && status === 400) ||
+    code === 'not-found' ||
+    code === 'csp-blocked' ||
+    code === 'trusted-types-blocked'
+  );
 }
 
 /** The console line for a refusal only the page's setup can fix, else undefined. */
 export function setupHint(error: BillingError, page: string, tag: string): string | undefined {
+  // The page's CSP or Trusted Types: the error's message is the console line naming the fix.
+  if (error.code === 'csp-blocked' || error.code === 'trusted-types-blocked') return error.message;
   if (error.code !== 'validation' || error.status !== 400) return undefined;
   return `billing-elements: <${tag} page="${page}">: the proxy refused the page: ${error.message}`;
 }
