@@ -1,4 +1,5 @@
 // examples/strict-csp: a page under a strict Content-Security-Policy with require-trusted-types-for 'script'.
+import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import {
@@ -37,6 +38,10 @@ test('strict CSP and Trusted Types: meters, a purchase and the portal, no violat
     readyUrl: url,
   });
   try {
+    // The page is really served under the policy (else this test would prove nothing).
+    const policy = (await fetch(url)).headers.get('content-security-policy') ?? '';
+    assert.match(policy, /require-trusted-types-for 'script'/);
+    assert.match(policy, /default-src 'none'/);
     await proveBilling(browser, sandbox, url);
   } finally {
     await server.stop();
