@@ -43,7 +43,7 @@ export interface EmbedPortalOptions {
  */
 export function followableOrThrow(address: string, extraOrigins?: readonly string[]): string {
   const url = followableUrl(address, extraOrigins);
-  if (!url) throw new BillingError('unsafe-url', 'Origin not allowed');
+  if (!url) throw new BillingError('unsafe-url', `Origin not allowed: ${address}`);
   return url.href;
 }
 

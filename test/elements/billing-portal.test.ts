@@ -221,29 +221,58 @@ describe('<billing-portal>', () => {
     expect(after).to.equal(before + 1);
   });
 
-  it('renders an in-site link in link mode, only to an allowed origin', async () => {
+  it('renders an in-site link in link mode, to the page, hosted or a trusted origin', async () => {
     const env = await testEnv();
-    const refused = await fixture<BillingPortal>(
-      html`<billing-portal mode="link" page="home"></billing-portal>`,
-    );
-    await settled(refused);
-    expect(refused.state).to.equal('error');
-    expect(text(refused.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
-      'This billing address is not allowed here.',
-    );
-    expect(refused.shadowRoot!.querySelector('a')).to.equal(null);
-    await expect(refused).to.be.accessible();
-
-    configureBilling({ trustedOrigins: [env.sandboxUrl] });
+    // The sandbox's stand-in installation page is on its hosted origin, which the proxy
+    // announces: the default works with no configuration.
     const el = await fixture<BillingPortal>(
       html`<billing-portal mode="link" page="home"></billing-portal>`,
     );
     await settled(el);
+    expect(el.state, el.error?.message).to.equal('open');
     const link = part(el, 'link') as HTMLAnchorElement;
     expect(link.href.startsWith(`${env.sandboxUrl}/insite?pa_query=`)).to.equal(true);
     expect(text(link)).to.equal('Manage billing');
     expect(el.container === null || el.container.childElementCount === 0).to.equal(true);
     await expect(el).to.be.accessible();
+
+    // /billing-elsewhere announces another hosted origin: the sandbox's address is
+    // refused, and the console says how to allow it.
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(' '));
+    try {
+      const refused = await fixture<BillingPortal>(
+        html`<billing-portal
+          mode="link"
+          page="offers"
+          endpoint="/billing-elsewhere"
+        ></billing-portal>`,
+      );
+      await settled(refused);
+      expect(refused.state).to.equal('error');
+      expect(refused.error?.code).to.equal('unsafe-url');
+      expect(text(refused.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
+        'This billing address is not allowed here.',
+      );
+      expect(refused.shadowRoot!.querySelector('a')).to.equal(null);
+      expect(warnings.length, warnings.join('\n')).to.equal(1);
+      expect(warnings[0]).to.contain('<billing-portal page="offers">');
+      expect(warnings[0]).to.contain(`configureBilling({ trustedOrigins: ['${env.sandboxUrl}'] })`);
+    } finally {
+      console.warn = warn;
+    }
+
+    configureBilling({ trustedOrigins: [env.sandboxUrl] });
+    const trusted = await fixture<BillingPortal>(
+      html`<billing-portal
+        mode="link"
+        page="offers"
+        endpoint="/billing-elsewhere"
+      ></billing-portal>`,
+    );
+    await settled(trusted);
+    expect(trusted.state).to.equal('open');
   });
 
   it('opens the remedies of the other elements in place', async () => {

@@ -286,8 +286,11 @@ export class BillingPortal extends LitElement implements PortalHost {
     try {
       if (this.mode === 'link') {
         this.#container?.replaceChildren();
-        const { url } = await getProxyClient(this.endpoint).getLinks(this.request, signal);
-        this.href = followableOrThrow(url);
+        const { url, hostedOrigin } = await getProxyClient(this.endpoint).getLinks(
+          this.request,
+          signal,
+        );
+        this.href = followableOrThrow(url, hostedOrigin ? [hostedOrigin] : []);
       } else {
         // Unset or empty, the nonce and the global are left to embedPortal's defaults.
         await embedPortal({
