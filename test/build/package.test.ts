@@ -192,6 +192,45 @@ describe('the packed package', { timeout: 180_000 }, () => {
     }
   });
 
+  it('types window.BillingElements for a page that loads the script-tag file', () => {
+    const exported = pkg.exports['./billing-elements.js'] as Record<string, string>;
+    const types = exported.types!.replace(/^\.\//, '');
+    assert.ok(shipped.has(types), `${types} ships`);
+    const dir = mkdtempSync(join(root, 'node_modules', '.cache', 'script-tag-types-'));
+    try {
+      const check = join(dir, 'page.ts');
+      const rel = `./${posix.relative(dir.replaceAll('\\', '/'), join(root, types).replaceAll('\\', '/'))}`;
+      writeFileSync(
+        check,
+        [
+          `import type {} from '${rel.replace(/\.d\.ts$/, '.js')}';`,
+          "BillingElements.configureBilling({ endpoint: '/billing' });",
+          "const store = window.BillingElements.getUsageStore('/billing');",
+          'void store;',
+          "customElements.define('x-meter', class extends BillingElements.UsageMeter {});",
+          '// @ts-expect-error not part of the script-tag API',
+          'BillingElements.embedPortal;',
+        ].join('\n'),
+      );
+      const program = ts.createProgram([check], {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+        skipLibCheck: true,
+      });
+      const errors = ts
+        .getPreEmitDiagnostics(program)
+        .filter((diagnostic) => diagnostic.file?.fileName === check)
+        .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      assert.deepEqual(errors, []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('has a manifest that names the shipped files, not the sources', () => {
     assert.ok(pkg.customElements && shipped.has(pkg.customElements.replace(/^\.\//, '')));
     const manifest = JSON.parse(readFileSync(join(root, pkg.customElements!), 'utf8')) as {

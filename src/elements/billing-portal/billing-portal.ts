@@ -53,7 +53,6 @@ export let makeModal: (
  * @slot link - Text of the link in `link` mode (default: the page's name, e.g. "Manage billing").
  * @slot portal - Holds the script's container; the element puts it there itself, when a page opens.
  *
- * @attribute theme - `light` or `dark` forces a color scheme; unset, the page's `color-scheme`. The portal's container carries the scheme and accent to the hosted page.
  *
  * @event billing-portal-ready - The hosted page is shown. `detail`: `{ page }`.
  * @event billing-portal-complete - A hosted workflow completed; the usages refresh. `detail`: `{ page, workflow }`.
@@ -81,6 +80,7 @@ export let makeModal: (
  * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
  * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
  * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
+ * @cssproperty --billing-backdrop - The modal dialog's backdrop (a portal opened by `openPortalPage`).
  * @cssproperty --billing-portal-min-height - Space kept for the portal while it loads. Default 24rem.
  */
 export class BillingPortal extends LitElement implements PortalHost {
@@ -98,6 +98,7 @@ export class BillingPortal extends LitElement implements PortalHost {
 
   // String is Lit's default type: only Number properties name theirs.
   static override properties = {
+    theme: { reflect: true },
     page: { reflect: true },
     offer: {},
     subscription: { type: Number },
@@ -137,6 +138,8 @@ export class BillingPortal extends LitElement implements PortalHost {
   declare mode: PortalMode;
   /** Location of the billing proxy; defaults to the page's (`configureBilling`), else `/billing`. */
   declare endpoint: string | undefined;
+  /** `light` or `dark` forces a color scheme (the hosted page's too); unset, the page's `color-scheme` (see Theming). */
+  declare theme: 'light' | 'dark' | undefined;
   /** Read-only: `idle`, `loading`, `open` or `error`, reflected for styling. */
   declare state: PortalState;
   /** Read-only: the last failure, in the `error` state. */
