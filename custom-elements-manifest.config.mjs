@@ -71,11 +71,58 @@ function publicSurfaceOnly() {
   };
 }
 
+/**
+ * The manifest names what ships, not the sources: each element's class is declared in its define
+ * module as published (`dist/elements/<tag>/define.js`, which registers the tag and exports the
+ * class), so a tool that follows `path` or `module` finds a file of the package.
+ */
+function shippedPaths() {
+  const shipped = (path) => {
+    const match = /^src\/elements\/([^/]+)\/[^/]+\.ts$/.exec(path);
+    if (!match) throw new Error(`${path}: no shipped file for this module`);
+    return `dist/elements/${match[1]}/define.js`;
+  };
+  const repoint = (value) => {
+    if (Array.isArray(value)) value.forEach(repoint);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'module' && typeof inner === 'string' && inner.startsWith('src/'))
+          value[key] = shipped(inner);
+        else repoint(inner);
+      }
+    }
+  };
+  return {
+    name: 'billing-elements:shipped-paths',
+    packageLinkPhase({ customElementsManifest }) {
+      const byPath = new Map();
+      for (const module of customElementsManifest.modules ?? []) {
+        const path = shipped(module.path);
+        const merged = byPath.get(path) ?? {
+          kind: 'javascript-module',
+          path,
+          declarations: [],
+          exports: [],
+        };
+        merged.declarations.push(...(module.declarations ?? []));
+        merged.exports.push(...(module.exports ?? []));
+        byPath.set(path, merged);
+      }
+      customElementsManifest.modules = [...byPath.values()];
+      repoint(customElementsManifest.modules);
+      for (const module of customElementsManifest.modules) {
+        // The class's own `js` export first, then the tag's definition.
+        module.exports.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'js' ? -1 : 1));
+      }
+    },
+  };
+}
+
 export default {
   globs: ['src/elements/**/*.ts'],
   exclude: ['**/*.test.ts', '**/*.d.ts'],
   litelement: true,
   packagejson: false,
   quiet: true,
-  plugins: [definitionsInDefineModules(), publicSurfaceOnly()],
+  plugins: [definitionsInDefineModules(), publicSurfaceOnly(), shippedPaths()],
 };

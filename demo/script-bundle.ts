@@ -80,6 +80,9 @@ export function createScriptBundle(root: string): ScriptBundle {
       res.statusCode = 200;
       res.setHeader('content-type', 'text/javascript; charset=utf-8');
       res.setHeader('cache-control', 'no-cache');
+      // A module script from another origin (a snippet pasted in another site) is fetched in
+      // CORS mode: without this header the browser refuses to run it. Public code, no cookies.
+      res.setHeader('access-control-allow-origin', '*');
       res.end(req.method === 'HEAD' ? undefined : code);
       return true;
     },

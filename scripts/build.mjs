@@ -3,7 +3,8 @@
 //   dist/billing-elements.js                          the self-contained script-tag file
 //   dist/cdn/                                         the autoloader and per-element modules
 //   dist/server/, dist/sandbox/, dist/contract/       Node 20 JavaScript, one file per module (tsc)
-//   dist/types/                                       declarations of every entry point (tsc)
+//   dist/types/                                       declarations of every entry point (tsc; the
+//                                                     contract's without zod: contract-types.mjs)
 //   custom-elements.json                              the custom-elements manifest
 // Usage: node scripts/build.mjs [--quiet] [--if-needed]   (--if-needed: only when dist/ is stale)
 import { spawn } from 'node:child_process';
@@ -20,6 +21,7 @@ import {
 } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rewriteContractDeclarations } from './contract-types.mjs';
 import { writeManifest } from './docs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -133,6 +135,7 @@ export async function buildPackage(options = {}) {
     await viteBuild(staging, 'script-tag');
     await viteBuild(join(staging, 'cdn'), 'modules');
     await compiled;
+    rewriteContractDeclarations(join(staging, 'types'));
     copyRuntimeAssets(staging);
     finishBin(staging);
     copyDeclarationFiles(staging);
@@ -179,6 +182,7 @@ function newestInput() {
     join(root, 'scripts', 'build.mjs'),
     join(root, 'scripts', 'build-plugins.ts'),
     join(root, 'scripts', 'docs.mjs'),
+    join(root, 'scripts', 'contract-types.mjs'),
     join(root, 'custom-elements-manifest.config.mjs'),
   ].filter(existsSync);
   return Math.max(...inputs.map((file) => statSync(file).mtimeMs));

@@ -5,7 +5,7 @@
 // time is mostly spent waiting on the page, not on the CPU); TEST_SERIAL=1 runs them in turn.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -172,6 +172,33 @@ const stages = {
   // app installed once outside the repository, the same scenario on each (test/runtimes).
   async runtimes() {
     return nodeTests(filesUnder('test/runtimes', /\.test\.ts$/));
+  },
+  // The apps of examples/, each installed from the packed package (packed once here) in a
+  // folder outside the repository, built, started and driven in Chromium: one test per app and
+  // path (test/integrations). Files run three at a time: most of their time is npm, builds and
+  // pages waiting on the network, not the CPU.
+  async integrations() {
+    const files = filesUnder('test/integrations', /\.test\.ts$/);
+    if (files.length === 0) return { passed: 0, failed: 0 };
+    const started = Date.now();
+    const build = await run(process.execPath, ['scripts/build.mjs', '--quiet', '--if-needed']);
+    if (build.code !== 0) return { passed: 0, failed: 1 };
+    const packDir = mkdtempSync(join(tmpdir(), 'billing-pack-'));
+    try {
+      const pack = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir]);
+      const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+      const tarball = join(packDir, `billing-elements-${version}.tgz`);
+      if (pack.code !== 0 || !existsSync(tarball)) return { passed: 0, failed: 1 };
+      const result = await nodeTests(
+        files,
+        { BILLING_TARBALL: tarball, CHROME_PATH: findChrome() },
+        ['--test-concurrency=3'],
+      );
+      console.log(`integrations: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return result;
+    } finally {
+      rmSync(packDir, { recursive: true, force: true });
+    }
   },
 };
 

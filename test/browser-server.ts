@@ -105,6 +105,7 @@ export function browserTestServerPlugin(): Plugin {
         basePath: string,
         portalScriptUrl: string,
         notifications?: { secret: string; key: string },
+        hostedOrigin = running.url,
       ): Mount => ({
         basePath,
         proxy: createBillingProxy({
@@ -115,7 +116,7 @@ export function browserTestServerPlugin(): Plugin {
           segment: running.segment,
           portalScriptUrl,
           portalSecret: running.portalSecret,
-          hostedOrigin: running.url,
+          hostedOrigin,
           basePath,
           // Tests hammer the same customer far faster than a person would.
           limits: { rateLimit: false },
@@ -133,6 +134,13 @@ export function browserTestServerPlugin(): Plugin {
         proxyFor('/billing-flaky', `${origin}/_test/flaky-portal.js`),
         // The real script under another address: a page that already loaded it loads it anew.
         proxyFor('/billing-alt', `${origin}/_test/portal.js`),
+        // A service whose hosted pages are elsewhere than the sandbox's installation page.
+        proxyFor(
+          '/billing-elsewhere',
+          running.portalScriptUrl,
+          undefined,
+          'https://hosted.example',
+        ),
         proxyFor('/billing', running.portalScriptUrl, {
           secret: WEBHOOK_SECRET,
           key: WEBHOOK_KEY,
@@ -208,6 +216,19 @@ export function browserTestServerPlugin(): Plugin {
           } else {
             ctx.redirect(running.portalScriptUrl);
           }
+          return;
+        }
+        if (path === '/_test/csp-page.html') {
+          // Another tab of the app (frame-entry.ts) served under the Content-Security-Policy the
+          // test gives in `?csp=`: the header a strict host sends.
+          ctx.status = 200;
+          ctx.type = 'text/html';
+          ctx.set('cache-control', 'no-store');
+          ctx.set('content-security-policy', String(ctx.query.csp ?? ''));
+          ctx.body =
+            '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CSP page</title>' +
+            '</head><body><main></main>' +
+            '<script type="module" src="/test/browser/frame-entry.ts"></script></body></html>';
           return;
         }
         if (path === '/_test/portal.js') {

@@ -1,4 +1,11 @@
 import { getBillingConfig } from './config.js';
+import {
+  afterViolationReports,
+  cspRefusal,
+  trustedScriptUrl,
+  trustedTypesRefusal,
+  watchViolations,
+} from './csp.js';
 import { BillingError } from './errors.js';
 import type { PortalOpenParams } from '../contract/resources.js';
 
@@ -45,10 +52,15 @@ export function loadPortalScript(
   const timeoutMs = options.timeoutMs ?? config.portalScriptTimeoutMs;
   const promise = new Promise<ServicePortalApi>((resolve, reject) => {
     const script = document.createElement('script');
-    // Async already: a script inserted from code does not block the parser.
-    script.src = url;
-    if (options.nonce) script.nonce = options.nonce;
+    let settled = false;
+    // A refusal of the page's CSP is told as such (csp-blocked, with the directive to fix).
+    const watch = watchViolations([url], {
+      onViolation: (violation) => fail(cspRefusal(violation)),
+    });
     const fail = (error: BillingError) => {
+      if (settled) return;
+      settled = true;
+      watch.stop();
       clearTimeout(timer);
       script.remove();
       loading.delete(key);
@@ -58,15 +70,33 @@ export function loadPortalScript(
       () => fail(new BillingError('timeout', `Portal script timeout (${timeoutMs} ms)`)),
       timeoutMs,
     );
+    try {
+      // Async already: a script inserted from code does not block the parser. Under Trusted
+      // Types the address goes through the library's named policy.
+      script.src = trustedScriptUrl(url);
+    } catch (cause) {
+      fail(trustedTypesRefusal(url, cause));
+      return;
+    }
+    if (options.nonce) script.nonce = options.nonce;
     script.addEventListener('load', () => {
-      clearTimeout(timer);
+      if (settled) return;
       const api = portalGlobal(globalName);
-      if (api) resolve(api);
-      else fail(new BillingError('portal-script-invalid', `No ${globalName}.open`));
+      if (!api) {
+        fail(new BillingError('portal-script-invalid', `No ${globalName}.open`));
+        return;
+      }
+      settled = true;
+      watch.stop();
+      clearTimeout(timer);
+      resolve(api);
     });
-    script.addEventListener('error', () =>
-      fail(new BillingError('portal-script-failed', 'Portal script failed')),
-    );
+    script.addEventListener('error', () => {
+      // The CSP's report of a blocked script may come just after the error it caused.
+      void afterViolationReports().then(() =>
+        fail(new BillingError('portal-script-failed', 'Portal script failed')),
+      );
+    });
     document.head.append(script);
   });
   loading.set(key, promise);

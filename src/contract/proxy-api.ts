@@ -196,6 +196,11 @@ export interface PortalResponse {
 /** `GET /links`: an in-site address for the page. */
 export interface LinksResponse {
   url: string;
+  /**
+   * Origin of the service's hosted pages, which the element follows too (the portal already runs
+   * its script): the sandbox's stand-in installation page lives there.
+   */
+  hostedOrigin?: string;
 }
 
 export type SubscriptionStatus = 'running' | 'suspended' | 'pending' | 'ended' | 'none' | 'other';

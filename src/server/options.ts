@@ -111,6 +111,12 @@ const OptionsSchema = z
       .transform((list): ReadonlySet<string> => new Set(list)),
     /** Origin of the hosted pages (for the elements' link checks). Default: the portal script's origin. */
     hostedOrigin: origin.optional(),
+    /**
+     * Take the request's public origin from X-Forwarded-Proto and X-Forwarded-Host, for the
+     * same-origin check of browsers that send no `Sec-Fetch-Site`. Set it only behind a reverse
+     * proxy that overwrites those headers (`next start` behind nginx, a load balancer...).
+     */
+    trustProxy: z.boolean().default(false),
     /** Create the customer upstream when the service does not know it. */
     ensureCustomer: z.boolean().default(true),
     /** The service's paths, where they differ from the seed's. */

@@ -4,8 +4,13 @@ import { ProxyError } from './errors.js';
  * Who may call the proxy from a browser, and with which CORS headers.
  *
  * - Same-origin requests are always allowed: an `Origin` equal to the request's own origin, or
- *   no `Origin` together with `Sec-Fetch-Site: same-origin` (browsers omit `Origin` on some
- *   same-origin requests but always send `Sec-Fetch-Site`).
+ *   `Sec-Fetch-Site: same-origin` whatever the `Origin` (browsers omit `Origin` on some
+ *   same-origin requests but always send `Sec-Fetch-Site`). The browser's own word counts
+ *   because the origin the proxy sees is often not the page's: a development proxy (Vite's
+ *   `server.proxy`, which rewrites `Host`), `next start` (whose route handlers see
+ *   `localhost:PORT`) or a reverse proxy stands between them. A page cannot set
+ *   `Sec-Fetch-Site`, and a cross-site request (redirects included) is never `same-origin`;
+ *   a client that forges it is not a browser, so it carries no visitor's cookies.
  * - Other origins are allowed only when listed in `allowedOrigins`; they get CORS headers with
  *   credentials (exact origin echoed, never `*`).
  * - Everything else is refused before `identify` runs, for every method: a cross-site page
@@ -24,7 +29,7 @@ export function checkOrigin(
   const origin = request.headers.get('origin');
   const fetchSite = request.headers.get('sec-fetch-site');
   if (origin !== null) {
-    if (origin === url.origin) return null;
+    if (origin === url.origin || fetchSite === 'same-origin') return null;
     if (allowedOrigins.has(origin)) return origin;
     throw forbiddenOrigin(origin);
   }
@@ -80,7 +85,9 @@ export function preflightResponse(
     // A plain OPTIONS: say what the route accepts.
     return new Response(null, { status: 204, headers: { allow, vary: 'Origin' } });
   }
-  const sameOrigin = origin === new URL(request.url).origin;
+  const sameOrigin =
+    origin === new URL(request.url).origin ||
+    request.headers.get('sec-fetch-site') === 'same-origin';
   if (!sameOrigin && !allowedOrigins.has(origin)) throw forbiddenOrigin(origin);
   if (!methods.includes(requestedMethod)) {
     throw new ProxyError(405, 'method-not-allowed', `Use ${methods.join(' or ')}.`, {
@@ -111,4 +118,27 @@ export function preflightResponse(
       vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
     },
   });
+}
+
+function firstValue(header: string | null): string | undefined {
+  return header?.split(',')[0]?.trim() || undefined;
+}
+
+/**
+ * The request's public URL behind a reverse proxy that sets X-Forwarded-Proto and
+ * X-Forwarded-Host (and overwrites what the client sent): what `trustProxy` reads.
+ */
+export function forwardedUrl(url: URL, headers: Headers): URL {
+  const proto = firstValue(headers.get('x-forwarded-proto'))?.toLowerCase();
+  const host = firstValue(headers.get('x-forwarded-host'));
+  if (proto === undefined && host === undefined) return url;
+  if (proto !== undefined && proto !== 'http' && proto !== 'https') return url;
+  try {
+    return new URL(
+      `${url.pathname}${url.search}`,
+      `${proto ?? url.protocol.slice(0, -1)}://${host ?? url.host}`,
+    );
+  } catch {
+    return url;
+  }
 }

@@ -17,8 +17,8 @@ import {
 } from './http.js';
 import { createMemoryIdempotencyStore } from './idempotency/memory-store.js';
 import { guardStore } from './idempotency/store.js';
-import { resolveOptions, type BillingProxyOptions } from './options.js';
-import { checkOrigin, corsHeaders, preflightResponse } from './origin.js';
+import { resolveOptions, type BillingProxyOptions, type ResolvedOptions } from './options.js';
+import { checkOrigin, corsHeaders, forwardedUrl, preflightResponse } from './origin.js';
 import { createRateLimiter } from './rate-limit.js';
 import { getLinks, getPortal } from './routes/portal.js';
 import { getOffers, postPlan, postPlanQuote } from './routes/plan.js';
@@ -62,6 +62,12 @@ export interface BillingProxy {
    */
   isEntitled(customer: string, feature: string, quantity?: number): Promise<boolean>;
   /**
+   * Checks the options now: throws the TypeError that names every problem. Options given as a
+   * function are otherwise checked at the first request; call this where the server starts
+   * (in Next.js, `register()` of instrumentation.ts) so that a missing secret stops the start.
+   */
+  check(): void;
+  /**
    * Shuts down gracefully: from now on every new request is answered 503 `shutting-down` (with
    * Retry-After; the health route answers 503 too, so a load balancer stops sending), the open
    * event streams end with a `retry:` hint (the pages reconnect, to another instance), and the
@@ -101,10 +107,59 @@ export function routePath(pathname: string, basePath: string): string | null {
 
 /**
  * Creates the billing proxy: the host app's endpoint between the browser components and the
- * billing service. Options are checked here, once; a mistake throws at start, not per request.
+ * billing service. Options given as an object are checked here, once: a mistake throws now.
+ *
+ * Options given as a function are read and checked when first needed (the first request,
+ * `isEntitled`, `notify` or `check()`), not here: a build that imports the module where the
+ * proxy is made (`next build` collecting a route's data, a container image built without its
+ * secrets) runs without them, while a missing secret still fails loudly at start (`check()`)
+ * or at the first request (a 500 and the problem in the server's log, on every request until
+ * fixed).
  */
-export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
-  const options = resolveOptions(input);
+export function createBillingProxy(
+  input: BillingProxyOptions | (() => BillingProxyOptions),
+): BillingProxy {
+  if (typeof input !== 'function') return buildProxy(resolveOptions(input));
+  let built: BillingProxy | undefined;
+  const proxy = (): BillingProxy => (built ??= buildProxy(resolveOptions(input())));
+  const handler: BillingHandler = async (request, platform) => {
+    let resolved: BillingProxy;
+    try {
+      resolved = proxy();
+    } catch (error) {
+      console.error(
+        `[billing-proxy] misconfiguration: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return errorResponse(
+        new ProxyError(500, 'internal', 'The billing proxy is not configured on this server.'),
+      );
+    }
+    return resolved.handler(request, platform);
+  };
+  return {
+    handler,
+    fetch: handler,
+    // Adapters read it to pass other paths on: it must not throw before the options are valid.
+    get basePath() {
+      if (built !== undefined) return built.basePath;
+      try {
+        return proxy().basePath;
+      } catch {
+        const { basePath } = input();
+        return typeof basePath === 'string' ? basePath : '';
+      }
+    },
+    notify: async (customer) => proxy().notify(customer),
+    isEntitled: async (customer, feature, quantity) =>
+      proxy().isEntitled(customer, feature, quantity),
+    check() {
+      proxy();
+    },
+    close: async () => built?.close(),
+  };
+}
+
+function buildProxy(options: ResolvedOptions): BillingProxy {
   const upstream = createUpstreamClient(options);
   // Bounded and mapped: a store that fails or hangs answers 503 store-unavailable, never a 500.
   const store = guardStore(
@@ -114,7 +169,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
   const limiter =
     options.limits.rateLimit === false ? null : createRateLimiter(options.limits.rateLimit);
   const { logger } = options;
-  warnOfRuntimeLimits(input, logger);
+  warnOfRuntimeLimits(options, logger);
   const signals = options.signals ?? createMemorySignalBus();
   const hub = options.events === false ? null : createEventHub(signals, options.events, logger);
   const suspensions = createSuspensionCheck(upstream, signals);
@@ -271,6 +326,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     let url: URL;
     try {
       url = new URL(request.url);
+      if (options.trustProxy) url = forwardedUrl(url, request.headers);
     } catch {
       return errorResponse(new ProxyError(400, 'validation', 'Invalid request URL.'));
     }
@@ -372,6 +428,7 @@ export function createBillingProxy(input: BillingProxyOptions): BillingProxy {
     notify: (customer) => signals.publish(customer),
     isEntitled: (customer, feature, quantity) =>
       entitlements.isEntitled(customer, feature, quantity),
+    check() {},
     close() {
       closing ??= shutDown();
       return closing;

@@ -12,7 +12,10 @@ export function isCloudflareWorkers(): boolean {
  * On Cloudflare Workers, requests are spread over many isolates that share no memory, and
  * Redis over TCP is not available: the in-memory defaults only hold within one isolate.
  */
-export function warnOfRuntimeLimits(options: BillingProxyOptions, logger: ProxyLogger): void {
+export function warnOfRuntimeLimits(
+  options: Pick<BillingProxyOptions, 'idempotencyStore' | 'signals' | 'events'>,
+  logger: ProxyLogger,
+): void {
   if (!isCloudflareWorkers()) return;
   if (options.idempotencyStore === undefined) {
     logger({

@@ -155,6 +155,23 @@ test('npm start prints the address, skips a busy port, allows the origins given 
     assert.equal(crossOrigin.status, 401, 'allowed, and asked to sign in');
     assert.equal(crossOrigin.headers.get('access-control-allow-origin'), 'https://shop.example');
     assert.equal(crossOrigin.headers.get('access-control-allow-credentials'), 'true');
+    // Its POSTs' preflight is the proxy's answer (with credentials), not Vite's own CORS one.
+    const preflight = await fetch(`${url}/billing/pricing`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://shop.example');
+    assert.equal(preflight.headers.get('access-control-allow-credentials'), 'true');
+    // The snippet's module script may run on that origin's pages.
+    const module = await fetch(`${url}/cdn/usage-meter.js`, {
+      headers: { origin: 'https://shop.example' },
+    });
+    assert.equal(module.headers.get('access-control-allow-origin'), '*');
 
     child.kill('SIGTERM');
     assert.equal(await exited, 0);

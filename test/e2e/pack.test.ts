@@ -70,7 +70,13 @@ describe('the npm package', { timeout: 120_000 }, () => {
       join(project, 'package.json'),
       JSON.stringify({ name: 'pack-test-app', private: true, type: 'module' }),
     );
-    // lit and zod come from npm's cache (`npm ci` of this repository put them there).
+    // lit comes with the package; zod and @hono/node-server, the optional peers a server app
+    // installs itself (README), from npm's cache (`npm ci` of this repository put them there).
+    const devVersions = (
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+        devDependencies: Record<string, string>;
+      }
+    ).devDependencies;
     await run(
       npm,
       [
@@ -80,6 +86,8 @@ describe('the npm package', { timeout: 120_000 }, () => {
         '--no-fund',
         '--no-package-lock',
         join(work, packed.filename),
+        `zod@${devVersions.zod}`,
+        `@hono/node-server@${devVersions['@hono/node-server']}`,
       ],
       { cwd: project, timeout: 90_000 },
     );

@@ -28,6 +28,9 @@ const settled = (el: BillingPortal) =>
     `<billing-portal> to open (state ${el.state})`,
     8000,
   );
+/** The same nodes in the same order (a deep comparison of nodes would walk the whole DOM). */
+const sameNodes = (actual: Node[], expected: Node[]) =>
+  actual.length === expected.length && actual.every((node, index) => node === expected[index]);
 const iframeOf = (el: BillingPortal) => el.container?.querySelector('iframe') ?? null;
 
 describe('<billing-portal>', () => {
@@ -54,6 +57,65 @@ describe('<billing-portal>', () => {
     await ready;
     expect(part(el, 'status')).to.equal(null);
     await expect(el).to.be.accessible();
+  });
+
+  it('leaves its light DOM as the host wrote it until a page opens', async () => {
+    // What a framework rendered on the server, then hydrates: the element must not add to it
+    // before the page opens. The proxy's answer is held back to make "before" last.
+    const cleanups: (() => void)[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const realFetch = window.fetch;
+    window.fetch = async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/billing/portal'))
+        await held;
+      return realFetch(input, init);
+    };
+    try {
+      // Parsed, then connected: as server-rendered HTML is.
+      const wrapper = document.createElement('div');
+      wrapper.innerHTML =
+        '<billing-portal page="home"><span slot="error">Oops</span> <!-- host --></billing-portal>';
+      const el = wrapper.querySelector('billing-portal') as BillingPortal;
+      const written = [...el.childNodes];
+      const markup = el.innerHTML;
+      const added: Node[] = [];
+      const removed: Node[] = [];
+      const observer = new MutationObserver((records) => {
+        for (const record of records) {
+          added.push(...record.addedNodes);
+          removed.push(...record.removedNodes);
+        }
+      });
+      observer.observe(el, { childList: true });
+      cleanups.push(() => wrapper.remove());
+      document.body.append(wrapper);
+      await until(() => el.state === 'loading', 'the opening to start');
+      // Several frames and tasks go by: hydration would happen here.
+      for (let frame = 0; frame < 3; frame += 1)
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(sameNodes([...el.childNodes], written), "the host's nodes, no other").to.equal(true);
+      expect(el.innerHTML).to.equal(markup);
+      // (Booleans: a failed comparison of elements would be serialized whole to the runner.)
+      expect(el.container === null, 'no container yet').to.equal(true);
+      expect(document.getElementById('service_portal') === null, 'no element by id').to.equal(true);
+
+      release();
+      await settled(el);
+      expect(el.state).to.equal('open');
+      await until(() => iframeOf(el) !== null, 'the portal iframe');
+      observer.disconnect();
+      // The page opened: the container is the one node added, after the host's own.
+      expect(sameNodes(added, [el.container!]), 'only the container added').to.equal(true);
+      expect(removed.length, 'nodes of the host removed').to.equal(0);
+      expect(sameNodes([...el.childNodes], [...written, el.container!])).to.equal(true);
+      expect(document.getElementById('service_portal') === el.container).to.equal(true);
+    } finally {
+      window.fetch = realFetch;
+      release();
+      for (const cleanup of cleanups.splice(0)) cleanup();
+    }
   });
 
   it('takes an empty script-global or nonce for none', async () => {
@@ -105,7 +167,8 @@ describe('<billing-portal>', () => {
       'The billing portal could not be loaded.',
     );
     expect(errors.length).to.equal(1);
-    expect(el.container!.childElementCount).to.equal(0);
+    // No page opened: no container was added.
+    expect(el.container === null, 'no container').to.equal(true);
     await expect(el).to.be.accessible();
 
     // The script address is repaired; the retry, from the keyboard, loads it and opens.
@@ -158,29 +221,58 @@ describe('<billing-portal>', () => {
     expect(after).to.equal(before + 1);
   });
 
-  it('renders an in-site link in link mode, only to an allowed origin', async () => {
+  it('renders an in-site link in link mode, to the page, hosted or a trusted origin', async () => {
     const env = await testEnv();
-    const refused = await fixture<BillingPortal>(
-      html`<billing-portal mode="link" page="home"></billing-portal>`,
-    );
-    await settled(refused);
-    expect(refused.state).to.equal('error');
-    expect(text(refused.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
-      'This billing address is not allowed here.',
-    );
-    expect(refused.shadowRoot!.querySelector('a')).to.equal(null);
-    await expect(refused).to.be.accessible();
-
-    configureBilling({ trustedOrigins: [env.sandboxUrl] });
+    // The sandbox's stand-in installation page is on its hosted origin, which the proxy
+    // announces: the default works with no configuration.
     const el = await fixture<BillingPortal>(
       html`<billing-portal mode="link" page="home"></billing-portal>`,
     );
     await settled(el);
+    expect(el.state, el.error?.message).to.equal('open');
     const link = part(el, 'link') as HTMLAnchorElement;
     expect(link.href.startsWith(`${env.sandboxUrl}/insite?pa_query=`)).to.equal(true);
     expect(text(link)).to.equal('Manage billing');
     expect(el.container === null || el.container.childElementCount === 0).to.equal(true);
     await expect(el).to.be.accessible();
+
+    // /billing-elsewhere announces another hosted origin: the sandbox's address is
+    // refused, and the console says how to allow it.
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(' '));
+    try {
+      const refused = await fixture<BillingPortal>(
+        html`<billing-portal
+          mode="link"
+          page="offers"
+          endpoint="/billing-elsewhere"
+        ></billing-portal>`,
+      );
+      await settled(refused);
+      expect(refused.state).to.equal('error');
+      expect(refused.error?.code).to.equal('unsafe-url');
+      expect(text(refused.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
+        'This billing address is not allowed here.',
+      );
+      expect(refused.shadowRoot!.querySelector('a')).to.equal(null);
+      expect(warnings.length, warnings.join('\n')).to.equal(1);
+      expect(warnings[0]).to.contain('<billing-portal page="offers">');
+      expect(warnings[0]).to.contain(`configureBilling({ trustedOrigins: ['${env.sandboxUrl}'] })`);
+    } finally {
+      console.warn = warn;
+    }
+
+    configureBilling({ trustedOrigins: [env.sandboxUrl] });
+    const trusted = await fixture<BillingPortal>(
+      html`<billing-portal
+        mode="link"
+        page="offers"
+        endpoint="/billing-elsewhere"
+      ></billing-portal>`,
+    );
+    await settled(trusted);
+    expect(trusted.state).to.equal('open');
   });
 
   it('opens the remedies of the other elements in place', async () => {

@@ -260,12 +260,14 @@ describe('Node adapter: the light Request', () => {
 });
 
 describe('Node adapter: the process globals', () => {
-  // The listener replaces globals for the whole process: each case runs in a fresh one.
+  // The listener could replace globals for the whole process: each case runs in a fresh one,
+  // which mounts the proxy, serves a request through it, then fetches as the host app would.
   async function globalsAfter(
     handlerOptions: string,
-  ): Promise<{ request: boolean; response: boolean }> {
+  ): Promise<{ request: boolean; response: boolean; fetched: boolean; served: number }> {
     const server = fileURLToPath(new URL('../../src/server/index.ts', import.meta.url));
     const script = `
+      import { createServer } from 'node:http';
       const [Request, Response] = [globalThis.Request, globalThis.Response];
       const { createBillingProxy, toNodeHandler } = await import(${JSON.stringify(server)});
       const proxy = createBillingProxy({
@@ -273,10 +275,16 @@ describe('Node adapter: the process globals', () => {
         segment: 'main', portalScriptUrl: 'http://127.0.0.1:9/portal.js',
         portalSecret: 'a-portal-secret-of-enough-length', identify: () => null,
       });
-      toNodeHandler(proxy, ${handlerOptions});
+      const http = createServer(toNodeHandler(proxy, ${handlerOptions}));
+      await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+      const url = 'http://127.0.0.1:' + http.address().port + '/usages';
+      const answer = await fetch(url);
+      const fetched = (await fetch(url)) instanceof Response && answer instanceof globalThis.Response;
       console.log(JSON.stringify({
         request: globalThis.Request === Request, response: globalThis.Response === Response,
+        fetched, served: answer.status,
       }));
+      http.close();
       await proxy.close();`;
     const { stdout } = await promisify(execFile)(process.execPath, [
       '--import',
@@ -285,17 +293,28 @@ describe('Node adapter: the process globals', () => {
       '--eval',
       script,
     ]);
-    return JSON.parse(stdout) as { request: boolean; response: boolean };
+    return JSON.parse(stdout) as {
+      request: boolean;
+      response: boolean;
+      fetched: boolean;
+      served: number;
+    };
   }
 
-  it('installs the light Request and Response by default', async () => {
-    assert.deepEqual(await globalsAfter('{}'), { request: false, response: false });
-  });
-
-  it('leaves the globals alone with overrideGlobalObjects: false', async () => {
-    assert.deepEqual(await globalsAfter('{ overrideGlobalObjects: false }'), {
+  it("leaves the host app's Request and Response alone by default", async () => {
+    // Signed out: the proxy answered (401), so the adapter was loaded and serving.
+    assert.deepEqual(await globalsAfter('{}'), {
       request: true,
       response: true,
+      fetched: true,
+      served: 401,
     });
+  });
+
+  it('installs the light Request and Response only when asked (overrideGlobalObjects)', async () => {
+    const after = await globalsAfter('{ overrideGlobalObjects: true }');
+    assert.equal(after.served, 401);
+    assert.equal(after.request, false);
+    assert.equal(after.response, false);
   });
 });

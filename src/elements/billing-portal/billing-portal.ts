@@ -36,8 +36,10 @@ export let makeModal: (
 
 /**
  * The billing service's customer portal, in the page. In `embed` mode it loads the service's
- * portal script (once per page), renders the container the script looks for in the light DOM
- * (so `document.getElementById` finds it) and opens the page; in `link` mode it renders an
+ * portal script (once per page), then adds the container the script looks for to its light DOM
+ * (so `document.getElementById` finds it) and opens the page: until a page opens, its light DOM
+ * holds only what the host put there, so a framework hydrating server-rendered HTML finds it as
+ * it rendered it; in `link` mode it renders an
  * in-site link to the page instead. Remedies of the other elements (change plan, add a payment
  * method...) open here when an embedding `<billing-portal>` is on the page.
  *
@@ -49,9 +51,8 @@ export let makeModal: (
  * @slot error - Replaces the sentence of the error state.
  * @slot retry - Label of the retry button.
  * @slot link - Text of the link in `link` mode (default: the page's name, e.g. "Manage billing").
- * @slot portal - Holds the script's container; the element puts it there itself.
+ * @slot portal - Holds the script's container; the element puts it there itself, when a page opens.
  *
- * @attribute theme - `light` or `dark` forces a color scheme; unset, the page's `color-scheme`. The portal's container carries the scheme and accent to the hosted page.
  *
  * @event billing-portal-ready - The hosted page is shown. `detail`: `{ page }`.
  * @event billing-portal-complete - A hosted workflow completed; the usages refresh. `detail`: `{ page, workflow }`.
@@ -79,6 +80,7 @@ export let makeModal: (
  * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
  * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
  * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
+ * @cssproperty --billing-backdrop - The modal dialog's backdrop (a portal opened by `openPortalPage`).
  * @cssproperty --billing-portal-min-height - Space kept for the portal while it loads. Default 24rem.
  */
 export class BillingPortal extends LitElement implements PortalHost {
@@ -96,6 +98,7 @@ export class BillingPortal extends LitElement implements PortalHost {
 
   // String is Lit's default type: only Number properties name theirs.
   static override properties = {
+    theme: { reflect: true },
     page: { reflect: true },
     offer: {},
     subscription: { type: Number },
@@ -135,6 +138,8 @@ export class BillingPortal extends LitElement implements PortalHost {
   declare mode: PortalMode;
   /** Location of the billing proxy; defaults to the page's (`configureBilling`), else `/billing`. */
   declare endpoint: string | undefined;
+  /** `light` or `dark` forces a color scheme (the hosted page's too); unset, the page's `color-scheme` (see Theming). */
+  declare theme: 'light' | 'dark' | undefined;
   /** Read-only: `idle`, `loading`, `open` or `error`, reflected for styling. */
   declare state: PortalState;
   /** Read-only: the last failure, in the `error` state. */
@@ -145,7 +150,7 @@ export class BillingPortal extends LitElement implements PortalHost {
   // `nonce` is not a reactive property on purpose: the browser blanks the attribute of every
   // element once inserted under a CSP header, and only the native `nonce` property keeps it.
 
-  /** The element the portal script renders into (light DOM, findable by id). */
+  /** The element the portal script renders into (light DOM, findable by id); null until a page opens. */
   get container(): HTMLElement | null {
     return this.#container;
   }
@@ -284,18 +289,26 @@ export class BillingPortal extends LitElement implements PortalHost {
     try {
       if (this.mode === 'link') {
         this.#container?.replaceChildren();
-        const { url } = await getProxyClient(this.endpoint).getLinks(this.request, signal);
-        this.href = followableOrThrow(url);
+        const { url, hostedOrigin } = await getProxyClient(this.endpoint).getLinks(
+          this.request,
+          signal,
+        );
+        this.href = followableOrThrow(url, hostedOrigin ? [hostedOrigin] : []);
       } else {
         // Unset or empty, the nonce and the global are left to embedPortal's defaults.
         await embedPortal({
-          container: this.#ensureContainer(),
+          // Made only once the script is loaded: until a page opens, the light DOM is the host's.
+          container: () => this.#ensureContainer(),
           request: this.request,
           endpoint: this.endpoint,
           signal,
           eventTarget: this,
           nonce: this.nonce,
           globalName: this.scriptGlobal,
+          // The page's CSP blocked the hosted page after the opening: that is the state to show.
+          onBlocked: (error) => {
+            if (!signal.aborted) this.#fail(error);
+          },
         });
       }
       if (signal.aborted) return;
@@ -303,15 +316,19 @@ export class BillingPortal extends LitElement implements PortalHost {
       this.#settle();
     } catch (reason) {
       if (signal.aborted) return;
-      const error = toBillingError(reason);
-      this.state = 'error';
-      this.error = error;
-      warnOnce(setupHint(error, this.page, this.localName));
-      // Built apart: the manifest analyzer reads `dispatchEvent(new X(arg))` as an event named by `arg`.
-      const event = new BillingErrorEvent({ error });
-      this.dispatchEvent(event);
-      this.#settle(error);
+      this.#fail(toBillingError(reason));
     }
+  }
+
+  /** The error state: the console line of a setup mistake, `billing-error`, openPage rejected. */
+  #fail(error: BillingError): void {
+    this.state = 'error';
+    this.error = error;
+    warnOnce(setupHint(error, this.page, this.localName));
+    // Built apart: the manifest analyzer reads `dispatchEvent(new X(arg))` as an event named by `arg`.
+    const event = new BillingErrorEvent({ error });
+    this.dispatchEvent(event);
+    this.#settle(error);
   }
 
   #settle(error?: BillingError): void {

@@ -61,7 +61,6 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @event billing-add-on-change - {BillingAddOnChangeEvent} On an on/off feature: the add-on was added (`enabled: true`) or removed. `detail: { feature, enabled, usage, amountTotal, nextTermAmountTotal, replayed }`.
  * @event billing-remedy - {BillingRemedyEvent} The user asked for the portal workflow that remedies a refusal; `preventDefault()` to open it yourself. `detail: { page, code, feature }`.
  *
- * @attribute theme - `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming).
  *
  * @csspart form - The grid of the quantity control, the price and the buy button.
  * @csspart quantity - The quantity control's group (label, input and hint), laid out by the form's grid.
@@ -94,6 +93,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart amount - The immediate price, in large type.
  * @csspart details - The service's breakdown of the immediate price, under it.
  * @csspart next-term - The next-term label and price under it.
+ * @csspart next-term-note - Under it, when it is above the card's price: it also counts the use beyond what the plan includes.
  * @csspart effective - In a removal's confirmation: the add-on ends now and what was billed is not refunded.
  * @csspart confirm - The confirm button (also `button`).
  * @csspart cancel - The cancel button (also `button`).
@@ -124,6 +124,7 @@ export class BuyFeature extends LitElement {
   }
 
   static override properties = {
+    theme: { reflect: true },
     feature: { reflect: true },
     quantity: { type: Number },
     min: { type: Number },
@@ -221,6 +222,8 @@ export class BuyFeature extends LitElement {
   declare labelOne: string;
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
   declare endpoint: string | undefined;
+  /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
+  declare theme: 'light' | 'dark' | undefined;
 
   #quantityEntry: QuantityEntry = 'allowed';
   /** `endpoint#feature` of an on/off feature the plan lacks, as the catalogue showed it. */

@@ -45,6 +45,7 @@ const ownStyles = css`
  *
  * @csspart prompt - The default fallback: the sentence and its button.
  * @csspart button - The "See plans" button (and "Complete your subscription", "Try again").
+ * @csspart remedy - The button that opens the portal workflow that gives access (also `button`).
  *
  * @cssproperty --billing-accent - The button and the focus ring.
  * @cssproperty --billing-on-accent - Text on the accent.
@@ -61,6 +62,7 @@ export class FeatureGate extends LitElement {
   }
 
   static override properties = {
+    theme: { reflect: true },
     feature: { reflect: true },
     min: { type: Number },
     label: {},
@@ -81,6 +83,8 @@ export class FeatureGate extends LitElement {
   declare label: string;
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
   declare endpoint: string | undefined;
+  /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
+  declare theme: 'light' | 'dark' | undefined;
   /** Read-only, reflected: `loading`, `granted`, `denied`, `pending` or `error`. */
   declare state: GateState;
 

@@ -83,6 +83,7 @@ const SKELETON_CARDS = 3;
  * @csspart keep - The notice's "Keep {plan}" button, which cancels the scheduled change after its confirmation (also `button`).
  * @csspart skeleton - The placeholder cards while loading.
  * @csspart status - The live region that reports progress and success.
+ * @csspart progress - The message while the change is applied.
  * @csspart success - The success message.
  * @csspart error - The refusal or failure message, with its remedy or retry.
  * @csspart remedy - The button that opens the portal workflow fixing a refusal (also `button`).
@@ -92,6 +93,8 @@ const SKELETON_CARDS = 3;
  * @csspart price-changed - The dialog's notice that the price changed since it was shown.
  * @csspart quote - The dialog's price block.
  * @csspart amount - The amount due now, in large type.
+ * @csspart split - The dialog's line telling how much of the quantity the plan includes.
+ * @csspart details - The service's breakdown of the immediate price, under it.
  * @csspart next-term - The new recurring price.
  * @csspart next-term-note - Under it, when it is above the card's price: it also counts the use beyond what the plan includes.
  * @csspart effective - "Takes effect on {date}" for a change at the end of the period.
@@ -121,6 +124,7 @@ export class PlanPicker extends LitElement {
   }
 
   static override properties = {
+    theme: { reflect: true },
     endpoint: {},
     contactHref: { attribute: 'contact-href' },
   };
@@ -132,6 +136,8 @@ export class PlanPicker extends LitElement {
 
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
   declare endpoint: string | undefined;
+  /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
+  declare theme: 'light' | 'dark' | undefined;
   /** Where an offer sold on request sends the customer (`mailto:` or a page of yours). */
   declare contactHref: string | undefined;
 

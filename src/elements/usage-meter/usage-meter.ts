@@ -81,15 +81,18 @@ function loadNotices(): Promise<void> {
  * @csspart unlimited - The "Unlimited" badge.
  * @csspart track - The meter's track (carries role="meter").
  * @csspart fill - The meter's filled part.
+ * @csspart extra - The use beyond the included quantity: the figure after "of", and the fill's part past the included quantity (also `fill`).
  * @csspart detail - The line under the meter (reset date).
  * @csspart switch - An on/off feature's line.
  * @csspart state - An on/off feature's "Included" / "Not included" badge.
+ * @csspart covered - A meter whose state another meter of the region already tells (no subscription, an error): its label and a dash or two words.
  * @csspart list - The list of every feature (without `feature`).
  * @csspart item - One feature of the list.
  * @csspart message - The not-in-plan, empty and error states.
  * @csspart button - Every button.
  * @csspart remedy - The button that opens a portal workflow: change plan, restart... (also `button`).
  * @csspart retry - The retry button of the error state (also `button`).
+ * @csspart sign-in - The sign-in link of the signed-out state (also `button`).
  * @csspart skeleton - The placeholder shown while loading.
  *
  * @cssproperty --billing-accent - Meter fill, buttons and focus ring. Default #4f46e5 (#8b87f7 dark).
@@ -97,6 +100,7 @@ function loadNotices(): Promise<void> {
  * @cssproperty --billing-warning - Fill and level text past the warning threshold. Default #b54708.
  * @cssproperty --billing-critical - Fill and level text past the critical threshold. Default #b42318.
  * @cssproperty --billing-success - Dot of an included on/off feature. Default #067647.
+ * @cssproperty --billing-extra - The fill of the use beyond the included quantity. Default currentColor at 45%.
  * @cssproperty --billing-radius - Corner radius of buttons. Default 8px.
  * @cssproperty --billing-space - Spacing unit (a 4px grid). Default 4px.
  * @cssproperty --billing-font-size - Base font size. Default 1em (inherited).
@@ -117,6 +121,7 @@ export class UsageMeter extends LitElement {
 
   // String is Lit's default type: only Number properties name theirs.
   static override properties = {
+    theme: { reflect: true },
     feature: { reflect: true },
     endpoint: {},
     label: {},
@@ -138,6 +143,8 @@ export class UsageMeter extends LitElement {
   declare feature: string;
   /** Location of the billing proxy; defaults to the page's (`configureBilling`), else `/billing`. */
   declare endpoint: string | undefined;
+  /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
+  declare theme: 'light' | 'dark' | undefined;
   /** Title to show instead of the service's (used too when the plan lacks the feature). */
   declare label: string | undefined;
   /** Share of the included quantity from which a Consumption warns (0.8 = 80 %); a Limitation, which the customer chose, never does. */

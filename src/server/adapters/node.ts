@@ -1,14 +1,41 @@
-import { getRequestListener } from '@hono/node-server';
+import type * as HonoNodeServer from '@hono/node-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { routePath, type BillingProxy } from '../proxy.js';
+
+type NodeServer = typeof HonoNodeServer;
+type Listener = ReturnType<NodeServer['getRequestListener']>;
+
+/** The version range of @hono/node-server the adapter is built and tested with. */
+const NODE_SERVER_RANGE = '^2.1.8';
+
+let nodeServer: Promise<NodeServer> | undefined;
+
+/**
+ * @hono/node-server, an optional peer dependency: only the Node, Express and Vite adapters need
+ * it, so it is loaded when one is created, and a missing one says what to install. The import is
+ * left to the runtime (not followed by a bundler): a Next.js or Workers app that never creates a
+ * Node adapter builds without it.
+ */
+function loadNodeServer(): Promise<NodeServer> {
+  nodeServer ??= import(/* webpackIgnore: true */ /* @vite-ignore */ '@hono/node-server').catch(
+    (cause: unknown) => {
+      nodeServer = undefined;
+      throw new Error(
+        `billing-elements/server: toNodeHandler (and the Express and Vite adapters) needs @hono/node-server. Install it: npm install @hono/node-server@${NODE_SERVER_RANGE}`,
+        { cause },
+      );
+    },
+  );
+  return nodeServer;
+}
 
 export interface NodeHandlerOptions {
   /**
    * Let @hono/node-server install its lightweight `Request` and `Response` as the process's
-   * globals, as every Hono app on Node does (the default): a JSON answer is then written without
-   * a web stream, at about two thirds of the CPU per request. Its one visible quirk: a
-   * `request.clone()` is a Request of the runtime's own class, not `instanceof` the global one.
-   * Set false to leave the globals alone.
+   * globals, as a Hono app on Node does: a JSON answer is then written without a web stream, at
+   * about two thirds of the CPU per request. Off by default: the host app's globals are its own
+   * (with them replaced, `(await fetch(url)) instanceof Response` is false in the whole
+   * process, and a `request.clone()` is not `instanceof` the global Request).
    */
   overrideGlobalObjects?: boolean;
   /**
@@ -84,11 +111,17 @@ function keepParsedBody(request: MiddlewareRequest): void {
  * and a Response written in one go (see `overrideGlobalObjects`).
  */
 export function toNodeHandler(proxy: BillingProxy, options: NodeHandlerOptions = {}): NodeHandler {
-  const listener = getRequestListener(
-    (request, { incoming }) =>
-      proxy.handler(options.trustProxy ? forwardedRequest(request, incoming) : request),
-    { overrideGlobalObjects: options.overrideGlobalObjects ?? true },
-  );
+  let listener: Listener | undefined;
+  const ready = loadNodeServer().then(({ getRequestListener }) => {
+    listener = getRequestListener(
+      (request, { incoming }) =>
+        proxy.handler(options.trustProxy ? forwardedRequest(request, incoming) : request),
+      { overrideGlobalObjects: options.overrideGlobalObjects ?? false },
+    );
+    return listener;
+  });
+  // Said once at start-up, not only to the first request: a missing peer is a setup mistake.
+  ready.catch((error: unknown) => console.error((error as Error).message));
   return (incoming: MiddlewareRequest, response, next) => {
     // Express strips its mount path from `url` but keeps it in `originalUrl`: basePath sees the
     // full path.
@@ -99,7 +132,10 @@ export function toNodeHandler(proxy: BillingProxy, options: NodeHandlerOptions =
     }
     incoming.url = path;
     if (incoming.method !== 'GET' && incoming.method !== 'HEAD') keepParsedBody(incoming);
-    listener(incoming, response).catch((error: unknown) => {
+    const served = listener
+      ? listener(incoming, response)
+      : ready.then((loaded) => loaded(incoming, response));
+    served.catch((error: unknown) => {
       if (next !== undefined) next(error);
       else if (!response.headersSent) {
         response.statusCode = 500;

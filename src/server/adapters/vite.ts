@@ -11,21 +11,46 @@ type Middleware = (
 
 /** The part of Vite's dev and preview servers the plugin uses (no import of Vite itself). */
 export interface ViteServerLike {
-  middlewares: { use(middleware: Middleware): unknown };
+  middlewares: {
+    use(middleware: Middleware): unknown;
+    /** Connect's middleware list, in order. */
+    stack?: { route: string; handle: unknown }[];
+  };
 }
 
 export type BillingProxyVitePluginOptions = BillingProxyOptions;
 
 /**
  * Mounts the proxy on Vite's dev server (and `vite preview`): `plugins: [billingProxyVitePlugin({...})]`.
- * basePath defaults to '/billing', the elements' default endpoint. The options are checked when
- * the config loads.
+ * basePath defaults to '/billing', the elements' default endpoint.
+ *
+ * The options (an object, or a function that returns them) are checked when the dev or preview
+ * server starts, which then fails with every problem named: `vite build` does not need the
+ * billing secrets.
  */
-export function billingProxyVitePlugin(options: BillingProxyVitePluginOptions) {
-  const proxy = createBillingProxy({ ...options, basePath: options.basePath ?? '/billing' });
+export function billingProxyVitePlugin(
+  options: BillingProxyVitePluginOptions | (() => BillingProxyVitePluginOptions),
+) {
+  const read = typeof options === 'function' ? options : () => options;
+  const proxy = createBillingProxy(() => {
+    const given = read();
+    return { ...given, basePath: given.basePath ?? '/billing' };
+  });
   const handler = toNodeHandler(proxy);
+  const middleware: Middleware = (request, response, next) => handler(request, response, next);
   const mount = (server: ViteServerLike) => {
-    server.middlewares.use((request, response, next) => handler(request, response, next));
+    proxy.check();
+    // Vite answers CORS preflights itself before the plugins' middlewares (its `server.cors`,
+    // on by default for localhost origins), without Access-Control-Allow-Credentials: the
+    // proxy's own answer for its allowedOrigins must come first. It goes right before Vite's.
+    const stack = server.middlewares.stack;
+    const cors = stack?.findIndex((layer) => {
+      const handle = layer.handle as { name?: string } | null;
+      return handle?.name === 'corsMiddleware';
+    });
+    if (stack !== undefined && cors !== undefined && cors >= 0)
+      stack.splice(cors, 0, { route: '', handle: middleware });
+    else server.middlewares.use(middleware);
   };
   return {
     name: 'billing-elements:proxy',

@@ -252,5 +252,5 @@ export async function getLinks(context: RouteContext): Promise<LinksResponse> {
   const home = findLink((await customer()).Links, 'insite-home')?.href;
   if (home === undefined || home === '')
     throw unavailablePage('No installation URL is configured for in-site links.');
-  return { url: withPaQuery(home, query) };
+  return { url: withPaQuery(home, query), hostedOrigin: context.options.hostedOrigin };
 }
