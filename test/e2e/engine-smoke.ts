@@ -69,9 +69,15 @@ function waitForText(page: EnginePage, path: Path, text: string | RegExp): Promi
   return waitForElement(page, path, `"${String(text)}" in ${pathText(path)}`, matches);
 }
 
+/** The least height the portal script gives its frame (src/sandbox/portal/script.ts). */
+const FRAME_MIN_HEIGHT = 200;
+
 /**
- * Waits for `text` in the element at `path` of the page in the iframe at `frame`. The iframe is
- * looked for again at every try: the portal may not have made it yet, or may replace it.
+ * Waits for `text` in the element at `path` of the page in the iframe at `frame`, and for the
+ * frame to have taken that page's height: the portal sizes its frame to each hosted page once
+ * the page shows, which moves what is around the frame (the modal dialog is centred on it), and
+ * a person looks for the page's buttons once they stop moving. The iframe is looked for again at
+ * every try: the portal may not have made it yet, or may replace it.
  */
 function waitForTextInFrame(
   page: EnginePage,
@@ -81,10 +87,15 @@ function waitForTextInFrame(
 ): Promise<ElementFacts> {
   return waitFor(
     async () => {
-      const facts = await page.inFrame(frame, () => page.facts(path));
-      return facts?.text.includes(text) ? facts : null;
+      const shown = await page.inFrame(frame, async () => ({
+        facts: await page.facts(path),
+        height: await page.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height)),
+      }));
+      if (!shown.facts?.text.includes(text)) return null;
+      const frameHeight = (await page.facts(frame))?.height;
+      return frameHeight === Math.max(FRAME_MIN_HEIGHT, shown.height) ? shown.facts : null;
     },
-    `"${text}" in ${pathText(path)} of the frame ${pathText(frame)}`,
+    `"${text}" in ${pathText(path)} of the frame ${pathText(frame)}, the frame fitting its page`,
   );
 }
 
@@ -343,7 +354,9 @@ export function engineSmoke(engine: SmokeEngine): void {
 
       // The modal portal of a remedy, on a page that declares no colour scheme of its own for
       // the dialog: the dark system colours (Canvas, CanvasText) under `color-scheme: light dark`.
-      await page.click([...meter('seats', 'remedy')]);
+      // The seats meter renders its refusal on its own: the projects figure does not wait for it.
+      await waitForElement(page, meter('seats', 'remedy'), "the seats meter's remedy");
+      await page.click(meter('seats', 'remedy'));
       await waitForElement(page, PORTAL_DIALOG, 'the portal dialog', (facts) => {
         return facts.open === true;
       });

@@ -79,6 +79,8 @@ export interface ElementFacts {
   modal: boolean;
   /** Whether it has the focus within its document or shadow root. */
   focused: boolean;
+  /** Its rendered height, in CSS pixels. */
+  height: number;
 }
 
 /** Reads an element's facts; runs in the page, so it calls nothing of this module. */
@@ -90,6 +92,7 @@ function factsOf(element: Element): ElementFacts {
     open: element instanceof HTMLDialogElement ? element.open : null,
     modal: element.matches(':modal'),
     focused: root.activeElement === element,
+    height: element.getBoundingClientRect().height,
   };
 }
 
@@ -106,7 +109,10 @@ export interface EnginePage {
   facts(path: Path): Promise<ElementFacts | null>;
   /** Uncaught errors of the page's scripts (WebKit: since the last goto, see WebKitPage). */
   errors(): Promise<string[]>;
-  /** Clicks the element with the automation's pointer, as a user would. */
+  /**
+   * Clicks the element with the automation's pointer, as a user would: once it holds still
+   * (holdStill), so that the pointer goes where the element is, not where it was.
+   */
   click(path: Path): Promise<void>;
   /** Replaces the text field's value by typing `text` with the automation's keyboard. */
   type(path: Path, text: string): Promise<void>;
@@ -127,6 +133,50 @@ export interface EngineBrowser {
 async function screenshotPath(engine: SmokeEngine, name: string): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   return join(SCREENSHOT_DIR, `${engine}-${name}.png`);
+}
+
+/** Where an element is in the viewport. */
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Resolves once `read` gives the same box twice running, a couple of the page's frames apart
+ * (`frames`): the element is laid out and holds still. A click reads the element's place, then
+ * moves the pointer there; an element still moving by then is missed. The modal portal, for
+ * one, is centred on its hosted page, which the frame takes the height of only once it shows.
+ */
+async function holdStill(
+  read: () => Promise<Box | null>,
+  frames: () => Promise<unknown>,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  let last = await read();
+  for (;;) {
+    await frames();
+    const box = await read();
+    const same =
+      box !== null &&
+      last !== null &&
+      (['x', 'y', 'width', 'height'] as const).every((side) => box[side] === last![side]);
+    if (same) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not hold still to be clicked`);
+    last = box;
+  }
+}
+
+/**
+ * Two of the page's animation frames; runs in the page, so it calls nothing of this module
+ * (WebKitPage writes it out again, as WebDriver's asynchronous script wants it).
+ */
+function twoFrames(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+  });
 }
 
 // Firefox: puppeteer-core over WebDriver BiDi.
@@ -186,6 +236,12 @@ class FirefoxPage implements EnginePage {
   async click(path: Path): Promise<void> {
     const element = await this.#element(path);
     try {
+      // Its box in the page's viewport: within its frame, and where the frame is in the page.
+      await holdStill(
+        () => element.boundingBox(),
+        () => this.#scope.evaluate(twoFrames),
+        pathText(path),
+      );
       await element.click();
     } finally {
       await element.dispose();
@@ -307,7 +363,18 @@ class WebKitPage implements EnginePage {
   }
 
   async click(path: Path): Promise<void> {
-    await (await this.#element(path)).click();
+    const element = await this.#element(path);
+    // Its box in its own document (WebDriver classic runs scripts in the frame entered).
+    await holdStill(
+      () =>
+        this.#session.execute((found) => found.getBoundingClientRect().toJSON() as Box, element),
+      () =>
+        this.#session.executeAsync((done: () => void) => {
+          requestAnimationFrame(() => requestAnimationFrame(() => done()));
+        }),
+      pathText(path),
+    );
+    await element.click();
   }
 
   async type(path: Path, text: string): Promise<void> {
