@@ -53,7 +53,9 @@ const PAGES = [
     head: '<script type="module" src="/cdn/usage-meter.js"></script>',
     body: '<usage-meter feature="seats" endpoint="/billing-none"></usage-meter>',
     settled: 'no-subscription',
-    budget: 20.2 * KIB,
+    // 20.2 KiB until the portal's Trusted Types policy and CSP diagnostics, the `theme`
+    // property and the already-subscribed and service-unavailable texts: 20,743 B.
+    budget: 20.3 * KIB,
   },
   {
     name: 'all five, script-tag file (billing-elements.js)',
@@ -67,7 +69,11 @@ const PAGES = [
     // price above its card explained, the features a downgrade loses, an add-on's removal not
     // refunded), the pay-first notice and the quotes' language, each in two languages:
     // 36,620 B -> 38,900 B.
-    budget: 38.5 * KIB,
+    // Then wave 3's first fixes: the portal's Trusted Types policy and its CSP and Trusted Types
+    // diagnostics, `theme` declared on every element, the plan picker following a subscription
+    // live and naming the customer's discount, the already-subscribed and service-unavailable
+    // texts, each in two languages: 38,900 B -> 40,226 B, under the 40 KiB guard.
+    budget: 39.5 * KIB,
     target: 26 * KIB,
   },
   {

@@ -2,7 +2,8 @@
 // `N passed, N failed` (`, N skipped` when a test was skipped) over all of them; the exit code is
 // non-zero on any failure. `node scripts/test.mjs node browser-firefox` runs only the named
 // stages; `browser` stands for the three browser engines' stages, which run side by side (their
-// time is mostly spent waiting on the page, not on the CPU); TEST_SERIAL=1 runs them in turn.
+// time is mostly spent waiting on the page, not on the CPU), as do the faults, runtimes and
+// integrations stages; TEST_SERIAL=1 runs them in turn.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -142,16 +143,6 @@ const stages = {
     );
     return nodeTests(files, { REDIS_SERVER: findRedisServer() });
   },
-  // Real processes killed and restarted: the proxy (SIGKILL at named points of 200 purchases,
-  // SIGTERM), redis-server (restarted on its append-only file). Each prints its figures. The
-  // files run side by side: they spend most of their time waiting out the leases of dead owners.
-  async faults() {
-    return nodeTests(
-      filesUnder('test/faults', /\.test\.ts$/),
-      { REDIS_SERVER: findRedisServer() },
-      ['--test-concurrency=3'],
-    );
-  },
   'browser-chromium': () => browserTests('chromium'),
   'browser-firefox': () => browserTests('firefox'),
   'browser-webkit': () => browserTests('webkit'),
@@ -167,6 +158,16 @@ const stages = {
     const files = filesUnder('test/e2e', /\.test\.ts$/);
     if (files.length === 0) return { passed: 0, failed: 0 };
     return nodeTests(files, { CHROME_PATH: findChrome() });
+  },
+  // Real processes killed and restarted: the proxy (SIGKILL at named points of 200 purchases,
+  // SIGTERM), redis-server (restarted on its append-only file). Each prints its figures. The
+  // files run side by side: they spend most of their time waiting out the leases of dead owners.
+  async faults() {
+    return nodeTests(
+      filesUnder('test/faults', /\.test\.ts$/),
+      { REDIS_SERVER: findRedisServer() },
+      ['--test-concurrency=3'],
+    );
   },
   // The packed proxy on Node 20, the Node LTS, Bun, Deno and Cloudflare Workers (workerd): one
   // app installed once outside the repository, the same scenario on each (test/runtimes).
@@ -217,14 +218,25 @@ for (const name of selected) {
 }
 
 /** Stages that may run beside each other: one browser engine each, on its own ports. */
-const sideBySide = new Set(aliases.browser);
+/**
+ * Stages that may run beside each other, by group: the browser engines (each on its own ports),
+ * and the stages of real processes and packed apps (faults, runtimes, integrations), whose time
+ * is mostly spent waiting on child processes, leases and installs rather than on the CPU.
+ */
+const groups = new Map([
+  ...aliases.browser.map((name) => [name, 'browsers']),
+  ['faults', 'processes'],
+  ['runtimes', 'processes'],
+  ['integrations', 'processes'],
+]);
 const serial = process.env.TEST_SERIAL === '1';
 
 /** The selected stages in batches: consecutive side-by-side stages share one (unless serial). */
 const batches = [];
 for (const name of selected) {
   const last = batches.at(-1);
-  if (!serial && last && sideBySide.has(name) && sideBySide.has(last[0])) last.push(name);
+  if (!serial && last && groups.has(name) && groups.get(name) === groups.get(last[0]))
+    last.push(name);
   else batches.push([name]);
 }
 

@@ -139,10 +139,14 @@ process.on('SIGTERM', () => {
   // Keep answering while the proxy drains: new requests get 503 shutting-down at once (a load
   // balancer retries them elsewhere) rather than a refused connection.
   void proxy.close().then(() => {
-    server.close();
-    server.closeIdleConnections();
-    redis.disconnect();
     process.stdout.write(`closed ${Date.now() - started}\n`);
-    process.exit(0);
+    // The last answers may still be on their way to their sockets: the server's close waits
+    // for them, a moment at most (a request that outlasted shutdownMs is cut then).
+    server.close(() => {
+      redis.disconnect();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 200).unref();
   });
 });

@@ -271,7 +271,11 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
       join(app, 'package.json'),
       JSON.stringify({ name: 'runtimes-test-app', private: true, type: 'module' }),
     );
-    // One install for every runtime: the package, and the Node LTS binary from the registry.
+    // One install for every runtime: the package with the server's peers, as docs say (the
+    // versions this repository pins), and the Node LTS binary from the registry.
+    const { devDependencies: pinned } = JSON.parse(
+      readFileSync(join(root, 'package.json'), 'utf8'),
+    ) as { devDependencies: Record<string, string> };
     await run(
       npm,
       [
@@ -281,6 +285,8 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
         '--no-fund',
         '--no-package-lock',
         join(work, filename),
+        `zod@${pinned.zod}`,
+        `@hono/node-server@${pinned['@hono/node-server']}`,
         `node@${NODE_LTS}`,
       ],
       { cwd: app, timeout: 240_000 },
