@@ -4,56 +4,28 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { buildSnippet } from '../../demo/src/snippet.js';
-import {
-  billingEnv,
-  installExample,
-  launchBrowser,
-  proveBilling,
-  startProcess,
-  startSandboxOf,
-  type InstalledApp,
-  type RunningProcess,
-  type Sandbox,
-} from './harness.js';
+import { billingEnv, proveBilling, startProcess, useExample } from './harness.js';
 
-let app: InstalledApp;
-let sandbox: Sandbox;
-let browser: Browser;
-const servers: RunningProcess[] = [];
-
-before(async () => {
-  app = await installExample('cross-origin');
-  sandbox = await startSandboxOf(app);
-  browser = await launchBrowser();
-  servers.push(
-    await startProcess(app, 'node', ['api.js'], {
-      env: billingEnv(sandbox),
-      readyUrl: 'http://127.0.0.1:4100/billing/nothing',
-    }),
-    await startProcess(app, 'node', ['cdn.js'], {
-      readyUrl: 'http://127.0.0.1:4101/billing-elements.js',
-    }),
-    await startProcess(app, 'node', ['site.js'], { readyUrl: 'http://localhost:4102/' }),
-  );
-});
-
-after(async () => {
-  for (const server of servers) await server.stop();
-  await browser?.close();
-  await sandbox?.close();
-  app?.remove();
-});
+const run = useExample('cross-origin', async () => [
+  await startProcess(run.app, 'node', ['api.js'], {
+    env: billingEnv(run.sandbox),
+    readyUrl: 'http://127.0.0.1:4100/billing/nothing',
+  }),
+  await startProcess(run.app, 'node', ['cdn.js'], {
+    readyUrl: 'http://127.0.0.1:4101/billing-elements.js',
+  }),
+  await startProcess(run.app, 'node', ['site.js'], { readyUrl: 'http://localhost:4102/' }),
+]);
 
 test('another origin: the script-tag file from a CDN, the proxy on a third origin', async () => {
-  await proveBilling(browser, sandbox, 'http://localhost:4102/');
+  await proveBilling(run.browser, run.sandbox, 'http://localhost:4102/');
 });
 
 test("another origin: the snippet builder's per-element modules, pasted as is", async () => {
   // The page holds exactly what the demo's snippet builder writes for these choices.
-  const page = readFileSync(join(app.dir, 'site/modules.html'), 'utf8');
+  const page = readFileSync(join(run.app.dir, 'site/modules.html'), 'utf8');
   const common = {
     endpoint: 'http://127.0.0.1:4100/billing',
     filesUrl: 'http://127.0.0.1:4101',
@@ -78,5 +50,5 @@ test("another origin: the snippet builder's per-element modules, pasted as is", 
       `modules.html holds the builder's ${tag} snippet:\n${snippet}`,
     );
   }
-  await proveBilling(browser, sandbox, 'http://localhost:4102/modules');
+  await proveBilling(run.browser, run.sandbox, 'http://localhost:4102/modules');
 });

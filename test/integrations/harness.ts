@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { after, before } from 'node:test';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
@@ -223,6 +224,59 @@ export async function startProcess(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { output: () => output, stop };
+}
+
+/** What a test file of one example works with, set once its `before` hook ran. */
+export interface ExampleRun {
+  app: InstalledApp;
+  sandbox: Sandbox;
+  browser: Browser;
+}
+
+/**
+ * For one test file: the example `name` installed from the packed package, the sandbox of that
+ * package, Chromium, and `servers` the file starts once (stopped first, at the end).
+ */
+export function useExample(
+  name: string,
+  servers?: (run: ExampleRun) => Promise<RunningProcess[]>,
+): ExampleRun {
+  const run = {} as ExampleRun;
+  const started: RunningProcess[] = [];
+  before(async () => {
+    run.app = await installExample(name);
+    run.sandbox = await startSandboxOf(run.app);
+    run.browser = await launchBrowser();
+    if (servers) started.push(...(await servers(run)));
+  });
+  after(async () => {
+    for (const server of started) await server.stop();
+    await run.browser?.close();
+    await run.sandbox?.close();
+    run.app?.remove();
+  });
+  return run;
+}
+
+/**
+ * `node server.js` of the example on a free port (`PORT`), with the billing variables; `check`
+ * runs on its page's URL (by default: proveBilling), then the server stops.
+ */
+export async function withServer(
+  run: ExampleRun,
+  check: (url: string) => Promise<void> = (url) => proveBilling(run.browser, run.sandbox, url),
+): Promise<void> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const server = await startProcess(run.app, 'node', ['server.js'], {
+    env: { ...billingEnv(run.sandbox), PORT: String(port) },
+    readyUrl: url,
+  });
+  try {
+    await check(url);
+  } finally {
+    await server.stop();
+  }
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -3,36 +3,11 @@
 // behind a reverse proxy that sets another Host and X-Forwarded-Host.
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import {
-  billingEnv,
-  freePort,
-  installExample,
-  launchBrowser,
-  proveBilling,
-  startProcess,
-  startSandboxOf,
-  type InstalledApp,
-  type Sandbox,
-} from './harness.js';
+import { test } from 'node:test';
+import { billingEnv, freePort, proveBilling, startProcess, useExample } from './harness.js';
 
-let app: InstalledApp;
-let sandbox: Sandbox;
-let browser: Browser;
+const run = useExample('nextjs');
 let buildOutput: string;
-
-before(async () => {
-  app = await installExample('nextjs');
-  sandbox = await startSandboxOf(app);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await sandbox?.close();
-  app?.remove();
-});
 
 /**
  * A reverse proxy as deployments have one (nginx, a load balancer): the app behind it sees an
@@ -48,7 +23,7 @@ async function reverseProxy(port: number, upstreamPort: number): Promise<Server>
         path: incoming.url,
         headers: {
           ...incoming.headers,
-          host: `app.internal:${upstreamPort}`,
+          host: `run.app.internal:${upstreamPort}`,
           'x-forwarded-host': incoming.headers.host,
           'x-forwarded-proto': 'http',
         },
@@ -66,7 +41,7 @@ async function reverseProxy(port: number, upstreamPort: number): Promise<Server>
 }
 
 test('Next.js: `next build` passes with no billing variable set', async () => {
-  buildOutput = await app.exec('node', ['node_modules/next/dist/bin/next', 'build']);
+  buildOutput = await run.app.exec('node', ['node_modules/next/dist/bin/next', 'build']);
   assert.match(buildOutput, /ƒ \/billing\/\[\.\.\.path\]/, 'the billing route is dynamic');
   assert.doesNotMatch(buildOutput, /billing proxy|Error|⚠/i);
 });
@@ -75,16 +50,16 @@ test('Next.js: `next start` behind a reverse proxy with another Host', async () 
   assert.ok(buildOutput, 'built by the previous test');
   const port = await freePort();
   const next = await startProcess(
-    app,
+    run.app,
     'node',
     ['node_modules/next/dist/bin/next', 'start', '--port', String(port), '--hostname', '127.0.0.1'],
-    { env: billingEnv(sandbox), readyUrl: `http://127.0.0.1:${port}/billing/nothing` },
+    { env: billingEnv(run.sandbox), readyUrl: `http://127.0.0.1:${port}/billing/nothing` },
   );
   const publicPort = await freePort();
   const proxy = await reverseProxy(publicPort, port);
   try {
     const url = `http://127.0.0.1:${publicPort}/`;
-    await proveBilling(browser, sandbox, url, {
+    await proveBilling(run.browser, run.sandbox, url, {
       before: async (page) => {
         // The server component's isEntitled: the healthy customer's plan includes SSO.
         const html = await (await page.request.get(url)).text();
@@ -102,7 +77,7 @@ test('Next.js: `next start` behind a reverse proxy with another Host', async () 
 test('Next.js: `next start` without the billing variables says so at start', async () => {
   const port = await freePort();
   const next = await startProcess(
-    app,
+    run.app,
     'node',
     ['node_modules/next/dist/bin/next', 'start', '--port', String(port), '--hostname', '127.0.0.1'],
     { readyUrl: `http://127.0.0.1:${port}/billing/usages`, anyStatus: true },

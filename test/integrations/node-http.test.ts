@@ -1,44 +1,7 @@
 // examples/node-http: the proxy on plain node:http, the page on the script-tag file.
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import {
-  billingEnv,
-  freePort,
-  installExample,
-  launchBrowser,
-  proveBilling,
-  startProcess,
-  startSandboxOf,
-  type InstalledApp,
-  type Sandbox,
-} from './harness.js';
+import { test } from 'node:test';
+import { useExample, withServer } from './harness.js';
 
-let app: InstalledApp;
-let sandbox: Sandbox;
-let browser: Browser;
+const run = useExample('node-http');
 
-before(async () => {
-  app = await installExample('node-http');
-  sandbox = await startSandboxOf(app);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await sandbox?.close();
-  app?.remove();
-});
-
-test('node:http: `node server.js` serves the page and the proxy', async () => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
-  const server = await startProcess(app, 'node', ['server.js'], {
-    env: { ...billingEnv(sandbox), PORT: String(port) },
-    readyUrl: url,
-  });
-  try {
-    await proveBilling(browser, sandbox, url);
-  } finally {
-    await server.stop();
-  }
-});
+test('node:http: `node server.js` serves the page and the proxy', () => withServer(run));
