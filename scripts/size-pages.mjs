@@ -69,10 +69,10 @@ const PAGES = [
     // price above its card explained, the features a downgrade loses, an add-on's removal not
     // refunded), the pay-first notice and the quotes' language, each in two languages:
     // 36,620 B -> 38,900 B.
-    // Then wave 3's first fixes: the portal's Trusted Types policy and its CSP and Trusted Types
-    // diagnostics, `theme` declared on every element, the plan picker following a subscription
-    // live and naming the customer's discount, the already-subscribed and service-unavailable
-    // texts, each in two languages: 38,900 B -> 40,226 B, under the 40 KiB guard.
+    // Then the portal's Trusted Types policy and its CSP and Trusted Types diagnostics, `theme`
+    // declared on every element, the plan picker following a subscription live and naming the
+    // customer's discount, the already-subscribed and service-unavailable texts, each in two
+    // languages: 38,900 B -> 40,226 B, under the 40 KiB guard.
     budget: 39.5 * KIB,
     target: 26 * KIB,
   },
