@@ -154,10 +154,12 @@ const stages = {
     const docs = await single(process.execPath, ['scripts/docs.mjs', '--check']);
     return { passed: budget.passed + docs.passed, failed: budget.failed + docs.failed };
   },
+  // Two files at a time: each starts its own demo and browser, and spends much of its time
+  // waiting on pages; Node's default on a two-core machine would be one.
   async e2e() {
     const files = filesUnder('test/e2e', /\.test\.ts$/);
     if (files.length === 0) return { passed: 0, failed: 0 };
-    return nodeTests(files, { CHROME_PATH: findChrome() });
+    return nodeTests(files, { CHROME_PATH: findChrome() }, ['--test-concurrency=2']);
   },
   // Real processes killed and restarted: the proxy (SIGKILL at named points of 200 purchases,
   // SIGTERM), redis-server (restarted on its append-only file). Each prints its figures. The
@@ -217,7 +219,6 @@ for (const name of selected) {
   }
 }
 
-/** Stages that may run beside each other: one browser engine each, on its own ports. */
 /**
  * Stages that may run beside each other, by group: the browser engines (each on its own ports),
  * and the stages of real processes and packed apps (faults, runtimes, integrations), whose time
