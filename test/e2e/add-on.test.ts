@@ -67,7 +67,8 @@ test('priority support is added after its price is confirmed, then removed, each
   // Removing costs nothing now and is confirmed all the same.
   await addOn.getByRole('button', { name: 'Remove Priority support' }).click();
   const removal = page.getByRole('dialog', { name: 'Remove Priority support?' });
-  await removal.getByText('Your recurring price becomes $19.00\u00a0/\u00a0month.').waitFor();
+  await removal.getByText('Priority support ends now, and what was already billed').waitFor();
+  await removal.locator('[part~="amount"]').getByText('$19.00').waitFor();
   await assertAccessible(page, 'the removal confirmation');
   await removal.locator('[part~="confirm"]').click();
   await addOn.getByText('Done. Priority support: removed from your plan.').waitFor();
