@@ -179,7 +179,10 @@ describe('GET /v1/Offers and /v1/Offer', () => {
     const frSeats = french.body.Features.find(
       (f: { ReferenceFeature: string }) => f.ReferenceFeature === 'seats',
     );
-    assert.match(frSeats.PricingLocalized, /^10,00\s\$US\u00a0\/\u00a0mois par unité au-delà de 5$/u);
+    assert.match(
+      frSeats.PricingLocalized,
+      /^10,00\s\$US\u00a0\/\u00a0mois par unité au-delà de 5$/u,
+    );
     for (const bad of ['Html=maybe', 'Pricing=0', 'Links=no', 'IgnoreFeatures=1', 'Language=de']) {
       assert.equal((await t.api('GET', `/v1/Offers?${bad}`)).status, 422, bad);
     }

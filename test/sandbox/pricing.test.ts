@@ -154,7 +154,10 @@ describe('POST /v1/Pricing/Usage', () => {
       assert.match(res.body.PricingLocalized, /^8,00\s\$US$/u);
       assert.equal(res.body.NextTerm.LabelLocalized, 'Nouveau prix récurrent');
       assert.match(res.body.NextTerm.PricingLocalized, /^55,20\s\$US\u00a0\/\u00a0mois$/u);
-      assert.match(res.body.Details[0].LabelLocalized, /^Sièges\u00a0: 2 en supplément, d’aujourd’hui au 1er décembre 2026$/);
+      assert.match(
+        res.body.Details[0].LabelLocalized,
+        /^Sièges\u00a0: 2 en supplément, d’aujourd’hui au 1er décembre 2026$/,
+      );
     }
     // An explicit Language wins over the header; an unknown one is refused.
     const en = await t.api('POST', '/v1/Pricing/Usage?Language=en', body, {
