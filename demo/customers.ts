@@ -75,7 +75,7 @@ export const SCENARIOS: readonly Scenario[] = [
     label: 'Pending',
     tone: 'info',
     situation: 'Subscription created, waiting for the customer to complete it.',
-    tryThis: 'Complete the subscription from the billing page.',
+    tryThis: 'Complete your subscription from the billing page.',
   },
   {
     reference: 'no-subscription',

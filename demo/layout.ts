@@ -74,7 +74,7 @@ const SHELL = `<!doctype html>
           <p class="nav-heading" id="nav-developers">Developers</p>
           <ul aria-labelledby="nav-developers">{{developerNav}}</ul>
         </nav>
-        <p class="sidebar-foot">A demo of billing-elements, running on the billing sandbox.</p>
+        <p class="sidebar-foot">A demo of billing-elements on the billing sandbox.</p>
       </aside>
       <div class="workspace">
         <header class="topbar">

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Connect, ViteDevServer } from 'vite';
 import type { Directory } from './directory.js';
 import { escapeHtml, fill, raw } from './html.js';
+import { FEATURE_LABELS } from './labels.js';
 import {
   LOGO,
   initials,
@@ -206,8 +207,9 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
           redirect(res, `/?next=${encodeURIComponent(path)}`);
           return true;
         }
-        const content = await readFile(join(demoDir, 'pages', route.file), 'utf8');
         const language = pageLanguage(req, url, res);
+        const template = await readFile(join(demoDir, 'pages', route.file), 'utf8');
+        const content = fill(template, FEATURE_LABELS[language]);
         const page = renderAppPage({ ...route, customer, content, language });
         send(res, 200, await vite.transformIndexHtml(req.url ?? path, page));
         return true;

@@ -138,9 +138,13 @@ const stages = {
     return { passed: eslint.passed + prettier.passed, failed: eslint.failed + prettier.failed };
   },
   async node() {
-    const files = ['test/contract', 'test/sandbox', 'test/server', 'test/build'].flatMap((dir) =>
-      filesUnder(dir, /\.test\.ts$/),
-    );
+    const files = [
+      'test/contract',
+      'test/texts',
+      'test/sandbox',
+      'test/server',
+      'test/build',
+    ].flatMap((dir) => filesUnder(dir, /\.test\.ts$/));
     return nodeTests(files, { REDIS_SERVER: findRedisServer() });
   },
   'browser-chromium': () => browserTests('chromium'),

@@ -4,13 +4,9 @@ import 'billing-elements/define';
 import { configureBilling, getProxyClient, getUsageStore } from 'billing-elements';
 import type { SubscriptionStatusResponse } from 'billing-elements';
 
-// '/billing' is the default; spelled out because this is where the demo mounts its proxy.
-// The unit words of the pages' <buy-feature> (its `label` attributes are the English ones) in
-// French, for a page whose language is French.
-configureBilling({
-  endpoint: '/billing',
-  messages: { fr: { 'unit.seats.one': 'siège', 'unit.seats.other': 'sièges' } },
-});
+// '/billing' is the default; spelled out because this is where the demo mounts its proxy. The
+// pages' `label` attributes are written in the page's language by the demo's server.
+configureBilling({ endpoint: '/billing' });
 
 const STATUS_TEXT: Record<SubscriptionStatusResponse['status'], string> = {
   running: 'Active',

@@ -64,7 +64,7 @@ function render(sub: SubscriptionStatusResponse): void {
   }
   const due = sub.dueInvoices.reduce((total, invoice) => total + invoice.amountTotal, 0);
   const currency = sub.dueInvoices[0]?.currency ?? 'USD';
-  facts.append(fact('Amount due', formatMoney(summary, due, currency)));
+  facts.append(fact('Due now', formatMoney(summary, due, currency)));
 
   const parts: Node[] = [facts];
   if (sub.paymentCappingReached) {
@@ -118,7 +118,7 @@ function render(sub: SubscriptionStatusResponse): void {
       buttons.push(action('Update payment method', { page: 'register' }));
       break;
     case 'pending':
-      buttons.push(action('Complete subscription', { page: 'subscribe' }, true));
+      buttons.push(action('Complete your subscription', { page: 'subscribe' }, true));
       break;
     default:
       buttons.push(action('Choose a plan', { page: 'offers' }, true));

@@ -62,8 +62,8 @@ const SHARED_TEXTS = {
     'Ajoutez un moyen de paiement pour effectuer ce changement.',
   ],
   'error.Error.Customer.Billing.CappingReached': [
-    'Some invoices are still unpaid. Settle them to continue.',
-    'Des factures restent impayées. Réglez-les pour continuer.',
+    'Some invoices are overdue. Pay them to continue.',
+    'Des factures sont en retard. Payez-les pour continuer.',
   ],
   'error.Error.Subscription.NotActive': [
     'Your subscription is suspended. Restart it to continue.',
@@ -71,7 +71,7 @@ const SHARED_TEXTS = {
   ],
   'remedy.change-plan': ['Change plan', 'Changer d’offre'],
   'remedy.register': ['Add a payment method', 'Ajouter un moyen de paiement'],
-  'remedy.pay-invoice': ['Settle invoices', 'Régler les factures'],
+  'remedy.pay-invoice': ['Pay overdue invoices', 'Payer les factures en retard'],
   'remedy.restart': ['Restart subscription', 'Réactiver l’abonnement'],
   'remedy.offers': ['See plans', 'Voir les offres'],
   'portal.title': ['Billing portal', 'Portail de facturation'],
@@ -87,7 +87,7 @@ const SHARED_TEXTS = {
   'portal.link.home': ['Manage billing', 'Gérer la facturation'],
   'portal.link.offers': ['See plans', 'Voir les offres'],
   'portal.link.subscribe': ['Subscribe', 'S’abonner'],
-  'portal.link.register': ['Update payment details', 'Mettre à jour le paiement'],
+  'portal.link.register': ['Update payment method', 'Mettre à jour le moyen de paiement'],
   'portal.link.change-plan': ['Change plan', 'Changer d’offre'],
   'portal.link.restart': ['Restart subscription', 'Réactiver l’abonnement'],
   'portal.link.pay-invoice': ['Pay invoice', 'Payer la facture'],
@@ -101,15 +101,12 @@ const SHARED_TEXTS = {
     'Billing is unavailable on this page.',
     'La facturation n’est pas disponible sur cette page.',
   ],
-  'state.pending': [
-    'Starts when checkout is complete',
-    'Commence une fois la souscription finalisée',
-  ],
+  'state.pending': ['Starts when checkout is complete', 'Commence une fois l’abonnement finalisé'],
   // A subscription created but whose checkout is not complete (the client tells it from a
   // suspension: see <buy-feature>'s refusal.ts).
   'error.subscription-pending': [
     'Your subscription starts when its checkout is complete.',
-    'Votre abonnement démarre une fois sa souscription finalisée.',
+    'Votre abonnement démarre une fois finalisé.',
   ],
   'remedy.subscribe': ['Complete your subscription', 'Finaliser votre abonnement'],
   // A subscribe asked while a subscription runs (from a page that had not seen it start): the

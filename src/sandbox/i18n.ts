@@ -75,15 +75,18 @@ const RECURRENCE: Record<Language, Record<string, [string, string]>> = {
   fr: { Month: ['mois', 'mois'], Year: ['an', 'ans'] },
 };
 
-/** "/ month", "/ 3 months", "/ mois". */
+/**
+ * "/ month", "/ 3 months", "/ mois", with no-break spaces: a price and its period stay on one
+ * line (callers join them with a no-break space too).
+ */
 export function perPeriod(duration: number, unit: string, language: Language): string {
   const [one, many] = RECURRENCE[language][unit] ?? [unit, unit];
-  return duration === 1 ? `/ ${one}` : `/ ${duration} ${many}`;
+  return duration === 1 ? `/\u00a0${one}` : `/\u00a0${duration}\u00a0${many}`;
 }
 
 export const LABELS = {
   en: {
-    amountDueNow: 'Amount due now',
+    amountDueNow: 'Due now',
     noCharge: 'No extra charge',
     nextTerm: 'New recurring price',
     onRequest: 'On request',
@@ -91,7 +94,7 @@ export const LABELS = {
     addedToNextInvoice: 'Added to the next invoice',
   },
   fr: {
-    amountDueNow: 'Montant dû maintenant',
+    amountDueNow: 'À payer maintenant',
     noCharge: 'Aucun supplément',
     nextTerm: 'Nouveau prix récurrent',
     onRequest: 'Sur demande',

@@ -50,7 +50,7 @@ describe('contract schemas', () => {
   it('parses pricing results with NextTerm and Details', () => {
     const parsed = PricingUsageResultSchema.parse({
       ReferenceFeature: 'seats',
-      LabelLocalized: 'Amount due now',
+      LabelLocalized: 'Due now',
       PricingLocalized: '$12.00',
       Currency: 'USD',
       AmountSubtotal: 1200,
@@ -58,7 +58,7 @@ describe('contract schemas', () => {
       Details: [{ LabelLocalized: 'Seats', AmountTotal: 1200 }],
       NextTerm: {
         LabelLocalized: 'Then',
-        PricingLocalized: '$60.00 / month',
+        PricingLocalized: '$60.00\u00a0/\u00a0month',
         AmountSubtotal: 6000,
         AmountTotal: 6000,
       },

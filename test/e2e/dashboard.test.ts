@@ -81,7 +81,7 @@ test('a signed-in customer sees the dashboard with their own meters', async () =
   // Priority support is sold apart on Pro: the card offers it as an add-on, priced.
   const addOn = page.locator('buy-feature[feature="priority-support"]');
   await addOn.getByRole('button', { name: 'Add Priority support' }).waitFor();
-  await addOn.locator('[part~="price-next"]').getByText('$58.00 / month').waitFor();
+  await addOn.locator('[part~="price-next"]').getByText('$58.00\u00a0/\u00a0month').waitFor();
   // The live price of the default quantity is shown before anything is bought.
   await page.locator('buy-feature[feature="seats"] [part~="price-now"]').waitFor();
   await assertAccessible(page, 'the dashboard');
@@ -203,7 +203,7 @@ test('buying seats shows the price, asks for confirmation, updates the meter and
   await priceNow.waitFor();
   const previewed = (await priceNow.locator('dd').textContent())?.trim() ?? '';
   assert.match(previewed, /^\$\d+\.\d\d$/);
-  await buy.locator('[part~="price-next"]').getByText('$69.00 / month').waitFor();
+  await buy.locator('[part~="price-next"]').getByText('$69.00\u00a0/\u00a0month').waitFor();
   await screenshot(page, 'purchase-price', { fullPage: false });
 
   await buy.getByRole('button', { name: 'Buy' }).click();
@@ -211,13 +211,13 @@ test('buying seats shows the price, asks for confirmation, updates the meter and
   await dialog.waitFor();
   assert.equal((await dialog.locator('[part~="amount"]').textContent())?.trim(), previewed);
   await dialog.getByText('Add 2 seats').waitFor();
-  await dialog.getByText('$69.00 / month').waitFor();
+  await dialog.getByText('$69.00\u00a0/\u00a0month').waitFor();
   await assertAccessible(page, 'the confirmation dialog');
   await screenshot(page, 'purchase-confirm', { fullPage: false });
   // Nothing is applied before the confirmation.
   assert.equal(quantityOf(await e2e.customer('healthy'), 'seats'), 5);
 
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.locator('[part~="confirm"]').click();
   await buy.getByText('Done. You now have 7 seats.').waitFor();
   await eventually(async () => {
     assert.deepEqual(await meterFigures(page, 'seats'), { used: '7', total: '5' });
@@ -257,7 +257,9 @@ test('the billing page summarises the subscription and opens portal workflows in
   await screenshot(page, 'billing');
 
   await summary.getByRole('button', { name: 'Update payment method' }).click();
-  await portal.getByRole('heading', { level: 1, name: 'Contact and payment details' }).waitFor();
+  await portal
+    .getByRole('heading', { level: 1, name: 'Contact details and payment method' })
+    .waitFor();
   await screenshot(page, 'billing-payment-method');
 
   await summary.getByRole('button', { name: 'Change plan' }).click();

@@ -297,7 +297,7 @@ export function engineSmoke(engine: SmokeEngine): void {
       await page.screenshot('billing');
 
       await page.click([{ css: 'button', text: 'Update payment method' }]);
-      await waitForTextInFrame(page, frame, ['h1'], 'Contact and payment details');
+      await waitForTextInFrame(page, frame, ['h1'], 'Contact details and payment method');
     }));
 
   test(`${engine}: the script-tag page runs on the one file`, () =>

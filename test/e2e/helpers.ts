@@ -324,6 +324,10 @@ export const PHONE = {
 export async function buyFree(buy: Locator, done: string, quantity?: number): Promise<void> {
   if (quantity !== undefined) await buy.getByRole('spinbutton').fill(String(quantity));
   await buy.locator('[part~="price-now"]').filter({ hasText: FREE }).waitFor();
-  await buy.getByRole('button', { name: 'Buy' }).click();
+  await buy.getByRole('button', { name: /^Buy/ }).click();
+  // Every purchase is confirmed, a free one too: its dialog says nothing is due now, and its
+  // button names the change ("Add 2 seats").
+  const dialog = buy.getByRole('dialog');
+  await dialog.locator('[part~="confirm"]').filter({ hasText: /^Add / }).click();
   await buy.getByText(done).waitFor();
 }

@@ -36,7 +36,7 @@ async function buySeats(page: Page, quantity: number, expectedTotal: number): Pr
   await buy.locator('[part~="price-now"]').filter({ hasText: CHARGED }).waitFor();
   await buy.getByRole('button', { name: 'Buy' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm your purchase' });
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.locator('[part~="confirm"]').click();
   await buy.getByText(`Done. You now have ${expectedTotal} seats.`).waitFor();
   await eventually(async () => {
     assert.equal((await meterFigures(page, 'seats')).used, String(expectedTotal));
@@ -71,7 +71,9 @@ test('no payment method: the refusal offers to add one, then the purchase goes t
 
   await refusal.getByRole('button', { name: 'Add a payment method' }).click();
   const { dialog, hosted } = portalDialog(page);
-  await hosted.getByRole('heading', { level: 1, name: 'Contact and payment details' }).waitFor();
+  await hosted
+    .getByRole('heading', { level: 1, name: 'Contact details and payment method' })
+    .waitFor();
   await hosted.getByLabel('Name on card').fill('Nadia No-Card');
   await hosted.getByLabel('Card number').fill('4242 4242 4242 4242');
   await hosted.getByLabel('Expiry (MM/YY)').fill('12/30');
@@ -95,10 +97,10 @@ test('capping reached: settle the invoices, restart the subscription, then buy',
   assert.equal(start.isPaymentCappingReached, true);
   const buy = page.locator('buy-feature[feature="seats"]');
   const refusal = buy.locator('[part~="error"]');
-  await refusal.getByRole('button', { name: 'Settle invoices' }).waitFor();
+  await refusal.getByRole('button', { name: 'Pay overdue invoices' }).waitFor();
   await screenshot(page, 'refusal-capping-reached', { fullPage: false });
 
-  await refusal.getByRole('button', { name: 'Settle invoices' }).click();
+  await refusal.getByRole('button', { name: 'Pay overdue invoices' }).click();
   const { dialog, hosted } = portalDialog(page);
   // The proxy lists the due invoices, so the remedy opens the payment of the oldest one.
   await hosted.getByRole('heading', { level: 1, name: 'Pay an invoice' }).waitFor();
@@ -109,7 +111,7 @@ test('capping reached: settle the invoices, restart the subscription, then buy',
   await hosted.getByRole('link', { name: 'Restart subscription' }).click();
   await hosted.getByRole('heading', { level: 1, name: 'Restart your subscription' }).waitFor();
   await hosted.getByRole('button', { name: /Restart/ }).click();
-  await hosted.getByText('Your subscription is running again.').waitFor();
+  await hosted.getByText('Your subscription is active again.').waitFor();
   await screenshot(page, 'remedy-restarted', { fullPage: false });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -132,13 +134,13 @@ test('capping reached: every page offers to pay the overdue invoices first, neve
   const notice = page.locator('plan-picker [part~="notice"]');
   await notice.getByText('invoices are overdue. Pay them, then restart').waitFor();
   assert.equal(await notice.getByRole('button', { name: 'Restart subscription' }).count(), 0);
-  await notice.getByRole('button', { name: 'Settle invoices' }).waitFor();
+  await notice.getByRole('button', { name: 'Pay overdue invoices' }).waitFor();
   // Overview: single sign-on is paused (the gate's prompt stands for its meter), and the
   // gate's remedy is the same.
   await page.goto(`${e2e.demo.url}/app/`);
   const gate = page.locator('feature-gate[feature="sso"]').first();
   await gate.getByText('paused while your subscription is suspended').waitFor();
-  await gate.getByRole('button', { name: 'Settle invoices' }).waitFor();
+  await gate.getByRole('button', { name: 'Pay overdue invoices' }).waitFor();
   assert.equal(await page.getByText('Single sign-on is on for').isVisible(), false);
   // Billing: the Pay buttons lead; the summary and the portal home offer no restart yet.
   await page.goto(`${e2e.demo.url}/app/billing`);
@@ -198,7 +200,7 @@ test('suspended: restart asks for a valid card, then the subscription runs and a
   await hosted.getByText('Your details and payment method are saved.').waitFor();
   await hosted.getByRole('link', { name: 'Restart subscription' }).click();
   await hosted.getByRole('button', { name: 'Restart now' }).click();
-  await hosted.getByText('Your subscription is running again.').waitFor();
+  await hosted.getByText('Your subscription is active again.').waitFor();
   await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.getByRole('banner').getByText('Pro · Active').waitFor();
@@ -266,7 +268,7 @@ test('a pending subscription is completed, and a customer without one picks a pl
   await e2e.signIn(page, 'pending');
   await page.goto(`${e2e.demo.url}/app/billing`);
   const summary = page.getByRole('region', { name: 'Subscription' });
-  await summary.getByRole('button', { name: 'Complete subscription' }).click();
+  await summary.getByRole('button', { name: 'Complete your subscription' }).click();
   const portal = page.frameLocator('billing-portal iframe');
   await portal.getByRole('heading', { level: 1, name: 'Start your subscription' }).waitFor();
   await screenshot(page, 'billing-pending');

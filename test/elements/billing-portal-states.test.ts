@@ -69,7 +69,7 @@ describe('<billing-portal> states (issue 12)', () => {
       ['no-payment-method', 'register', 'Add a payment method'],
       ['healthy', 'change-plan', 'Change plan'],
       ['pending', 'subscribe', 'Complete your subscription'],
-      ['capping-reached', 'pay-invoice', 'Settle your invoices'],
+      ['capping-reached', 'pay-invoice', 'Pay overdue invoices'],
     ] as const;
     for (const [customer, page, title] of cases) {
       await freshStart(customer);

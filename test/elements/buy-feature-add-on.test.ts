@@ -176,14 +176,15 @@ describe('<buy-feature> add-on mode', () => {
     expect(off.confirmationRequired).to.equal(false);
     await askToConfirm(element, 'remove');
     expect(partText(element, 'dialog-title')).to.equal('Remove Priority support?');
-    expect(dialogOf(element).textContent).to.match(/Your recurring price becomes/);
-    expect(part(element, 'dialog')!.querySelector('.summary')!.textContent).to.include(
-      dollars(off.NextTerm!.AmountTotal),
+    // A destructive change: its consequence is the headline, the figure is the new recurring
+    // price (no "$0.00"), and the button says what it does, in the critical colour.
+    expect(part(element, 'dialog')!.querySelector('.summary')!.textContent!.trim()).to.equal(
+      'Priority support ends now, and what was already billed for it is not refunded.',
     );
-    // Nothing to pay, and nothing given back: it ends now and what was billed is kept.
-    expect(partText(element, 'effective')).to.equal(
-      'Priority support ends now. What was already billed for it is not refunded.',
-    );
+    expect(partText(element, 'amount')).to.include(dollars(off.NextTerm!.AmountTotal));
+    expect(partText(element, 'quote')).to.include('New recurring price');
+    expect(partText(element, 'quote')).not.to.include('$0.00');
+    expect(partText(element, 'destructive')).to.equal('Remove Priority support');
     await expect(element).to.be.accessible();
 
     // Cancel: nothing changes.
@@ -209,9 +210,10 @@ describe('<buy-feature> add-on mode', () => {
     const element = wrapper.querySelector<BuyFeature>('buy-feature')!;
     await standing(element, 'owned');
     await askToConfirm(element, 'remove');
-    expect(partText(element, 'effective')).to.match(
-      /prend fin immédiatement\. Ce qui a déjà été facturé n’est pas remboursé\.$/,
+    expect(part(element, 'dialog')!.querySelector('.summary')!.textContent!.trim()).to.match(
+      /prend fin immédiatement, et ce qui a déjà été facturé n’est pas remboursé\.$/,
     );
+    expect(partText(element, 'destructive')).to.match(/^Retirer l’option /);
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);
     expect(await applied('starter-plan')).to.equal(1);
@@ -367,14 +369,14 @@ describe('<buy-feature> add-on mode', () => {
     await askToConfirm(element, 'add');
     const firstLabel = () =>
       part(element, 'details')?.querySelector('li span')?.textContent?.trim() ?? '';
-    expect(firstLabel()).to.match(/^Support prioritaire, 4,3 jours sur \d+$/);
+    expect(firstLabel()).to.match(/^Support prioritaire, d’aujourd’hui au /);
     // A day later the switch answers with a new price: its lines are in French too.
     await sandbox('clock', { advance: { days: 1 } });
     part<HTMLButtonElement>(element, 'confirm')!.click();
     await waitUntil(() => part(element, 'price-changed') !== null, 'the price-changed notice', {
       timeout: 10000,
     });
-    expect(firstLabel()).to.match(/^Support prioritaire, 3,3 jours sur \d+$/);
+    expect(firstLabel()).to.match(/^Support prioritaire, d’aujourd’hui au /);
     expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);

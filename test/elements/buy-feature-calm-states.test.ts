@@ -111,7 +111,7 @@ describe('<buy-feature> on an add-on switched on', () => {
     await waitForDialog(element);
     await animationsDone(element);
     expect(partText(element, 'dialog-title')).to.equal('Remove Priority support?');
-    expect(dialogOf(element).textContent).to.match(/Your recurring price becomes/);
+    expect(dialogOf(element).textContent).to.match(/New recurring price/);
     expect((await proxyRequestCount('POST', '/billing/pricing')) - before).to.equal(1);
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);

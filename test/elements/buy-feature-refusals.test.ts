@@ -54,8 +54,8 @@ const CASES: Case[] = [
   {
     customer: 'capping-reached',
     codes: ['Error.Customer.Billing.CappingReached'],
-    says: 'invoices are still unpaid',
-    action: 'Settle invoices',
+    says: 'invoices are overdue',
+    action: 'Pay overdue invoices',
     page: 'pay-invoice',
     // The first due invoice's payment; the portal's home (its invoice list) when the proxy
     // lists none.
@@ -110,7 +110,7 @@ describe('<buy-feature> refusals and their remedies', () => {
     const response = await fetch('/billing/subscription', { credentials: 'include' });
     const { dueInvoices } = (await response.json()) as { dueInvoices: { id: number }[] };
     const element = await fixture<BuyFeature>(html`<buy-feature feature="seats"></buy-feature>`);
-    await waitForText(element, 'remedy', 'Settle invoices');
+    await waitForText(element, 'remedy', 'Pay overdue invoices');
     const portalCalls: URL[] = [];
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {

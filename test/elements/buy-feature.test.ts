@@ -45,7 +45,9 @@ describe('<buy-feature> live price', () => {
     // The element's own words, the service's amounts formatted with Intl (as the service does).
     expect(shownPrice(element)).to.equal(expected.PricingLocalized);
     expect(partText(element, 'price-now')).to.include('Due now');
-    expect(partText(element, 'price-next')).to.include(expected.NextTerm!.PricingLocalized);
+    expect(partText(element, 'price-next')).to.include(
+      expected.NextTerm!.PricingLocalized.replace(/\s+/g, ' '),
+    );
     expect(partText(element, 'price-next')).to.include('New recurring price');
     await expect(element).to.be.accessible();
   });
@@ -236,7 +238,9 @@ describe('<buy-feature> confirmation', () => {
     expect(dialog.matches(':modal')).to.equal(true);
     expect(partText(element, 'amount')).to.equal(expected.PricingLocalized);
     expect(partText(element, 'quote')).to.include('Due now');
-    expect(partText(element, 'next-term')).to.include(expected.NextTerm!.PricingLocalized);
+    expect(partText(element, 'next-term')).to.include(
+      expected.NextTerm!.PricingLocalized.replace(/\s+/g, ' '),
+    );
     // Focus is moved in, on the choice that spends nothing.
     expect(focusedPart(element)).to.equal('button cancel');
     await expect(element).to.be.accessible();
@@ -342,23 +346,28 @@ describe('<buy-feature> confirmation', () => {
     expect(stats.requests['POST /v1/Usage']).to.equal(1);
   });
 
-  it('applies a purchase that costs nothing without asking, unless confirm="always"', async () => {
+  it('asks for a purchase that costs nothing, unless confirm="auto"', async () => {
     // Two more seats fill the five the plan includes (an unlimited plan has nothing to buy).
     await freshStart('healthy');
     const free = await quote('seats', 2);
     expect(free.AmountTotal).to.equal(0);
 
+    // By default every purchase is confirmed: the card above a buy control can promise that
+    // the customer sees and confirms each change. Its button says the change, not a payment.
     const always = await pricedElement(
-      html`<buy-feature feature="seats" quantity="2" confirm="always"></buy-feature>`,
+      html`<buy-feature feature="seats" quantity="2" label="seats" label-one="seat"></buy-feature>`,
     );
     await openConfirmation(always);
     expect(partText(always, 'amount')).to.equal(free.PricingLocalized);
+    expect(partText(always, 'confirm')).to.equal('Add 2 seats');
     part<HTMLButtonElement>(always, 'cancel')!.click();
     await waitForDialog(always, false);
     expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
     always.remove();
 
-    const element = await pricedSeats(2);
+    const element = await pricedElement(
+      html`<buy-feature feature="seats" quantity="2" confirm="auto"></buy-feature>`,
+    );
     let opened = false;
     dialogOf(element).addEventListener('toggle', () => (opened = true));
     const observer = new MutationObserver(() => (opened ||= dialogOf(element).open));
@@ -391,7 +400,9 @@ describe('<buy-feature> confirmation', () => {
     await openConfirmation(element);
     expect(dialogOf(element).matches(':modal')).to.equal(true);
     expect(partText(element, 'amount')).to.equal(expected.PricingLocalized);
-    expect(partText(element, 'next-term')).to.include(expected.NextTerm!.PricingLocalized);
+    expect(partText(element, 'next-term')).to.include(
+      expected.NextTerm!.PricingLocalized.replace(/\s+/g, ' '),
+    );
     await expect(element).to.be.accessible();
     await sleep(300);
     expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
@@ -560,7 +571,7 @@ describe('<buy-feature> in French', () => {
     expect(partText(element, 'label')).to.equal('Quantité');
     await openConfirmation(element);
     expect(partText(element, 'dialog-title')).to.equal('Confirmez votre achat');
-    expect(partText(element, 'confirm')).to.equal('Confirmer');
+    expect(partText(element, 'confirm')).to.match(/^Payer .+ et ajouter$/);
     expect(partText(element, 'cancel')).to.equal('Annuler');
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);
@@ -578,13 +589,13 @@ describe('<buy-feature> in French', () => {
     const element = wrapper.querySelector('buy-feature')!;
     await waitForPrice(element);
     await openConfirmation(element);
-    // The service's prorated line, with the French decimal comma.
-    expect(firstLineLabel(element)).to.match(/^2 × Sièges, 4,3 jours sur \d+$/);
+    // The service's prorated line, in French, with the dates it covers.
+    expect(firstLineLabel(element)).to.match(/^Sièges\u00a0: 2 en supplément, d’aujourd’hui au /);
     // A day later the purchase answers with a new price: its lines are in French too.
     await sandbox('clock', { advance: { days: 1 } });
     part<HTMLButtonElement>(element, 'confirm')!.click();
     await waitForText(element, 'price-changed', 'prix a changé');
-    expect(firstLineLabel(element)).to.match(/^2 × Sièges, 3,3 jours sur \d+$/);
+    expect(firstLineLabel(element)).to.match(/^Sièges\u00a0: 2 en supplément, d’aujourd’hui au /);
     expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);

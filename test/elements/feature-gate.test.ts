@@ -143,7 +143,7 @@ describe('<feature-gate>', () => {
     {
       name: 'asks a suspended customer with overdue invoices to pay them first',
       customer: 'capping-reached',
-      prompt: 'Single sign-on: paused while your subscription is suspended. Settle invoices',
+      prompt: 'Single sign-on: paused while your subscription is suspended. Pay overdue invoices',
       page: 'pay-invoice',
       opens: /^\/hosted\/charge\//,
     },

@@ -128,7 +128,7 @@ describe('<usage-meter> states', () => {
     expect(el.state).to.equal('pending');
     const figures = [...el.shadowRoot!.querySelectorAll('[part="figures"]')].map(text);
     expect(figures).to.deep.equal(['5 inclus', '10 inclus', '10 000 inclus']);
-    expect(text(part(el, 'detail'))).to.equal('Commence une fois la souscription finalisée');
+    expect(text(part(el, 'detail'))).to.equal('Commence une fois l’abonnement finalisé');
     await expect(el).to.be.accessible();
   });
 

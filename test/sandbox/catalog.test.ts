@@ -48,7 +48,7 @@ describe('GET /v1/Offers and /v1/Offer', () => {
         DurationRecurrence: 1,
         UnitRecurrence: 'Month',
         Currency: 'USD',
-        PricingLocalized: '<strong>$49.00</strong> / month',
+        PricingLocalized: '<strong>$49.00</strong>&nbsp;/\u00a0month',
       },
     );
     const byRef = Object.fromEntries(
@@ -64,7 +64,7 @@ describe('GET /v1/Offers and /v1/Offer', () => {
       QuantityIncluded: 5,
       QuantityMax: 500,
       AmountUnit: 1000,
-      PricingLocalized: '<strong>$10.00</strong> / month for each unit above 5',
+      PricingLocalized: '<strong>$10.00</strong>&nbsp;/\u00a0month for each unit above 5',
     });
     assert.equal(
       byRef['api-calls'].PricingLocalized,
@@ -82,7 +82,13 @@ describe('GET /v1/Offers and /v1/Offer', () => {
         byRef['priority-support'].PricingLocalized,
         byRef['priority-support'].DescriptionLocalized,
       ],
-      [false, true, 900, '<strong>$9.00</strong> / month', 'Answers within four business hours'],
+      [
+        false,
+        true,
+        900,
+        '<strong>$9.00</strong>&nbsp;/\u00a0month',
+        'Answers within four business hours',
+      ],
     );
     // Without a customer: only the self link (anonymous subscription is not enabled).
     assert.deepEqual(rels(pro), ['self']);
@@ -166,14 +172,17 @@ describe('GET /v1/Offers and /v1/Offer', () => {
       [5, undefined, undefined],
     );
     const text = await t.api('GET', '/v1/Offer?ReferenceOffer=pro&Html=false');
-    assert.equal(text.body.PricingLocalized, '$49.00 / month');
+    assert.equal(text.body.PricingLocalized, '$49.00\u00a0/\u00a0month');
     const french = await t.api('GET', '/v1/Offer?ReferenceOffer=pro&Html=false&Language=fr');
-    assert.match(french.body.PricingLocalized, /^49,00\s\$US \/ mois$/u);
+    assert.match(french.body.PricingLocalized, /^49,00\s\$US\u00a0\/\u00a0mois$/u);
     assert.equal(french.body.DescriptionLocalized, 'Pour les équipes en croissance');
     const frSeats = french.body.Features.find(
       (f: { ReferenceFeature: string }) => f.ReferenceFeature === 'seats',
     );
-    assert.match(frSeats.PricingLocalized, /^10,00\s\$US \/ mois par unité au-delà de 5$/u);
+    assert.match(
+      frSeats.PricingLocalized,
+      /^10,00\s\$US\u00a0\/\u00a0mois par unité au-delà de 5$/u,
+    );
     for (const bad of ['Html=maybe', 'Pricing=0', 'Links=no', 'IgnoreFeatures=1', 'Language=de']) {
       assert.equal((await t.api('GET', `/v1/Offers?${bad}`)).status, 422, bad);
     }
@@ -282,8 +291,8 @@ describe('GET /v1/Features and /v1/Feature', () => {
         }) => [o.ReferenceOffer, o.IsIncluded, o.IsAddOn, o.PricingLocalized],
       ),
       [
-        ['starter', false, true, '$9.00 / month'],
-        ['pro', false, true, '$9.00 / month'],
+        ['starter', false, true, '$9.00\u00a0/\u00a0month'],
+        ['pro', false, true, '$9.00\u00a0/\u00a0month'],
         ['business', true, false, undefined],
         ['enterprise', true, false, undefined],
       ],

@@ -21,7 +21,7 @@ describe('hosted pages', () => {
     assert.equal(before.body.Code, 'Error.Customer.PaymentSettings.Missing');
 
     const portal = await portalOf('no-payment-method');
-    const register = await openPage(findLink(portal, 'Payment details'));
+    const register = await openPage(findLink(portal, 'Payment method'));
     assert.equal(register.status, 200);
     assert.match(register.html, /No payment method on file/);
     assert.equal(completedWorkflow(register), null);
@@ -149,7 +149,7 @@ describe('hosted pages', () => {
     // The invoice document and the list.
     const doc = await openPage(link(invoice.body, 'hosted-related-invoice').href ?? '');
     assert.match(doc.html, new RegExp(`Invoice ${invoice.body.FullNumber}`));
-    assert.match(doc.html, /2 × Seats, 15 of 30 days/);
+    assert.match(doc.html, /Seats: 2 extra, today to December 1, 2026/);
     const list = await openPage(link(invoice.body, 'hosted-collection-invoice').href ?? '');
     assert.match(list.html, new RegExp(invoice.body.FullNumber));
   });
@@ -357,7 +357,7 @@ describe('register page with a card on file', () => {
   it('updates the contact details and keeps the card when the card fields stay empty', async () => {
     const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy')).body;
     const portal = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
-    const register = await openPage(findLink(portal, 'Payment details'));
+    const register = await openPage(findLink(portal, 'Payment method'));
     assert.match(register.html, /Leave the card fields empty to keep the current card/);
     const saved = await submit(register, { email: 'hannah.new@example.com' });
     assert.equal(saved.status, 200, saved.html);

@@ -92,7 +92,7 @@ describe('POST /v1/Customer: create or update by ReferenceCustomer', () => {
       '/v1/Pricing/Usage',
       usageBody('healthy', 'seats', { Increment: 4 }),
     );
-    assert.equal(price.body.LabelLocalized, 'Montant dû maintenant');
+    assert.equal(price.body.LabelLocalized, 'À payer maintenant');
     // A request's own language still wins: the query, then Accept-Language.
     const english = await t.api(
       'POST',
@@ -100,7 +100,7 @@ describe('POST /v1/Customer: create or update by ReferenceCustomer', () => {
       { ReferenceCustomer: 'healthy', ReferenceFeature: 'seats', Increment: 4 },
       { 'accept-language': 'en-GB' },
     );
-    assert.equal(english.body.LabelLocalized, 'Amount due now');
+    assert.equal(english.body.LabelLocalized, 'Due now');
     // A language the sandbox does not speak is stored and returned; answers use the default.
     await t.api('POST', '/v1/Customer', { ReferenceCustomer: 'healthy', Language: 'pt-BR' });
     const stored = await t.api('GET', '/v1/Customer?ReferenceCustomer=healthy');

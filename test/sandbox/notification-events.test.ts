@@ -99,7 +99,7 @@ describe('notifications: what is notified, and the envelope of each family', () 
     await t.control('DELETE', '/webhooks/deliveries');
     const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=no-payment-method')).body;
     const portal = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
-    const register = await openPage(findLink(portal, 'Payment details'));
+    const register = await openPage(findLink(portal, 'Payment method'));
     const form = { ...GOOD_CARD, name: 'Nadia Renamed', city: 'Lyon' };
     assert.equal((await submit(register, form)).status, 200);
     const saved = await notified();

@@ -68,7 +68,7 @@ describe('portal script and in-site pages over HTTP', () => {
     const body = await res.json();
     assert.equal(body.page, 'register');
     assert.ok(body.url.startsWith(`${t.sandbox.hostedUrl}/register/`));
-    assert.match(body.title, /Contact and payment details/);
+    assert.match(body.title, /Contact details and payment method/);
     const upper = await resolve(
       params(t, 'healthy', query, portalHash('healthy', t.sandbox.portalSecret).toUpperCase()),
     );
@@ -163,7 +163,10 @@ for (const type of ['service-portal:ready', 'service-portal:complete', 'service-
       );
       assert.equal(result, true);
       const iframe = page.locator('#service_portal iframe');
-      assert.match((await iframe.getAttribute('title')) ?? '', /Contact and payment details/);
+      assert.match(
+        (await iframe.getAttribute('title')) ?? '',
+        /Contact details and payment method/,
+      );
       await page.waitForFunction(() =>
         (window as unknown as HostWindow).events.some((e) => e.type === 'service-portal:ready'),
       );

@@ -24,7 +24,7 @@ describe('POST /v1/Pricing/Usage', () => {
     assert.equal(res.body.AmountSubtotal, 1000);
     assert.equal(res.body.AmountTotal, 1000);
     assert.equal(res.body.PricingLocalized, '$10.00');
-    assert.equal(res.body.LabelLocalized, 'Amount due now');
+    assert.equal(res.body.LabelLocalized, 'Due now');
     assert.equal(res.body.Currency, 'USD');
     assert.equal(res.body.IdBusiness, 4242);
     assert.equal(res.body.ReferenceFeature, 'seats');
@@ -32,7 +32,7 @@ describe('POST /v1/Pricing/Usage', () => {
     assert.equal(res.body.DatePeriodTerm, '2026-12-01T00:00:00.000Z');
     assert.deepEqual(res.body.NextTerm, {
       LabelLocalized: 'New recurring price',
-      PricingLocalized: '$69.00 / month',
+      PricingLocalized: '$69.00\u00a0/\u00a0month',
       AmountSubtotal: 6900,
       AmountTotal: 6900,
       AmountTotalDue: 6900,
@@ -42,7 +42,7 @@ describe('POST /v1/Pricing/Usage', () => {
     assert.equal(res.body.Details.length, 1);
     assert.equal(res.body.Details[0].Quantity, 2);
     assert.equal(res.body.Details[0].AmountTotal, 1000);
-    assert.match(res.body.Details[0].LabelLocalized, /2 × Seats, 15 of 30 days/);
+    assert.match(res.body.Details[0].LabelLocalized, /^Seats: 2 extra, today to December 1, 2026$/);
   });
 
   it('omits NextTerm unless asked', async () => {
@@ -55,18 +55,20 @@ describe('POST /v1/Pricing/Usage', () => {
     await t.control('POST', '/clock', { advance: { days: 6 } });
     const res = await price(usageBody('healthy', 'seats', { Increment: 4 }));
     assert.equal(res.body.AmountTotal, 600);
-    assert.match(res.body.Details[0].LabelLocalized, /9 of 30 days/);
+    assert.match(res.body.Details[0].LabelLocalized, /, today to December 1, 2026$/);
   });
 
-  it('writes part of a day with the decimal separator of each language', async () => {
-    // Move to 2026-11-22 12:00: 8.5 of 30 days remain (issue 12, item 13: "4.5 jours" read as
-    // English in a French dialog).
+  it('says the dates a prorated line covers, in each language, not a share of days', async () => {
+    // Move to 2026-11-22 12:00: the line covers the rest of the period, to December 1.
     await t.control('POST', '/clock', { advance: { days: 6, hours: 12 } });
     const body = usageBody('healthy', 'seats', { Increment: 4 });
     const en = await price(body);
-    assert.match(en.body.Details[0].LabelLocalized, /, 8\.5 of 30 days$/);
+    assert.equal(en.body.Details[0].LabelLocalized, 'Seats: 2 extra, today to December 1, 2026');
     const fr = await price({ ...body, Language: 'fr' });
-    assert.match(fr.body.Details[0].LabelLocalized, /, 8,5 jours sur 30$/);
+    assert.equal(
+      fr.body.Details[0].LabelLocalized,
+      'Sièges\u00a0: 2 en supplément, d’aujourd’hui au 1er décembre 2026',
+    );
   });
 
   it('costs nothing within the included quantity', async () => {
@@ -108,7 +110,7 @@ describe('POST /v1/Pricing/Usage', () => {
     );
     assert.equal(res.body.NextTerm.AmountSubtotal, 6900);
     assert.equal(res.body.NextTerm.AmountTotal, 5520);
-    assert.equal(res.body.NextTerm.PricingLocalized, '$55.20 / month');
+    assert.equal(res.body.NextTerm.PricingLocalized, '$55.20\u00a0/\u00a0month');
   });
 
   it('charges Consumption above the included quantity per unit, not prorated', async () => {
@@ -143,7 +145,7 @@ describe('POST /v1/Pricing/Usage', () => {
     const byParam = await t.api('POST', '/v1/Pricing/Usage?Language=fr', body);
     const byBody = await price({ ...body, Language: 'fr' });
     for (const res of [byHeader, byParam, byBody]) {
-      assert.equal(res.body.LabelLocalized, 'Montant dû maintenant');
+      assert.equal(res.body.LabelLocalized, 'À payer maintenant');
       // Intl fr-FR: "8,00 $US" with a narrow no-break space.
       assert.equal(
         res.body.PricingLocalized,
@@ -151,14 +153,17 @@ describe('POST /v1/Pricing/Usage', () => {
       );
       assert.match(res.body.PricingLocalized, /^8,00\s\$US$/u);
       assert.equal(res.body.NextTerm.LabelLocalized, 'Nouveau prix récurrent');
-      assert.match(res.body.NextTerm.PricingLocalized, /^55,20\s\$US \/ mois$/u);
-      assert.match(res.body.Details[0].LabelLocalized, /Sièges, 15 jours sur 30/);
+      assert.match(res.body.NextTerm.PricingLocalized, /^55,20\s\$US\u00a0\/\u00a0mois$/u);
+      assert.match(
+        res.body.Details[0].LabelLocalized,
+        /^Sièges\u00a0: 2 en supplément, d’aujourd’hui au 1er décembre 2026$/,
+      );
     }
     // An explicit Language wins over the header; an unknown one is refused.
     const en = await t.api('POST', '/v1/Pricing/Usage?Language=en', body, {
       'accept-language': 'fr',
     });
-    assert.equal(en.body.LabelLocalized, 'Amount due now');
+    assert.equal(en.body.LabelLocalized, 'Due now');
     const bad = await t.api('POST', '/v1/Pricing/Usage?Language=de', body);
     assert.equal(bad.status, 422);
     assert.equal(bad.body[0].Target, 'Language');

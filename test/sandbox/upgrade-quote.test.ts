@@ -49,7 +49,7 @@ describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
         IsImmediate: true,
         BillNow: true,
         DateEffective: '2026-11-16T00:00:00.000Z',
-        LabelLocalized: 'Amount due now',
+        LabelLocalized: 'Due now',
         PricingLocalized: '$75.00',
         AmountSubtotal: 7500,
         AmountTotal: 7500,
@@ -62,7 +62,7 @@ describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
     assert.deepEqual(res.body.Details, [
       {
         Type: 'Upgrade',
-        LabelLocalized: 'Business, 15 of 30 days',
+        LabelLocalized: 'Business, today to December 1, 2026',
         PricingLocalized: '$99.50',
         Quantity: 1,
         AmountSubtotal: 9950,
@@ -75,7 +75,7 @@ describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
       },
       {
         Type: 'Credit',
-        LabelLocalized: 'Credit for unused Pro, 15 of 30 days',
+        LabelLocalized: 'Credit for unused Pro, today to December 1, 2026',
         PricingLocalized: '-$24.50',
         Quantity: 1,
         AmountSubtotal: -2450,
@@ -88,7 +88,7 @@ describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
     ]);
     assert.deepEqual(res.body.NextTerm, {
       LabelLocalized: 'New recurring price',
-      PricingLocalized: '$199.00 / month',
+      PricingLocalized: '$199.00\u00a0/\u00a0month',
       AmountSubtotal: 19900,
       AmountTotal: 19900,
       AmountTotalDue: 19900,
@@ -97,8 +97,8 @@ describe('POST /v1/Quoting/Subscription/{id}/Upgrade', () => {
     });
     assert.deepEqual(await t.customer('healthy'), before);
     const french = await quote(t, 1001, 'ReferenceOffer=business&Language=fr');
-    assert.equal(french.body.LabelLocalized, 'Montant dû maintenant');
-    assert.match(french.body.NextTerm.PricingLocalized, /^199,00\s\$US \/ mois$/u);
+    assert.equal(french.body.LabelLocalized, 'À payer maintenant');
+    assert.match(french.body.NextTerm.PricingLocalized, /^199,00\s\$US\u00a0\/\u00a0mois$/u);
   });
 
   it('quotes exactly what endpoint 9 then invoices, whoever and whenever', async () => {

@@ -115,7 +115,7 @@ describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
         d.AmountTotal,
         d.LabelLocalized,
       ]),
-      [['AddOn', 1, 450, 'Priority support, 15 of 30 days']],
+      [['AddOn', 1, 450, 'Priority support, today to December 1, 2026']],
     );
     const applied = await apply(usageBody('healthy', 'priority-support', { IsEnabled: true }));
     assert.equal(applied.status, 200, applied.text);
@@ -129,7 +129,7 @@ describe('usage changes: Increment, QuantityCurrent or IsEnabled', () => {
     );
     assert.deepEqual(
       [feature.IsIncluded, feature.IsEnabled, feature.PricingLocalized],
-      [true, true, '$9.00 / month'],
+      [true, true, '$9.00\u00a0/\u00a0month'],
     );
     assert.equal(state.usageLog.at(-1).isEnabled, true);
     // At renewal, the add-on is part of the recurring price.

@@ -154,7 +154,7 @@ describe('the shapes of prices and usages', () => {
     assert.deepEqual(res.body.Details, [
       {
         Type: 'Prorated',
-        LabelLocalized: '2 × Seats, 15 of 30 days',
+        LabelLocalized: 'Seats: 2 extra, today to December 1, 2026',
         PricingLocalized: '$10.00',
         Quantity: 2,
         AmountSubtotal: 1000,

@@ -156,7 +156,7 @@ describe('proxy routes against the sandbox', () => {
         ...asked,
         headers: { 'content-language': 'fr' },
       });
-      assert.equal(customers.body.LabelLocalized, 'Amount due now');
+      assert.equal(customers.body.LabelLocalized, 'Due now');
       assert.notEqual(pages.body.LabelLocalized, customers.body.LabelLocalized);
       assert.match(pages.body.Details[0].LabelLocalized, /Sièges/);
     });

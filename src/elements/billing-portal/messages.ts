@@ -32,7 +32,7 @@ export const portalTexts: BuiltInTexts<PortalMessageKey> = {
   'portal.title.subscribe': ['Complete your subscription', 'Finaliser votre abonnement'],
   'portal.title.register': ['Add a payment method', 'Ajouter un moyen de paiement'],
   'portal.title.restart': ['Restart your subscription', 'Réactiver votre abonnement'],
-  'portal.title.pay-invoice': ['Settle your invoices', 'Régler vos factures'],
+  'portal.title.pay-invoice': ['Pay overdue invoices', 'Payer les factures en retard'],
   'portal.done': ['Done', 'Terminé'],
   // A page the proxy does not know: the page's setup (the console says which).
   'portal.refused.unknown-page': [
@@ -58,7 +58,7 @@ export const portalTexts: BuiltInTexts<PortalMessageKey> = {
   ],
   'portal.unavailable.restart': [
     'Your subscription is not suspended: there is nothing to restart.',
-    'Votre abonnement n’est pas suspendu : il n’y a rien à réactiver.',
+    'Votre abonnement n’est pas suspendu\u00a0: il n’y a rien à réactiver.',
   ],
   'portal.unavailable.pay-invoice': [
     'You have no invoice to pay.',

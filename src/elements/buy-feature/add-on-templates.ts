@@ -144,27 +144,42 @@ export function addOnConfirmation(
   if (!quote) return undefined;
   const { enabled, pricing } = quote;
   const nextTerm = pricing.NextTerm;
-  return {
-    title: message(host, enabled ? 'buy.add-on.dialog.add' : 'buy.add-on.dialog.remove', {
-      label,
-    }),
-    // Removing costs nothing now: what the customer confirms is the lower recurring price.
-    summary:
-      !enabled && nextTerm
-        ? message(host, 'buy.add-on.dialog.recurring', {
-            price: termPrice(host, nextTerm, pricing.Currency),
-          })
-        : undefined,
-    changed: quote.changed ? message(host, `error.${quote.changed}`) : undefined,
-    quote: {
-      ...pricingQuote(host, pricing, enabled ? 1 : -1),
-      // "Nothing to pay now" alone read as if nothing was lost: the add-on ends at once and the
-      // prorated amount billed when it was added is kept by the service.
-      effective: enabled ? undefined : message(host, 'buy.add-on.dialog.remove-kept', { label }),
-    },
+  const changed = quote.changed ? message(host, `error.${quote.changed}`) : undefined;
+  const common = {
+    changed,
     applying: addOn.underWay,
     cancelLabel: message(host, 'buy.dialog.cancel'),
-    confirmLabel: message(host, 'buy.dialog.confirm'),
+  };
+  if (!enabled) {
+    // A removal takes something away: its consequence is the headline (the add-on ends now,
+    // nothing billed is refunded), the lower recurring price is the figure, and the button
+    // says "Remove Priority support" in the critical colour. Nothing is due now: no "$0.00".
+    const priced = pricingQuote(host, pricing, -1);
+    return {
+      ...common,
+      title: message(host, 'buy.add-on.dialog.remove', { label }),
+      summary: message(host, 'buy.add-on.dialog.remove-kept', { label }),
+      tone: 'destructive',
+      quote: nextTerm
+        ? {
+            nowLabel: message(host, 'buy.price.next'),
+            amount: termPrice(host, nextTerm, pricing.Currency),
+            lines: [],
+          }
+        : priced,
+      confirmLabel: message(host, 'buy.add-on.remove', { label }),
+      ...actions,
+    };
+  }
+  const priced = pricingQuote(host, pricing, 1);
+  return {
+    ...common,
+    title: message(host, 'buy.add-on.dialog.add', { label }),
+    quote: priced,
+    confirmLabel:
+      pricing.AmountTotal > 0
+        ? message(host, 'buy.dialog.confirm.pay', { amount: priced.amount })
+        : message(host, 'buy.add-on.add', { label }),
     ...actions,
   };
 }

@@ -51,7 +51,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @slot label - The quantity control's label. Default: "Quantity".
  * @slot buy-label - The text of the buy button. Default: "Buy" ("Add {feature}" or "Remove {feature}" on an on/off feature).
  * @slot dialog-title - The title of the confirmation dialog. Default: "Confirm your purchase".
- * @slot confirm-label - The text of the dialog's confirm button. Default: "Confirm".
+ * @slot confirm-label - The text of the dialog's confirm button. Default: what it does: "Pay {amount} and add" when something is due now, else the purchase ("Add 3 seats"); for an add-on "Remove {label}" (in the critical colour, part `destructive`) or "Add {label}".
  * @slot cancel-label - The text of the dialog's cancel button. Default: "Cancel".
  *
  * @event billing-before-purchase - {BillingBeforePurchaseEvent} A confirmed purchase is about to be applied; `preventDefault()` stops it. `detail: { feature, increment, pricing }`.
@@ -214,7 +214,7 @@ export class BuyFeature extends LitElement {
   declare max: number | null;
   /** The quantity control's step, counted from `min`. */
   declare step: number;
-  /** `always` asks for confirmation even when the purchase costs nothing; `auto` only when it costs something now or raises the recurring price (the proxy's `confirmationRequired`). */
+  /** `always` (the default) asks for confirmation of every purchase, a free one included (its dialog says "Nothing to pay now" and the recurring price unchanged); `auto` applies at once a purchase the proxy says is free overall (`confirmationRequired: false`), and asks for the others. */
   declare confirm: 'auto' | 'always';
   /** The feature's name for several units, in the customer's words ("seats"), used in sentences ("Add 3 seats"); without it, sentences name the usage's `TitleLocalized`, else the reference ("Seats: 3 more"). */
   declare label: string;
@@ -247,7 +247,7 @@ export class BuyFeature extends LitElement {
     this.min = 1;
     this.max = null;
     this.step = 1;
-    this.confirm = 'auto';
+    this.confirm = 'always';
     this.label = '';
     this.labelOne = '';
   }
@@ -510,22 +510,28 @@ export class BuyFeature extends LitElement {
   #purchaseConfirmation(): ConfirmView | undefined {
     const quote = this.#purchase.quote;
     if (!quote) return undefined;
+    const summary = countedSentence(
+      this,
+      quote.increment,
+      this.#featureNames(),
+      'buy.dialog.summary',
+      'buy.dialog.summary.named',
+      formatNumber(this, quote.increment),
+    );
+    const priced = pricingQuote(this, quote.pricing, quote.increment);
     return {
       title: message(this, 'buy.dialog.title'),
-      summary: countedSentence(
-        this,
-        quote.increment,
-        this.#featureNames(),
-        'buy.dialog.summary',
-        'buy.dialog.summary.named',
-        formatNumber(this, quote.increment),
-      ),
+      summary,
       split: this.#split(quote),
       changed: quote.changed ? message(this, `error.${quote.changed}`) : undefined,
-      quote: pricingQuote(this, quote.pricing, quote.increment),
+      quote: priced,
       applying: this.#purchase.underWay,
       cancelLabel: message(this, 'buy.dialog.cancel'),
-      confirmLabel: message(this, 'buy.dialog.confirm'),
+      // What Confirm does: pays the amount due now, else makes the change the summary says.
+      confirmLabel:
+        quote.pricing.AmountTotal > 0
+          ? message(this, 'buy.dialog.confirm.pay', { amount: priced.amount })
+          : summary,
       onCancel: this.#confirmDialog.cancel,
       onConfirm: () => void this.#purchase.confirm(),
     };
@@ -574,6 +580,14 @@ export class BuyFeature extends LitElement {
             type="submit"
             class="primary"
             part="button buy"
+            aria-label=${countedSentence(
+              this,
+              this.quantity,
+              this.#featureNames(),
+              'buy.buy.counted',
+              'buy.buy.named',
+              formatNumber(this, this.quantity),
+            )}
             aria-disabled=${busy || !canBuy}
             aria-describedby=${entry === 'allowed' ? nothing : entry}
           >

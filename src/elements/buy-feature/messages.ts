@@ -19,6 +19,8 @@ declare module '../../client/i18n.js' {
     'buy.invalid.min-step': string;
     'buy.empty': string;
     'buy.buy': string;
+    'buy.buy.counted': string;
+    'buy.buy.named': string;
     'buy.calculating': string;
     'buy.price.due-now': string;
     'buy.price.no-charge': string;
@@ -31,7 +33,7 @@ declare module '../../client/i18n.js' {
     'buy.dialog.summary': string;
     'buy.dialog.summary.named': string;
     'buy.dialog.split': string;
-    'buy.dialog.confirm': string;
+    'buy.dialog.confirm.pay': string;
     'buy.dialog.cancel': string;
     'buy.applying': string;
     'buy.success': string;
@@ -42,6 +44,7 @@ declare module '../../client/i18n.js' {
     'buy.outcome-unverifiable': string;
     'buy.refused.too-many': string;
     'buy.refused.at-once': string;
+    'buy.refused.at-once.max': string;
     'buy.refused.setup': string;
     'buy.unlimited': string;
     'buy.add-on.add': string;
@@ -53,7 +56,6 @@ declare module '../../client/i18n.js' {
     'buy.add-on.see-plans': string;
     'buy.add-on.dialog.add': string;
     'buy.add-on.dialog.remove': string;
-    'buy.add-on.dialog.recurring': string;
     'buy.add-on.dialog.remove-kept': string;
     'buy.add-on.adding': string;
     'buy.add-on.removing': string;
@@ -94,24 +96,29 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   ],
   'buy.empty': ['Enter a quantity to see its price.', 'Saisissez une quantité pour voir son prix.'],
   'buy.buy': ['Buy', 'Acheter'],
+  // The Buy button's accessible name: what it buys ("Buy 3 seats"), the visible "Buy" first.
+  'buy.buy.counted': ['Buy {quantity} {label}', 'Acheter {quantity} {label}'],
+  'buy.buy.named': ['Buy {quantity} · {label}', 'Acheter {quantity} · {label}'],
   'buy.calculating': ['Calculating the price…', 'Calcul du prix…'],
   'buy.price.due-now': ['Due now', 'À payer maintenant'],
   'buy.price.no-charge': ['Nothing to pay now', 'Rien à payer maintenant'],
   'buy.price.credit': ['Credited now', 'Crédité maintenant'],
   'buy.price.next': ['New recurring price', 'Nouveau prix récurrent'],
   'buy.price.unchanged': ['Recurring price unchanged', 'Prix récurrent inchangé'],
-  'buy.per.month': ['{amount} / month', '{amount} / mois'],
-  'buy.per.year': ['{amount} / year', '{amount} / an'],
+  'buy.per.month': ['{amount}\u00a0/\u00a0month', '{amount}\u00a0/\u00a0mois'],
+  'buy.per.year': ['{amount}\u00a0/\u00a0year', '{amount}\u00a0/\u00a0an'],
   'buy.dialog.title': ['Confirm your purchase', 'Confirmez votre achat'],
   // {label} agrees with {quantity}: `label-one` for one, `label` for several (Intl.PluralRules).
   'buy.dialog.summary': ['Add {quantity} {label}', 'Ajouter {quantity} {label}'],
   // Without a singular, a sentence that reads for any number, {label} the feature's title.
-  'buy.dialog.summary.named': ['{label}: {quantity} more', '{label} : {quantity} de plus'],
+  'buy.dialog.summary.named': ['{label}: {quantity} more', '{label}\u00a0: {quantity} de plus'],
   'buy.dialog.split': [
     '{included} included · {extra} extra',
     '{included} inclus · {extra} en supplément',
   ],
-  'buy.dialog.confirm': ['Confirm', 'Confirmer'],
+  // The confirm button says what happens: the amount paid now, else the change itself (the
+  // summary's sentence, "Add 3 seats").
+  'buy.dialog.confirm.pay': ['Pay {amount} and add', 'Payer {amount} et ajouter'],
   'buy.dialog.cancel': ['Cancel', 'Annuler'],
   'buy.applying': ['Applying your purchase…', 'Application de votre achat…'],
   'buy.success': [
@@ -120,17 +127,17 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   ],
   'buy.success.named': [
     'Done. {label}: {quantity} in all.',
-    'C’est fait. {label} : {quantity} au total.',
+    'C’est fait. {label}\u00a0: {quantity} au total.',
   ],
   // Added after the success sentence when the amount charged may differ from the one confirmed.
   'buy.success.unconfirmed': [
     'The price may differ: see your invoices.',
-    'Le prix peut différer : consultez vos factures.',
+    'Le prix peut différer\u00a0: consultez vos factures.',
   ],
   'buy.resuming': ['Checking your last purchase…', 'Vérification de votre dernier achat…'],
   'buy.outcome-unknown': [
     'We could not confirm whether your purchase went through. Try again: it will never be charged twice.',
-    'Nous n’avons pas pu confirmer que votre achat a abouti. Réessayez : il ne sera jamais facturé deux fois.',
+    'Nous n’avons pas pu confirmer que votre achat a abouti. Réessayez\u00a0: il ne sera jamais facturé deux fois.',
   ],
   'buy.outcome-unverifiable': [
     'We could not confirm whether your purchase went through. Check your usage before buying again.',
@@ -140,6 +147,11 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.refused.too-many': [
     'Your plan does not allow that many. Choose a smaller quantity.',
     'Votre offre n’en permet pas autant. Choisissez une quantité plus petite.',
+  ],
+  // {max}: the proxy's limit per purchase, from its refusal ("10,000").
+  'buy.refused.at-once.max': [
+    'You can buy up to {max} at once. Choose a smaller quantity.',
+    'Vous pouvez en acheter jusqu’à {max} en une fois. Choisissez une quantité plus petite.',
   ],
   'buy.refused.at-once': [
     'That is more than can be bought in one go. Choose a smaller quantity.',
@@ -152,51 +164,50 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   // A plan with unlimited access: nothing to buy ({label} the feature's title, "Seats").
   'buy.unlimited': [
     '{label}: unlimited in your plan, nothing to buy.',
-    '{label} : illimité dans votre offre, rien à acheter.',
+    '{label}\u00a0: illimité dans votre offre, rien à acheter.',
   ],
   // The add-on mode, on an on/off feature; {label} is the feature's name ("Priority support").
-  'buy.add-on.add': ['Add {label}', 'Ajouter {label}'],
-  'buy.add-on.remove': ['Remove {label}', 'Retirer {label}'],
+  'buy.add-on.add': ['Add {label}', 'Ajouter l’option {label}'],
+  'buy.add-on.remove': ['Remove {label}', 'Retirer l’option {label}'],
   // Where it stands, in the meters' and the gate's wording: "{label}: state." ("Seats: not
   // included in your plan."), so that a card of several elements reads as one list.
   'buy.add-on.owned': [
     '{label}: added to your plan as an add-on.',
-    '{label} : ajouté à votre offre en option.',
+    '{label}\u00a0: ajouté à votre offre en option.',
   ],
-  'buy.add-on.included': ['{label}: included in your plan.', '{label} : inclus dans votre offre.'],
+  'buy.add-on.included': [
+    '{label}: included in your plan.',
+    '{label}\u00a0: inclus dans votre offre.',
+  ],
   'buy.add-on.elsewhere': [
     '{label}: not sold separately, included in the {plan} plan.',
-    '{label} : non vendu séparément, inclus dans l’offre {plan}.',
+    '{label}\u00a0: non vendu séparément, inclus dans l’offre {plan}.',
   ],
   'buy.add-on.elsewhere.unnamed': [
     '{label}: not sold separately, included in another plan.',
-    '{label} : non vendu séparément, inclus dans une autre offre.',
+    '{label}\u00a0: non vendu séparément, inclus dans une autre offre.',
   ],
   'buy.add-on.see-plans': ['See plans', 'Voir les offres'],
-  'buy.add-on.dialog.add': ['Add {label}?', 'Ajouter {label} ?'],
-  'buy.add-on.dialog.remove': ['Remove {label}?', 'Retirer {label} ?'],
-  'buy.add-on.dialog.recurring': [
-    'Your recurring price becomes {price}.',
-    'Votre prix récurrent devient {price}.',
-  ],
+  'buy.add-on.dialog.add': ['Add {label}?', 'Ajouter l’option {label}\u202f?'],
+  'buy.add-on.dialog.remove': ['Remove {label}?', 'Retirer l’option {label}\u202f?'],
   // Removing ends the add-on at once and refunds nothing of what was billed for this period.
   'buy.add-on.dialog.remove-kept': [
-    '{label} ends now. What was already billed for it is not refunded.',
-    '{label} prend fin immédiatement. Ce qui a déjà été facturé n’est pas remboursé.',
+    '{label} ends now, and what was already billed for it is not refunded.',
+    'L’option {label} prend fin immédiatement, et ce qui a déjà été facturé n’est pas remboursé.',
   ],
-  'buy.add-on.adding': ['Adding {label}…', 'Ajout de {label}…'],
-  'buy.add-on.removing': ['Removing {label}…', 'Retrait de {label}…'],
+  'buy.add-on.adding': ['Adding {label}…', 'Ajout de l’option {label}…'],
+  'buy.add-on.removing': ['Removing {label}…', 'Retrait de l’option {label}…'],
   'buy.add-on.added': [
     'Done. {label}: added to your plan.',
-    'C’est fait. {label} : ajouté à votre offre.',
+    'C’est fait. {label}\u00a0: ajouté à votre offre.',
   ],
   'buy.add-on.removed': [
     'Done. {label}: removed from your plan.',
-    'C’est fait. {label} : retiré de votre offre.',
+    'C’est fait. {label}\u00a0: retiré de votre offre.',
   ],
   'buy.add-on.outcome-unknown': [
     'We could not confirm whether your change went through. Try again: it will never be charged twice.',
-    'Nous n’avons pas pu confirmer que votre modification a abouti. Réessayez : elle ne sera jamais facturée deux fois.',
+    'Nous n’avons pas pu confirmer que votre modification a abouti. Réessayez\u00a0: elle ne sera jamais facturée deux fois.',
   ],
   'error.add-on-already-on': [
     'This add-on is already in your plan.',

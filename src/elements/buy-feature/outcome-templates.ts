@@ -109,6 +109,11 @@ function problemText(
   if (error.code === 'validation') {
     // One text per cause of a refused quantity.
     const cause = quantityRefusal(error, purchase.pricedIncrement ?? 0);
+    // The proxy's refusal names its limit per purchase ("between 1 and 10000"): said with it.
+    const max =
+      cause === 'at-once' ? /between -?\d+ and (\d+)/.exec(error.message)?.[1] : undefined;
+    if (max)
+      return message(host, 'buy.refused.at-once.max', { max: formatNumber(host, Number(max)) });
     return message(host, refusalText(cause), { label: names.title });
   }
   return errorMessage(host, error.code, 'error.generic');

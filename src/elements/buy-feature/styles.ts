@@ -206,14 +206,20 @@ const ownStyles = css`
     font-weight: 650;
     line-height: 1.1;
   }
+  /* The breakdown reads as a statement: each label from the start, its amount at the end, a
+     long label wrapping as a whole beside an amount that never wraps. */
   .details {
-    margin: var(--_space) auto 0;
+    margin: var(--_space) 0 0;
     padding: 0;
     list-style: none;
     display: grid;
-    gap: calc(var(--_space) * 0.5);
-    max-inline-size: 20em;
+    gap: calc(var(--_space) * 1.5);
     font-size: 0.875em;
+    text-align: start;
+  }
+  .details li > :first-child {
+    flex: 1;
+    min-inline-size: 0;
   }
   /* An amount of the breakdown stays whole: a credit's minus sign never wraps apart from it. */
   .details li > :last-child {
@@ -232,6 +238,18 @@ const ownStyles = css`
     white-space: nowrap;
     color: var(--billing-on-surface, CanvasText);
     font-weight: 600;
+  }
+  /* A change that takes something away says its consequence first, in the critical colour. */
+  .summary[data-tone='destructive'] {
+    color: var(--_critical);
+    font-weight: 600;
+  }
+  .primary.destructive {
+    background: var(--_critical);
+    color: var(--billing-on-critical, light-dark(#fff, #1f0a08));
+  }
+  .primary.destructive:hover:not([aria-disabled='true']) {
+    background: color-mix(in srgb, var(--_critical) 85%, var(--_hover-mix));
   }
   .actions {
     display: flex;

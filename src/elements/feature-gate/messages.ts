@@ -18,21 +18,24 @@ export const gateTexts: BuiltInTexts<
 > = {
   // The meters' wording (issue 12): the feature's name, a colon, what stands ("Seats: not
   // included in your plan."), never a sentence whose verb must agree with the name.
-  'gate.locked': ['{label}: not included in your plan.', '{label} : non inclus dans votre offre.'],
+  'gate.locked': [
+    '{label}: not included in your plan.',
+    '{label}\u00a0: non inclus dans votre offre.',
+  ],
   'gate.pending': [
     '{label}: starts when checkout is complete.',
-    '{label} : commence une fois la souscription finalisée.',
+    '{label}\u00a0: commence une fois l’abonnement finalisé.',
   ],
   'gate.upgrade': ['See plans', 'Voir les offres'],
   // A suspended subscription gives no rights: the feature is the plan's, paused, not missing.
   'gate.suspended': [
     '{label}: paused while your subscription is suspended.',
-    '{label} : en pause tant que votre abonnement est suspendu.',
+    '{label}\u00a0: en pause tant que votre abonnement est suspendu.',
   ],
   // No plan at all: an invitation, not a refusal of a plan the customer does not have.
   'gate.none': [
     '{label}: choose a plan to get started.',
-    '{label} : choisissez une offre pour commencer.',
+    '{label}\u00a0: choisissez une offre pour commencer.',
   ],
   'gate.unknown': [
     'We could not check your plan for {label}.',

@@ -34,6 +34,11 @@ declare module '../../client/i18n.js' {
     'plan.dialog.above-card': string;
     'plan.dialog.effective': string;
     'plan.dialog.confirm': string;
+    'plan.dialog.confirm.pay': string;
+    'plan.dialog.confirm.later': string;
+    'plan.dialog.keeps': string;
+    'plan.dialog.add-on.kept': string;
+    'plan.dialog.add-on.included': string;
     'plan.dialog.cancel': string;
     'plan.applying': string;
     'plan.resuming': string;
@@ -68,12 +73,12 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   // The subscription's discount, which moves with it to another plan; {name} is the service's
   // title of it ("20 % off everything").
   'plan.discount': ['Your discount applies: {name}.', 'Votre remise s’applique\u00a0: {name}.'],
-  'plan.per.Day': ['{price} / day', '{price} / jour'],
-  'plan.per.Week': ['{price} / week', '{price} / semaine'],
-  'plan.per.Month': ['{price} / month', '{price} / mois'],
-  'plan.per.Year': ['{price} / year', '{price} / an'],
+  'plan.per.Day': ['{price}\u00a0/\u00a0day', '{price}\u00a0/\u00a0jour'],
+  'plan.per.Week': ['{price}\u00a0/\u00a0week', '{price}\u00a0/\u00a0semaine'],
+  'plan.per.Month': ['{price}\u00a0/\u00a0month', '{price}\u00a0/\u00a0mois'],
+  'plan.per.Year': ['{price}\u00a0/\u00a0year', '{price}\u00a0/\u00a0an'],
   'plan.every': ['{price} every {period}', '{price} tous les {period}'],
-  'plan.feature.value': ['{title}: {value}', '{title} : {value}'],
+  'plan.feature.value': ['{title}: {value}', '{title}\u00a0: {value}'],
   'plan.feature.included': ['Included', 'Inclus'],
   'plan.feature.not-included': ['Not included', 'Non inclus'],
   'plan.feature.unlimited': ['Unlimited', 'Illimité'],
@@ -82,7 +87,7 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
     'Your subscription is waiting to be completed.',
     'Votre abonnement attend d’être finalisé.',
   ],
-  'plan.pending.action': ['Complete your subscription', 'Finaliser l’abonnement'],
+  'plan.pending.action': ['Complete your subscription', 'Finaliser votre abonnement'],
   'plan.suspended': [
     'Your subscription is suspended. Restart it before changing plan.',
     'Votre abonnement est suspendu. Réactivez-le avant de changer d’offre.',
@@ -90,7 +95,7 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   // Overdue invoices block a restart: paying them is the first step that works.
   'plan.suspended.capping': [
     'Your subscription is suspended: invoices are overdue. Pay them, then restart it before changing plan.',
-    'Votre abonnement est suspendu : des factures sont en retard. Payez-les, puis réactivez-le avant de changer d’offre.',
+    'Votre abonnement est suspendu\u00a0: des factures sont en retard. Payez-les, puis réactivez-le avant de changer d’offre.',
   ],
   'plan.none': [
     'You do not have a subscription yet. Choose a plan to subscribe.',
@@ -98,18 +103,18 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   ],
   'plan.empty': ['No plans are available.', 'Aucune offre n’est disponible.'],
   'plan.quoting': ['Calculating the price…', 'Calcul du prix…'],
-  'plan.dialog.title': ['Change to {title}?', 'Passer à {title} ?'],
+  'plan.dialog.title': ['Change to {title}?', 'Passer à {title}\u202f?'],
   // Only when the quote says the move lowers the recurring price and waits for the period end.
-  'plan.dialog.downgrade': ['Downgrade to {title}?', 'Rétrograder vers {title} ?'],
+  'plan.dialog.downgrade': ['Downgrade to {title}?', 'Rétrograder vers {title}\u202f?'],
   // A downgrade's features the new plan lacks ({features}: "Seats and Single sign-on").
   'plan.dialog.loses': [
     'On {title} you no longer have {features}.',
-    'Avec {title}, vous n’avez plus : {features}.',
+    'Avec {title}, vous n’avez plus\u00a0: {features}.',
   ],
   // The new recurring price is above the card's ({price}: "$19 / month"): extras, add-ons.
   'plan.dialog.above-card': [
     'More than the {price} of {title}: it also counts your use beyond what {title} includes.',
-    'Plus que les {price} de {title} : il compte aussi votre usage au-delà de ce que {title} inclut.',
+    'Plus que les {price} de {title}\u00a0: il compte aussi votre usage au-delà de ce que {title} inclut.',
   ],
   // A downgrade confirmed earlier waits for the end of the period: said, with the way back.
   'plan.scheduled': [
@@ -118,14 +123,35 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   ],
   'plan.scheduled.starts': ['Starts on {date}', 'Commence le {date}'],
   'plan.keep': ['Keep {title}', 'Garder {title}'],
-  'plan.dialog.keep': ['Keep {title}?', 'Garder {title} ?'],
+  'plan.dialog.keep': ['Keep {title}?', 'Garder {title}\u202f?'],
   'plan.dialog.keep-price': ['Your recurring price stays', 'Votre prix récurrent reste'],
   'plan.dialog.effective': ['Takes effect on {date}.', 'Prend effet le {date}.'],
-  'plan.dialog.confirm': ['Confirm', 'Confirmer'],
+  // The confirm button says what happens: paid and switched now, switched now for nothing, or
+  // switched on a date.
+  'plan.dialog.confirm': ['Switch now', 'Changer maintenant'],
+  'plan.dialog.confirm.pay': ['Pay {amount} and switch', 'Payer {amount} et changer d’offre'],
+  'plan.dialog.confirm.later': ['Switch on {date}', 'Changer d’offre le {date}'],
+  // A downgrade's use beyond what the smaller plan includes is kept, and billed as extra.
+  'plan.dialog.keeps': [
+    '{label}: your {used} stay; {title} includes {included}, so {extra} are billed as extra.',
+    '{label}\u00a0: vos {used} restent\u202f; {title} en inclut {included}, {extra} sont donc facturés en supplément.',
+  ],
+  // An add-on bought on the current plan, on the smaller plan.
+  'plan.dialog.add-on.kept': [
+    '{label}: kept as an add-on, {price}.',
+    '{label}\u00a0: gardé en option, {price}.',
+  ],
+  'plan.dialog.add-on.included': [
+    '{label}: included in {title}.',
+    '{label}\u00a0: inclus dans {title}.',
+  ],
   'plan.dialog.cancel': ['Cancel', 'Annuler'],
   'plan.applying': ['Changing your plan…', 'Changement d’offre en cours…'],
   'plan.resuming': ['Checking your last plan change…', 'Vérification de votre dernier changement…'],
-  'plan.success.now': ['Done. You are now on {title}.', 'C’est fait. Vous êtes passé à {title}.'],
+  'plan.success.now': [
+    'Done. You are now on {title}.',
+    'C’est fait. Votre offre est maintenant {title}.',
+  ],
   'plan.success.kept': ['Done. You stay on {title}.', 'C’est fait. Vous restez sur {title}.'],
   'plan.success.later': [
     'Done. Your plan changes to {title} on {date}.',
@@ -133,7 +159,7 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   ],
   'plan.outcome-unknown': [
     'We could not confirm whether your plan changed. Try again: it will never be charged twice.',
-    'Nous n’avons pas pu confirmer le changement d’offre. Réessayez : il ne sera jamais facturé deux fois.',
+    'Nous n’avons pas pu confirmer le changement d’offre. Réessayez\u00a0: il ne sera jamais facturé deux fois.',
   ],
   'error.offer-on-request': [
     'This plan is sold on request. Contact us to move to it.',

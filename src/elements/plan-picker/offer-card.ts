@@ -1,19 +1,17 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Offer, OfferFeature } from '../../contract/catalog.js';
 import { UNLIMITED_QUANTITY } from '../../contract/constants.js';
-import { formatNumber, message } from '../../client/i18n.js';
+import { formatMoney, formatNumber, message } from '../../client/i18n.js';
 
 // How <plan-picker> shows an offer: its price per period formatted with Intl in the page's
 // language, and the features that set it apart from the other offers of the grid.
 
-/** An amount in hundredths, without decimals when it is whole ("$49", "$22.61"). */
+/**
+ * An amount in hundredths as Intl writes the currency ("$49.00", "49,00 $US"): the same figures
+ * as the dialog's, the other elements' and the portal's (see docs/glossary.md).
+ */
 export function money(host: Element, amount: number, currency: string): string {
-  const whole = amount % 100 === 0;
-  return formatNumber(host, amount / 100, {
-    style: 'currency',
-    currency,
-    ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-  });
+  return formatMoney(host, amount, currency);
 }
 
 const UNITS = ['Day', 'Week', 'Month', 'Year'] as const;

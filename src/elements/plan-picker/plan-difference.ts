@@ -1,6 +1,9 @@
 import type { Offer, OfferFeature } from '../../contract/catalog.js';
 import type { PlanQuoteResponse } from '../../contract/proxy-api.js';
-import { languageOf } from '../../client/i18n.js';
+import type { Usage } from '../../contract/resources.js';
+import { UNLIMITED_QUANTITY } from '../../contract/constants.js';
+import { formatNumber, languageOf, message } from '../../client/i18n.js';
+import { pricePerPeriod } from './offer-card.js';
 
 // What the plan-change dialog says beyond the quote's amounts, from the offers the picker already
 // has: the features a downgrade takes away, and that the new recurring price is more than the
@@ -37,4 +40,48 @@ export function lostFeatures(host: Element, current: Offer, target: Offer): stri
 export function costsMoreThanCard(quote: PlanQuoteResponse, target: Offer): boolean {
   const listed = target.AmountRecurrence;
   return listed !== undefined && quote.NextTerm.AmountTotal > listed;
+}
+
+/**
+ * What a move to a smaller plan does to what the customer has now, one sentence each: a
+ * quantity in use beyond what `target` includes stays and is billed as extra ("Seats: your 6
+ * stay; Starter includes 1, so 5 are billed as extra."), and an add-on bought on `current` is
+ * kept as an add-on at the target's price, or becomes part of the target.
+ */
+export function keptOnDowngrade(
+  host: Element,
+  { current, target, title }: { current: Offer; target: Offer; title: string },
+  usages: readonly Usage[],
+): string[] {
+  const termsIn = (offer: Offer, feature: string) =>
+    offer.Features?.find((terms) => terms.ReferenceFeature === feature);
+  const sentences: string[] = [];
+  for (const usage of usages) {
+    const feature = usage.ReferenceFeature;
+    const terms = termsIn(target, feature);
+    const label = terms?.TitleLocalized ?? usage.TitleLocalized ?? feature;
+    if (usage.TypeFeature === 'Limitation') {
+      const used = usage.QuantityCurrent ?? 0;
+      const included = terms?.QuantityIncluded;
+      if (included === undefined || included === UNLIMITED_QUANTITY || used <= included) continue;
+      sentences.push(
+        message(host, 'plan.dialog.keeps', {
+          label,
+          title,
+          used: formatNumber(host, used),
+          included: formatNumber(host, included),
+          extra: formatNumber(host, used - included),
+        }),
+      );
+    } else if (usage.TypeFeature === 'OnOff' && usage.IsEnabled === true) {
+      if (termsIn(current, feature)?.IsAddOn !== true) continue;
+      if (terms?.IsIncluded === true) {
+        sentences.push(message(host, 'plan.dialog.add-on.included', { label, title }));
+      } else if (terms?.IsAddOn === true && terms.AmountRecurrence !== undefined) {
+        const price = pricePerPeriod(host, { ...target, AmountRecurrence: terms.AmountRecurrence });
+        sentences.push(message(host, 'plan.dialog.add-on.kept', { label, price }));
+      }
+    }
+  }
+  return sentences;
 }

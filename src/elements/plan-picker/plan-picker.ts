@@ -28,7 +28,7 @@ import { statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
 import { differingFeatures, featureList, pricePerPeriod } from './offer-card.js';
 import { openPlanPage } from './open-page.js';
-import { costsMoreThanCard, lostFeatures } from './plan-difference.js';
+import { costsMoreThanCard, keptOnDowngrade, lostFeatures } from './plan-difference.js';
 import { PlanChangeFlow } from './plan-change.js';
 import { planPickerStyles } from './styles.js';
 
@@ -58,7 +58,7 @@ const SKELETON_CARDS = 3;
  *
  * @slot heading - A heading above the plans (none by default).
  * @slot dialog-title - The title of the confirmation dialog. Default: "Change to {plan}?", or "Downgrade to {plan}?" when the quote says the move lowers the price and waits for the period's end.
- * @slot confirm-label - The text of the dialog's confirm button. Default: "Confirm".
+ * @slot confirm-label - The text of the dialog's confirm button. Default: what it does: "Pay {amount} and switch", "Switch now" (nothing due), "Switch on {date}" (a downgrade at the end of the period) or "Keep {plan}".
  * @slot cancel-label - The text of the dialog's cancel button. Default: "Cancel".
  *
  * @event billing-plan-change - {BillingPlanChangeEvent} The plan was changed or the change scheduled. `detail: { offer, currentOffer, offerAfterTerm, dateEffective, amountTotal, replayed }`.
@@ -243,6 +243,11 @@ export class PlanPicker extends LitElement {
       return;
     if (this.#flow.phase === 'idle') void this.reload();
   };
+
+  /** The customer's usages, as the page's usage store has them (empty until loaded). */
+  #usages() {
+    return getUsageStore(resolveEndpoint(this.endpoint)).state.usages;
+  }
 
   #titleOf(reference: string | undefined): string {
     if (this.#catalog.status !== 'ready' || !reference) return reference ?? '';
@@ -564,9 +569,31 @@ export class PlanPicker extends LitElement {
     const target = offers.find((offer) => offer.ReferenceOffer === quote.ReferenceOffer);
     const lost = downgrade && current && target ? lostFeatures(this, current, target) : undefined;
     const aboveCard = !keeping && target !== undefined && costsMoreThanCard(quote, target);
+    // A smaller plan: what it takes away, then what happens to the use beyond what it includes
+    // and to the add-ons bought on the current plan.
+    const kept =
+      quote.TypeChange === 'Downgrade' && current && target
+        ? keptOnDowngrade(this, { current, target, title }, this.#usages())
+        : [];
+    const summary = [
+      lost ? message(this, 'plan.dialog.loses', { title, features: lost }) : '',
+      ...kept,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const due = quote.AmountTotalDue > 0;
+    const confirmLabel = keeping
+      ? message(this, 'plan.keep', { title })
+      : due
+        ? message(this, 'plan.dialog.confirm.pay', { amount: quote.PricingLocalized })
+        : quote.IsImmediate
+          ? message(this, 'plan.dialog.confirm')
+          : message(this, 'plan.dialog.confirm.later', {
+              date: formatDate(this, quote.DateEffective),
+            });
     return {
       title: message(this, titleKey, { title }),
-      summary: lost ? message(this, 'plan.dialog.loses', { title, features: lost }) : undefined,
+      summary: summary || undefined,
       changed: changed ? message(this, 'error.price-changed') : undefined,
       quote: {
         nowLabel: quote.LabelLocalized,
@@ -590,7 +617,7 @@ export class PlanPicker extends LitElement {
       },
       applying: this.#flow.underWay,
       cancelLabel: message(this, 'plan.dialog.cancel'),
-      confirmLabel: message(this, 'plan.dialog.confirm'),
+      confirmLabel,
       onCancel: this.#confirmDialog.cancel,
       onConfirm: () => void this.#flow.confirm(),
     };

@@ -33,6 +33,11 @@ export interface ConfirmView {
   title: string;
   /** What is being confirmed, in a sentence ("Add 3 seats"), when the title does not say it. */
   summary?: string | undefined;
+  /**
+   * `destructive` for a change that takes something away (removing an add-on): its consequence,
+   * the summary, reads as a warning, and the confirm button has the critical colour.
+   */
+  tone?: 'destructive' | undefined;
   /** More about it ("2 included · 1 extra"), in the `split` part. */
   split?: string | undefined;
   /** Why the price is asked again (it changed since it was shown), announced. */
@@ -82,8 +87,14 @@ export function confirmContent(view: ConfirmView): TemplateResult {
   return html`<h2 id="dialog-title" part="dialog-title">
       <slot name="dialog-title">${view.title}</slot>
     </h2>
-    ${view.summary ? html`<p class="summary">${view.summary}</p>` : nothing}
-    ${view.split ? html`<p class="split" part="split">${view.split}</p>` : nothing}
+    ${
+      view.summary
+        ? html`<p id="summary" class="summary" data-tone=${view.tone ?? nothing}>
+            ${view.summary}
+          </p>`
+        : nothing
+    }
+    ${view.split ? html`<p id="split" class="split" part="split">${view.split}</p>` : nothing}
     ${
       view.changed
         ? html`<p class="changed" part="price-changed" role="alert">${view.changed}</p>`
@@ -102,8 +113,8 @@ export function confirmContent(view: ConfirmView): TemplateResult {
       </button>
       <button
         type="button"
-        class="primary"
-        part="button confirm"
+        class=${view.tone === 'destructive' ? 'primary destructive' : 'primary'}
+        part=${view.tone === 'destructive' ? 'button confirm destructive' : 'button confirm'}
         aria-disabled=${applying}
         aria-busy=${applying}
         @click=${view.onConfirm}
@@ -120,6 +131,12 @@ export interface ConfirmFlow {
   /** The dialog closed (Cancel, Escape, or the outcome known). */
   dialogClosed(): void;
 }
+
+/**
+ * The ids of what describes the dialog: the summary ("Add 3 seats"), its split ("2 included ·
+ * 1 extra") and the price block, those it shows; a screen reader reads them after the title.
+ */
+const DESCRIPTION = ['summary', 'split', 'quote'];
 
 /**
  * The `<dialog>` of an element and its focus: opened modal with the focus on Cancel (a stray
@@ -183,10 +200,11 @@ export class ConfirmDialog {
 
   /** The `<dialog>` itself, around `content`. */
   render(content: TemplateResult | typeof nothing): TemplateResult {
+    // Missing ids are ignored by the accessibility tree: the summary and split only when shown.
     return html`<dialog
       part="dialog"
       aria-labelledby="dialog-title"
-      aria-describedby="quote"
+      aria-describedby=${DESCRIPTION.join(' ')}
       aria-busy=${this.#flow().underWay}
       @cancel=${this.onCancelEvent}
       @close=${this.onClose}

@@ -46,7 +46,10 @@ export const meterTexts: Record<MeterTextName, readonly [en: string, fr: string]
   'value-text': ['{used} of {total} {label}', '{used} sur {total} {label}'],
   unlimited: ['Unlimited', 'Illimité'],
   'unlimited-used': ['{used} used', '{used} utilisés'],
-  'unlimited-value-text': ['{used} {label} used, unlimited', '{label} : {used} utilisés, illimité'],
+  'unlimited-value-text': [
+    '{used} {label} used, unlimited',
+    '{label}\u00a0: {used} utilisés, illimité',
+  ],
   resets: ['Resets on {date}', 'Remise à zéro le {date}'],
   included: ['Included', 'Inclus'],
   'not-included': ['Not included', 'Non inclus'],
@@ -56,27 +59,30 @@ export const meterTexts: Record<MeterTextName, readonly [en: string, fr: string]
   // A meter covered by its region's "Choose a plan to get started": the same state, briefly.
   'no-plan': ['No plan yet', 'Pas encore d’offre'],
   // The label leads, followed by a colon: no verb to agree with a plural title ("Seats is").
-  'not-in-plan': ['{label}: not included in your plan.', '{label} : non inclus dans votre offre.'],
+  'not-in-plan': [
+    '{label}: not included in your plan.',
+    '{label}\u00a0: non inclus dans votre offre.',
+  ],
   'level.warning': ['{percent} used', '{percent} utilisés'],
   'level.critical': ['Limit reached', 'Limite atteinte'],
   'level.over': ['Over the limit', 'Limite dépassée'],
   'extra-value-text': [
     '{used} {label}: {total} included, {extra} extra',
-    '{used} {label} : {total} inclus, {extra} en supplément',
+    '{used} {label}\u00a0: {total} inclus, {extra} en supplément',
   ],
   'announce.warning': [
     '{label}: {percent} used, close to the limit.',
-    '{label} : {percent} utilisés, limite proche.',
+    '{label}\u00a0: {percent} utilisés, limite proche.',
   ],
-  'announce.critical': ['{label}: limit reached.', '{label} : limite atteinte.'],
-  'announce.over': ['{label}: over the limit.', '{label} : limite dépassée.'],
+  'announce.critical': ['{label}: limit reached.', '{label}\u00a0: limite atteinte.'],
+  'announce.over': ['{label}: over the limit.', '{label}\u00a0: limite dépassée.'],
   'announce.extra': [
     '{label}: {extra} extra beyond your plan.',
-    '{label} : {extra} en supplément de votre offre.',
+    '{label}\u00a0: {extra} en supplément de votre offre.',
   ],
   'announce.normal': [
     '{label}: back under the warning level.',
-    '{label} : de nouveau sous le seuil d’alerte.',
+    '{label}\u00a0: de nouveau sous le seuil d’alerte.',
   ],
   empty: [
     'Your plan has no features to show.',
@@ -92,10 +98,10 @@ export const meterTexts: Record<MeterTextName, readonly [en: string, fr: string]
   // A Limitation (seats) back within what the plan includes, after it was full or beyond.
   'announce.within': [
     '{label}: {used} of {total} included in use.',
-    '{label} : {used} sur {total} inclus utilisés.',
+    '{label}\u00a0: {used} sur {total} inclus utilisés.',
   ],
   'announce.full': [
     '{label}: all {total} included in use.',
-    '{label} : les {total} inclus sont utilisés.',
+    '{label}\u00a0: les {total} inclus sont utilisés.',
   ],
 };

@@ -33,9 +33,11 @@ export interface CatalogView {
 
 /** A pricing text with its amount emphasised: `<strong>$49.00</strong> / month`, or plain text. */
 function pricingText(view: CatalogView, amount: string, rest: string): string {
-  if (!view.html) return rest ? `${amount} ${rest}` : amount;
+  // A no-break space before a period ("/ month"): the amount and its period stay on one line.
+  const perPeriod = rest.startsWith('/');
+  if (!view.html) return rest ? `${amount}${perPeriod ? '\u00a0' : ' '}${rest}` : amount;
   const strong = `<strong>${escapeHtml(amount)}</strong>`;
-  return rest ? `${strong} ${escapeHtml(rest)}` : strong;
+  return rest ? `${strong}${perPeriod ? '&nbsp;' : ' '}${escapeHtml(rest)}` : strong;
 }
 
 function money(ctx: SandboxContext, amount: number, view: CatalogView): string {

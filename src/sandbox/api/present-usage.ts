@@ -82,7 +82,7 @@ export function presentNextTerm(
 ) {
   return {
     LabelLocalized: LABELS[lang].nextTerm,
-    PricingLocalized: `${money(price.total)} ${perPeriod(offer.durationRecurrence, offer.unitRecurrence, lang)}`,
+    PricingLocalized: `${money(price.total)}\u00a0${perPeriod(offer.durationRecurrence, offer.unitRecurrence, lang)}`,
     AmountSubtotal: price.subtotal,
     AmountTotal: price.total,
     AmountTotalDue: price.total,

@@ -158,7 +158,7 @@ function presentFeatures(
     if (def.type === 'OnOff') {
       const addOnPrice = isAddOn(of, def)
         ? {
-            PricingLocalized: `${formatMoney(of.unitPrice ?? 0, currency, lang)} ${perPeriod(offer.durationRecurrence, offer.unitRecurrence, lang)}`,
+            PricingLocalized: `${formatMoney(of.unitPrice ?? 0, currency, lang)}\u00a0${perPeriod(offer.durationRecurrence, offer.unitRecurrence, lang)}`,
           }
         : {};
       return [{ ...base, ...addOnPrice, ...onOffState(of, def, record) }];

@@ -6,6 +6,7 @@ import {
   type CatalogOffer,
 } from '../catalog.js';
 import { DAY_MS, iso } from '../clock.js';
+import { formatDate } from '../i18n.js';
 import { ApiError, forbidden } from '../http/errors.js';
 import type { SubscriptionRecord } from '../state/types.js';
 
@@ -166,31 +167,26 @@ export function prorate(amount: number, share: number): number {
   return Math.max(0, Math.round(amount * share));
 }
 
-/** Remaining and total days of the period, for labels. */
-export function periodDays(
-  sub: SubscriptionRecord,
-  nowMs: number,
-): { remaining: number; total: number } {
-  const start = Date.parse(sub.periodStart);
-  const end = Date.parse(sub.periodEnd);
-  const round = (ms: number) => Math.round((ms / DAY_MS) * 10) / 10;
-  return { remaining: round(Math.max(0, end - nowMs)), total: round(end - start) };
-}
-
-/** "Seats, 15 of 30 days" in both languages. */
+/**
+ * A prorated line's label in both languages, with the dates it covers rather than a fraction
+ * of days: "Seats, today to December 1, 2026", "Sièges, d’aujourd’hui au 1er décembre 2026".
+ */
 export function proratedLabel(
   title: { en: string; fr: string },
   sub: SubscriptionRecord,
   nowMs: number,
 ): { en: string; fr: string } {
-  const days = periodDays(sub, nowMs);
-  // Each language writes its own decimal separator: "4.5 days" but "4,5 jours".
-  const en = (count: number) => count.toLocaleString('en-US');
-  const fr = (count: number) => count.toLocaleString('fr-FR');
-  return {
-    en: `${title.en}, ${en(days.remaining)} of ${en(days.total)} days`,
-    fr: `${title.fr}, ${fr(days.remaining)} jours sur ${fr(days.total)}`,
-  };
+  // A line charged on the period's first day covers the whole period: its dates say so.
+  const starts = Date.parse(sub.periodStart) >= nowMs - DAY_MS / 2;
+  const end = { en: formatDate(sub.periodEnd, 'en'), fr: formatDate(sub.periodEnd, 'fr') };
+  if (starts) {
+    const start = { en: formatDate(sub.periodStart, 'en'), fr: formatDate(sub.periodStart, 'fr') };
+    return {
+      en: `${title.en}, ${start.en} to ${end.en}`,
+      fr: `${title.fr}, du ${start.fr} au ${end.fr}`,
+    };
+  }
+  return { en: `${title.en}, today to ${end.en}`, fr: `${title.fr}, d’aujourd’hui au ${end.fr}` };
 }
 
 /**

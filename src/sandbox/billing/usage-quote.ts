@@ -172,7 +172,7 @@ function quoteQuantity(
       quantity: extra,
       quantityReported: after,
       label: proratedLabel(
-        { en: `${extra} × ${title.en}`, fr: `${extra} × ${title.fr}` },
+        { en: `${title.en}: ${extra} extra`, fr: `${title.fr}\u00a0: ${extra} en supplément` },
         sub,
         nowMs,
       ),
@@ -190,8 +190,8 @@ function quoteQuantity(
               quantity: extra,
               quantityReported: increment,
               label: {
-                en: `${extra} × ${title.en} over the plan`,
-                fr: `${extra} × ${title.fr} hors forfait`,
+                en: `${title.en}: ${extra} beyond the plan`,
+                fr: `${title.fr}\u00a0: ${extra} au-delà de l’offre`,
               },
               amountSubtotal,
               amountTotal: amountSubtotal,

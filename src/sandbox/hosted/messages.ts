@@ -1,11 +1,13 @@
 import type { Language } from '../fixtures/schema.js';
 
 const en = {
+  // After a label ("Status: Active"): French puts a no-break space before it.
+  colon: ':',
   portalTitle: 'Your subscription',
   offersTitle: 'Choose a plan',
   offersLead: 'Pick the plan that fits; you can change it at any time.',
   subscribeTitle: 'Start your subscription',
-  registerTitle: 'Contact and payment details',
+  registerTitle: 'Contact details and payment method',
   registerLead: 'Keep your details and payment method up to date.',
   upgradeTitle: 'Change plan',
   upgradeLead:
@@ -28,7 +30,7 @@ const en = {
   notIncluded: 'Not included',
   used: 'used',
   changePlan: 'Change plan',
-  paymentDetails: 'Payment details',
+  paymentDetails: 'Payment method',
   invoices: 'Invoices',
   restart: 'Restart subscription',
   noSubscription: 'You have no subscription yet.',
@@ -79,9 +81,9 @@ const en = {
   planAfterTerm: 'Next plan:',
   confirmSwitch: 'Confirm the change',
   restartBlockedCapping: 'Some invoices are overdue. Pay them, then restart.',
-  restartBlockedMethod: 'A valid payment method is needed to restart.',
-  restarted: 'Your subscription is running again.',
-  notSuspended: 'Your subscription is running.',
+  restartBlockedMethod: 'Your payment method no longer works: add a valid one to restart.',
+  restarted: 'Your subscription is active again.',
+  notSuspended: 'Your subscription is active.',
   amount: 'Amount',
   number: 'Number',
   issued: 'Issued',
@@ -136,15 +138,16 @@ const en = {
 type Messages = Record<keyof typeof en, string>;
 
 const fr: Messages = {
+  colon: '\u00a0:',
   portalTitle: 'Votre abonnement',
   offersTitle: 'Choisissez une offre',
-  offersLead: 'Choisissez l’offre qui vous convient ; vous pourrez en changer à tout moment.',
+  offersLead: 'Choisissez l’offre qui vous convient\u202f; vous pourrez en changer à tout moment.',
   subscribeTitle: 'Démarrer votre abonnement',
   registerTitle: 'Coordonnées et moyen de paiement',
   registerLead: 'Gardez vos coordonnées et votre moyen de paiement à jour.',
   upgradeTitle: 'Changer d’offre',
   upgradeLead:
-    'Toutes les offres possibles. Un prix plus élevé est facturé maintenant pour le reste de la période ; un prix plus bas s’applique à la période suivante.',
+    'Toutes les offres possibles. Un prix plus élevé est facturé maintenant pour le reste de la période\u202f; un prix plus bas s’applique à la période suivante.',
   concludeTitle: 'Votre offre sur mesure',
   restartTitle: 'Réactiver votre abonnement',
   chargeTitle: 'Payer une facture',
@@ -189,7 +192,7 @@ const fr: Messages = {
   cardNumber: 'Numéro de carte',
   cardExpiry: 'Expiration (MM/AA)',
   cardCvc: 'Code de sécurité',
-  cardHint: 'Bac à sable : 4242 4242 4242 4242 est acceptée, 4000 0000 0000 0002 est refusée.',
+  cardHint: 'Bac à sable\u00a0: 4242 4242 4242 4242 est acceptée, 4000 0000 0000 0002 est refusée.',
   save: 'Enregistrer',
   saved: 'Vos coordonnées et votre moyen de paiement sont enregistrés.',
   savedCard: 'Carte enregistrée',
@@ -211,10 +214,11 @@ const fr: Messages = {
   switchScheduled: 'Votre offre changera à la fin de la période en cours, le',
   changesOn: 'change le',
   askUs: 'Nous consulter',
-  planAfterTerm: 'Offre suivante :',
+  planAfterTerm: 'Offre suivante\u00a0:',
   confirmSwitch: 'Confirmer le changement',
   restartBlockedCapping: 'Des factures sont en retard. Payez-les, puis réactivez.',
-  restartBlockedMethod: 'Un moyen de paiement valide est nécessaire pour réactiver.',
+  restartBlockedMethod:
+    'Votre moyen de paiement ne fonctionne plus\u00a0: ajoutez-en un valide pour réactiver.',
   restarted: 'Votre abonnement est de nouveau actif.',
   notSuspended: 'Votre abonnement est actif.',
   amount: 'Montant',
@@ -264,7 +268,7 @@ const fr: Messages = {
   pendingFirst:
     'Votre abonnement à {plan} attend de démarrer. Finalisez-le, ou demandez-nous de le changer.',
   startedFirst:
-    'Vous êtes déjà abonné à {plan}. Changez d’offre plutôt que de souscrire un second abonnement.',
+    'Votre abonnement à {plan} est déjà actif. Changez d’offre plutôt que de démarrer un second abonnement.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -276,6 +280,8 @@ const STATES: Record<Language, Record<string, string>> = {
     Running: 'Active',
     SuspendedPaymentDue: 'Suspended: payment due',
     SuspendedPaymentMethodInvalid: 'Suspended: payment method invalid',
+    // Suspended for a payment method that has since been replaced: only a restart is left.
+    SuspendedReadyToRestart: 'Suspended: ready to restart',
     SuspendedByBusiness: 'Suspended',
     PendingSubscription: 'Waiting to start',
     Ended: 'Ended',
@@ -286,8 +292,9 @@ const STATES: Record<Language, Record<string, string>> = {
   },
   fr: {
     Running: 'Actif',
-    SuspendedPaymentDue: 'Suspendu : paiement en retard',
-    SuspendedPaymentMethodInvalid: 'Suspendu : moyen de paiement invalide',
+    SuspendedPaymentDue: 'Suspendu\u00a0: paiement en retard',
+    SuspendedPaymentMethodInvalid: 'Suspendu\u00a0: moyen de paiement invalide',
+    SuspendedReadyToRestart: 'Suspendu\u00a0: prêt à réactiver',
     SuspendedByBusiness: 'Suspendu',
     PendingSubscription: 'En attente de démarrage',
     Ended: 'Terminé',

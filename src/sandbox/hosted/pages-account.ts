@@ -29,6 +29,18 @@ export function badge(pc: PageContext, state: string): SafeHtml {
   return html`<span class="${badgeClass(state)}">${stateLabel(state, pc.lang)}</span>`;
 }
 
+/**
+ * A subscription's state as the customer reads it: one suspended for an invalid payment method
+ * whose method has since been replaced is ready to restart (the service restarts nothing by
+ * itself), and no longer says its payment method is invalid.
+ */
+export function subscriptionBadge(pc: PageContext, sub: SubscriptionRecord): SafeHtml {
+  const replaced =
+    sub.state === 'SuspendedPaymentMethodInvalid' && pc.customer.paymentMethod === 'valid';
+  if (!replaced) return badge(pc, sub.state);
+  return html`<span class="badge bad">${stateLabel('SuspendedReadyToRestart', pc.lang)}</span>`;
+}
+
 /** An invoice's state: a due one past its payment limit is overdue, not merely due. */
 function invoiceBadge(pc: PageContext, invoice: InvoiceRecord): SafeHtml {
   const overdue =
@@ -149,10 +161,12 @@ export function portalPage(pc: PageContext): Reply {
     const scheduled = sub.offerAfterTerm ? catalog.offers.get(sub.offerAfterTerm) : undefined;
     body = html`<h1>${t.portalTitle}</h1>
       <div class="card">
-        <h2>${offer ? localize(offer.title, pc.lang) : sub.offer} ${badge(pc, sub.state)}</h2>
-        <p class="price">${pc.money(price.total)} <small>${period}</small></p>
-        ${price.total !== price.subtotal ? html`<p class="hint">${t.discount}: ${pc.money(price.subtotal - price.total)}</p>` : ''}
-        <p class="hint">${t.period}: ${pc.date(sub.periodStart)} – ${pc.date(sub.periodEnd)}</p>
+        <h2>${offer ? localize(offer.title, pc.lang) : sub.offer} ${subscriptionBadge(pc, sub)}</h2>
+        <p class="price">${pc.money(price.total)}&nbsp;<small>${period}</small></p>
+        ${price.total !== price.subtotal ? html`<p class="hint">${t.discount}${t.colon} ${pc.money(price.subtotal - price.total)}</p>` : ''}
+        <p class="hint">
+          ${t.period}${t.colon} ${pc.date(sub.periodStart)} – ${pc.date(sub.periodEnd)}
+        </p>
         ${scheduled ? html`<p class="hint">${t.planAfterTerm} ${localize(scheduled.title, pc.lang)}, ${pc.date(sub.periodEnd)}</p>` : ''}
         ${featureRows(pc, sub)}
         ${suspended && capping ? html`<div class="alert info" data-capping><p>${t.restartBlockedCapping}</p></div>` : ''}
@@ -173,7 +187,9 @@ export function portalPage(pc: PageContext): Reply {
 function paymentMethodSummary(pc: PageContext): SafeHtml {
   const { t, customer } = pc;
   if (customer.paymentMethod === 'valid')
-    return html`<p>${t.currentMethod}: <strong>${customer.paymentMethodLabel ?? ''}</strong></p>`;
+    return html`<p>
+      ${t.currentMethod}${t.colon} <strong>${customer.paymentMethodLabel ?? ''}</strong>
+    </p>`;
   if (customer.paymentMethod === 'invalid')
     return html`<div class="alert info"><p>${t.invalidMethod}</p></div>`;
   return html`<div class="alert info"><p>${t.noMethod}</p></div>`;
@@ -463,9 +479,11 @@ export function invoicePage(pc: PageContext): Reply | null {
           </div>
           <div>
             <p>
-              ${t.issued}: ${pc.date(invoice.dateIssue)}<br />${t.dueDate}:
+              ${t.issued}${t.colon} ${pc.date(invoice.dateIssue)}<br />${t.dueDate}${t.colon}
               ${pc.date(invoice.datePaymentLimit)}${
-                invoice.datePaid ? html`<br />${t.paidOn}: ${pc.date(invoice.datePaid)}` : ''
+                invoice.datePaid
+                  ? html`<br />${t.paidOn}${t.colon} ${pc.date(invoice.datePaid)}`
+                  : ''
               }
             </p>
           </div>

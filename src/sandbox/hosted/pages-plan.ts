@@ -22,7 +22,7 @@ import { perPeriod } from '../i18n.js';
 import type { SubscriptionRecord } from '../state/types.js';
 import { cardFields, checkCard, errorSummary, type FieldErrors } from './forms.js';
 import { html, type SafeHtml } from './html.js';
-import { badge } from './pages-account.js';
+import { subscriptionBadge } from './pages-account.js';
 import { errorAlert, successAlert, type PageContext } from './page-context.js';
 
 // Catalogue, subscribe, upgrade table (and custom-offer conclusion), restart.
@@ -48,8 +48,9 @@ function offerPrice(
   amount = offer.amountRecurrence,
 ): SafeHtml {
   return html`<p class="price">
-    ${pc.money(amount)}
-    <small>${perPeriod(offer.durationRecurrence, offer.unitRecurrence, pc.lang)}</small>
+    ${pc.money(amount)}&nbsp;<small
+      >${perPeriod(offer.durationRecurrence, offer.unitRecurrence, pc.lang)}</small
+    >
   </p>`;
 }
 
@@ -165,7 +166,7 @@ function subscribeForm(
       ${offerPrice(pc, offer, amount)} ${offerFeatures(pc, offer)}
     </section>
     <form method="post" action="${pc.action}" novalidate class="card">
-      ${needsCard ? cardFields(pc.lang, values, errors) : html`<p>${t.currentMethod}: <strong>${pc.customer.paymentMethodLabel ?? ''}</strong></p>`}
+      ${needsCard ? cardFields(pc.lang, values, errors) : html`<p>${t.currentMethod}${t.colon} <strong>${pc.customer.paymentMethodLabel ?? ''}</strong></p>`}
       <div class="actions"><button type="submit">${t.startSubscription}</button></div>
     </form>`;
 }
@@ -325,7 +326,7 @@ function choices(pc: PageContext, sub: SubscriptionRecord): Choice[] {
     if (!custom.custom || custom.state !== 'PendingSubscription') continue;
     const offer = catalog.offers.get(custom.offer);
     if (!offer) continue;
-    const title = `${pc.t.customOffer}: ${localize(offer.title, pc.lang)}`;
+    const title = `${pc.t.customOffer}${pc.t.colon} ${localize(offer.title, pc.lang)}`;
     list.push(choice(`custom:${custom.id}`, title, offer, custom));
   }
   return list;
@@ -343,7 +344,7 @@ function upgradeBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
   return html`<h1>${title}</h1>
     <p class="lead">${t.upgradeLead}</p>
     ${message ? errorAlert(message) : ''}
-    ${!running ? html`<div class="alert info"><p>${badge(pc, sub.state)}</p></div>` : ''}
+    ${!running ? html`<div class="alert info"><p>${subscriptionBadge(pc, sub)}</p></div>` : ''}
     <div class="card">
       <table class="stack">
         <caption>
@@ -362,7 +363,7 @@ function upgradeBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
             const current = !c.custom && c.offer.reference === sub.offer;
             return html`<tr${current ? html` class="current"` : ''}>
 <th scope="row">${c.title}${c.onRequest ? html` <span class="badge">${t.onRequest}</span>` : ''}</th>
-<td class="num" data-label="${t.price}">${c.onRequest ? t.onRequest : html`${pc.money(c.recurring)} <span class="hint">${perPeriod(c.offer.durationRecurrence, c.offer.unitRecurrence, pc.lang)}</span>`}</td>
+<td class="num" data-label="${t.price}">${c.onRequest ? t.onRequest : html`${pc.money(c.recurring)}&nbsp;<span class="hint">${perPeriod(c.offer.durationRecurrence, c.offer.unitRecurrence, pc.lang)}</span>`}</td>
 <td class="num" data-label="${t.dueNow}">${current || c.onRequest ? '' : html`${pc.money(c.dueNow)}${c.immediate ? '' : html` <span class="hint">${t.changesOn} ${pc.date(c.dateEffective)}</span>`}`}</td>
 <td>${
               current
@@ -413,8 +414,8 @@ function confirmBody(
       <p class="hint">${plan.billNow ? t.dueNow : t.addedToNextInvoice}</p>
       <p class="price">${amount}</p>
       <p>
-        ${t.recurringFrom} ${pc.date(sub.periodEnd)}:
-        <strong>${pc.money(plan.nextTerm.total)}</strong> <span class="hint">${period}</span>
+        ${t.recurringFrom} ${pc.date(sub.periodEnd)}${t.colon}
+        <strong>${pc.money(plan.nextTerm.total)}</strong>&nbsp;<span class="hint">${period}</span>
       </p>
       <form method="post" action="${pc.action}">
         <input type="hidden" name="choice" value="${choice.key}" />
@@ -470,7 +471,7 @@ export function upgradeSubmit(pc: PageContext, form: URLSearchParams): Reply | n
       <div class="card">
         <h2>${localize(choice.offer.title, pc.lang)}</h2>
         ${offerPrice(pc, choice.offer, plan.nextTerm.total)}
-        ${amount > 0 ? html`<p>${t.dueNow}: <strong>${pc.money(amount)}</strong></p>` : ''}
+        ${amount > 0 ? html`<p>${t.dueNow}${t.colon} <strong>${pc.money(amount)}</strong></p>` : ''}
       </div>
       <div class="actions">
         <a class="button" href="${pc.link({ page: 'portal', s: sub.id })}">${t.backToPortal}</a>
@@ -494,7 +495,7 @@ function restartBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
   return html`<h1>${t.restartTitle}</h1>
     ${message ? errorAlert(message) : ''}
     <div class="card">
-      <p>${t.state}: ${badge(pc, sub.state)}</p>
+      <p>${t.state}${t.colon} ${subscriptionBadge(pc, sub)}</p>
       ${
         overdue.length > 0
           ? html`<h2>${capping ? t.restartBlockedCapping : t.dueInvoices}</h2>
