@@ -189,7 +189,7 @@ test('suspended: restart asks for a valid card, then the subscription runs and a
 
   // The card on file no longer works: the restart page asks for another one first, and offers
   // no restart that would only be refused.
-  await hosted.getByText('A valid payment method is needed to restart.').waitFor();
+  await hosted.getByText('Your payment method no longer works: add a valid one to restart.').waitFor();
   assert.equal(await hosted.getByRole('button', { name: 'Restart now' }).count(), 0);
   await hosted.getByRole('link', { name: 'Add a payment method' }).first().click();
   await hosted.getByLabel('Name on card').fill('Sam Suspended');

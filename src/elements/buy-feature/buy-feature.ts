@@ -96,6 +96,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart next-term-note - Under it, when it is above the card's price: it also counts the use beyond what the plan includes.
  * @csspart effective - In a removal's confirmation: the add-on ends now and what was billed is not refunded.
  * @csspart confirm - The confirm button (also `button`).
+ * @csspart destructive - The confirm button of a removal, in the critical colour (also `button` and `confirm`).
  * @csspart cancel - The cancel button (also `button`).
  *
  * @cssproperty --billing-accent - The accent: buy and confirm buttons, focus rings.

@@ -246,7 +246,7 @@ const ownStyles = css`
   }
   .primary.destructive {
     background: var(--_critical);
-    color: var(--billing-on-critical, light-dark(#fff, #1f0a08));
+    color: var(--_on-accent);
   }
   .primary.destructive:hover:not([aria-disabled='true']) {
     background: color-mix(in srgb, var(--_critical) 85%, var(--_hover-mix));

@@ -99,6 +99,7 @@ const SKELETON_CARDS = 3;
  * @csspart next-term-note - Under it, when it is above the card's price: it also counts the use beyond what the plan includes.
  * @csspart effective - "Takes effect on {date}" for a change at the end of the period.
  * @csspart confirm - The confirm button (also `button`).
+ * @csspart destructive - The confirm button of a change that takes something away, in the critical colour (also `button` and `confirm`).
  * @csspart cancel - The cancel button (also `button`).
  *
  * @cssproperty --billing-accent - The accent: buttons, the current plan's border, focus rings.
