@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMemoryIdempotencyStore } from '../../src/server/index.js';
+import { checkIdempotencyStoreContract } from './store-contract.js';
 
 describe('memory idempotency store', () => {
+  it('keeps the store contract: one claim, compare before write, expiry', async () => {
+    await checkIdempotencyStoreContract(createMemoryIdempotencyStore());
+  });
+
   it('claims a key once among concurrent claimers', async () => {
     const store = createMemoryIdempotencyStore();
     const claims = await Promise.all(
