@@ -585,6 +585,60 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
             controller.abort();
           }
         });
+
+        it('tells a page that resumes on another isolate the signal it missed', async () => {
+          // A customer the second isolate has never followed: only its object knows its signals.
+          const customer = 'runtimes-resume';
+          const open = async (isolate: string, lastEventId?: string) => {
+            const controller = new AbortController();
+            const response = await fetch(`${started!.url}${isolate}/billing/events`, {
+              headers: {
+                cookie: `session=${customer}`,
+                accept: 'text/event-stream',
+                ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+              },
+              signal: controller.signal,
+            });
+            assert.equal(response.status, 200);
+            const blocks: string[] = [];
+            readEventBlocks(response.body!.getReader(), (block) => void blocks.push(block));
+            await until(() => blocks.length > 0, 5_000, 'no opening');
+            const told = () => blocks.find((block) => /^event: billing-changed$/m.test(block));
+            return { told, close: () => controller.abort() };
+          };
+          // The notification reaches the first isolate, whose page hears it live.
+          const live = await open('');
+          const notified = await fetch(`${started!.url}/billing/webhooks`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-service-key': WEBHOOK_KEY,
+              'x-service-signature': await webhookSignature(WEBHOOK_KEY, WEBHOOK_SECRET),
+            },
+            body: JSON.stringify({
+              Id: 'runtimes-resume-1',
+              TypeTrigger: 'UsageChanged',
+              Customer: { ReferenceCustomer: customer },
+            }),
+          });
+          assert.equal(notified.status, 200);
+          await until(() => live.told() !== undefined, 5_000, 'no live billing-changed event');
+          live.close();
+          const id = /^id: (.+)$/m.exec(live.told()!)?.[1];
+          assert.ok(id !== undefined);
+          // Back on the second isolate with an older id: told at once; with that id: not.
+          const behind = await open('/other', '000000000000001-000000');
+          const current = await open('/other', id);
+          try {
+            await until(() => behind.told() !== undefined, 5_000, 'no catch-up event');
+            assert.match(behind.told()!, new RegExp(`^id: ${id}$`, 'm'));
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            assert.equal(current.told(), undefined, 'nothing for a page that is up to date');
+          } finally {
+            behind.close();
+            current.close();
+          }
+        });
       }
 
       it('refuses a forged notification', async () => {
