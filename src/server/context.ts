@@ -24,6 +24,8 @@ export interface RouteContext {
   limiter: RateLimiter | null;
   /** Parsed JSON body (POST routes). */
   body: unknown;
+  /** Keeps work going after the answer is sent, where the platform offers it (a Worker's ctx). */
+  waitUntil?: ((work: Promise<unknown>) => void) | undefined;
 }
 
 /** Charges one request to the customer's rate limit; throws 429 when it is exhausted. */

@@ -223,6 +223,11 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
     platform: PlatformContext | undefined,
   ): Promise<Response> {
     const path = routePath(url.pathname, options.basePath);
+    // Bun and Deno pass other things as the second argument: only a function is used.
+    const waitUntil =
+      typeof platform?.waitUntil === 'function'
+        ? (work: Promise<unknown>) => platform.waitUntil?.(work)
+        : undefined;
     if (health !== null && path === health.path) {
       if (request.method !== 'GET' && request.method !== 'HEAD')
         throw new ProxyError(405, 'method-not-allowed', 'Use GET.', {
@@ -232,11 +237,6 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
     }
     // Server to server: the signature stands for the origin check and identify.
     if (webhook !== null && path === webhook.options.path) {
-      // Bun and Deno pass other things as the second argument: only a function is used.
-      const waitUntil =
-        typeof platform?.waitUntil === 'function'
-          ? (work: Promise<unknown>) => platform.waitUntil?.(work)
-          : undefined;
       return receiveNotification(request, { ...webhook, waitUntil });
     }
     const route =
@@ -291,6 +291,7 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
         suspensions,
         body,
         limiter,
+        waitUntil,
       };
       const result = await route.run(context);
       if (result instanceof Response) {

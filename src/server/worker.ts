@@ -36,6 +36,22 @@ export {
   type SignalBus,
 } from './notifications/signals.js';
 export { webhookSignature, type BillingNotification } from './notifications/webhook.js';
+export {
+  BillingIdempotencyObject,
+  createDurableObjectIdempotencyStore,
+  type DurableObjectIdempotencyStoreOptions,
+} from './idempotency/durable-object-store.js';
+export {
+  BillingSignalsObject,
+  createDurableObjectSignalBus,
+} from './notifications/durable-object-signals.js';
+export type {
+  DurableObjectNamespaceLike,
+  DurableObjectStateLike,
+  DurableObjectStorageLike,
+  DurableObjectStubLike,
+  WorkerWebSocket,
+} from './durable-objects.js';
 export { toHonoHandler } from './adapters/hono.js';
 export { toNextHandlers } from './adapters/next.js';
 

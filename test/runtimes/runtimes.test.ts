@@ -2,8 +2,13 @@
 // the current Node LTS, Bun, Deno and Cloudflare Workers (workerd, through `wrangler dev`). The
 // app in test/runtimes/app is installed once, outside the repository, beside the tarball; each
 // runtime then runs the same scenario against the packed sandbox over loopback HTTP: usages, a
-// price, a confirmed purchase sent 20 times at once under one key, a notification the sandbox
-// signs reaching an open event stream, and a forged one refused.
+// price, a confirmed purchase sent 20 times at once under one key, 20 purchases under 4 keys at
+// once, a notification the sandbox signs reaching an open event stream, and a forged one
+// refused. On Workers the store and the bus are on Durable Objects, and the app runs in two
+// isolates that share no memory (two Workers in one `wrangler dev`, the second behind /other):
+// requests are spread over both, the store keeps the same contract as the memory and Redis
+// stores (test/server/store-contract.ts), and a signal made on one isolate reaches a stream open
+// on the other.
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,8 +21,10 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type * as SandboxModule from '../../src/sandbox/index.js';
 import type * as WorkerModule from '../../src/server/worker.js';
+import type { IdempotencyStore } from '../../src/server/idempotency/store.js';
 import type { RunningSandbox } from '../server/helpers.js';
 import { ledgerOf, readEventBlocks, serviceCall } from '../server/helpers.js';
+import { checkIdempotencyStoreContract } from '../server/store-contract.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -134,7 +141,10 @@ const serverLine = (output: string) => {
 
 interface Runtime {
   name: string;
-  /** The runtime cannot share memory across instances (isolates): the proxy warns at start. */
+  /**
+   * The app runs in two isolates that share no memory, the second behind /other (Workers): the
+   * tests spread their requests over both, and the in-memory defaults draw a warning.
+   */
   isolates?: boolean;
   /** What the runtime must report of itself (undefined: not checked). */
   expect: RegExp;
@@ -180,14 +190,21 @@ const runtimes: Runtime[] = [
     isolates: true,
     async start() {
       const [port, inspectorPort] = [await freePort(), await freePort()];
-      const vars = Object.entries(appConfig()).flatMap(([name, value]) => [
-        '--var',
-        `${name}:${value}`,
-      ]);
+      // Both Workers read their vars from .dev.vars beside their configuration.
+      writeFileSync(
+        join(app, '.dev.vars'),
+        Object.entries(appConfig())
+          .map(([name, value]) => `${name}=${JSON.stringify(value)}\n`)
+          .join(''),
+      );
       return startProcess(
         bin('wrangler'),
         [
           'dev',
+          '--config',
+          'wrangler.jsonc',
+          '--config',
+          'wrangler.other.jsonc',
           '--ip',
           '127.0.0.1',
           '--port',
@@ -195,7 +212,6 @@ const runtimes: Runtime[] = [
           '--inspector-port',
           String(inspectorPort),
           '--show-interactive-dev-session=false',
-          ...vars,
         ],
         { WRANGLER_SEND_METRICS: 'false', CI: 'true' },
         (output) =>
@@ -215,14 +231,17 @@ async function answerOf(response: Response) {
   return { status: response.status, text, body };
 }
 
-/** A call to the proxy as the customer's page makes it (same origin, the session cookie). */
-async function page(base: string, path: string, body?: unknown) {
+/**
+ * A call to the proxy as the customer's page makes it (same origin, the session cookie), through
+ * `isolate` (a path prefix: '' or '/other').
+ */
+async function page(base: string, path: string, body?: unknown, isolate = '') {
   const headers: Record<string, string> = { cookie: `session=${CUSTOMER}` };
   if (body !== undefined) {
     headers['content-type'] = 'application/json';
     headers.origin = base;
   }
-  const response = await fetch(`${base}/billing${path}`, {
+  const response = await fetch(`${base}${isolate}/billing${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers,
     body: body === undefined ? null : JSON.stringify(body),
@@ -310,7 +329,7 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('bundles a Worker without undici, node:http or the Node adapter', async () => {
+  it('bundles a Worker with its Durable Objects, without undici, node:http or the Node adapter', async () => {
     const out = join(work, 'worker-bundle');
     await run(bin('wrangler'), ['deploy', '--dry-run', '--minify', '--outdir', out], {
       cwd: app,
@@ -321,9 +340,11 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
     const code = readFileSync(file, 'utf8');
     const size = statSync(file).size;
     console.log(
-      `Worker bundle (wrangler deploy --dry-run --minify): ${(size / 1024).toFixed(1)} KiB, ` +
+      `Worker bundle, the proxy with its Durable Object store and bus (wrangler deploy --dry-run --minify): ${(size / 1024).toFixed(1)} KiB, ` +
         `${(gzipSync(code, { level: 9 }).byteLength / 1024).toFixed(1)} KiB gzip`,
     );
+    assert.match(code, /export\s*\{[^}]*\bBillingIdempotencyObject\b/, 'the store’s class');
+    assert.match(code, /export\s*\{[^}]*\bBillingSignalsObject\b/, 'the bus’s class');
     assert.doesNotMatch(code, /undici/i, 'no undici');
     assert.doesNotMatch(code, /(?:from|import\(|require\()\s*["']node:/, 'no Node module');
     assert.doesNotMatch(code, /getRequestListener|@hono\/node-server/, 'no Node adapter');
@@ -334,11 +355,17 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
     describe(runtime.name, () => {
       let started: Started | undefined;
       let targetId: string | undefined;
+      /** Where the app answers: one isolate (''), or two ('' and '/other'). */
+      const isolates = runtime.isolates ? ['', '/other'] : [''];
+      /** The isolate of the i-th request of a burst: each in turn. */
+      const isolateOf = (index: number) => isolates[index % isolates.length];
 
       before(async () => {
         // Each runtime starts from the fixtures.
         assert.equal((await control('POST', '/reset')).status, 200);
+        const starting = Date.now();
         started = await runtime.start();
+        console.log(`${runtime.name}: started in ${Date.now() - starting} ms`);
         assert.match(started.runtime, runtime.expect);
         const target = await control('POST', '/webhooks', {
           url: `${started.url}/billing/webhooks`,
@@ -385,7 +412,9 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
           confirmedAmountTotal: quote.body.AmountTotal,
         };
         const answers = await Promise.all(
-          Array.from({ length: 20 }, () => page(started!.url, '/usage', purchase)),
+          Array.from({ length: 20 }, (_, index) =>
+            page(started!.url, '/usage', purchase, isolateOf(index)),
+          ),
         );
         assert.deepEqual(
           answers.map((answer) => answer.status),
@@ -401,9 +430,57 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
         assert.equal(afterwards.quantity, before.quantity + 3);
       });
 
+      it('applies 20 concurrent purchases under 4 keys once per key', async () => {
+        const before = await ledgerOf(sandbox, CUSTOMER, 'projects');
+        const keys = Array.from({ length: 4 }, (_, index) => `runtimes-keys-000${index}`);
+        // Projects are free: each key is priced 0 whatever the others did first.
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, index) =>
+            page(
+              started!.url,
+              '/usage',
+              {
+                feature: 'projects',
+                increment: 1,
+                idempotencyKey: keys[index % keys.length],
+                confirmedAmountTotal: 0,
+              },
+              isolateOf(Math.floor(index / keys.length)),
+            ),
+          ),
+        );
+        assert.deepEqual(
+          answers.map((answer) => answer.status),
+          Array.from({ length: 20 }, () => 200),
+          answers.find((answer) => answer.status !== 200)?.text,
+        );
+        assert.equal(answers.filter((answer) => !answer.body.replayed).length, keys.length);
+        // The duplicates of a key share its answer: one quantity per key, each a step higher.
+        const quantities = keys.map(
+          (_, key) =>
+            new Set(
+              answers
+                .filter((__, index) => index % keys.length === key)
+                .map((answer) => answer.body.usage.QuantityCurrent as number),
+            ),
+        );
+        assert.ok(
+          quantities.every((set) => set.size === 1),
+          'duplicates share their key’s answer',
+        );
+        assert.deepEqual(
+          quantities.map((set) => [...set][0]).sort((a, b) => a! - b!),
+          keys.map((_, index) => before.quantity + index + 1),
+        );
+        const afterwards = await ledgerOf(sandbox, CUSTOMER, 'projects');
+        assert.equal(afterwards.count - before.count, keys.length, 'one apply per key');
+        assert.equal(afterwards.quantity, before.quantity + keys.length);
+      });
+
       it('passes a notification the service signs on to the customer’s open event stream', async () => {
         const controller = new AbortController();
-        const response = await fetch(`${started!.url}/billing/events`, {
+        // On two isolates: the stream on the one the service's notification does not reach.
+        const response = await fetch(`${started!.url}${isolates.at(-1)}/billing/events`, {
           headers: { cookie: `session=${CUSTOMER}`, accept: 'text/event-stream' },
           signal: controller.signal,
         });
@@ -435,20 +512,134 @@ describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {
         }
       });
 
-      it(
-        runtime.isolates
-          ? 'warns at start that the in-memory store and bus hold within one isolate'
-          : 'starts without a warning about the runtime',
-        () => {
-          const warnings = started!.output().match(/\[billing-proxy\] runtime-limit: .*/g) ?? [];
-          if (!runtime.isolates) assert.deepEqual(warnings, []);
-          else {
-            assert.equal(warnings.length, 2, started!.output());
-            assert.match(warnings[0] ?? '', /idempotency store .*Durable Objects/);
-            assert.match(warnings[1] ?? '', /signal bus .*Durable Objects/);
+      it('starts without a warning about the runtime', () => {
+        const warnings = started!.output().match(/\[billing-proxy\] runtime-limit: .*/g) ?? [];
+        assert.deepEqual(warnings, []);
+      });
+
+      if (runtime.isolates) {
+        it('warns at start that the in-memory defaults hold within one isolate', async () => {
+          // The app's second proxy, under /plain, has no store or bus of its own.
+          const { status, text } = await answerOf(
+            await fetch(`${started!.url}/plain/usages`, {
+              headers: { cookie: `session=${CUSTOMER}` },
+            }),
+          );
+          assert.equal(status, 200, text);
+          const warnings = () =>
+            started!.output().match(/\[billing-proxy\] runtime-limit: .*/g) ?? [];
+          await until(() => warnings().length >= 2, 5_000, 'no warnings');
+          assert.equal(warnings().length, 2, started!.output());
+          assert.match(warnings()[0] ?? '', /idempotency store .*Durable Objects/);
+          assert.match(warnings()[1] ?? '', /signal bus .*Durable Objects/);
+        });
+
+        it('keeps the idempotency store contract on Durable Objects, across isolates', async () => {
+          let calls = 0;
+          const call = async <T>(op: keyof IdempotencyStore, args: unknown[]): Promise<T> => {
+            const response = await fetch(
+              `${started!.url}${isolateOf(calls++)}/test/idempotency-store`,
+              { method: 'POST', body: JSON.stringify({ op, args }) },
+            );
+            const { status, body, text } = await answerOf(response);
+            assert.equal(status, 200, text);
+            return body.result as T;
+          };
+          await checkIdempotencyStoreContract({
+            get: (key) => call('get', [key]),
+            setIfAbsent: (key, value, ttlMs) => call('setIfAbsent', [key, value, ttlMs]),
+            compareAndSet: (key, expected, value, ttlMs) =>
+              call('compareAndSet', [key, expected, value, ttlMs]),
+            compareAndDelete: (key, expected) => call('compareAndDelete', [key, expected]),
+          });
+        });
+
+        it('signals a purchase applied on one isolate to a stream open on the other', async () => {
+          const controller = new AbortController();
+          const response = await fetch(`${started!.url}/other/billing/events`, {
+            headers: { cookie: `session=${CUSTOMER}`, accept: 'text/event-stream' },
+            signal: controller.signal,
+          });
+          try {
+            assert.equal(response.status, 200);
+            const blocks: string[] = [];
+            readEventBlocks(response.body!.getReader(), (block) => void blocks.push(block));
+            await until(
+              () => blocks.some((block) => block.startsWith('retry:')),
+              5_000,
+              'no opening',
+            );
+            const bought = await page(started!.url, '/usage', {
+              feature: 'projects',
+              increment: 1,
+              idempotencyKey: 'runtimes-signal-0001',
+              confirmedAmountTotal: 0,
+            });
+            assert.equal(bought.status, 200, bought.text);
+            await until(
+              () => blocks.some((block) => /^event: billing-changed$/m.test(block)),
+              5_000,
+              'no billing-changed event',
+            );
+          } finally {
+            controller.abort();
           }
-        },
-      );
+        });
+
+        it('tells a page that resumes on another isolate the signal it missed', async () => {
+          // A customer the second isolate has never followed: only its object knows its signals.
+          const customer = 'runtimes-resume';
+          const open = async (isolate: string, lastEventId?: string) => {
+            const controller = new AbortController();
+            const response = await fetch(`${started!.url}${isolate}/billing/events`, {
+              headers: {
+                cookie: `session=${customer}`,
+                accept: 'text/event-stream',
+                ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+              },
+              signal: controller.signal,
+            });
+            assert.equal(response.status, 200);
+            const blocks: string[] = [];
+            readEventBlocks(response.body!.getReader(), (block) => void blocks.push(block));
+            await until(() => blocks.length > 0, 5_000, 'no opening');
+            const told = () => blocks.find((block) => /^event: billing-changed$/m.test(block));
+            return { told, close: () => controller.abort() };
+          };
+          // The notification reaches the first isolate, whose page hears it live.
+          const live = await open('');
+          const notified = await fetch(`${started!.url}/billing/webhooks`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-service-key': WEBHOOK_KEY,
+              'x-service-signature': await webhookSignature(WEBHOOK_KEY, WEBHOOK_SECRET),
+            },
+            body: JSON.stringify({
+              Id: 'runtimes-resume-1',
+              TypeTrigger: 'UsageChanged',
+              Customer: { ReferenceCustomer: customer },
+            }),
+          });
+          assert.equal(notified.status, 200);
+          await until(() => live.told() !== undefined, 5_000, 'no live billing-changed event');
+          live.close();
+          const id = /^id: (.+)$/m.exec(live.told()!)?.[1];
+          assert.ok(id !== undefined);
+          // Back on the second isolate with an older id: told at once; with that id: not.
+          const behind = await open('/other', '000000000000001-000000');
+          const current = await open('/other', id);
+          try {
+            await until(() => behind.told() !== undefined, 5_000, 'no catch-up event');
+            assert.match(behind.told()!, new RegExp(`^id: ${id}$`, 'm'));
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            assert.equal(current.told(), undefined, 'nothing for a page that is up to date');
+          } finally {
+            behind.close();
+            current.close();
+          }
+        });
+      }
 
       it('refuses a forged notification', async () => {
         const response = await fetch(`${started!.url}/billing/webhooks`, {

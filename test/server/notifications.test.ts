@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import {
   createBillingProxy,
+  createMemorySignalBus,
   createRedisIdempotencyStore,
   createRedisSignalBus,
   webhookSignature,
@@ -297,6 +298,87 @@ describe('notifications: webhook and event streams', () => {
     } finally {
       stream.close();
     }
+  });
+
+  it('hands a purchase’s signal to the platform’s waitUntil when it has one', async () => {
+    const proxy = proxyWith();
+    const stream = await openEvents(proxy, 'healthy');
+    try {
+      const handed: Promise<unknown>[] = [];
+      const bought = await proxy.handler(
+        browserRequest('/usage', {
+          body: {
+            feature: 'projects',
+            increment: 1,
+            idempotencyKey: 'signal-wait-until-0001',
+            confirmedAmountTotal: 0,
+          },
+        }),
+        { waitUntil: (work) => void handed.push(work) },
+      );
+      assert.equal(bought.status, 200);
+      assert.equal(handed.length, 1, 'the signal is handed to waitUntil');
+      await handed[0];
+      await stream.received(1);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('lets a bus follow each stream’s customer while it is open, and ends a stream whose signals are lost', async () => {
+    const memory = createMemorySignalBus();
+    const follows: { customer: string; lastEventId: string | null; lost: (r: string) => void }[] =
+      [];
+    let stopped = 0;
+    const logger = collectingLogger();
+    const proxy = proxyWith({
+      logger: logger.logger,
+      signals: {
+        ...memory,
+        follow(customer, lastEventId, lost) {
+          follows.push({ customer, lastEventId, lost });
+          return () => void (stopped += 1);
+        },
+      },
+    });
+    const first = await openEvents(proxy, 'healthy', '000000000000001-000000');
+    assert.deepEqual(
+      follows.map(({ customer, lastEventId }) => [customer, lastEventId]),
+      [['healthy', '000000000000001-000000']],
+    );
+    first.close();
+    await sleep(50);
+    assert.equal(stopped, 1, 'a stream that ends stops following');
+
+    const response = await proxy.handler(browserRequest('/events', { customer: 'healthy' }));
+    const blocks: string[] = [];
+    let ended = false;
+    const reader = response.body!.getReader();
+    readEventBlocks(
+      {
+        read: () =>
+          reader.read().then((result) => {
+            if (result.done) ended = true;
+            return result;
+          }),
+      } as ReadableStreamDefaultReader<Uint8Array>,
+      (block) => void blocks.push(block),
+    );
+    await sleep(50);
+    const before = Date.now();
+    follows[1]!.lost('the test cut it');
+    await sleep(50);
+    assert.ok(ended, 'the stream ended');
+    assert.equal(stopped, 2);
+    // The page reconnects with an id from just before the loss as its Last-Event-ID.
+    const resume = blocks.at(-1)?.match(/^id: (\d{15})-000000\nretry: (\d+)$/);
+    assert.ok(resume, blocks.join(' | '));
+    assert.ok(Number(resume[1]) < before && Number(resume[1]) > before - 5_000);
+    assert.ok(
+      logger.entries.some(
+        (entry) => entry.event === 'signals-lost' && /the test cut it/.test(entry.message),
+      ),
+    );
   });
 
   it('needs a signed-in customer and an allowed origin for its event stream', async () => {

@@ -12,6 +12,7 @@ import {
   type RunningSandbox,
 } from './helpers.js';
 import { startRedis } from './redis-server.js';
+import { checkIdempotencyStoreContract } from './store-contract.js';
 
 describe('Redis idempotency store (real redis-server)', () => {
   let redis: { port: number; process: ChildProcess };
@@ -40,24 +41,10 @@ describe('Redis idempotency store (real redis-server)', () => {
     return made;
   }
 
-  it('claims once, compares and sets atomically, expires', async () => {
+  it('keeps the store contract: one claim, compare before write, expiry', async () => {
     const store = createRedisIdempotencyStore(client(), { prefix: 'unit:', ttlMs: 60_000 });
-    const claims = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => store.setIfAbsent('k', `v${index}`)),
-    );
-    assert.equal(claims.filter(Boolean).length, 1);
-    const winner = await store.get('k');
-    assert.ok(winner !== null);
-    assert.equal(await store.compareAndSet('k', 'not-it', 'x'), false);
-    assert.equal(await store.compareAndSet('k', winner, 'next'), true);
-    assert.equal(await store.get('k'), 'next');
-    assert.equal(await store.compareAndDelete('k', 'nope'), false);
-    assert.equal(await store.compareAndDelete('k', 'next'), true);
-    assert.equal(await store.get('k'), null);
-    await store.setIfAbsent('short', 'v', 50);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(await store.get('short'), null);
-    assert.equal(await client().get('unit:k'), null, 'keys carry the prefix');
+    await checkIdempotencyStoreContract(store, { prefix: 'contract:' });
+    assert.equal(await client().get('unit:contract:long'), 'v', 'keys carry the prefix');
   });
 
   it('applies 100 concurrent identical purchases through two proxy instances exactly once', async () => {

@@ -1,8 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMemoryIdempotencyStore } from '../../src/server/index.js';
+import {
+  createDurableObjectIdempotencyStore,
+  createDurableObjectSignalBus,
+} from '../../src/server/worker.js';
+import { checkIdempotencyStoreContract } from './store-contract.js';
 
 describe('memory idempotency store', () => {
+  it('keeps the store contract: one claim, compare before write, expiry', async () => {
+    await checkIdempotencyStoreContract(createMemoryIdempotencyStore());
+  });
+
   it('claims a key once among concurrent claimers', async () => {
     const store = createMemoryIdempotencyStore();
     const claims = await Promise.all(
@@ -50,5 +59,27 @@ describe('memory idempotency store', () => {
   it('refuses nonsense options', () => {
     assert.throws(() => createMemoryIdempotencyStore({ maxEntries: 0 }), /maxEntries/);
     assert.throws(() => createMemoryIdempotencyStore({ ttlMs: -1 }), /ttlMs/);
+  });
+});
+
+// Their behaviour is checked in workerd, from the packed package (test/runtimes): here, only
+// that a Worker whose binding is missing or wrong is told so when the proxy is made.
+describe('Durable Object store and bus, misconfigured', () => {
+  it('refuse anything but a namespace binding, naming the class to bind', () => {
+    for (const wrong of [undefined, null, {}, { idFromName: () => 'id' }, 'BILLING_IDEMPOTENCY']) {
+      assert.throws(
+        () => createDurableObjectIdempotencyStore(wrong as never),
+        /createDurableObjectIdempotencyStore needs a Durable Object namespace binding .*BillingIdempotencyObject/,
+      );
+      assert.throws(
+        () => createDurableObjectSignalBus(wrong as never),
+        /createDurableObjectSignalBus needs a Durable Object namespace binding .*BillingSignalsObject/,
+      );
+    }
+  });
+
+  it('refuses a time to live that is not positive', () => {
+    const namespace = { idFromName: (name: string) => name, get: () => ({ fetch }) };
+    assert.throws(() => createDurableObjectIdempotencyStore(namespace, { ttlMs: 0 }), /ttlMs/);
   });
 });

@@ -1,3 +1,4 @@
+import { markPerProcess } from '../runtime.js';
 import { DEFAULT_IDEMPOTENCY_TTL_MS, type IdempotencyStore } from './store.js';
 
 export interface MemoryIdempotencyStoreOptions {
@@ -53,7 +54,7 @@ export function createMemoryIdempotencyStore(
     }
   }
 
-  return {
+  return markPerProcess({
     get size() {
       return entries.size;
     },
@@ -75,5 +76,5 @@ export function createMemoryIdempotencyStore(
       entries.delete(key);
       return true;
     },
-  };
+  });
 }

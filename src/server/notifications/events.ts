@@ -1,5 +1,5 @@
 import type { ProxyLogger } from '../options.js';
-import { isLaterSignal, type BillingSignal, type SignalBus } from './signals.js';
+import { isLaterSignal, signalIdAt, type BillingSignal, type SignalBus } from './signals.js';
 
 // GET {basePath}/events: one server-sent event stream per open page of a signed-in customer.
 // Each signal of the bus for that customer becomes one `billing-changed` event; nothing else of
@@ -23,6 +23,8 @@ interface Stream {
 const encoder = new TextEncoder();
 /** How many customers' latest signal ids an instance remembers for `Last-Event-ID` resumes. */
 const REMEMBERED_CUSTOMERS = 10_000;
+/** How far back a page whose stream lost its signals resumes from. */
+const LOST_MARGIN_MS = 2_000;
 
 /** The event a page receives for a signal. */
 function eventText(signal: BillingSignal): string {
@@ -55,6 +57,8 @@ export function createEventHub(
   // that a page reconnecting with an older Last-Event-ID learns it missed something.
   const latest = new Map<string, string>();
   let size = 0;
+  /** Between retryMs and twice that: pages told to come back at once do not all come at once. */
+  const jittered = () => options.retryMs + Math.floor(Math.random() * options.retryMs);
 
   const unsubscribe = bus.subscribe((signal) => {
     latest.delete(signal.customer);
@@ -108,6 +112,7 @@ export function createEventHub(
               if (!open) return;
               open = false;
               clearInterval(heartbeat);
+              unfollow?.();
               remove(current);
               try {
                 controller.close();
@@ -116,6 +121,21 @@ export function createEventHub(
               }
             },
           };
+          // A bus that delivers a customer's signals only where they are followed (Durable
+          // Objects) follows this customer while the stream is open, from this request.
+          const unfollow = bus.follow?.(customer, lastEventId, (reason) => {
+            logger({
+              level: 'warn',
+              event: 'signals-lost',
+              message: `Ended an event stream whose signals were lost (${reason}); the page reconnects`,
+            });
+            // The page comes back with this as its Last-Event-ID, and is then told of any
+            // signal made since (a margin earlier, for another machine's clock).
+            current.send(
+              `id: ${signalIdAt(Date.now() - LOST_MARGIN_MS)}\nretry: ${jittered()}\n\n`,
+            );
+            current.end();
+          });
           stream = current;
           let set = streams.get(customer);
           if (set === undefined) streams.set(customer, (set = new Set()));
@@ -149,8 +169,7 @@ export function createEventHub(
       unsubscribe();
       for (const set of [...streams.values()]) {
         for (const stream of [...set]) {
-          const retryMs = options.retryMs + Math.floor(Math.random() * options.retryMs);
-          stream.send(`retry: ${retryMs}\n\n`);
+          stream.send(`retry: ${jittered()}\n\n`);
           stream.end();
         }
       }

@@ -1,3 +1,5 @@
+import { markPerProcess } from '../runtime.js';
+
 // "This customer's billing changed": the one thing the proxy tells open pages. A signal carries
 // the customer's reference and an id, never state: a page that receives it re-reads what it
 // shows. Signals go through a bus so that every proxy instance behind a load balancer hears
@@ -16,6 +18,16 @@ export interface SignalBus {
   subscribe(listener: (signal: BillingSignal) => void): () => void;
   /** Stops listening to the bus (a Redis bus unsubscribes its channel). */
   close(): Promise<void>;
+  /**
+   * For a bus that delivers a customer's signals only where they are followed (the one on
+   * Durable Objects); buses that hear every signal anyway (memory, Redis) leave it out. The
+   * event hub calls it when a page's stream for `customer` opens on this instance, inside that
+   * stream's request, with the page's `Last-Event-ID`: from then on the customer's signals reach
+   * this instance's subscribers, until the returned function is called (the stream ended). The
+   * bus calls `lost` (later, never from within `follow`) when it can no longer deliver them;
+   * the hub then ends the stream, and the page reconnects.
+   */
+  follow?(customer: string, lastEventId: string | null, lost: (reason: string) => void): () => void;
 }
 
 let lastTime = 0;
@@ -34,6 +46,11 @@ export function nextSignalId(now = Date.now()): string {
   return `${String(now).padStart(15, '0')}-${String(sequence).padStart(6, '0')}`;
 }
 
+/** An id that every signal made after `time` (ms since the epoch) is later than: to resume from. */
+export function signalIdAt(time: number): string {
+  return `${String(Math.max(0, Math.floor(time))).padStart(15, '0')}-000000`;
+}
+
 /** True when signal id `a` is later than `b` (ids from nextSignalId). */
 export function isLaterSignal(a: string, b: string): boolean {
   return a > b;
@@ -42,7 +59,7 @@ export function isLaterSignal(a: string, b: string): boolean {
 /** Signals within this process: enough for a single instance. */
 export function createMemorySignalBus(): SignalBus {
   const listeners = new Set<(signal: BillingSignal) => void>();
-  return {
+  return markPerProcess({
     async publish(customer) {
       const signal = { customer, id: nextSignalId() };
       for (const listener of listeners) listener(signal);
@@ -54,7 +71,7 @@ export function createMemorySignalBus(): SignalBus {
     async close() {
       listeners.clear();
     },
-  };
+  });
 }
 
 /**

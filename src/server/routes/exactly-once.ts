@@ -417,14 +417,18 @@ export abstract class ExactlyOnceChange<Snapshot> {
         message: String(error),
       });
     }
-    // Every open page of this customer (other tabs, other devices) re-reads its billing.
-    this.context.signals.publish(this.context.identity.reference).catch((error: unknown) =>
-      this.context.options.logger({
-        level: 'error',
-        event: 'signal-failed',
-        message: String(error),
-      }),
-    );
+    // Every open page of this customer (other tabs, other devices) re-reads its billing. Not
+    // awaited: the answer does not wait for the bus (a Worker keeps it going with waitUntil).
+    const signalled = this.context.signals
+      .publish(this.context.identity.reference)
+      .catch((error: unknown) =>
+        this.context.options.logger({
+          level: 'error',
+          event: 'signal-failed',
+          message: String(error),
+        }),
+      );
+    this.context.waitUntil?.(signalled);
     return new Outcome(200, { ...response, replayed: false });
   }
 
