@@ -130,7 +130,7 @@ describe('POST /v1/Usage', () => {
     InvoiceSchema.parse(invoice.body);
     assert.equal(invoice.body.StateInvoice, 'Paid');
     assert.equal(invoice.body.DatePaid, '2026-11-16T00:00:00.000Z');
-    assert.equal(invoice.body.TypePayment, 'ExternalBank');
+    assert.equal(invoice.body.TypePayment, 'Card');
     assert.equal(invoice.body.AmountTotal, 1000);
     assert.equal(invoice.body.Currency, 'USD');
     assert.equal(invoice.body.DateIssue, '2026-11-16T00:00:00.000Z');
