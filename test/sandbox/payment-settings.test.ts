@@ -81,7 +81,14 @@ describe('POST /v1/CustomerSettingsPayment', () => {
     assert.deepEqual(same.body, await settings('healthy'));
   });
 
-  it('writing back what was read changes nothing', async () => {
+  it('writing back what was read changes nothing, Card included', async () => {
+    const card = await settings('healthy');
+    const written = await post('healthy', {
+      TypePayment: card.TypePayment,
+      DateNextBilling: card.DateNextBilling,
+    });
+    assert.equal(written.status, 200, written.text);
+    assert.deepEqual(written.body, card);
     await post('no-payment-method', { TypePayment: 'ExternalCheck', NoteInvoice: 'Cheque' });
     const read = await settings('no-payment-method');
     const { TypePayment, IsGreyListed, NoteInvoice, DateNextBilling } = read;
@@ -102,7 +109,7 @@ describe('POST /v1/CustomerSettingsPayment', () => {
   });
 
   it('refuses a bad field with a 422 naming it, and changes nothing', async () => {
-    await post('healthy', { NoteInvoice: 'kept' });
+    await post('healthy', { NoteInvoice: 'kept', TypePayment: 'ExternalBank' });
     const before = await settings('healthy');
     const subscriptionBefore = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=healthy'))
       .body;

@@ -1,5 +1,9 @@
 import * as z from 'zod';
-import { updatePaymentSettings, nextBillingOf } from '../billing/payment-settings.js';
+import {
+  gatewayTypeMessage,
+  nextBillingOf,
+  updatePaymentSettings,
+} from '../billing/payment-settings.js';
 import {
   chargesAutomatically,
   isBillable,
@@ -20,16 +24,16 @@ import { requiredParam } from './validate.js';
 
 const MAX_NOTE = 1000;
 
-/** The types the payment gateway manages: a customer chooses them on the hosted pages. */
-const GATEWAY_TYPES: readonly unknown[] = ['Card', 'DirectDebit'];
 const MANUAL_LIST = MANUAL_PAYMENT_TYPES.join(', ');
 
 const PaymentSettingsBody = z.object({
+  // Card is read here only to let a client write back what it read; switching to it is refused
+  // by updatePaymentSettings. DirectDebit, which the sandbox has not, is always refused.
   TypePayment: z
-    .enum(MANUAL_PAYMENT_TYPES, {
+    .enum(['Card', ...MANUAL_PAYMENT_TYPES], {
       error: (issue) =>
-        GATEWAY_TYPES.includes(issue.input)
-          ? `${String(issue.input)} is set by the customer through the payment gateway (the hosted register page), not through the API: give one of ${MANUAL_LIST}`
+        issue.input === 'DirectDebit'
+          ? gatewayTypeMessage('DirectDebit')
           : `must be one of ${MANUAL_LIST}`,
     })
     .optional(),

@@ -1,8 +1,8 @@
 import { addMonthsUtc, iso } from '../clock.js';
 import { invalid, notFound } from '../http/errors.js';
 import type { Store } from '../state/store.js';
-import type { CustomerRecord, SubscriptionRecord } from '../state/types.js';
-import type { MANUAL_PAYMENT_TYPES } from './payment-type.js';
+import type { CustomerRecord, PaymentType, SubscriptionRecord } from '../state/types.js';
+import { MANUAL_PAYMENT_TYPES, paymentTypeOf } from './payment-type.js';
 import { isLive } from './rules.js';
 
 // The payment settings of a customer (GET and POST /v1/CustomerSettingsPayment): the payment
@@ -19,8 +19,14 @@ export function nextBillingOf(store: Store, customer: CustomerRecord): string | 
   return ends.length === 0 ? null : iso(Math.min(...ends));
 }
 
+/** Why the API does not set a type of the payment gateway. */
+export function gatewayTypeMessage(type: string): string {
+  return `TypePayment ${type} is set by the customer through the payment gateway (the hosted register page), not through the API: give one of ${MANUAL_PAYMENT_TYPES.join(', ')}`;
+}
+
 export interface PaymentSettingsInput {
-  typePayment?: (typeof MANUAL_PAYMENT_TYPES)[number] | undefined;
+  /** 'Card' only as the customer's current type (a client writing back what it read). */
+  typePayment?: PaymentType | undefined;
   greyListed?: boolean | undefined;
   /** '' clears the note. */
   noteInvoice?: string | undefined;
@@ -41,6 +47,9 @@ export function updatePaymentSettings(
   input: PaymentSettingsInput,
 ): void {
   const nowMs = store.clock.nowMs();
+  if (input.typePayment === 'Card' && paymentTypeOf(customer) !== 'Card') {
+    throw invalid(gatewayTypeMessage('Card'), 'TypePayment');
+  }
   let moved: SubscriptionRecord[] = [];
   if (input.nextBillingMs !== undefined) {
     const target = input.nextBillingMs;
@@ -66,7 +75,9 @@ export function updatePaymentSettings(
 
   const typeBefore = customer.typePayment;
   const othersBefore = JSON.stringify([customer.greyListed, customer.noteInvoice]);
-  if (input.typePayment !== undefined) customer.typePayment = input.typePayment;
+  if (input.typePayment !== undefined && input.typePayment !== paymentTypeOf(customer)) {
+    customer.typePayment = input.typePayment;
+  }
   if (input.greyListed !== undefined) customer.greyListed = input.greyListed;
   if (input.noteInvoice !== undefined) customer.noteInvoice = input.noteInvoice || null;
   const typeChanged = customer.typePayment !== typeBefore;
