@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { registerCatalogRoutes } from './api/catalog.js';
 import { registerCustomerRoutes } from './api/customers.js';
 import { registerInvoiceRoutes } from './api/invoices.js';
+import { registerPaymentSettingsRoutes } from './api/payment-settings.js';
 import { registerSubscriptionRoutes } from './api/subscriptions.js';
 import { registerUsageRoutes } from './api/usage.js';
 import { catchUp } from './billing/rules.js';
@@ -27,6 +28,7 @@ export interface SandboxRouters {
 export function buildRouters(ctx: SandboxContext): SandboxRouters {
   const api = new Router();
   registerCustomerRoutes(api, ctx);
+  registerPaymentSettingsRoutes(api, ctx);
   registerSubscriptionRoutes(api, ctx);
   registerInvoiceRoutes(api, ctx);
   registerUsageRoutes(api, ctx);

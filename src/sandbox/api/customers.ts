@@ -6,7 +6,9 @@ import { json } from '../http/io.js';
 import type { Router } from '../http/router.js';
 import type { CustomerRecord } from '../state/types.js';
 import { readApiBody } from './body.js';
-import { presentCustomer } from './present.js';
+import { segmentFilter } from './filters.js';
+import { pageParams, pagedAs } from './paging.js';
+import { onOffState, presentCustomer } from './present.js';
 import { ReferenceSchema, requiredParam } from './validate.js';
 
 /** The live service keeps at most this many Metadata pairs on a customer. */
@@ -75,6 +77,21 @@ const BillingAddressBody = z.object({
 /** Both names of the billing address resource: the seed's and the current reference's. */
 const BILLING_ADDRESS_PATHS = ['/v1/CustomerBillingAddress', '/v1/CustomerAddressBilling'];
 
+/**
+ * Whether the customer has an active (running) subscription with the feature: a metered feature
+ * of its offer, or an on/off feature it includes or the customer bought as an add-on.
+ */
+function hasActiveFeature(ctx: SandboxContext, customer: CustomerRecord, reference: string) {
+  const definition = ctx.catalog.features.get(reference);
+  return ctx.store.subscriptionsOf(customer.id).some((sub) => {
+    if (sub.custom || sub.state !== 'Running') return false;
+    const record = sub.features[reference];
+    const offerFeature = ctx.catalog.offers.get(sub.offer)?.featureByRef.get(reference);
+    if (!definition || !record || !offerFeature) return false;
+    return definition.type !== 'OnOff' || onOffState(offerFeature, definition, record).IsIncluded;
+  });
+}
+
 function presentAddress(customer: CustomerRecord) {
   return { ReferenceCustomer: customer.reference, ...customer.billingAddress };
 }
@@ -110,6 +127,30 @@ export function registerCustomerRoutes(router: Router, ctx: SandboxContext): voi
       json(200, presentAddress(store.customer(requiredParam(query, 'ReferenceCustomer')))),
     );
   }
+
+  // The customers, paged, oldest first; filtered by segment and by a feature their active
+  // subscription has. Each item is what GET /v1/Customer answers.
+  router.add('GET', '/v1/Customers', ({ query }) => {
+    const page = pageParams(query, { minSize: 0 });
+    const segment = segmentFilter(ctx, query);
+    const feature = query.get('ReferenceFeature') || undefined;
+    if (feature !== undefined && !ctx.catalog.features.has(feature)) {
+      throw notFound(
+        'Error.Feature.NotFound',
+        `No feature with reference '${feature}'.`,
+        'ReferenceFeature',
+      );
+    }
+    const customers = store.state.customers.filter(
+      (c) =>
+        (segment === undefined || c.segment === segment) &&
+        (feature === undefined || hasActiveFeature(ctx, c, feature)),
+    );
+    return json(
+      200,
+      pagedAs(customers, page, (c) => presentCustomer(ctx, c)),
+    );
+  });
 
   // 3. Customer with its insite links.
   router.add('GET', '/v1/Customer', ({ query }) => {

@@ -31,3 +31,9 @@ export function paged<T>(items: T[], { page, size }: PageRequest) {
     Items: pageItems,
   };
 }
+
+/** The page of `records`, each presented: only the records of the page are presented. */
+export function pagedAs<R, T>(records: R[], page: PageRequest, present: (record: R) => T) {
+  const result = paged(records, page);
+  return { ...result, Items: result.Items.map(present) };
+}

@@ -17,6 +17,7 @@ import {
   supportedLanguage,
 } from '../i18n.js';
 import { boughtAddOns, recurringPrice, subscriptionDiscounts } from '../billing/pricing.js';
+import { isBillable } from '../billing/payment-type.js';
 import { isCappingReached, SUSPENDED_STATES } from '../billing/rules.js';
 import type { RequestContext } from '../http/router.js';
 import { featuresForOffer } from '../state/seed.js';
@@ -307,7 +308,7 @@ export function presentSubscription(
       : {}),
     IsTrial: false,
     IsEngaged: false,
-    IsCustomerBillable: customer.paymentMethod === 'valid',
+    IsCustomerBillable: isBillable(customer),
     IsPaymentCappingReached: isCappingReached(store, customer, nowMs),
     DateNextBilling: sub.periodEnd,
     TitleLocalized: localize(offer.title, lang),
@@ -367,6 +368,8 @@ export function presentInvoice(ctx: SandboxContext, invoice: InvoiceRecord): Inv
     DatePaymentLimit: invoice.datePaymentLimit,
     DatePaid: invoice.datePaid,
     TypePayment: invoice.typePayment,
+    // The customer's invoice note when it was issued (POST /v1/CustomerSettingsPayment).
+    ...(invoice.note ? { NoteLocalized: invoice.note } : {}),
     AmountSubtotal: invoice.amountSubtotal,
     AmountTotal: invoice.amountTotal,
     Currency: invoice.currency,

@@ -10,6 +10,8 @@ import type { RequestContext, Router } from '../http/router.js';
 import { presentSubscription, resolveLanguage } from './present.js';
 import { presentUpgradeQuote } from './present-quote.js';
 import { readApiBody } from './body.js';
+import { customerFilter, segmentFilter } from './filters.js';
+import { pageParams, pagedAs } from './paging.js';
 import { boolParam, idParam, ReferenceSchema, requiredParam } from './validate.js';
 
 const CreateSubscriptionBody = z.object({
@@ -43,6 +45,37 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
     const customer = store.customer(requiredParam(rc.query, 'ReferenceCustomer'));
     const sub = mainSubscriptionOf(store, customer);
     return json(200, presentSubscription(ctx, sub, resolveLanguage(ctx, rc, customer)));
+  });
+
+  // The subscriptions, paged, oldest first, in every state (pending, running, suspended, ended,
+  // and the custom ones the business prepared); filtered by segment, customer and buyer (the
+  // sandbox's buyer is always the customer). Each item is what GET /v1/Subscription/{id}
+  // answers, in its customer's language unless the request names one; IgnoreFeatures=true
+  // leaves out Features.
+  router.add('GET', '/v1/Subscriptions', (rc) => {
+    const page = pageParams(rc.query, { minSize: 0 });
+    const segment = segmentFilter(ctx, rc.query);
+    const customer = customerFilter(ctx, rc.query, 'ReferenceCustomer');
+    const buyer = customerFilter(ctx, rc.query, 'ReferenceCustomerBuyer');
+    const ignoreFeatures = boolParam(rc.query, 'IgnoreFeatures') ?? false;
+    resolveLanguage(ctx, rc); // a wrong Language is refused even when the page is empty
+    const subs = store.state.subscriptions.filter((sub) => {
+      const owner = store.customerById(sub.customerId);
+      return (
+        owner !== undefined &&
+        (segment === undefined || owner.segment === segment) &&
+        (customer === undefined || owner === customer) &&
+        (buyer === undefined || owner === buyer)
+      );
+    });
+    return json(
+      200,
+      pagedAs(subs, page, (sub) => {
+        const lang = resolveLanguage(ctx, rc, store.customerById(sub.customerId));
+        const { Features, ...rest } = presentSubscription(ctx, sub, lang);
+        return ignoreFeatures ? rest : { ...rest, Features };
+      }),
+    );
   });
 
   // 5 and 7. By id; with IdSubscriptionToUpgrade, the targeted custom subscription.

@@ -5,7 +5,7 @@ import type { UsageChange } from '../billing/usage-quote.js';
 import { ValidationError } from '../http/errors.js';
 import type { Store } from '../state/store.js';
 import { parseTimestamp, TimestampSchema } from '../timestamps.js';
-import { check, LanguageFieldSchema, ReferenceSchema } from './validate.js';
+import { check, jsonNumber, LanguageFieldSchema, ReferenceSchema } from './validate.js';
 
 // The body of pricing (14) and applying (15) a usage change: exactly one of Increment,
 // QuantityCurrent or IsEnabled; an optional IdSubscription; an optional DateStamp, refused when it
@@ -31,13 +31,20 @@ const QuantityCurrentSchema = z
   .min(0, 'must not be negative')
   .max(MAX_INCREMENT, `must be at most ${MAX_INCREMENT}`);
 
+const IdSubscriptionSchema = z
+  .number('must be a positive integer')
+  .int('must be a positive integer')
+  .positive('must be a positive integer');
+
+// Numbers are read as JSON numbers or numeric strings (`"Increment": "1"`), as the live service
+// reads them.
 export const UsageChangeBody = z.object({
   ReferenceCustomer: ReferenceSchema,
   ReferenceFeature: ReferenceSchema,
-  Increment: IncrementSchema.optional(),
-  QuantityCurrent: QuantityCurrentSchema.optional(),
+  Increment: jsonNumber(IncrementSchema).optional(),
+  QuantityCurrent: jsonNumber(QuantityCurrentSchema).optional(),
   IsEnabled: z.boolean('must be true or false').optional(),
-  IdSubscription: z.number('must be a positive integer').int().positive().optional(),
+  IdSubscription: jsonNumber(IdSubscriptionSchema).optional(),
   DateStamp: TimestampSchema.optional(),
   Language: LanguageFieldSchema.optional(),
 });

@@ -7,6 +7,27 @@ export const ReferenceSchema = z
   .min(1, 'must not be empty')
   .max(128, 'must be at most 128 characters');
 
+/**
+ * A JSON number as written in JSON text: no spaces, no `+`, no leading zero, no hexadecimal, no
+ * `Infinity` or `NaN`.
+ */
+const JSON_NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A numeric field of a JSON body: a JSON number, or a string holding one (`"1"`, `"1.5"`), as
+ * the live service's JSON reader takes it (a PHP form hands every field over as a string). A
+ * numeric string becomes its number before `schema` checks it, so `"1.5"` is refused where an
+ * integer is expected exactly as `1.5` is. Anything else (`"abc"`, `""`, `" 1"`, `"1e999"`, an
+ * array, a boolean) reaches `schema` unchanged and is refused with the field's own message.
+ */
+export function jsonNumber<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string' || !JSON_NUMBER_TEXT.test(value)) return value;
+    const number = Number(value);
+    return Number.isFinite(number) ? number : value;
+  }, schema);
+}
+
 export const LanguageFieldSchema = z.enum(['en', 'fr'], { error: "must be 'en' or 'fr'" });
 
 /** Parses with zod; on failure a 422 listing every invalid field as `{ Code, Message, Target }`. */

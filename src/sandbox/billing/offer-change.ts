@@ -15,6 +15,7 @@ import {
   type PriceLine,
   type RecurringPrice,
 } from './pricing.js';
+import { isBillable } from './payment-type.js';
 import { isCappingReached } from './rules.js';
 import { switchOffer } from './switch-offer.js';
 
@@ -244,7 +245,7 @@ export function planOfferChange(
 
 /** Refuses a plan whose charge needs a payment method the customer does not have. */
 export function assertPayable(plan: OfferChangePlan, ensureBillable = false): void {
-  if ((plan.amountTotal > 0 || ensureBillable) && plan.customer.paymentMethod !== 'valid') {
+  if ((plan.amountTotal > 0 || ensureBillable) && !isBillable(plan.customer)) {
     throw missingPaymentMethod();
   }
 }

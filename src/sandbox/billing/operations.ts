@@ -10,6 +10,7 @@ import type {
   PaymentMethodState,
   SubscriptionRecord,
 } from '../state/types.js';
+import { isBillable } from './payment-type.js';
 import { periodEndMs } from './periods.js';
 import { missingPaymentMethod } from './charges.js';
 import { customerOf } from './offer-change.js';
@@ -247,7 +248,7 @@ export function completeSubscription(
   const nowMs = store.clock.nowMs();
   const offer = offerOf(store.catalog, sub);
   const price = recurringPrice(store.catalog, sub);
-  if (options.requirePaymentMethod && price.total > 0 && customer.paymentMethod !== 'valid') {
+  if (options.requirePaymentMethod && price.total > 0 && !isBillable(customer)) {
     throw missingPaymentMethod();
   }
   if (isCappingReached(store, customer, nowMs)) {
@@ -345,11 +346,17 @@ export function setPaymentMethod(
   state: PaymentMethodState,
   label?: string,
 ): void {
-  const before = `${customer.paymentMethod} ${customer.paymentMethodLabel}`;
+  const before = `${customer.paymentMethod} ${customer.paymentMethodLabel} ${customer.typePayment}`;
   customer.paymentMethod = state;
   customer.paymentMethodLabel =
     state === 'absent' ? null : (label ?? customer.paymentMethodLabel ?? 'Visa •••• 4242');
-  const methodChanged = `${customer.paymentMethod} ${customer.paymentMethodLabel}` !== before;
+  // A card the customer saves (a hosted page names it) is how they pay from now on, even when
+  // the business had set a manual payment type.
+  if (state === 'valid' && label !== undefined && customer.typePayment !== undefined) {
+    customer.typePayment = 'Card';
+  }
+  const methodChanged =
+    `${customer.paymentMethod} ${customer.paymentMethodLabel} ${customer.typePayment}` !== before;
   const nowMs = store.clock.nowMs();
   if (methodChanged) {
     store.emit({ type: 'CustomerPaymentMethodUpdated', customerId: customer.id, atMs: nowMs });

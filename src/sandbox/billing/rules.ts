@@ -8,16 +8,18 @@ import type {
   InvoiceRecord,
   SubscriptionRecord,
 } from '../state/types.js';
+import { cardMatters, chargesAutomatically, isBillable, paymentTypeOf } from './payment-type.js';
 import { invoiceNumber, periodEndMs } from './periods.js';
 import { switchOffer } from './switch-offer.js';
 import { recurringPrice } from './pricing.js';
 
 // Management rules of the business:
 // - An invoice is due at its payment limit. At that moment the service collects it from a valid
-//   payment method; otherwise it stays unpaid and becomes overdue.
+//   card (for a customer who pays by card); otherwise it stays unpaid and becomes overdue.
 // - When the number of overdue unpaid invoices reaches the business threshold, the capping is
 //   reached and the customer's running subscriptions are suspended (SuspendedPaymentDue).
-// - A payment method that is no longer valid suspends them too (SuspendedPaymentMethodInvalid).
+// - A card that is no longer valid suspends them too (SuspendedPaymentMethodInvalid), unless the
+//   customer pays manually (by transfer, cash or cheque: payment-type.ts).
 // - Nothing restarts by itself: the customer (hosted restart page) or the business (control API)
 //   restarts once the cause is gone.
 // Each change is notified at the sandbox time it happens (a catch-up over months emits each
@@ -67,7 +69,11 @@ export function applyManagementRules(
     let next: keyof typeof SUSPENSION_TRIGGERS | null = null;
     if (capping && (sub.state === 'Running' || sub.state === 'SuspendedPaymentMethodInvalid')) {
       next = 'SuspendedPaymentDue';
-    } else if (customer.paymentMethod === 'invalid' && sub.state === 'Running') {
+    } else if (
+      cardMatters(customer) &&
+      customer.paymentMethod === 'invalid' &&
+      sub.state === 'Running'
+    ) {
       next = 'SuspendedPaymentMethodInvalid';
     }
     if (next) {
@@ -93,7 +99,7 @@ export function restartBlocker(store: Store, customer: CustomerRecord, nowMs: nu
       'Overdue invoices must be paid before the subscription can restart.',
     );
   }
-  if (customer.paymentMethod !== 'valid') {
+  if (!isBillable(customer)) {
     return forbidden(
       'Error.Customer.PaymentSettings.Missing',
       'A valid payment method is needed before the subscription can restart.',
@@ -117,7 +123,7 @@ export function issueInvoice(
     subscriptionId: sub?.id ?? null,
     number: invoiceNumber(id, issueMs),
     state: 'PaymentDue',
-    typePayment: 'ExternalBank',
+    typePayment: paymentTypeOf(customer),
     dateIssue: iso(issueMs),
     datePaymentLimit: iso(issueMs + business.paymentTermDays * DAY_MS),
     collectionAttempted: false,
@@ -127,6 +133,7 @@ export function issueInvoice(
     currency: business.currency,
     lines,
     dateUpdate: iso(issueMs),
+    note: customer.noteInvoice ?? null,
   };
   store.addInvoice(invoice);
   store.invalidateEvents();
@@ -137,10 +144,10 @@ export function issueInvoice(
     atMs: issueMs,
   };
   store.emit({ type: 'InvoiceDebitIssued', ...event });
-  // The service charges the payment method on file as it bills: with a valid one the invoice is
-  // paid at once. Without, it waits for its payment limit, when collection is tried again and
-  // the management rules may suspend the subscription.
-  if (customer.paymentMethod === 'valid') {
+  // The service charges the card on file as it bills: with a valid one the invoice is paid at
+  // once. Without (or when the customer pays manually), it waits for its payment limit, when
+  // collection is tried again and the management rules may suspend the subscription.
+  if (chargesAutomatically(customer)) {
     invoice.state = 'Paid';
     invoice.datePaid = invoice.dateIssue;
     invoice.collectionAttempted = true;
@@ -219,7 +226,7 @@ function processCustomer(store: Store, customer: CustomerRecord, nowMs: number):
         Date.parse(inv.datePaymentLimit) === at
       ) {
         inv.collectionAttempted = true;
-        if (customer.paymentMethod === 'valid') {
+        if (chargesAutomatically(customer)) {
           inv.state = 'Paid';
           inv.datePaid = iso(at);
           inv.dateUpdate = iso(at);

@@ -4,6 +4,7 @@ import type { Store } from '../state/store.js';
 import type { CustomerRecord, InvoiceRecord, SubscriptionRecord } from '../state/types.js';
 import { invoiceCharge, missingPaymentMethod } from './charges.js';
 import { assertCanChange } from './pricing.js';
+import { isBillable } from './payment-type.js';
 import { isCappingReached } from './rules.js';
 import { quoteUsageChange, type Quote, type UsageChange } from './usage-quote.js';
 
@@ -72,7 +73,7 @@ export function priceUsage(
   const quote = quoteUsageChange(store.catalog, sub, request.featureRef, request.change, nowMs);
   assertCanChange(sub, isCappingReached(store, customer, nowMs));
   const billable = billability === 'ensure' || quote.amountTotal > 0;
-  if (billability !== 'skip' && billable && customer.paymentMethod !== 'valid') {
+  if (billability !== 'skip' && billable && !isBillable(customer)) {
     throw missingPaymentMethod();
   }
   return { sub, quote };

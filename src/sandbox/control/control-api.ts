@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { presentCustomer, presentInvoice, presentSubscription } from '../api/present.js';
-import { idParam, parse } from '../api/validate.js';
+import { idParam, jsonNumber, parse } from '../api/validate.js';
 import {
   completeSubscription,
   payInvoice,
@@ -8,6 +8,7 @@ import {
   setPaymentMethod,
   suspendSubscription,
 } from '../billing/operations.js';
+import { paymentTypeOf } from '../billing/payment-type.js';
 import { catchUp, isCappingReached } from '../billing/rules.js';
 import { addMonthsUtc, DAY_MS } from '../clock.js';
 import type { SandboxContext } from '../context.js';
@@ -17,20 +18,24 @@ import type { Router } from '../http/router.js';
 import { FAULT_MODES } from './faults.js';
 import { TimestampSchema, timestampMs } from '../timestamps.js';
 
-const ClockBody = z.union([
-  z
-    .object({
-      advance: z
-        .object({
-          days: z.int().min(0).max(3650).optional(),
-          months: z.int().min(0).max(120).optional(),
-          hours: z.int().min(0).max(87_600).optional(),
-        })
-        .strict(),
-    })
-    .strict(),
-  z.object({ set: TimestampSchema }).strict(),
-]);
+// Exactly one of `advance` (days, months, hours) or `set` (a timestamp); an object rather than a
+// union so that a wrong value is named by its path (advance.days).
+const ClockBody = z
+  .object({
+    advance: z
+      .object({
+        days: jsonNumber(z.int().min(0).max(3650)).optional(),
+        months: jsonNumber(z.int().min(0).max(120)).optional(),
+        hours: jsonNumber(z.int().min(0).max(87_600)).optional(),
+      })
+      .strict()
+      .optional(),
+    set: TimestampSchema.optional(),
+  })
+  .strict()
+  .refine((body) => (body.advance === undefined) !== (body.set === undefined), {
+    message: 'give exactly one of advance or set',
+  });
 
 const PaymentMethodBody = z.object({ state: z.enum(['valid', 'invalid', 'absent']) }).strict();
 
@@ -53,10 +58,10 @@ export function registerControlRoutes(
     const body = parse(ClockBody, await readJson(req));
     const now = store.clock.nowMs();
     let target: number;
-    if ('set' in body) {
+    if (body.set !== undefined) {
       target = timestampMs(body.set);
     } else {
-      const { days = 0, months = 0, hours = 0 } = body.advance;
+      const { days = 0, months = 0, hours = 0 } = body.advance ?? {};
       target = addMonthsUtc(now, months) + days * DAY_MS + hours * 3_600_000;
     }
     // Periods and invoices are already settled up to now: time only moves forward.
@@ -87,6 +92,7 @@ export function registerControlRoutes(
       customer: presentCustomer(ctx, customer),
       paymentMethod: customer.paymentMethod,
       paymentMethodLabel: customer.paymentMethodLabel,
+      typePayment: paymentTypeOf(customer),
       billingAddress: customer.billingAddress,
       isPaymentCappingReached: isCappingReached(store, customer, store.clock.nowMs()),
       subscriptions: store
@@ -138,8 +144,8 @@ export function registerControlRoutes(
             message: `must be one of: ${keys.join(', ')}`,
           }),
           mode: z.enum(FAULT_MODES),
-          delayMs: z.int().min(0).max(120_000).default(0),
-          times: z.int().min(1).max(1_000_000).default(1),
+          delayMs: jsonNumber(z.int().min(0).max(120_000)).default(0),
+          times: jsonNumber(z.int().min(1).max(1_000_000)).default(1),
         })
         .strict(),
       await readJson(req),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { parse } from '../api/validate.js';
+import { jsonNumber, parse } from '../api/validate.js';
 import type { SandboxContext } from '../context.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { json, readJson } from '../http/io.js';
@@ -15,8 +15,8 @@ const ReplayBody = z.object({ target: z.string().min(1).optional() }).strict();
 const MAX_MODE_COUNT = 1_000;
 const ModeBody = z
   .object({
-    duplicate: z.int().min(0).max(MAX_MODE_COUNT).optional(),
-    holdAndReverse: z.int().min(0).max(MAX_MODE_COUNT).optional(),
+    duplicate: jsonNumber(z.int().min(0).max(MAX_MODE_COUNT)).optional(),
+    holdAndReverse: jsonNumber(z.int().min(0).max(MAX_MODE_COUNT)).optional(),
   })
   .strict()
   .refine((mode) => mode.duplicate !== undefined || mode.holdAndReverse !== undefined, {

@@ -51,6 +51,11 @@ const Customer = z.object({
   metadata: z.record(Text, Text).optional(),
   paymentMethod: z.enum(['valid', 'invalid', 'absent']),
   paymentMethodLabel: Text.nullable(),
+  typePayment: z
+    .enum(['Card', 'ExternalBank', 'ExternalCash', 'ExternalCheck', 'ExternalOther'])
+    .optional(),
+  greyListed: z.boolean().optional(),
+  noteInvoice: Text.nullable().optional(),
   billingAddress: BillingAddress.nullable(),
   createdAt: Timestamp,
   usageLog: z.array(UsageLogEntry),
@@ -97,6 +102,7 @@ const Invoice = z.object({
   currency: Text.min(1),
   lines: z.array(InvoiceLine),
   dateUpdate: Timestamp,
+  note: Text.nullable().optional(),
 });
 
 export const SandboxStateSchema: z.ZodType<SandboxState> = z.object({

@@ -1,5 +1,6 @@
 import { isAddOn, type Catalog, type CatalogOffer } from '../catalog.js';
 import { DAY_MS, iso } from '../clock.js';
+import { paymentTypeOf } from '../billing/payment-type.js';
 import { invoiceNumber, periodEndMs, startOfMonthMs } from '../billing/periods.js';
 import type { ResolvedFixtures } from '../fixtures/schema.js';
 import { timestampMs } from '../timestamps.js';
@@ -71,6 +72,7 @@ export function seedState(
       language: c.language ?? null,
       paymentMethod: c.paymentMethod,
       paymentMethodLabel: c.paymentMethod === 'absent' ? null : 'Visa •••• 4242',
+      ...(c.typePayment ? { typePayment: c.typePayment } : {}),
       billingAddress: c.billingAddress ?? null,
       createdAt: now,
       usageLog: [],
@@ -106,7 +108,7 @@ export function seedState(
         subscriptionId: mainSub?.id ?? null,
         number: invoiceNumber(id, issueMs),
         state: inv.state,
-        typePayment: 'ExternalBank',
+        typePayment: paymentTypeOf(customer),
         dateIssue: iso(issueMs),
         datePaymentLimit: iso(limitMs),
         // Fixture invoices past their limit record a collection that already failed.

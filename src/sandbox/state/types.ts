@@ -6,6 +6,10 @@ import type { ClockState } from '../clock.js';
 
 export type PaymentMethodState = 'valid' | 'invalid' | 'absent';
 
+/** How a customer pays: the card on file, or a manual way the business set (billing/payment-type.ts). */
+export type PaymentType =
+  'Card' | 'ExternalBank' | 'ExternalCash' | 'ExternalCheck' | 'ExternalOther';
+
 export interface BillingAddressRecord {
   Company?: string | undefined;
   FirstName?: string | undefined;
@@ -55,6 +59,12 @@ export interface CustomerRecord {
   paymentMethod: PaymentMethodState;
   /** What the customer sees of the saved method, e.g. "Visa •••• 4242". */
   paymentMethodLabel: string | null;
+  /** How the customer pays; absent = 'Card'. */
+  typePayment?: PaymentType | undefined;
+  /** Grey-listed by the business (the live service then keeps them from its payment forms). */
+  greyListed?: boolean | undefined;
+  /** The note printed on the customer's invoices issued from now on. */
+  noteInvoice?: string | null | undefined;
   billingAddress: BillingAddressRecord | null;
   createdAt: string;
   usageLog: UsageLogEntry[];
@@ -111,6 +121,8 @@ export interface InvoiceRecord {
   currency: string;
   lines: InvoiceLine[];
   dateUpdate: string;
+  /** The customer's invoice note when it was issued. */
+  note?: string | null | undefined;
 }
 
 export interface SandboxState {
