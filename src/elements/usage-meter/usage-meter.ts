@@ -273,7 +273,7 @@ export class UsageMeter extends LitElement {
     // One cause, one message per region (call-to-action.ts): the element that offers its remedy
     // says it, the other meters step back.
     this.#covering = state;
-    this.state = this.#callToAction.offer(REMEDIES[state]) ? state : 'covered';
+    this.state = this.#callToAction.offer(this.#remedyOf(state)) ? state : 'covered';
   }
 
   protected override updated(): void {
@@ -532,6 +532,17 @@ export class UsageMeter extends LitElement {
     </div>`;
   }
 
+  /**
+   * The remedy of a state that has one: shared by the elements of a region, it is offered by
+   * one of them (call-to-action.ts). A mistyped feature (`unavailable` with usages) is this
+   * meter's own: no remedy.
+   */
+  #remedyOf(state: MeterState): Remedy | undefined {
+    if (state === 'no-subscription' || state === 'not-in-plan') return 'plans';
+    if (this.#usages.state.status !== 'error') return undefined;
+    return state === 'signed-out' ? 'sign-in' : 'retry';
+  }
+
   /** What to show, from the store's state (see `state`). */
   #stateOf(): MeterState {
     const { status, error, subscription, pendingFeatures } = this.#usages.state;
@@ -641,18 +652,6 @@ export type MeterState =
   | 'unavailable'
   | 'error'
   | 'covered';
-
-/**
- * The remedy of each state that has one: shared by the elements of a region, it is offered by
- * one of them (call-to-action.ts).
- */
-const REMEDIES: Partial<Record<MeterState, Remedy>> = {
-  'no-subscription': 'plans',
-  'not-in-plan': 'plans',
-  error: 'retry',
-  'signed-out': 'sign-in',
-  unavailable: 'retry',
-};
 
 /** A usage read against the thresholds (see `#read`). */
 interface Reading {
