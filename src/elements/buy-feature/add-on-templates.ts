@@ -80,7 +80,7 @@ export function addOnPanel(
   host: RemedyHost,
   addOn: AddOnController,
   label: string,
-  callToAction: Pick<ProblemCallToAction, 'speaks' | 'point'>,
+  callToAction: Pick<ProblemCallToAction, 'speaks' | 'pointer'>,
 ) {
   const standing = addOn.standing;
   const text = standingText(host, addOn, label);
@@ -89,9 +89,7 @@ export function addOnPanel(
     action = switchButton(host, addOn, label);
   } else if (standing === 'elsewhere' && !callToAction.speaks) {
     // Another element of the page offers the plans: this one points to it.
-    action = html`<button type="button" class="link" part="pointer" @click=${callToAction.point}>
-      ${message(host, 'cta.pointer')}
-    </button>`;
+    action = callToAction.pointer;
   } else if (standing === 'elsewhere') {
     action = html`<button
       type="button"

@@ -252,7 +252,7 @@ export class BuyFeature extends LitElement {
   /** A refused price the customer tried to buy anyway: answered here, as a refusal. */
   #triedError: BillingError | undefined;
   /** Where the remedy shown is offered, as of the last update (see ProblemCallToAction). */
-  #remedyPlace: ProblemCallToAction = { acted: false, speaks: true, point: () => undefined };
+  #remedyPlace: ProblemCallToAction = { acted: false, speaks: true, pointer: nothing };
 
   constructor() {
     super();
@@ -328,11 +328,8 @@ export class BuyFeature extends LitElement {
       remedy = remedyOf(error, canRetry);
     }
     const speaks = this.#callToAction.offer(remedy);
-    this.#remedyPlace = {
-      acted,
-      speaks,
-      point: () => remedy && this.#callToAction.showSpeaker(remedy),
-    };
+    const pointer = remedy && !speaks ? this.#callToAction.pointer(remedy) : nothing;
+    this.#remedyPlace = { acted, speaks, pointer };
   }
 
   /** A buy button pressed while it is unavailable: a refused price is then said here. */

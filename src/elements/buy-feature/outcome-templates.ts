@@ -81,12 +81,12 @@ export function alertRegion(
 /**
  * Where the remedy of a problem is offered (call-to-action.ts): `acted` when the customer's own
  * action was refused (answered here, as an error), else `speaks` when this element offers the
- * remedy of its region; otherwise `point` brings the one that does into view.
+ * remedy of its region; otherwise `pointer` is the link to the one that does.
  */
 export interface ProblemCallToAction {
   acted: boolean;
   speaks: boolean;
-  point: () => void;
+  pointer: TemplateResult | typeof nothing;
 }
 
 /** The remedy a problem calls for: the portal workflow that fixes it, else "Try again" if it helps. */
@@ -111,14 +111,16 @@ export function problemBox(
     retry,
     acted,
     speaks,
-    point,
+    pointer,
   }: { canRetry: boolean; retry: () => void } & ProblemCallToAction,
 ): TemplateResult {
   const { code } = error;
   const page = remedyFor(code);
   const remedy = remedyOf(error, canRetry);
   if (!acted && !speaks && remedy)
-    return waitsFor(host, message(host, `buy.waits.${remedy}` as MessageKey), point);
+    return html`<p class="waits" part="waits">
+      ${message(host, `buy.waits.${remedy}` as MessageKey)} ${pointer}
+    </p>`;
   let action: TemplateResult | typeof nothing = nothing;
   if (page) {
     action = html`<button
@@ -143,19 +145,6 @@ export function problemBox(
     <p>${text}</p>
     ${action}
   </div>`;
-}
-
-/**
- * A state whose remedy another element of the page offers: what the control waits for, in a
- * quiet line, and the way to the element that offers the remedy.
- */
-export function waitsFor(host: Element, text: string, point: () => void): TemplateResult {
-  return html`<p class="waits" part="waits">
-    ${text}
-    <button type="button" class="link" part="pointer" @click=${point}>
-      ${message(host, 'cta.pointer')}
-    </button>
-  </p>`;
 }
 
 function problemText(

@@ -256,14 +256,7 @@ export class FeatureGate extends LitElement {
       ${
         remedy && !this.#speaks
           ? // Another element of the page offers the remedy: this prompt points to it.
-            html`<button
-              type="button"
-              class="link"
-              part="pointer"
-              @click=${() => this.#callToAction.showSpeaker(remedy)}
-            >
-              ${message(this, 'cta.pointer')}
-            </button>`
+            this.#callToAction.pointer(remedy)
           : key === 'gate.pending'
             ? html`<button
                 type="button"

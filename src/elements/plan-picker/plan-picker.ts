@@ -274,15 +274,7 @@ export class PlanPicker extends LitElement {
 
   /** Another element of the region offers the remedy: a calm pointer to it. */
   #renderPointer(): TemplateResult {
-    const [remedy] = this.#remedy();
-    return html`<button
-      type="button"
-      class="link"
-      part="pointer"
-      @click=${() => this.#callToAction.showSpeaker(remedy)}
-    >
-      ${message(this, 'cta.pointer')}
-    </button>`;
+    return this.#callToAction.pointer(this.#remedy()[0]);
   }
 
   #titleOf(reference: string | undefined): string {

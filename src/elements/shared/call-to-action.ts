@@ -1,4 +1,10 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import {
+  html,
+  type ReactiveController,
+  type ReactiveControllerHost,
+  type TemplateResult,
+} from 'lit';
+import { message } from '../../client/i18n.js';
 import { resolveEndpoint } from '../../client/config.js';
 import type { PortalPage } from '../../contract/proxy-api.js';
 
@@ -30,7 +36,7 @@ export function remedyOfPage(page: PortalPage): Remedy | undefined {
 
 interface Claim {
   endpoint: string;
-  remedies: ReadonlySet<Remedy>;
+  remedies: readonly Remedy[];
   /** The remedies are the element's subject (see the rule above). */
   owner: boolean;
 }
@@ -56,7 +62,7 @@ function speakerOf(region: Node, endpoint: string, remedy: Remedy): Element | un
       ([element, claim]) =>
         element.isConnected &&
         claim.endpoint === endpoint &&
-        claim.remedies.has(remedy) &&
+        claim.remedies.includes(remedy) &&
         regionOf(element) === region,
     )
     .sort(([a], [b]) => inDocumentOrder(a, b));
@@ -136,19 +142,25 @@ export class CallToAction implements ReactiveController {
   #set(remedies: readonly Remedy[], owner: boolean): void {
     const host = this.#host;
     if (!host.isConnected) return;
-    const endpoint = resolveEndpoint(host.endpoint);
+    const claim = { endpoint: resolveEndpoint(host.endpoint), remedies, owner };
     const previous = this.#claim;
-    const same =
-      previous !== undefined &&
-      previous.endpoint === endpoint &&
-      previous.owner === owner &&
-      previous.remedies.size === remedies.length &&
-      remedies.every((remedy) => previous.remedies.has(remedy));
-    if (same && claims.get(host) === previous) return;
+    if (JSON.stringify(claim) === JSON.stringify(previous) && claims.get(host) === previous) return;
     if (remedies.length === 0 && previous === undefined) return;
-    this.#claim = remedies.length ? { endpoint, remedies: new Set(remedies), owner } : undefined;
+    this.#claim = remedies.length ? claim : undefined;
     if (this.#claim) claims.set(host, this.#claim);
     else claims.delete(host);
     updateClaimants();
+  }
+
+  /** The quiet link of an element whose `remedy` another one offers: brings that one into view. */
+  pointer(remedy: Remedy): TemplateResult {
+    return html`<button
+      type="button"
+      class="link"
+      part="pointer"
+      @click=${() => this.showSpeaker(remedy)}
+    >
+      ${message(this.#host, 'cta.pointer')}
+    </button>`;
   }
 }

@@ -19,7 +19,7 @@ import {
 } from '../../client/i18n.js';
 import { getUsageStore, isUnlimited, type UsageStore } from '../../client/usage-store.js';
 import type { OfferFeature } from '../../contract/catalog.js';
-import { CallToAction, type Remedy } from '../shared/call-to-action.js';
+import type { CallToAction, Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
 import { fillTemplate } from '../shared/template.js';
 import { meterTexts } from './messages.js';
@@ -190,8 +190,11 @@ export class UsageMeter extends LitElement {
   /** What willUpdate read of the usages shown, for render. */
   #readings: Reading[] = [];
   #reportedError: BillingError | null = null;
-  /** Offers the meter's remedy, or leaves it to the element of the region that offers it. */
-  readonly #callToAction = new CallToAction(this);
+  /**
+   * Offers the meter's remedy, or leaves it to the element of the region that does; made with
+   * notices.ts, which every state with a remedy needs (a page of figures loads neither).
+   */
+  #callToAction: CallToAction | undefined;
   /** The state a covered meter stands back from. */
   #covering: MeterState = 'loading';
   /** Every feature of the service, once asked for a feature the customer lacks (null: unknown). */
@@ -273,7 +276,10 @@ export class UsageMeter extends LitElement {
     // One cause, one message per region (call-to-action.ts): the element that offers its remedy
     // says it, the other meters step back.
     this.#covering = state;
-    this.state = this.#callToAction.offer(this.#remedyOf(state)) ? state : 'covered';
+    const remedy = this.#remedyOf(state);
+    if (remedy) this.#callToAction ??= new notices!.CallToAction(this);
+    const speaks = this.#callToAction?.offer(remedy) ?? true;
+    this.state = speaks ? state : 'covered';
   }
 
   protected override updated(): void {
