@@ -149,12 +149,12 @@ function modulesConfig() {
 }
 
 /**
- * What the elements share that a meter showing figures never runs: the shared texts, and the
- * remedies that open the portal (its rare states import them, see usage-meter/notices.ts). They
- * are a chunk of their own, beside the core one.
+ * What the elements share that a meter showing figures never runs: the shared texts, the
+ * remedies that open the portal and the rule that offers each once per region (its rare states
+ * import them, see usage-meter/notices.ts). They are a chunk of their own, beside the core one.
  */
 const REMEDY_MODULES =
-  /[\\/]src[\\/](client[\\/](shared-texts|portal|safe-url)|elements[\\/]shared[\\/](remedy|warn))\.ts$/;
+  /[\\/]src[\\/](client[\\/](shared-texts|portal|safe-url)|elements[\\/]shared[\\/](remedy|warn|call-to-action))\.ts$/;
 
 function isRemedyModule(id: string): boolean {
   return REMEDY_MODULES.test(id);

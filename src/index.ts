@@ -96,6 +96,8 @@ export type {
   PortalRequest,
   PortalResponse,
   LinksResponse,
+  PricingRefusal,
+  PricingRefusalCode,
   PricingRequest,
   PricingResponse,
   PurchaseRequest,

@@ -34,6 +34,7 @@ export interface CoreMessages {
   'remedy.pay-invoice': string;
   'remedy.restart': string;
   'remedy.offers': string;
+  'cta.pointer': string;
   'portal.title': string;
   'portal.loading': string;
   'portal.error': string;

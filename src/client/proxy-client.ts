@@ -1,9 +1,11 @@
 import type {
+  AddOnPricingRequest,
   LinksResponse,
   OffersResponse,
   PlanQuoteResponse,
   PortalRequest,
   PortalResponse,
+  PricingRefusal,
   PricingRequest,
   PricingResponse,
   ProxyErrorBody,
@@ -41,15 +43,27 @@ export class ProxyClient {
   }
 
   /**
-   * `POST /pricing`: the price of a change, without applying it. `language` (the page's, `fr`)
-   * goes as `Content-Language`: the proxy asks the service for its texts in that language.
+   * `POST /pricing`: the price of a change (units added, or an add-on switched), without
+   * applying it. `language` (the page's, `fr`) goes as `Content-Language`: the proxy asks the
+   * service for its texts in that language. A change the customer cannot make in their state
+   * now rejects with its refusal's code (`Error.Customer.Billing.CappingReached`...).
    */
-  getPricing(
-    request: PricingRequest,
+  async getPricing(
+    request: PricingRequest | AddOnPricingRequest,
     signal?: AbortSignal,
     language?: string,
   ): Promise<PricingResponse> {
-    return this.request<PricingResponse>('/pricing', signal, request, language);
+    const body = await this.request<PricingResponse | PricingRefusal>(
+      '/pricing',
+      signal,
+      request,
+      language,
+    );
+    // A change the customer cannot make yet comes as a 200 (no failed request on the page's
+    // console): it rejects as the same refusal of a confirmed change would.
+    const refusal = (body as Partial<PricingRefusal> | null)?.refusal;
+    if (refusal) throw new BillingError(refusal.code, refusal.message, { status: 200 });
+    return body as PricingResponse;
   }
 
   /**

@@ -74,6 +74,8 @@ const SHARED_TEXTS = {
   'remedy.pay-invoice': ['Pay overdue invoices', 'Payer les factures en retard'],
   'remedy.restart': ['Restart subscription', 'Réactiver l’abonnement'],
   'remedy.offers': ['See plans', 'Voir les offres'],
+  // Beside a state whose remedy another element of the page offers: brings that one into view.
+  'cta.pointer': ['See what to do', 'Voir la marche à suivre'],
   'portal.title': ['Billing portal', 'Portail de facturation'],
   'portal.loading': ['Opening the billing portal…', 'Ouverture du portail de facturation…'],
   'portal.error': [

@@ -102,8 +102,6 @@ export class UsageStore {
     updatedAt: null,
     ...NO_ACCOUNT,
   };
-  /** The elements that show this store's state, in no order (see `members`). */
-  #members = new Set<Element>();
   /** Every feature reference of the service's offers, once asked (null: no catalogue). */
   #catalogue: Promise<ReadonlySet<string> | null> | undefined;
   #listeners = new Set<UsageListener>();
@@ -359,26 +357,6 @@ export class UsageStore {
         : new Set(offers.flatMap((offer) => (offer.Features ?? []).map((f) => f.ReferenceFeature))),
     );
     return this.#catalogue;
-  }
-
-  /**
-   * Makes an element one of those that show this store's state: one cause (no subscription, a
-   * failure) is then said once per page region, by the first member of the region
-   * (`members()`). Every listener hears of the change. Returns the function that leaves.
-   */
-  join(member: Element): () => void {
-    this.#members.add(member);
-    this.#set(this.#state);
-    return () => {
-      if (this.#members.delete(member)) this.#set(this.#state);
-    };
-  }
-
-  /** The connected members, in document order. */
-  members(): Element[] {
-    return [...this.#members]
-      .filter((member) => member.isConnected)
-      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   }
 
   /** Shows the usages (copies of them), and saves them or tells the other tabs as far as `reach`. */

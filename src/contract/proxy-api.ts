@@ -124,6 +124,30 @@ export type PricingResponse = PricingUsageResult & {
   confirmationRequired?: boolean;
 };
 
+/**
+ * Why a change cannot be bought in the customer's state now: a plan that lacks the feature, no
+ * payment method, overdue invoices, a subscription suspended, waiting for its checkout, or none.
+ * Codes and messages are those of the same refusal of a confirmed change (see PROXY_ERROR_CODES).
+ */
+export const PRICING_REFUSAL_CODES = [
+  'Error.Api.Usage.NoneMatching',
+  'Error.Customer.PaymentSettings.Missing',
+  'Error.Customer.Billing.CappingReached',
+  'subscription-suspended',
+  'subscription-pending',
+  'no-subscription',
+] as const;
+export type PricingRefusalCode = (typeof PRICING_REFUSAL_CODES)[number];
+
+/**
+ * `POST /pricing` for a change the customer cannot make yet: answered 200, as a state of the
+ * customer the page shows (a preview changes nothing, so nothing failed). A confirmed change
+ * refused for the same reason is an HTTP error.
+ */
+export interface PricingRefusal {
+  refusal: { code: PricingRefusalCode; message: string };
+}
+
 /** `POST /usage` */
 export interface PurchaseResponse {
   /** The feature's usage after the purchase. */

@@ -124,6 +124,15 @@ export function alreadySubscribed(): ProxyError {
   );
 }
 
+/** A change refused because the subscription waits for its checkout: complete it first. */
+export function pendingSubscription(): ProxyError {
+  return new ProxyError(
+    409,
+    'subscription-pending',
+    'A subscription is waiting for its checkout: complete it first.',
+  );
+}
+
 /**
  * Maps a failed upstream call to what the browser may see. Seed codes pass through with the
  * seed's status; the service's other codes become ours; the service's message never passes
@@ -141,11 +150,7 @@ export function toProxyError(error: UpstreamError): ProxyError {
     case 'Error.Subscription.Exists':
       return alreadySubscribed();
     case 'Error.Subscription.Pending':
-      return new ProxyError(
-        409,
-        'subscription-pending',
-        'A subscription is waiting for its checkout: complete it first.',
-      );
+      return pendingSubscription();
     case 'Error.Subscription.NotFound':
     case 'Error.Customer.NotFound':
       return new ProxyError(404, 'no-subscription', 'There is no subscription for this account.');

@@ -194,7 +194,7 @@ describe('<feature-gate>', () => {
     expect(fallback.assignedElements()[0]?.textContent).to.equal('Buy seats first');
   });
 
-  it('opens the plan picker of the page rather than the portal', async () => {
+  it('leaves the plans to the plan picker of the page, and points to it', async () => {
     await freshStart('starter-plan');
     const wrapper = await fixture<HTMLElement>(
       html`<div>
@@ -204,7 +204,11 @@ describe('<feature-gate>', () => {
     );
     const gate = wrapper.querySelector<FeatureGate>('feature-gate')!;
     await settled(gate);
-    part<HTMLButtonElement>(gate, 'button')!.click();
+    await gate.updateComplete;
+    // The picker is where the plans are: the gate offers no "See plans" of its own.
+    expect(part(gate, 'button')).to.equal(null);
+    expect(partText(gate, 'prompt')).to.equal('sso: not included in your plan. See what to do');
+    part<HTMLButtonElement>(gate, 'pointer')!.click();
     expect(document.activeElement).to.equal(wrapper.querySelector('plan-picker'));
     expect(document.querySelector('body > billing-portal')).to.equal(null);
   });

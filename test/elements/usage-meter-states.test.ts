@@ -28,12 +28,12 @@ const meters = (root: Element) => [...root.querySelectorAll<UsageMeter>('usage-m
 /** The dashboard's shape: three meters in one region, two on/off ones in another. */
 const dashboard = () =>
   html`<div>
-    <section aria-label="Plan usage">
+    <section aria-label="Plan usage" data-billing-region>
       <usage-meter feature="seats" label="Seats"></usage-meter>
       <usage-meter feature="projects" label="Projects"></usage-meter>
       <usage-meter feature="api-calls" label="API calls"></usage-meter>
     </section>
-    <section aria-label="Included">
+    <section aria-label="Included" data-billing-region>
       <usage-meter feature="sso"></usage-meter>
       <usage-meter feature="priority-support"></usage-meter>
     </section>

@@ -352,11 +352,14 @@ describe('proxy security boundary', () => {
       ['no-subscription', 'seats', 1, 404, 'no-subscription'],
     ] as const;
     for (const [customer, feature, increment, status, code] of cases) {
-      it(`maps ${code} (${customer}) on pricing and on purchase`, async () => {
+      it(`maps ${code} (${customer}): a refusal state on pricing, an error on purchase`, async () => {
+        // A preview changes nothing: the customer's state comes as a 200 with its refusal.
         const pricing = await call(proxy, '/pricing', { customer, body: { feature, increment } });
-        assert.equal(pricing.status, status, pricing.text);
-        assert.equal(pricing.body.code, code);
-        assert.equal(Object.keys(pricing.body).sort().join(), 'code,message');
+        assert.equal(pricing.status, 200, pricing.text);
+        assert.deepEqual(Object.keys(pricing.body), ['refusal']);
+        const refusal = pricing.body.refusal as { code: string; message: string };
+        assert.equal(refusal.code, code);
+        assert.equal(Object.keys(refusal).sort().join(), 'code,message');
         const purchase = await call(proxy, '/usage', {
           customer,
           body: {

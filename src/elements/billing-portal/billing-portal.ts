@@ -12,6 +12,7 @@ import {
   type PortalHost,
 } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
+import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
 import { focusReturnPath, returnFocus } from '../shared/focus.js';
 import { warnOnce } from '../shared/warn.js';
@@ -21,6 +22,9 @@ import { refusalText, retryHelps, setupHint, taskTitle } from './words.js';
 
 export type PortalMode = 'embed' | 'link';
 type PortalState = 'idle' | 'loading' | 'open' | 'error';
+
+/** The remedies an embedded portal handles in its own pages. */
+const PORTAL_REMEDIES: readonly Remedy[] = ['pay-invoice', 'restart', 'subscribe', 'register'];
 
 /**
  * Makes a new portal the modal one of `openPortalPage` (open.ts): it renders itself in a modal
@@ -170,6 +174,8 @@ export class BillingPortal extends LitElement implements PortalHost {
   #unregister: (() => void) | null = null;
   /** Settles the promise of the last `openPage` not yet settled. */
   #pending: ((error?: BillingError) => void) | null = null;
+  /** Owns the remedies the portal's pages handle, for the page's other elements. */
+  readonly #callToAction = new CallToAction(this);
   /** A portal of `openPortalPage`'s own, shown in a modal dialog. */
   #modal = false;
   /** Where the focus returns when the modal closes: the opener, then the elements holding it. */
@@ -257,6 +263,10 @@ export class BillingPortal extends LitElement implements PortalHost {
 
   /** Connected in embed mode, the element is where `openPortalPage` opens pages. */
   #syncRegistration(): void {
+    // An embedded portal on the page is where payments and the subscription are handled: the
+    // other elements of its region leave those remedies to it (call-to-action.ts). The modal
+    // portal is what a remedy opens, not a place of the page.
+    this.#callToAction.owns(this.mode === 'link' || this.#modal ? [] : PORTAL_REMEDIES);
     if (this.isConnected && this.mode !== 'link') {
       this.#unregister ??= registerPortalHost(this);
     } else {

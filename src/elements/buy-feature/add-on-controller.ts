@@ -22,7 +22,6 @@ import {
   type PendingAddOnChange,
 } from './pending-add-on.js';
 import type { PurchaseHost } from './purchase-controller.js';
-import { explainRefusal } from './refusal.js';
 
 // The add-on mode of <buy-feature>: on an on/off feature ("Priority support") the control adds
 // or removes the feature as a whole.
@@ -270,8 +269,11 @@ export class AddOnController extends ConfirmedChange<
     this.#unsubscribe?.();
     // After a remedy's workflow completes the usages refresh: price again, the refusal shown may
     // be gone. (A change of the usage itself is priced by the element's update.)
-    this.#unsubscribe = getUsageStore(this.host.endpoint).subscribe(() => {
-      if (this.error && remedyFor(this.error.code)) this.billingChanged();
+    this.#unsubscribe = getUsageStore(this.host.endpoint).subscribe(({ status }) => {
+      // A failed price too: the page's retry (offered once, by another element) read again.
+      const retried =
+        status === 'ready' && this.failure === undefined && this.error?.retryable === true;
+      if (this.error && (remedyFor(this.error.code) || retried)) this.billingChanged();
     });
     this.setSuccess(undefined);
     this.setFailure(undefined);
@@ -349,19 +351,9 @@ export class AddOnController extends ConfirmedChange<
     this.#terms = undefined;
   }
 
-  async #price(enabled: boolean, signal: AbortSignal): Promise<PricingResponse> {
-    const endpoint = this.endpoint;
+  #price(enabled: boolean, signal: AbortSignal): Promise<PricingResponse> {
     const request = { feature: this.host.feature, enabled };
-    try {
-      return await getProxyClient(endpoint).request<PricingResponse>(
-        '/pricing',
-        signal,
-        request,
-        this.view.language(),
-      );
-    } catch (caught) {
-      throw await explainRefusal(toBillingError(caught), { endpoint, signal });
-    }
+    return getProxyClient(this.endpoint).getPricing(request, signal, this.view.language());
   }
 
   async #lookUpPlan(): Promise<void> {

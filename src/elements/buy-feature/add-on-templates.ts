@@ -5,7 +5,12 @@ import type { RemedyHost } from '../shared/remedy.js';
 import { seePlans } from '../shared/see-plans.js';
 import { statusRegion } from '../shared/status.js';
 import type { AddOnController } from './add-on-controller.js';
-import { problemBox } from './outcome-templates.js';
+import {
+  alertRegion,
+  isAccountState,
+  problemBox,
+  type ProblemCallToAction,
+} from './outcome-templates.js';
 import { priceRegion, pricingQuote } from './price-templates.js';
 import { termPrice } from './wording.js';
 
@@ -71,12 +76,20 @@ function switchButton(host: Element, addOn: AddOnController, label: string): Tem
  * The add-on's panel: where it stands, the price of adding it, and its action. An owned add-on
  * shows no price: what removing it costs is the removal's confirmation's to say.
  */
-export function addOnPanel(host: RemedyHost, addOn: AddOnController, label: string) {
+export function addOnPanel(
+  host: RemedyHost,
+  addOn: AddOnController,
+  label: string,
+  callToAction: Pick<ProblemCallToAction, 'speaks' | 'pointer'>,
+) {
   const standing = addOn.standing;
   const text = standingText(host, addOn, label);
   let action: TemplateResult | typeof nothing = nothing;
   if (standing !== 'included' && standing !== 'elsewhere') {
     action = switchButton(host, addOn, label);
+  } else if (standing === 'elsewhere' && !callToAction.speaks) {
+    // Another element of the page offers the plans: this one points to it.
+    action = callToAction.pointer;
   } else if (standing === 'elsewhere') {
     action = html`<button
       type="button"
@@ -118,19 +131,22 @@ export function addOnStatus(host: Element, addOn: AddOnController, label: string
 }
 
 /** The alert region: a refusal of the price or of the change, with its remedy or retry. */
-export function addOnProblem(host: RemedyHost, addOn: AddOnController) {
+export function addOnProblem(
+  host: RemedyHost,
+  addOn: AddOnController,
+  callToAction: ProblemCallToAction,
+) {
   const error = addOn.error;
-  let problem: TemplateResult | typeof nothing = nothing;
-  if (error && error.code !== 'aborted') {
-    const text = addOn.failure?.pending
-      ? message(host, 'buy.add-on.outcome-unknown')
-      : errorMessage(host, error.code, 'error.generic');
-    problem = problemBox(host, error, text, {
-      canRetry: addOn.canRetry,
-      retry: () => void addOn.retry(),
-    });
-  }
-  return html`<div role="alert">${problem}</div>`;
+  if (!error || error.code === 'aborted') return alertRegion(nothing, false);
+  const text = addOn.failure?.pending
+    ? message(host, 'buy.add-on.outcome-unknown')
+    : errorMessage(host, error.code, 'error.generic');
+  const problem = problemBox(host, error, text, {
+    canRetry: addOn.canRetry,
+    retry: () => void addOn.retry(),
+    ...callToAction,
+  });
+  return alertRegion(problem, isAccountState(error, callToAction.acted));
 }
 
 /** The dialog's content for adding or removing, or undefined when nothing is to confirm. */

@@ -15,13 +15,19 @@ import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
+import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
 import { warnOnce } from '../shared/warn.js';
 import { AddOnController } from './add-on-controller.js';
 import { addOnConfirmation, addOnPanel, addOnProblem, addOnStatus } from './add-on-templates.js';
 import { LatestTask } from './latest-task.js';
 import { buyTexts } from './messages.js';
-import { problemRegion, purchaseStatus } from './outcome-templates.js';
+import {
+  problemRegion,
+  purchaseStatus,
+  remedyOf,
+  type ProblemCallToAction,
+} from './outcome-templates.js';
 import { priceRegion, pricingQuote } from './price-templates.js';
 import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
@@ -78,6 +84,8 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart success - The success message.
  * @csspart error - The refusal or failure message, with its remedy.
  * @csspart remedy - The button that opens the portal workflow fixing a refusal (also `button`).
+ * @csspart waits - Instead of the refusal, when another element of the page region offers its remedy: what the control waits for ("Paused while your subscription is suspended.") and the pointer.
+ * @csspart pointer - The "See what to do" link that brings the element offering the remedy into view.
  * @csspart retry - The "try again" button (also `button`).
  * @csspart unlimited - The sentence shown instead of the form when the plan gives unlimited access to the feature ("Seats: unlimited in your plan, nothing to buy.").
  * @csspart add-on - On an on/off feature, the add-on's panel (`data-standing`: `unknown`, `available`, `owned`, `included`, `elsewhere`, `refused`).
@@ -205,6 +213,9 @@ export class BuyFeature extends LitElement {
     () => this.renderRoot.querySelector<HTMLElement>('[part~="buy"], [part~="remove"]'),
   );
 
+  /** Offers the remedy of a state met on load, or leaves it to the element of the region that does. */
+  readonly #callToAction = new CallToAction(this);
+
   /** The feature to buy (its reference, e.g. `seats`). */
   declare feature: string;
   /** How many units to add; the user changes it with the quantity control. Set by the page, it is the default a purchase brings the control back to. */
@@ -239,6 +250,10 @@ export class BuyFeature extends LitElement {
   #priceAtOnce = false;
   /** The plan gave unlimited access at the last update: nothing to buy, nothing priced. */
   #wasUnlimited = false;
+  /** A refused price the customer tried to buy anyway: answered here, as a refusal. */
+  #triedError: BillingError | undefined;
+  /** Where the remedy shown is offered, as of the last update (see ProblemCallToAction). */
+  #remedyPlace: ProblemCallToAction = { acted: false, speaks: true, pointer: nothing };
 
   constructor() {
     super();
@@ -291,6 +306,45 @@ export class BuyFeature extends LitElement {
       this.#priceQuantity(changed, retargeted, relanguaged);
     }
     if (retargeted && this.isConnected) this.#purchase.retarget();
+    this.#placeRemedy();
+  }
+
+  /**
+   * The problem shown now and whether the customer's own action met it: a change refused, or a
+   * buy button pressed while the price was refused.
+   */
+  #problem(): { error: BillingError | undefined; acted: boolean } {
+    const change = this.#addOnMode ? this.#addOn : this.#purchase;
+    const error = change.error;
+    return { error, acted: change.failure !== undefined || error === this.#triedError };
+  }
+
+  /** Claims the remedy of the state shown (call-to-action.ts), and learns who offers it. */
+  #placeRemedy(): void {
+    const { error, acted } = this.#problem();
+    let remedy: Remedy | undefined;
+    if (this.#addOnMode && this.#addOn.standing === 'elsewhere') remedy = 'plans';
+    else if (error && error.code !== 'aborted' && !acted) {
+      const canRetry = this.#addOnMode ? this.#addOn.canRetry : this.#purchase.canRetry;
+      remedy = remedyOf(error, canRetry);
+    }
+    const speaks = this.#callToAction.offer(remedy);
+    const pointer = remedy && !speaks ? this.#callToAction.pointer(remedy) : nothing;
+    this.#remedyPlace = { acted, speaks, pointer };
+  }
+
+  /** A buy button pressed while it is unavailable: a refused price is then said here. */
+  #onUnavailableBuy(event: Event): void {
+    const button = (event.target as Element).closest('[part~="buy"]');
+    if (button?.getAttribute('aria-disabled') === 'true') this.#triedAnyway();
+  }
+
+  /** The customer tried to buy while the price is refused: the refusal is now theirs, here. */
+  #triedAnyway(): void {
+    const { error } = this.#problem();
+    if (!error || error === this.#triedError) return;
+    this.#triedError = error;
+    this.requestUpdate();
   }
 
   #priceQuantity(changed: PropertyValues<this>, retargeted: boolean, relanguaged: boolean): void {
@@ -313,9 +367,16 @@ export class BuyFeature extends LitElement {
     if (again || state.status === 'idle' || state.args !== target) this.#addOn.refresh();
   }
 
-  /** Whether the usages show `feature` as an on/off feature: the add-on mode. */
+  /**
+   * Whether the usages show `feature` as an on/off feature (or, while a subscription waits for
+   * its checkout, its plan's terms do): the add-on mode.
+   */
   #isOnOff(endpoint: string | undefined, feature: string): boolean {
-    if (getUsageStore(endpoint).get(feature)?.TypeFeature === 'OnOff') return true;
+    const store = getUsageStore(endpoint);
+    const terms =
+      store.get(feature) ??
+      store.state.pendingFeatures.find((pending) => pending.ReferenceFeature === feature);
+    if (terms?.TypeFeature === 'OnOff') return true;
     return this.#onOffOutsidePlan === `${resolveEndpoint(endpoint)}#${feature}`;
   }
 
@@ -422,6 +483,8 @@ export class BuyFeature extends LitElement {
 
   #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
+    // Enter in the quantity while the price is refused: as a press of the unavailable button.
+    if (!this.#purchase.canBuy) this.#triedAnyway();
     void this.#purchase.buy(this.quantity);
   }
 
@@ -545,8 +608,11 @@ export class BuyFeature extends LitElement {
       onCancel: this.#confirmDialog.cancel,
       onConfirm: () => void this.#addOn.confirm(),
     });
-    return html`<div class="layout">${addOnPanel(this, this.#addOn, label)}</div>
-      ${addOnStatus(this, this.#addOn, label)} ${addOnProblem(this, this.#addOn)}
+    const place = this.#remedyPlace;
+    return html`<div class="layout" @click=${this.#onUnavailableBuy}>
+        ${addOnPanel(this, this.#addOn, label, place)}
+      </div>
+      ${addOnStatus(this, this.#addOn, label)} ${addOnProblem(this, this.#addOn, place)}
       ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}`;
   }
 
@@ -573,7 +639,7 @@ export class BuyFeature extends LitElement {
     const entry = this.#quantityEntry;
     const names = this.#featureNames();
     return html`
-      <div class="layout">
+      <div class="layout" @click=${this.#onUnavailableBuy}>
         <form part="form" novalidate aria-busy=${busy} @submit=${this.#onSubmit}>
           ${this.#renderQuantity(busy)}
           ${priceRegion(this, this.#preview.state, (increment) => increment)}
@@ -596,7 +662,8 @@ export class BuyFeature extends LitElement {
           </button>
         </form>
       </div>
-      ${purchaseStatus(this, this.#purchase, names)} ${problemRegion(this, this.#purchase, names)}
+      ${purchaseStatus(this, this.#purchase, names)}
+      ${problemRegion(this, this.#purchase, names, this.#remedyPlace)}
       ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}
     `;
   }

@@ -65,6 +65,12 @@ declare module '../../client/i18n.js' {
     'error.add-on-already-on': string;
     'error.add-on-already-off': string;
     'error.validation': string;
+    'buy.waits.plans': string;
+    'buy.waits.pay-invoice': string;
+    'buy.waits.restart': string;
+    'buy.waits.subscribe': string;
+    'buy.waits.register': string;
+    'buy.waits.retry': string;
   }
 }
 
@@ -221,4 +227,21 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
     'This quantity cannot be bought. Choose another one.',
     'Cette quantité ne peut pas être achetée. Choisissez-en une autre.',
   ],
+  // Beside a state whose remedy another element of the page offers (it says the whole story):
+  // what this control waits for, in a few words.
+  'buy.waits.plans': ['Not included in your plan.', 'Non compris dans votre offre.'],
+  'buy.waits.pay-invoice': [
+    'Paused until the overdue invoices are settled.',
+    'En pause jusqu’au règlement des factures en retard.',
+  ],
+  'buy.waits.restart': [
+    'Paused while your subscription is suspended.',
+    'En pause tant que votre abonnement est suspendu.',
+  ],
+  'buy.waits.subscribe': [
+    'Available once your subscription is complete.',
+    'Disponible une fois votre abonnement finalisé.',
+  ],
+  'buy.waits.register': ['Needs a payment method.', 'Nécessite un moyen de paiement.'],
+  'buy.waits.retry': ['Billing could not be reached.', 'La facturation est injoignable.'],
 };

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { BillingError } from '../../client/errors.js';
 import { errorMessage, formatNumber, message, type MessageKey } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
+import { remedyOfPage, type Remedy } from '../shared/call-to-action.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 import { statusRegion } from '../shared/status.js';
 import type { PurchaseController } from './purchase-controller.js';
@@ -40,38 +41,86 @@ export function purchaseStatus(
   return statusRegion(text, success !== undefined && !underWay);
 }
 
-/** Refusals that ask the customer for a next step rather than report something wrong. */
-const CALM_CODES: ReadonlySet<string> = new Set(['subscription-pending', 'no-subscription']);
-
-/** The alert region, always in place so that a problem appearing in it is announced. */
+/** The problem of a purchase or of its price, with its remedy (see problemBox). */
 export function problemRegion(
   host: RemedyHost,
   purchase: PurchaseController,
   names: FeatureNames,
+  callToAction: ProblemCallToAction,
 ): TemplateResult {
   const { error } = purchase;
-  const problem =
-    error && error.code !== 'aborted'
-      ? problemBox(host, error, problemText(host, purchase, error, names), {
-          canRetry: purchase.canRetry,
-          retry: () => void purchase.retry(),
-        })
-      : nothing;
-  return html`<div role="alert">${problem}</div>`;
+  if (!error || error.code === 'aborted') return alertRegion(nothing, false);
+  const problem = problemBox(host, error, problemText(host, purchase, error, names), {
+    canRetry: purchase.canRetry,
+    retry: () => void purchase.retry(),
+    ...callToAction,
+  });
+  return alertRegion(problem, isAccountState(error, callToAction.acted));
+}
+
+/**
+ * Whether a problem is a state of the account met on load (a refused price with a portal
+ * remedy) rather than a failure or a refusal of what the customer did.
+ */
+export function isAccountState(error: BillingError, acted: boolean): boolean {
+  return !acted && remedyFor(error.code) !== undefined;
+}
+
+/**
+ * The alert region, always in place so that a problem appearing in it is announced; a state of
+ * the account is no alarm: it sits beside the region, read in its place.
+ */
+export function alertRegion(
+  problem: TemplateResult | typeof nothing,
+  state: boolean,
+): TemplateResult {
+  return html`<div role="alert">${state ? nothing : problem}</div>
+    ${state ? problem : nothing}`;
+}
+
+/**
+ * Where the remedy of a problem is offered (call-to-action.ts): `acted` when the customer's own
+ * action was refused (answered here, as an error), else `speaks` when this element offers the
+ * remedy of its region; otherwise `pointer` is the link to the one that does.
+ */
+export interface ProblemCallToAction {
+  acted: boolean;
+  speaks: boolean;
+  pointer: TemplateResult | typeof nothing;
+}
+
+/** The remedy a problem calls for: the portal workflow that fixes it, else "Try again" if it helps. */
+export function remedyOf(error: BillingError, canRetry: boolean): Remedy | undefined {
+  const page = remedyFor(error.code);
+  if (page) return remedyOfPage(page);
+  return canRetry ? 'retry' : undefined;
 }
 
 /**
  * A problem in words, with the portal workflow that fixes it, else "Try again" if it can help.
- * For both modes of <buy-feature>: `text` says the problem, `retry` sends again.
+ * For both modes of <buy-feature>: `text` says the problem, `retry` sends again. A state met on
+ * load (a refused price) is calm, its remedy offered once per region; a refusal of what the
+ * customer did is an error, with its remedy here.
  */
 export function problemBox(
   host: RemedyHost,
   error: BillingError,
   text: string,
-  { canRetry, retry }: { canRetry: boolean; retry: () => void },
+  {
+    canRetry,
+    retry,
+    acted,
+    speaks,
+    pointer,
+  }: { canRetry: boolean; retry: () => void } & ProblemCallToAction,
 ): TemplateResult {
   const { code } = error;
   const page = remedyFor(code);
+  const remedy = remedyOf(error, canRetry);
+  if (!acted && !speaks && remedy)
+    return html`<p class="waits" part="waits">
+      ${message(host, `buy.waits.${remedy}` as MessageKey)} ${pointer}
+    </p>`;
   let action: TemplateResult | typeof nothing = nothing;
   if (page) {
     action = html`<button
@@ -88,9 +137,10 @@ export function problemBox(
       ${message(host, 'retry')}
     </button>`;
   }
-  // A subscription to complete or to choose is a step still ahead, not a failure: said in the
-  // calm look of the meters' empty states, without the alarm tint.
-  const calm = CALM_CODES.has(code) ? 'calm' : nothing;
+  // A state of the account met on load (a plan to choose, a checkout to complete, invoices to
+  // settle) is a step still ahead, not a failure: said in the calm look of the meters' empty
+  // states, without the alarm tint, until the customer tries something it refuses.
+  const calm = isAccountState(error, acted) ? 'calm' : nothing;
   return html`<div class="problem" part="error" data-tone=${calm}>
     <p>${text}</p>
     ${action}

@@ -339,11 +339,14 @@ export class PurchaseController
     // After a remedy's workflow completes the usages refresh: price again, the refusal shown may
     // be gone. A purchase whose outcome is unknown stays (it has no remedy): only "Try again",
     // with its key, may send it.
-    const unsubscribe = getUsageStore(endpoint).subscribe(() => {
+    const unsubscribe = getUsageStore(endpoint).subscribe(({ status }) => {
       // The usages name the feature and tell what the plan includes: show them.
       this.host.requestUpdate();
+      // A failed price too: the page's retry (offered once, by another element) read again.
       const shown = this.error;
-      if (this.phase === 'idle' && shown && remedyFor(shown.code)) {
+      const retried =
+        status === 'ready' && this.failure === undefined && this.previewError?.retryable === true;
+      if (this.phase === 'idle' && shown && (remedyFor(shown.code) || retried)) {
         this.setFailure(undefined);
         this.view.reprice();
       }

@@ -1,15 +1,10 @@
-import { BillingError } from '../../client/errors.js';
+import type { BillingError } from '../../client/errors.js';
 import type { MessageKey } from '../../client/i18n.js';
-import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 
-// A refused price says more than the proxy's code: the service answers "not active" for a
-// subscription waiting for its checkout as for a suspended one, and `validation` for a dozen
-// causes. This module tells them apart, so that the customer reads the one that applies (and
-// the remedy that helps), and the integrator reads once in the console what only they can fix.
-
-/** The proxy's (and the service's) codes for a subscription that is not running. */
-const NOT_ACTIVE = new Set(['subscription-suspended', 'Error.Subscription.NotActive']);
+// A refused price says more than the proxy's code: the service answers `validation` for a dozen
+// causes. This module tells them apart, so that the customer reads the one that applies, and the
+// integrator reads once in the console what only they can fix.
 
 /** Why a quantity was refused (`validation`), in the words <buy-feature> has for each cause. */
 export type QuantityRefusal = 'too-many' | 'at-once' | 'setup' | 'other';
@@ -42,29 +37,14 @@ export function quantityRefusal(error: BillingError, increment: number) {
 }
 
 /**
- * A refused price, said as precisely as it can be: a "not active" subscription that is in fact
- * waiting for its checkout becomes `subscription-pending` (its remedy completes it rather than
- * restart it); before a `validation` refusal is shown, the usages are loaded so that its cause
- * can be told. Anything else, and a check that fails, leaves the refusal as it was.
+ * A refused price, said as precisely as it can be: before a `validation` refusal is shown, the
+ * usages are loaded so that its cause can be told. Anything else is left as it was.
  */
 export async function explainRefusal(
   error: BillingError,
-  { endpoint, signal }: Pick<RefusalContext, 'endpoint' | 'signal'>,
+  { endpoint }: Pick<RefusalContext, 'endpoint'>,
 ): Promise<BillingError> {
-  if (NOT_ACTIVE.has(error.code)) {
-    try {
-      const { status } = await getProxyClient(endpoint).getSubscription(signal);
-      if (status === 'pending') {
-        return new BillingError(
-          'subscription-pending',
-          'The subscription waits for its checkout to complete.',
-          { status: error.status, cause: error },
-        );
-      }
-    } catch {
-      // Not known better: the refusal as the proxy said it.
-    }
-  } else if (error.code === 'validation') {
+  if (error.code === 'validation') {
     await getUsageStore(endpoint)
       .load()
       .catch(() => undefined);

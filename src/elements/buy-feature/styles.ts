@@ -155,8 +155,17 @@ const ownStyles = css`
      the dialog's price-changed notice; the success one in the success colour. */
   .outcome,
   .problem,
-  .changed {
+  .changed,
+  .waits {
     margin-block-start: calc(var(--_space) * 4);
+  }
+  /* What the control waits for while another element offers the remedy: a quiet line. */
+  .waits {
+    margin-block-end: 0;
+    color: var(--_muted);
+  }
+  .waits .link {
+    margin-inline-start: calc(var(--_space) * 1);
   }
   .outcome {
     border-color: color-mix(in srgb, var(--_success) 40%, transparent);

@@ -4,6 +4,7 @@ import { BillingEntitlementChangeEvent, BillingErrorEvent } from '../../client/e
 import { followLang, message, registerTexts } from '../../client/i18n.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getUsageStore, type UsageStore } from '../../client/usage-store.js';
+import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
 import { openRemedy } from '../shared/remedy.js';
 import { seePlans } from '../shared/see-plans.js';
@@ -46,6 +47,7 @@ const ownStyles = css`
  * @csspart prompt - The default fallback: the sentence and its button.
  * @csspart button - The "See plans" button (and "Complete your subscription", "Try again").
  * @csspart remedy - The button that opens the portal workflow that gives access (also `button`).
+ * @csspart pointer - Instead of the remedy, when another element of the page region offers it: the "See what to do" link that brings that element into view.
  *
  * @cssproperty --billing-accent - The button and the focus ring.
  * @cssproperty --billing-on-accent - Text on the accent.
@@ -91,6 +93,11 @@ export class FeatureGate extends LitElement {
   #store: UsageStore | undefined;
   #unsubscribe: (() => void) | undefined;
   #entitled: boolean | undefined;
+  /** Offers the prompt's remedy, or leaves it to the element of the region that does. */
+  readonly #callToAction = new CallToAction(this);
+  /** The remedy the prompt calls for now, and whether this gate offers it (see willUpdate). */
+  #remedy: Remedy | undefined;
+  #speaks = true;
 
   constructor() {
     super();
@@ -120,6 +127,27 @@ export class FeatureGate extends LitElement {
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('endpoint') && this.isConnected && this.hasUpdated) this.#follow();
     if (changed.has('feature') || changed.has('min')) this.#evaluate();
+    this.#remedy = this.#promptRemedy();
+    this.#speaks = this.#callToAction.offer(this.#remedy);
+  }
+
+  /** The remedy of the default prompt shown, if any (the host's own fallback claims none). */
+  #promptRemedy(): Remedy | undefined {
+    const slot = this.state === 'pending' ? 'pending' : 'fallback';
+    if (this.querySelector(`:scope > [slot="${slot}"]`)) return undefined;
+    switch (this.state) {
+      case 'pending':
+        return 'subscribe';
+      case 'error':
+        return 'retry';
+      case 'denied': {
+        const key = this.#deniedKey();
+        if (key !== 'gate.suspended') return 'plans';
+        return this.#store?.state.paymentCappingReached === true ? 'pay-invoice' : 'restart';
+      }
+      default:
+        return undefined;
+    }
   }
 
   /** Follows the usage store of this element's proxy, loading it when nobody has. */
@@ -222,45 +250,49 @@ export class FeatureGate extends LitElement {
   ): TemplateResult {
     // The pending prompt is a step ahead, not a refusal: the calm dashed box of the meters'.
     const kind = key === 'gate.pending' ? 'pending' : 'prompt';
+    const remedy = this.#remedy;
     return html`<div class="message" part="prompt" data-kind=${kind}>
       <p>${message(this, key, { label: this.#featureLabel() })}</p>
       ${
-        key === 'gate.pending'
-          ? html`<button
-              type="button"
-              class="secondary"
-              part="button remedy"
-              @click=${(event: Event) =>
-                void openRemedy(
-                  this,
-                  'subscribe',
-                  'subscription-pending',
-                  event.currentTarget as Element,
-                )}
-            >
-              ${message(this, 'remedy.subscribe')}
-            </button>`
-          : key === 'gate.suspended'
-            ? this.#renderSuspendedRemedy()
-            : key === 'gate.none'
-              ? this.#renderNoneRemedy()
-              : key === 'gate.locked'
-                ? html`<button
-                    type="button"
-                    class="secondary"
-                    part="button"
-                    @click=${(event: Event) => void seePlans(this, event.currentTarget as Element)}
-                  >
-                    ${message(this, 'gate.upgrade')}
-                  </button>`
-                : html`<button
-                    type="button"
-                    class="secondary"
-                    part="button"
-                    @click=${() => void this.#store?.refresh().catch(() => undefined)}
-                  >
-                    ${message(this, 'retry')}
-                  </button>`
+        remedy && !this.#speaks
+          ? // Another element of the page offers the remedy: this prompt points to it.
+            this.#callToAction.pointer(remedy)
+          : key === 'gate.pending'
+            ? html`<button
+                type="button"
+                class="secondary"
+                part="button remedy"
+                @click=${(event: Event) =>
+                  void openRemedy(
+                    this,
+                    'subscribe',
+                    'subscription-pending',
+                    event.currentTarget as Element,
+                  )}
+              >
+                ${message(this, 'remedy.subscribe')}
+              </button>`
+            : key === 'gate.suspended'
+              ? this.#renderSuspendedRemedy()
+              : key === 'gate.none'
+                ? this.#renderNoneRemedy()
+                : key === 'gate.locked'
+                  ? html`<button
+                      type="button"
+                      class="secondary"
+                      part="button"
+                      @click=${(event: Event) => void seePlans(this, event.currentTarget as Element)}
+                    >
+                      ${message(this, 'gate.upgrade')}
+                    </button>`
+                  : html`<button
+                      type="button"
+                      class="secondary"
+                      part="button"
+                      @click=${() => void this.#store?.refresh().catch(() => undefined)}
+                    >
+                      ${message(this, 'retry')}
+                    </button>`
       }
     </div>`;
   }

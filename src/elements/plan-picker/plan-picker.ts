@@ -23,6 +23,7 @@ import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
+import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
 import { statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
@@ -88,6 +89,7 @@ const SKELETON_CARDS = 3;
  * @csspart error - The refusal or failure message, with its remedy or retry.
  * @csspart remedy - The button that opens the portal workflow fixing a refusal (also `button`).
  * @csspart retry - The "try again" button (also `button`).
+ * @csspart pointer - Instead of the notice's action, when another element of the page region offers it: the "See what to do" link that brings that element into view.
  * @csspart dialog - The confirmation dialog.
  * @csspart dialog-title - The dialog's title.
  * @csspart price-changed - The dialog's notice that the price changed since it was shown.
@@ -148,6 +150,15 @@ export class PlanPicker extends LitElement {
   #offersLanguage: Language | undefined;
   /** The current offer, when "Keep" was pressed to cancel a scheduled change (for its success line). */
   #keeping: string | undefined;
+  /**
+   * The picker is where the plans are: it offers them to the page's other elements (their "See
+   * plans" points here), and offers its notice's remedy unless another element of the region
+   * does.
+   */
+  readonly #callToAction = new CallToAction(this);
+  /** Whether this picker offers its notice's remedy (see willUpdate). */
+  #speaks = true;
+
   /** Stops listening to the page's usage store, which keeps the live updates open. */
   #stopFollowing: (() => void) | undefined;
 
@@ -181,7 +192,11 @@ export class PlanPicker extends LitElement {
     // something listens to its usage store, as the picker does.
     document.addEventListener(BillingUpdatedEvent.type, this.#onUpdated);
     document.addEventListener(BillingPortalCompleteEvent.type, this.#onUpdated);
-    this.#stopFollowing = getUsageStore(resolveEndpoint(this.endpoint)).subscribe(() => {});
+    // A failed read that another element offered to retry: once the usages read again, so do
+    // the plans.
+    this.#stopFollowing = getUsageStore(resolveEndpoint(this.endpoint)).subscribe(({ status }) => {
+      if (status === 'ready' && this.#catalog.status === 'error') void this.reload();
+    });
     void this.reload();
   }
 
@@ -195,6 +210,7 @@ export class PlanPicker extends LitElement {
   }
 
   protected override willUpdate(): void {
+    this.#speaks = this.#callToAction.offer(...this.#remedy());
     // The page changed its language (followLang asks for this update): the offers' texts are
     // the service's, so an idle picker asks for them again in the new language.
     const asked = this.#offersLanguage;
@@ -250,6 +266,23 @@ export class PlanPicker extends LitElement {
     return getUsageStore(resolveEndpoint(this.endpoint)).state.usages;
   }
 
+  /** The remedy of the state shown, and whether it is the picker's own subject (the plans). */
+  #remedy(): [Remedy, boolean] {
+    const catalog = this.#catalog;
+    if (catalog.status === 'error') return ['retry', false];
+    if (catalog.status === 'ready') {
+      const { status, paymentCappingReached } = catalog.subscription;
+      if (status === 'pending') return ['subscribe', false];
+      if (status === 'suspended') return [paymentCappingReached ? 'pay-invoice' : 'restart', false];
+    }
+    return ['plans', true];
+  }
+
+  /** Another element of the region offers the remedy: a calm pointer to it. */
+  #renderPointer(): TemplateResult {
+    return this.#callToAction.pointer(this.#remedy()[0]);
+  }
+
   #titleOf(reference: string | undefined): string {
     if (this.#catalog.status !== 'ready' || !reference) return reference ?? '';
     const offer = this.#catalog.offers.find((candidate) => candidate.ReferenceOffer === reference);
@@ -291,9 +324,18 @@ export class PlanPicker extends LitElement {
   #renderLoadError(error: BillingError): TemplateResult {
     return html`<div class="message" part="error" role="alert">
       <p>${errorMessage(this, error.code, 'error.generic')}</p>
-      <button type="button" class="secondary" part="button retry" @click=${() => this.reload()}>
-        ${message(this, 'retry')}
-      </button>
+      ${
+        this.#speaks
+          ? html`<button
+              type="button"
+              class="secondary"
+              part="button retry"
+              @click=${() => this.reload()}
+            >
+              ${message(this, 'retry')}
+            </button>`
+          : this.#renderPointer()
+      }
     </div>`;
   }
 
@@ -336,7 +378,7 @@ export class PlanPicker extends LitElement {
     }
     return html`<div id="notice" class="message notice" part="notice" data-kind=${status}>
       <p>${message(this, text)}</p>
-      ${action}
+      ${action === nothing || this.#speaks ? action : this.#renderPointer()}
     </div>`;
   }
 

@@ -119,6 +119,17 @@ export const sharedStyles = css`
   .secondary:hover:not([aria-disabled='true']) {
     background: color-mix(in srgb, currentColor 6%, transparent);
   }
+  /* The quiet way to the element of the page that offers a remedy (call-to-action.ts). */
+  .link {
+    font: inherit;
+    padding: 0;
+    border: 0;
+    background: none;
+    color: inherit;
+    text-decoration: underline;
+    text-underline-offset: 0.2em;
+    cursor: pointer;
+  }
   :focus-visible {
     outline: 2px solid var(--billing-focus-color, var(--_accent));
     outline-offset: 2px;
@@ -178,8 +189,8 @@ export const sharedStyles = css`
     border-radius: var(--_radius);
     background: color-mix(in srgb, var(--_critical) 6%, transparent);
   }
-  /* A next step rather than a failure (no subscription yet, a checkout to complete): the calm
-     dashed box of the meters' empty states. */
+  /* A state met on load rather than a refusal of something the customer did (no plan yet, a
+     checkout to complete, a suspension): the calm dashed box of the meters' empty states. */
   .problem[data-tone='calm'] {
     border: 1px dashed var(--_hairline);
     background: none;

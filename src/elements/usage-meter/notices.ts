@@ -9,6 +9,9 @@ import type { OfferFeature } from '../../contract/catalog.js';
 import type { Usage } from '../../contract/resources.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 
+// The rule of one call to action per region, which only these states need.
+export { CallToAction } from '../shared/call-to-action.js';
+
 // What a meter shows instead of figures: a failure, signed out, unavailable, no subscription,
 // a plan whose checkout is not complete, a feature the plan lacks (and the integrator's console
 // line when the feature's name is not the service's). A page whose customer has usages (most

@@ -19,7 +19,7 @@ import {
 } from '../../client/i18n.js';
 import { getUsageStore, isUnlimited, type UsageStore } from '../../client/usage-store.js';
 import type { OfferFeature } from '../../contract/catalog.js';
-import { speaksForRegion } from './region.js';
+import type { CallToAction, Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
 import { fillTemplate } from '../shared/template.js';
 import { meterTexts } from './messages.js';
@@ -85,7 +85,7 @@ function loadNotices(): Promise<void> {
  * @csspart detail - The line under the meter (reset date).
  * @csspart switch - An on/off feature's line.
  * @csspart state - An on/off feature's "Included" / "Not included" badge.
- * @csspart covered - A meter whose state another meter of the region already tells (no subscription, an error): its label and a dash or two words.
+ * @csspart covered - A meter whose state another element of the page region tells with its remedy (no subscription, a plan without the feature, an error): its label and a dash or two words.
  * @csspart list - The list of every feature (without `feature`).
  * @csspart item - One feature of the list.
  * @csspart message - The not-in-plan, empty and error states.
@@ -165,7 +165,8 @@ export class UsageMeter extends LitElement {
    * Read-only, reflected for styling: what the meter shows. `loading`, `ready`, `pending`
    * (allowances of a plan whose checkout is not complete), `no-subscription`, `not-in-plan`,
    * `signed-out`, `unavailable` (misconfigured: see the console), `error`, or `covered` (another
-   * meter of the region says what this one would: no subscription, a failure).
+   * element of the page region offers the remedy of what this one would say: no subscription,
+   * a plan without the feature, a failure; see `data-billing-region`).
    */
   declare state: MeterState;
   /** The last crossing, read out by the polite live region; none at first (Lit renders as for ''). */
@@ -189,8 +190,13 @@ export class UsageMeter extends LitElement {
   /** What willUpdate read of the usages shown, for render. */
   #readings: Reading[] = [];
   #reportedError: BillingError | null = null;
-  /** Leaves the store's members (set while connected). */
-  #leave: (() => void) | null = null;
+  /**
+   * Offers the meter's remedy, or leaves it to the element of the region that does; made with
+   * notices.ts, which every state with a remedy needs (a page of figures loads neither).
+   */
+  #callToAction: CallToAction | undefined;
+  /** The state a covered meter stands back from. */
+  #covering: MeterState = 'loading';
   /** Every feature of the service, once asked for a feature the customer lacks (null: unknown). */
   #known: ReadonlySet<string> | null | undefined;
   #askedCatalogue = false;
@@ -267,9 +273,13 @@ export class UsageMeter extends LitElement {
       });
       return;
     }
-    // One cause, one message per region: the region's first meter says it, the others step back.
-    const shared = this.#usages.state.status === 'error' || state === 'no-subscription';
-    this.state = shared && !speaksForRegion(this.#usages, this) ? 'covered' : state;
+    // One cause, one message per region (call-to-action.ts): the element that offers its remedy
+    // says it, the other meters step back.
+    this.#covering = state;
+    const remedy = this.#remedyOf(state);
+    if (remedy) this.#callToAction ??= new notices!.CallToAction(this);
+    const speaks = this.#callToAction?.offer(remedy) ?? true;
+    this.state = speaks ? state : 'covered';
   }
 
   protected override updated(): void {
@@ -338,7 +348,6 @@ export class UsageMeter extends LitElement {
         });
       }
     });
-    this.#leave = this.#usages.join(this);
     void load();
     this.requestUpdate();
   }
@@ -346,8 +355,6 @@ export class UsageMeter extends LitElement {
   #disconnect(): void {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
-    this.#leave?.();
-    this.#leave = null;
   }
 
   /**
@@ -531,6 +538,17 @@ export class UsageMeter extends LitElement {
     </div>`;
   }
 
+  /**
+   * The remedy of a state that has one: shared by the elements of a region, it is offered by
+   * one of them (call-to-action.ts). A mistyped feature (`unavailable` with usages) is this
+   * meter's own: no remedy.
+   */
+  #remedyOf(state: MeterState): Remedy | undefined {
+    if (state === 'no-subscription' || state === 'not-in-plan') return 'plans';
+    if (this.#usages.state.status !== 'error') return undefined;
+    return state === 'signed-out' ? 'sign-in' : 'retry';
+  }
+
   /** What to show, from the store's state (see `state`). */
   #stateOf(): MeterState {
     const { status, error, subscription, pendingFeatures } = this.#usages.state;
@@ -574,21 +592,26 @@ export class UsageMeter extends LitElement {
   }
 
   /**
-   * What a covered meter shows: its label, the region's first meter saying why. Without a
-   * subscription it says so in two words (a bare dash reads as a missing figure); a failure
-   * keeps the dash, the first meter offering the retry.
+   * What a covered meter shows: its label, the element offering the remedy saying why. Without
+   * a subscription, or a plan that lacks the feature, it says so in two words (a bare dash reads
+   * as a missing figure); a failure keeps the dash, another element offering the retry.
    */
   #renderCovered(): TemplateResult | typeof nothing {
     if (!this.feature) return nothing;
-    const { status, subscription } = this.#usages.state;
-    const noPlan = status !== 'error' && subscription === 'none';
+    const covering = this.#covering;
+    const words =
+      covering === 'no-subscription'
+        ? message(this, 'meter.no-plan')
+        : covering === 'not-in-plan'
+          ? message(this, 'meter.not-included')
+          : undefined;
     return html`<div class="switch covered" part="covered">
       <span class="label" part="label"
         ><slot name="label">${this.label || this.feature}</slot></span
       >
       ${
-        noPlan
-          ? html`<span class="state" part="state">${message(this, 'meter.no-plan')}</span>`
+        words
+          ? html`<span class="state" part="state">${words}</span>`
           : html`<span class="of" aria-hidden="true">—</span>`
       }
     </div>`;

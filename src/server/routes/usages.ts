@@ -1,4 +1,12 @@
-import type { PricingResponse, UsagesResponse } from '../../contract/index.js';
+import {
+  PRICING_REFUSAL_CODES,
+  type PricingRefusal,
+  type PricingRefusalCode,
+  type PricingResponse,
+  type UsagesResponse,
+} from '../../contract/index.js';
+import type { ProxyError } from '../errors.js';
+import { UpstreamError, pendingSubscription, toProxyError } from '../errors.js';
 import { chargeRateLimit, isMissing, withCustomer, type RouteContext } from '../context.js';
 import { parsePricingRequest } from '../validation.js';
 import { confirmationRequired } from './pricing-confirmation.js';
@@ -26,19 +34,53 @@ export async function getUsages(context: RouteContext): Promise<UsagesResponse> 
 /**
  * POST /pricing: the price of a change (a quantity added, or an on/off add-on switched), for
  * this customer, dated now, NextTerm included, and whether the user must confirm it (see
- * confirmationRequired).
+ * confirmationRequired). A change the customer cannot make in their state now is answered 200
+ * with its `refusal` (see PricingRefusal); other failures are HTTP errors.
  */
-export async function postPricing(context: RouteContext): Promise<PricingResponse> {
+export async function postPricing(
+  context: RouteContext,
+): Promise<PricingResponse | PricingRefusal> {
   const { feature, ...change } = parsePricingRequest(context.body, context.options);
   chargeRateLimit(context);
-  const pricing = await context.upstream.pricing(
-    context.identity.reference,
-    feature,
-    change,
-    context.call,
-  );
+  let pricing: PricingResponse;
+  try {
+    pricing = await context.upstream.pricing(
+      context.identity.reference,
+      feature,
+      change,
+      context.call,
+    );
+  } catch (error) {
+    const refusal = error instanceof UpstreamError ? await refusalOf(context, error) : undefined;
+    if (refusal === undefined) throw error;
+    return { refusal: { code: refusal.code as PricingRefusalCode, message: refusal.message } };
+  }
   // The parsed answer is this request's own object: extended in place (no spread, which costs
   // microseconds on Node 20), confirmationRequired last as before.
   const required = await confirmationRequired(context, pricing);
   return Object.assign(pricing, { confirmationRequired: required });
+}
+
+const REFUSAL_CODES: ReadonlySet<string> = new Set(PRICING_REFUSAL_CODES);
+
+/**
+ * The refusal of a price that is a state of the customer (see PricingRefusal), or undefined for
+ * a failure. The service says "not active" of a subscription waiting for its checkout as of a
+ * suspended one: the subscription's state tells them apart.
+ */
+async function refusalOf(
+  context: RouteContext,
+  error: UpstreamError,
+): Promise<ProxyError | undefined> {
+  const refusal = toProxyError(error);
+  if (!REFUSAL_CODES.has(refusal.code)) return undefined;
+  if (refusal.code !== 'subscription-suspended') return refusal;
+  const state = await context.upstream
+    .subscriptionOf(context.identity.reference, context.call)
+    .then(
+      (subscription) => subscription.StateSubscription,
+      () => undefined,
+    );
+  if (state === 'PendingSubscription') return pendingSubscription();
+  return refusal;
 }

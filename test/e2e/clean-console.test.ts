@@ -1,0 +1,80 @@
+// Every page of the demo, for every customer of the sandbox whatever their state (overdue
+// invoices, suspended, pending, no plan, a plan without a feature...): it loads without a console
+// error or a failed request (an expected state of a customer is not an error of the page), and
+// the overview offers each remedy once.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { SCENARIOS } from '../../demo/customers.js';
+import { demoForFile } from './helpers.js';
+
+const e2e = demoForFile();
+
+const PAGES = ['/app/', '/app/plans', '/app/billing', '/app/embed'];
+/** The parts of a button or link of our elements that remedies a state. */
+const REMEDY_PARTS = ['remedy', 'retry', 'see-plans', 'sign-in'];
+
+/** Lets the page's elements load what they need: no skeleton and no price being asked. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(
+    () => {
+      const tags = 'usage-meter, buy-feature, feature-gate, plan-picker';
+      return [...document.querySelectorAll(tags)].every(
+        (el) =>
+          el.getAttribute('state') !== 'loading' &&
+          !el.shadowRoot?.querySelector('[aria-busy="true"], [data-standing="unknown"]'),
+      );
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.waitForTimeout(400);
+}
+
+/** The visible remedies our elements offer on the page. */
+function remedies(page: Page): Promise<string[]> {
+  return page.evaluate((parts) => {
+    const found: string[] = [];
+    const tags = 'usage-meter, buy-feature, feature-gate, plan-picker, billing-portal';
+    for (const el of document.querySelectorAll(tags)) {
+      for (const node of el.shadowRoot?.querySelectorAll<HTMLElement>('button, a') ?? []) {
+        const box = node.getBoundingClientRect();
+        if (box.width > 0 && parts.some((name) => node.part.contains(name)))
+          found.push(`${el.localName}: ${node.textContent?.trim()}`);
+      }
+    }
+    return found;
+  }, REMEDY_PARTS);
+}
+
+for (const { reference } of SCENARIOS) {
+  test(`${reference}: every page loads with a clean console and one call to action`, async () => {
+    const page = await e2e.newPage();
+    await e2e.signIn(page, reference);
+    await settle(page);
+    for (const path of PAGES) {
+      // Leaving a page aborts its event stream: not a failure of the next page.
+      await page.goto('about:blank');
+      const problems: string[] = [];
+      let recording = true;
+      const note = (line: string) => recording && problems.push(line);
+      page.on('console', (entry) => entry.type() === 'error' && note(`console: ${entry.text()}`));
+      page.on('pageerror', (error) => note(`page error: ${error.message}`));
+      page.on('response', (response) => {
+        if (response.status() >= 400) note(`${response.status()} ${response.url()}`);
+      });
+      page.on('requestfailed', (request) => note(`failed ${request.url()}`));
+      await page.goto(`${e2e.demo.url}${path}`);
+      await settle(page);
+      recording = false;
+      page.removeAllListeners('console');
+      page.removeAllListeners('response');
+      page.removeAllListeners('requestfailed');
+      assert.deepEqual(problems, [], `${reference} ${path}`);
+      const offered = await remedies(page);
+      assert.ok(offered.length <= 1, `${reference} ${path}: ${offered.join(', ')}`);
+    }
+    await page.context().close();
+  });
+}

@@ -1,0 +1,242 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/elements/usage-meter/define.js';
+import '../../src/elements/buy-feature/define.js';
+import '../../src/elements/feature-gate/define.js';
+import '../../src/elements/plan-picker/define.js';
+import '../../src/elements/billing-portal/define.js';
+import type { BillingRemedyEvent } from '../../src/client/events.js';
+import { addFault, freshStart, resetSandbox, until } from '../browser/billing.js';
+
+// One call to action per page region (elements/shared/call-to-action.ts): in each state of the
+// account that every element meets, the page offers its remedy once, calmly, and the other
+// elements point to it; the page loads without a failed request or a console error.
+
+const TAGS = ['usage-meter', 'buy-feature', 'feature-gate', 'plan-picker', 'billing-portal'];
+/** The parts of a button or link that remedies a state (a portal workflow, a retry, the plans). */
+const REMEDY_PARTS = ['remedy', 'retry', 'see-plans', 'sign-in'];
+
+const elementsOf = (root: Element) =>
+  [...root.querySelectorAll<HTMLElement>(TAGS.join(','))].filter((el) => el.shadowRoot);
+
+const visible = (node: Element) => {
+  const box = node.getBoundingClientRect();
+  return box.width > 0 && box.height > 0;
+};
+
+/** The visible remedies of the elements under `root`, as "tag[feature]: label". */
+function remediesIn(root: Element): string[] {
+  return elementsOf(root).flatMap((el) =>
+    [...el.shadowRoot!.querySelectorAll<HTMLElement>('button, a')]
+      .filter((node) => REMEDY_PARTS.some((name) => node.part.contains(name)) && visible(node))
+      .map(
+        (node) =>
+          `${el.localName}[${el.getAttribute('feature') ?? ''}]: ${node.textContent!.replace(/\s+/g, ' ').trim()}`,
+      ),
+  );
+}
+
+const pointersIn = (root: Element) =>
+  elementsOf(root).flatMap((el) => [
+    ...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="pointer"]'),
+  ]);
+
+/** Whether an element still waits for something (usages, a price, an add-on's standing). */
+function busy(el: HTMLElement): boolean {
+  if ((el as HTMLElement & { state?: string }).state === 'loading') return true;
+  const root = el.shadowRoot!;
+  return (
+    root.querySelector('[aria-busy="true"]') !== null ||
+    root.querySelector('[data-standing="unknown"]') !== null
+  );
+}
+
+async function settled(root: Element): Promise<void> {
+  await until(() => elementsOf(root).every((el) => !busy(el)), 'every element to settle');
+  // The elements agree on who offers each remedy in a task or two after their last update.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const el of elementsOf(root))
+    await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+}
+
+/** The overview of a dashboard: meters, a buy control, a gate, an add-on and a second gate. */
+const overview = (marked = '') =>
+  html`<main>
+    <section aria-label="Plan usage">
+      <usage-meter feature="seats" label="Seats"></usage-meter>
+      <usage-meter feature="projects" label="Projects"></usage-meter>
+    </section>
+    <section aria-label="Add seats">
+      <buy-feature feature="seats" label="seats" label-one="seat"></buy-feature>
+    </section>
+    <section aria-label="Included">
+      <feature-gate feature="sso" label="Single sign-on"><p>SSO on</p></feature-gate>
+      <buy-feature
+        feature="priority-support"
+        ?data-billing-remedy=${marked === 'add-on'}
+      ></buy-feature>
+    </section>
+    <section aria-label="SSO settings">
+      <feature-gate feature="sso" label="Single sign-on"><p>SSO settings</p></feature-gate>
+    </section>
+  </main>`;
+
+/** What the page's fetches answered: every request of the elements to the proxy. */
+let answers: { url: string; status: number }[] = [];
+let consoleErrors: string[] = [];
+const realFetch = window.fetch;
+const realConsoleError = console.error;
+
+describe('one call to action per page region', () => {
+  beforeEach(() => {
+    answers = [];
+    consoleErrors = [];
+    window.fetch = async (...args: Parameters<typeof fetch>) => {
+      const response = await realFetch(...args);
+      answers.push({ url: response.url, status: response.status });
+      return response;
+    };
+    console.error = (...args: unknown[]) => {
+      consoleErrors.push(args.map(String).join(' '));
+      realConsoleError(...args);
+    };
+  });
+  afterEach(() => {
+    window.fetch = realFetch;
+    console.error = realConsoleError;
+  });
+
+  const states = [
+    ['capping-reached', 'buy-feature[seats]: Settle invoices'],
+    ['suspended', 'buy-feature[seats]: Restart subscription'],
+    ['pending', 'buy-feature[seats]: Complete your subscription'],
+    ['starter-plan', 'usage-meter[seats]: Change plan'],
+    ['no-subscription', 'usage-meter[seats]: See plans'],
+  ] as const;
+
+  for (const [customer, remedy] of states) {
+    it(`offers ${customer}'s remedy once, calmly, with a clean console`, async () => {
+      await freshStart(customer);
+      const page = await fixture<HTMLElement>(overview());
+      await settled(page);
+      expect(remediesIn(page)).to.deep.equal([remedy]);
+      // The others say their state calmly and point to it; none is an alarm on page load.
+      expect(pointersIn(page).length).to.be.greaterThan(0);
+      for (const el of elementsOf(page)) {
+        const alerts = [...el.shadowRoot!.querySelectorAll('[role="alert"]')];
+        expect(alerts.map((alert) => alert.textContent!.trim())).to.deep.equal(
+          alerts.map(() => ''),
+        );
+      }
+      const box = page.querySelector('buy-feature')!.shadowRoot!.querySelector('[part~="error"]');
+      if (box) expect(box.getAttribute('data-tone')).to.equal('calm');
+      expect(answers.filter(({ status }) => status >= 400)).to.deep.equal([]);
+      expect(consoleErrors).to.deep.equal([]);
+      for (const el of elementsOf(page)) await expect(el).to.be.accessible();
+    });
+  }
+
+  it('offers one "Try again" for a failed read, and it reads again for every element', async () => {
+    await freshStart('healthy');
+    // The service fails every read (each element that meets the failure may read again).
+    await addFault({ route: 'GET /v1/Usages', mode: 'status-500', times: 100 });
+    const page = await fixture<HTMLElement>(overview());
+    await settled(page);
+    expect(remediesIn(page)).to.deep.equal(['usage-meter[seats]: Try again']);
+    const retry = page
+      .querySelector('usage-meter')!
+      .shadowRoot!.querySelector<HTMLElement>('[part~="retry"]')!;
+    await resetSandbox();
+    retry.click();
+    await until(
+      () => [...page.querySelectorAll('feature-gate')].every((gate) => gate.state === 'granted'),
+      'the gates to read again',
+    );
+    await settled(page);
+    expect(remediesIn(page)).to.deep.equal([]);
+  });
+
+  it('offers the remedy once in each region the host marks', async () => {
+    await freshStart('suspended');
+    const page = await fixture<HTMLElement>(
+      html`<div>
+        <div data-billing-region>
+          <buy-feature feature="seats"></buy-feature>
+          <feature-gate feature="sso"><p>SSO</p></feature-gate>
+        </div>
+        <div data-billing-region>
+          <feature-gate feature="sso"><p>SSO</p></feature-gate>
+          <buy-feature feature="priority-support"></buy-feature>
+        </div>
+      </div>`,
+    );
+    await settled(page);
+    expect(remediesIn(page)).to.deep.equal([
+      'buy-feature[seats]: Restart subscription',
+      'feature-gate[sso]: Restart subscription',
+    ]);
+  });
+
+  it('lets the host choose the element that offers it, and points there', async () => {
+    await freshStart('capping-reached');
+    const page = await fixture<HTMLElement>(overview('add-on'));
+    await settled(page);
+    expect(remediesIn(page)).to.deep.equal(['buy-feature[priority-support]: Settle invoices']);
+    const seats = page.querySelector('buy-feature[feature="seats"]')!;
+    expect(seats.shadowRoot!.querySelector('[part~="waits"]')!.textContent).to.contain(
+      'Paused until the overdue invoices are settled.',
+    );
+    seats.shadowRoot!.querySelector<HTMLElement>('[part~="pointer"]')!.click();
+    const chosen = page.querySelector('buy-feature[feature="priority-support"]')!;
+    expect(chosen.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Settle invoices');
+  });
+
+  it('leaves the plans to the page’s plan picker, and billing to its portal', async () => {
+    await freshStart('no-subscription');
+    const plans = await fixture<HTMLElement>(
+      html`<div>
+        <usage-meter feature="seats" label="Seats"></usage-meter>
+        <buy-feature feature="seats"></buy-feature>
+        <plan-picker></plan-picker>
+      </div>`,
+    );
+    await settled(plans);
+    // The picker's own cards are the way to a plan: nobody else offers "See plans".
+    expect(remediesIn(plans)).to.deep.equal([]);
+    expect(plans.querySelector('usage-meter')!.state).to.equal('covered');
+
+    await freshStart('suspended');
+    const billing = await fixture<HTMLElement>(
+      html`<div>
+        <buy-feature feature="seats"></buy-feature>
+        <billing-portal page="home"></billing-portal>
+      </div>`,
+    );
+    await settled(billing.querySelector('buy-feature')!.parentElement!);
+    expect(remediesIn(billing)).to.deep.equal([]);
+    const buy = billing.querySelector('buy-feature')!;
+    expect(buy.shadowRoot!.querySelector('[part~="waits"]')!.textContent).to.contain(
+      'Paused while your subscription is suspended.',
+    );
+  });
+
+  it('answers a press of the unavailable Buy where it was pressed, as a refusal', async () => {
+    await freshStart('capping-reached');
+    const page = await fixture<HTMLElement>(overview());
+    await settled(page);
+    const addOn = page.querySelector('buy-feature[feature="priority-support"]')!;
+    expect(addOn.shadowRoot!.querySelector('[part~="remedy"]')).to.equal(null);
+    addOn.shadowRoot!.querySelector<HTMLElement>('[part~="add"]')!.click();
+    await (addOn as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    const refusal = addOn.shadowRoot!.querySelector('[role="alert"] [part~="error"]')!;
+    expect(refusal.getAttribute('data-tone')).to.equal(null);
+    const remedy = refusal.querySelector<HTMLElement>('[part~="remedy"]')!;
+    expect(remedy.textContent!.trim()).to.equal('Settle invoices');
+    const opened: BillingRemedyEvent[] = [];
+    addOn.addEventListener('billing-remedy', (event) => {
+      event.preventDefault();
+      opened.push(event as BillingRemedyEvent);
+    });
+    remedy.click();
+    expect(opened[0]!.detail.page).to.equal('pay-invoice');
+  });
+});
