@@ -296,7 +296,7 @@ describe('what the payment type changes in billing', () => {
     await post('no-payment-method', { TypePayment: 'ExternalBank' });
     const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=no-payment-method')).body;
     const portal = await openPage(link(sub, 'hosted-related-subscription').href ?? '');
-    const register = await openPage(findLink(portal, 'Payment details'));
+    const register = await openPage(findLink(portal, 'Payment method'));
     assert.equal((await submit(register, GOOD_CARD)).status, 200);
     const after = (await t.api('GET', path('no-payment-method'))).body;
     assert.deepEqual(
