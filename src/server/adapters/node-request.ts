@@ -50,6 +50,10 @@ const KEPT_ONCE = new Set([
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
+function clientGone(): Error {
+  return new Error('The client went away before its body ended');
+}
+
 function bodyUnusable(): TypeError {
   return new TypeError('Body is unusable: Body has already been read');
 }
@@ -168,7 +172,7 @@ function bodyStream(incoming: IncomingLike): ReadableStream<Uint8Array> {
         const onEnd = () => finish();
         const onError = (error: unknown) => finish(error);
         const onClose = () => {
-          if (!incoming.complete) finish(new Error('The client went away before its body ended'));
+          if (!incoming.complete) finish(clientGone());
           else finish();
         };
         stop = () => {
@@ -181,6 +185,7 @@ function bodyStream(incoming: IncomingLike): ReadableStream<Uint8Array> {
         incoming.on('end', onEnd);
         incoming.on('error', onError);
         incoming.on('close', onClose);
+        if (incoming.destroyed) onClose();
       },
       pull() {
         incoming.resume();
@@ -202,6 +207,8 @@ function readBody(incoming: IncomingLike): Promise<Buffer> {
   const parsed = incoming.rawBody;
   if (parsed instanceof Buffer) return Promise.resolve(parsed);
   if (incoming.readableDidRead || incoming.readableEnded) return Promise.reject(bodyUnusable());
+  // Gone before anything was read: no event will come.
+  if (incoming.destroyed) return Promise.reject(clientGone());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const onData = (chunk: Buffer) => chunks.push(chunk);
@@ -216,7 +223,7 @@ function readBody(incoming: IncomingLike): Promise<Buffer> {
     const onClose = () => {
       if (incoming.complete) return;
       stop();
-      reject(new Error('The client went away before its body ended'));
+      reject(clientGone());
     };
     const stop = () => {
       incoming.off('data', onData);
