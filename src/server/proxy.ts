@@ -10,10 +10,13 @@ import { createHealthCheck, shuttingDownHealth } from './health.js';
 import {
   ClientAbortError,
   JsonResult,
-  errorResponse,
+  addHeaders,
+  errorAnswer,
   isJsonContentType,
-  jsonResponse,
+  jsonAnswer,
   readJsonBody,
+  toResponse,
+  type Answer,
 } from './http.js';
 import { createMemoryIdempotencyStore } from './idempotency/memory-store.js';
 import { guardStore } from './idempotency/store.js';
@@ -42,6 +45,27 @@ export interface PlatformContext {
 }
 
 export type BillingHandler = (request: Request, platform?: PlatformContext) => Promise<Response>;
+
+/** The core before its answer becomes a Response (see PlainAnswer): what the Node adapter calls. */
+export type AnswerHandler = (request: Request, platform?: PlatformContext) => Promise<Answer>;
+
+/** Each proxy's own handler, and the same function without the Response at the end. */
+const answerHandlers = new WeakMap<BillingHandler, AnswerHandler>();
+
+/**
+ * The function behind a proxy's own `handler`, answering without making a Response; undefined
+ * for any other function (a host's wrapper of the handler, which must be the one called).
+ */
+export function answerHandlerOf(handler: BillingHandler): AnswerHandler | undefined {
+  return answerHandlers.get(handler);
+}
+
+function withAnswerHandler(answer: AnswerHandler): BillingHandler {
+  const handler: BillingHandler = async (request, platform) =>
+    toResponse(await answer(request, platform));
+  answerHandlers.set(handler, answer);
+  return handler;
+}
 
 export interface BillingProxy {
   /** The web-standard core: every adapter calls it. */
@@ -122,7 +146,7 @@ export function createBillingProxy(
   if (typeof input !== 'function') return buildProxy(resolveOptions(input));
   let built: BillingProxy | undefined;
   const proxy = (): BillingProxy => (built ??= buildProxy(resolveOptions(input())));
-  const handler: BillingHandler = async (request, platform) => {
+  const handler = withAnswerHandler(async (request, platform) => {
     let resolved: BillingProxy;
     try {
       resolved = proxy();
@@ -130,12 +154,13 @@ export function createBillingProxy(
       console.error(
         `[billing-proxy] misconfiguration: ${error instanceof Error ? error.message : String(error)}`,
       );
-      return errorResponse(
+      return errorAnswer(
         new ProxyError(500, 'internal', 'The billing proxy is not configured on this server.'),
       );
     }
-    return resolved.handler(request, platform);
-  };
+    const answer = answerHandlerOf(resolved.handler);
+    return answer === undefined ? resolved.handler(request, platform) : answer(request, platform);
+  });
   return {
     handler,
     fetch: handler,
@@ -221,7 +246,7 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
     request: Request,
     url: URL,
     platform: PlatformContext | undefined,
-  ): Promise<Response> {
+  ): Promise<Answer> {
     const path = routePath(url.pathname, options.basePath);
     // Bun and Deno pass other things as the second argument: only a function is used.
     const waitUntil =
@@ -295,11 +320,11 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
       };
       const result = await route.run(context);
       if (result instanceof Response) {
-        for (const [name, value] of Object.entries(cors)) result.headers.set(name, value);
+        addHeaders(result, cors);
         return result;
       }
-      if (result instanceof JsonResult) return jsonResponse(result.status, result.body, cors);
-      return jsonResponse(200, result, cors);
+      if (result instanceof JsonResult) return jsonAnswer(result.status, result.body, cors);
+      return jsonAnswer(200, result, cors);
     } catch (error) {
       if (error instanceof StoreUnavailableError) logStoreFailure(error, request, url);
       throw attachHeaders(error, cors);
@@ -323,13 +348,13 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
   /** Set once close() is called: every new request is refused. */
   let closing: Promise<void> | undefined;
 
-  const handler: BillingHandler = async (request, platform) => {
+  const handler = withAnswerHandler(async (request, platform) => {
     let url: URL;
     try {
       url = new URL(request.url);
       if (options.trustProxy) url = forwardedUrl(url, request.headers);
     } catch {
-      return errorResponse(new ProxyError(400, 'validation', 'Invalid request URL.'));
+      return errorAnswer(new ProxyError(400, 'validation', 'Invalid request URL.'));
     }
     if (closing !== undefined) return shuttingDown(request, url);
     inFlight += 1;
@@ -339,12 +364,12 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
       inFlight -= 1;
       if (inFlight === 0) drained?.();
     }
-  };
+  });
 
-  function shuttingDown(request: Request, url: URL): Response {
+  function shuttingDown(request: Request, url: URL): Answer {
     if (health !== null && routePath(url.pathname, options.basePath) === health.path)
       return shuttingDownHealth(request);
-    return errorResponse(
+    return errorAnswer(
       new ProxyError(503, 'shutting-down', 'This server is restarting. Try again in a moment.', {
         headers: { 'retry-after': '1', ...listedCors(request) },
       }),
@@ -355,14 +380,14 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
     request: Request,
     url: URL,
     platform: PlatformContext | undefined,
-  ): Promise<Response> {
+  ): Promise<Answer> {
     try {
       return await handle(request, url, platform);
     } catch (error) {
       if (error instanceof StoreUnavailableError) {
         // Reached outside the routes' own catch (a notification's dedupe, say).
         logStoreFailure(error, request, url);
-        return errorResponse(storeUnavailable());
+        return errorAnswer(storeUnavailable());
       }
       if (error instanceof ProxyError) {
         if (error.code === 'forbidden-origin') {
@@ -372,7 +397,7 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
             `Refused ${origin}: it is not in allowedOrigins of the proxy at ${options.basePath || '/'}. Add it there if that site may show billing.`,
           );
         }
-        return errorResponse(error);
+        return errorAnswer(error);
       }
       if (error instanceof ClientAbortError) {
         logger({
@@ -382,7 +407,7 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
           method: request.method,
           path: url.pathname,
         });
-        return errorResponse(new ProxyError(400, 'validation', 'The body ended early.'));
+        return errorAnswer(new ProxyError(400, 'validation', 'The body ended early.'));
       }
       logger({
         level: 'error',
@@ -392,7 +417,7 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
         method: request.method,
         path: url.pathname,
       });
-      return errorResponse(
+      return errorAnswer(
         new ProxyError(500, 'internal', 'Something went wrong in the billing proxy.'),
       );
     }

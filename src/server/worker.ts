@@ -1,6 +1,6 @@
 // billing-elements/server/worker: the proxy for Cloudflare Workers (and any runtime that calls a
 // `fetch(request, env, ctx)` handler). The same core as billing-elements/server, without its
-// Node adapters: a Worker bundle carries no node:http, no @hono/node-server and no undici.
+// Node adapters: a Worker bundle carries no node:http and no undici.
 import type { BillingProxyOptions } from './options.js';
 import { createBillingProxy, type BillingProxy } from './proxy.js';
 

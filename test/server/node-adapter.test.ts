@@ -1,8 +1,10 @@
 // The Node adapter's light Request (method, url and headers from node:http; anything else from
-// a real Request made on first use) and its direct body read, over real HTTP.
+// a real Request made on first use), its direct body read and how it writes answers, over real
+// HTTP.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -259,6 +261,247 @@ describe('Node adapter: the light Request', () => {
   }
 });
 
+/** Sends `head` (request line and headers) over a raw socket; resolves with all it got back. */
+function rawExchange(origin: string, head: string): Promise<string> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(head));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+describe('Node adapter: answers and the connection', () => {
+  let sandbox: RunningSandbox;
+  const servers: Server[] = [];
+  const proxies: BillingProxy[] = [];
+
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    for (const proxy of proxies) await proxy.close();
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    await sandbox.close();
+  });
+
+  async function serve(
+    options: Partial<BillingProxyOptions>,
+    wrap?: (proxy: BillingProxy) => BillingProxy,
+  ) {
+    const proxy = createBillingProxy(proxyOptions(sandbox, options));
+    proxies.push(proxy);
+    const server = createServer(toNodeHandler(wrap ? wrap(proxy) : proxy));
+    servers.push(server);
+    return listen(server);
+  }
+
+  it('streams events as they come, and ends the stream on the server when the client goes away', async () => {
+    const origin = await serve({ events: { maxStreams: 1 } });
+    const open = (signal?: AbortSignal) =>
+      fetch(`${origin}/billing/events`, { headers: { cookie: 'session=healthy' }, signal });
+    const controller = new AbortController();
+    const first = await open(controller.signal);
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+    assert.equal(first.headers.get('content-length'), null);
+    const reader = first.body!.getReader();
+    assert.match(new TextDecoder().decode((await reader.read()).value), /^retry: \d+/);
+    // The one stream this instance may hold is taken.
+    const refused = await open();
+    assert.equal(refused.status, 503);
+    await refused.body?.cancel();
+    controller.abort();
+    // Closing the connection gave the place back.
+    const deadline = Date.now() + 3_000;
+    let again = await open();
+    while (again.status !== 200 && Date.now() < deadline) {
+      await again.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await open();
+    }
+    assert.equal(again.status, 200);
+    await again.body?.cancel();
+  });
+
+  it("aborts the request's signal when the client goes away before the answer", async () => {
+    let aborted: () => void = () => {};
+    const abortSeen = new Promise<void>((resolve) => (aborted = resolve));
+    let identifyStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => (identifyStarted = resolve));
+    const origin = await serve({
+      identify: (request) =>
+        new Promise((resolve) => {
+          identifyStarted();
+          request.signal.addEventListener('abort', () => {
+            aborted();
+            resolve(null);
+          });
+        }),
+    });
+    const controller = new AbortController();
+    const pending = fetch(`${origin}/billing/usages`, {
+      headers: { cookie: 'session=healthy' },
+      signal: controller.signal,
+    }).catch((error: unknown) => error);
+    await started;
+    controller.abort();
+    assert.equal(((await pending) as Error).name, 'AbortError');
+    await Promise.race([
+      abortSeen,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('the signal was not aborted')), 3_000),
+      ),
+    ]);
+  });
+
+  it('reads repeated request headers as a Headers joins them', async () => {
+    const seen: unknown[] = [];
+    const origin = await serve({
+      identify: (request) => {
+        seen.push(
+          request.headers.get('x-multi'),
+          request.headers.get('cookie'),
+          request.headers.get('accept'),
+          request.headers.has('X-MULTI'),
+          request.headers.get('x-absent'),
+          [...request.headers].filter(([name]) => name.startsWith('x-')),
+        );
+        return identifyFromCookie(request);
+      },
+    });
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = httpRequest(`${origin}/billing/usages`, {
+        headers: {
+          'x-multi': ['a', 'b'],
+          cookie: ['session=healthy', 'theme=dark'],
+          // Kept once by node:http's own header map, joined by a Headers.
+          accept: 'application/json',
+        },
+      });
+      outgoing.setHeader('accept', ['application/json', 'text/plain']);
+      outgoing.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    assert.equal(status, 200);
+    assert.deepEqual(seen, [
+      'a, b',
+      'session=healthy; theme=dark',
+      'application/json, text/plain',
+      true,
+      null,
+      [['x-multi', 'a, b']],
+    ]);
+  });
+
+  it("writes every Set-Cookie of a host's Response, and its body", async () => {
+    const origin = await serve({}, (proxy) => ({
+      ...proxy,
+      handler: async (request) => {
+        const answer = await proxy.handler(request);
+        const headers = new Headers(answer.headers);
+        headers.append('set-cookie', 'seen=1; Path=/');
+        headers.append('set-cookie', 'again=2; Path=/');
+        return new Response(answer.body, { status: answer.status, headers });
+      },
+    }));
+    const { status, cookies, text } = await new Promise<{
+      status: number;
+      cookies: string[] | undefined;
+      text: string;
+    }>((resolve, reject) => {
+      const outgoing = httpRequest(`${origin}/billing/usages`, {
+        headers: { cookie: 'session=healthy' },
+      });
+      outgoing.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            cookies: response.headers['set-cookie'],
+            text,
+          }),
+        );
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    assert.equal(status, 200);
+    assert.deepEqual(cookies, ['seen=1; Path=/', 'again=2; Path=/']);
+    assert.equal((JSON.parse(text) as { usages: unknown[] }).usages.length, 5);
+  });
+
+  it("sends no body to HEAD, whether the answer is the proxy's own or a Response", async () => {
+    const plain = await serve({});
+    const wrapped = await serve({}, (proxy) => ({
+      ...proxy,
+      handler: async (request) => {
+        const answer = await proxy.handler(request);
+        return new Response(answer.body, answer);
+      },
+    }));
+    for (const origin of [plain, wrapped]) {
+      const text = await rawExchange(
+        origin,
+        `HEAD /billing/usages HTTP/1.1\r\nHost: ${new URL(origin).host}\r\nCookie: session=healthy\r\nConnection: close\r\n\r\n`,
+      );
+      // GET only: 405, its headers and nothing after them.
+      assert.match(text, /^HTTP\/1\.1 405 /);
+      assert.match(text, /\r\nallow: GET, OPTIONS\r\n/i);
+      assert.ok(text.endsWith('\r\n\r\n'), `no body after the headers:\n${text}`);
+    }
+  });
+
+  it('reads the URL as a browser does: a Host in capitals, a default port', async () => {
+    const urls: string[] = [];
+    const origin = await serve({
+      identify: (request) => {
+        urls.push(request.url);
+        return identifyFromCookie(request);
+      },
+    });
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = httpRequest(`${origin}/billing/pricing`, {
+        method: 'POST',
+        headers: {
+          host: 'App.Example:80',
+          origin: 'http://app.example',
+          cookie: 'session=healthy',
+          'content-type': 'application/json',
+        },
+      });
+      outgoing.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      outgoing.on('error', reject);
+      outgoing.end(JSON.stringify({ feature: 'seats', increment: 1 }));
+    });
+    // Same origin once the URL is read as a URL: the Origin check passes.
+    assert.equal(status, 200);
+    assert.deepEqual(urls, ['http://app.example/billing/pricing']);
+  });
+
+  it('answers 400 to a request without a Host to build its URL from', async () => {
+    const origin = await serve({});
+    const text = await rawExchange(origin, 'GET /billing/usages HTTP/1.0\r\n\r\n');
+    assert.match(text, /^HTTP\/1\.1 400 /);
+    assert.match(text, /Invalid request URL/);
+  });
+});
+
 describe('Node adapter: the process globals', () => {
   // The listener could replace globals for the whole process: each case runs in a fresh one,
   // which mounts the proxy, serves a request through it, then fetches as the host app would.
@@ -301,7 +544,7 @@ describe('Node adapter: the process globals', () => {
     };
   }
 
-  it("leaves the host app's Request and Response alone by default", async () => {
+  it("leaves the host app's Request, Response and fetch alone", async () => {
     // Signed out: the proxy answered (401), so the adapter was loaded and serving.
     assert.deepEqual(await globalsAfter('{}'), {
       request: true,
@@ -309,12 +552,5 @@ describe('Node adapter: the process globals', () => {
       fetched: true,
       served: 401,
     });
-  });
-
-  it('installs the light Request and Response only when asked (overrideGlobalObjects)', async () => {
-    const after = await globalsAfter('{ overrideGlobalObjects: true }');
-    assert.equal(after.served, 401);
-    assert.equal(after.request, false);
-    assert.equal(after.response, false);
   });
 });
