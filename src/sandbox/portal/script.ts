@@ -8,7 +8,8 @@ import { WORKFLOWS } from '../hosted/layout.js';
  * scheme, accent and font: the options' when given, else those the container resolves (its
  * `color-scheme`, `accent-color` and `font-family`). Messages from the iframe are accepted only
  * from that iframe and the sandbox origin; a completed workflow is re-dispatched on the container
- * as `service-portal:complete`, each page shown as `service-portal:page` (its title). A page
+ * as `service-portal:complete`, each page shown as `service-portal:page` (its title, and
+ * `opened`: true for the page asked for, false for one the customer went on to). A page
  * opened from inside the frame (a link, a form) is brought into view when its top is above it.
  */
 export function portalScriptSource(origin: string): string {
@@ -129,6 +130,7 @@ export function portalScriptSource(origin: string): string {
         // The frame in the page's scheme too: no opaque backdrop behind a page of another one.
         iframe.style.colorScheme = theme;
         var ready = false;
+        var pages = 0;
         function onMessage(event) {
           if (event.source !== iframe.contentWindow || event.origin !== ORIGIN) return;
           var data = event.data;
@@ -139,7 +141,11 @@ export function portalScriptSource(origin: string): string {
             emit(container, 'service-portal:complete', { workflow: data.workflow });
           } else if (data.type === 'page' && typeof data.title === 'string' && data.title.length <= 200) {
             if (typeof data.frameTitle === 'string' && data.frameTitle) iframe.title = data.frameTitle.slice(0, 200);
-            emit(container, 'service-portal:page', { title: data.title });
+            // The first page is the one asked for; a later one, where the customer went from it.
+            // Counted by messages (in the frame's order), not by load events, which some engines
+            // deliver before the message the same page posted while it loaded.
+            pages += 1;
+            emit(container, 'service-portal:page', { title: data.title, opened: pages === 1 });
           }
         }
         window.addEventListener('message', onMessage);
