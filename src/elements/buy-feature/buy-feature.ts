@@ -22,6 +22,7 @@ import { addOnConfirmation, addOnPanel, addOnProblem, addOnStatus } from './add-
 import { LatestTask } from './latest-task.js';
 import { buyTexts } from './messages.js';
 import { problemRegion, purchaseStatus } from './outcome-templates.js';
+import { revealOutcome } from '../shared/status.js';
 import { priceRegion, pricingQuote } from './price-templates.js';
 import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
@@ -242,6 +243,7 @@ export class BuyFeature extends LitElement {
   constructor() {
     super();
     followLang(this);
+    revealOutcome(this);
     this.feature = '';
     this.quantity = 1;
     this.min = 1;
