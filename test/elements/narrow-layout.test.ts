@@ -138,6 +138,14 @@ describe('layout on narrow hosts', () => {
     await until(() => pages.length > 0, 'the charge page', 8000);
     expect(pages[0]).to.deep.equal({ title: 'Pay an invoice', opened: true });
     expect(title()).to.equal('Settle your invoices');
+    // Another page of the same task (the charge page again, as the next invoice's is): the
+    // title stays the task's.
+    const charge = frame.src;
+    frame.src = `${charge}${charge.includes('?') ? '&' : '?'}again=1`;
+    await until(() => pages.length > 1, 'the charge page again', 8000);
+    expect(pages[1]).to.deep.equal({ title: 'Pay an invoice', opened: false });
+    await modal.updateComplete;
+    expect(title()).to.equal('Settle your invoices');
     // The customer moves on to the restart (as the payment page's button does).
     const subscription = await serviceApi<{ Links: { rel: string; href?: string }[] }>(
       'Subscription?ReferenceCustomer=capping-reached',

@@ -179,7 +179,9 @@ export class BillingPortal extends LitElement implements PortalHost {
   #title: string | undefined;
   /** A workflow completed in the modal: its button says Done. */
   #completed = false;
-  /** The title of the page shown now, once the customer went on from the one opened: the modal's. */
+  /** The hosted title of the page opened (see `service-portal:page`). */
+  #openedTitle: string | undefined;
+  /** The title of the page shown now, once the customer went on to another kind: the modal's. */
   #pageTitle: string | undefined;
 
   constructor() {
@@ -197,13 +199,15 @@ export class BillingPortal extends LitElement implements PortalHost {
       this.requestUpdate();
     });
     // A portal script that can (the sandbox's) names each page it shows. The page opened is the
-    // task the modal was opened for, titled in the element's words; once the customer moves on
-    // to another (paid invoices lead to the restart), the modal takes that page's title.
+    // task the modal was opened for, titled in the element's words, and so is every page of the
+    // same title (the next invoice to pay); once the customer moves on to another (paid invoices
+    // lead to the restart), the modal takes that page's title.
     this.addEventListener('service-portal:page', (event) => {
       const detail = (event as CustomEvent<{ title?: unknown; opened?: unknown } | null>).detail;
       const title = detail?.title;
       if (typeof title !== 'string' || !title) return;
-      this.#pageTitle = detail?.opened === false ? title : undefined;
+      if (detail?.opened !== false) this.#openedTitle = title;
+      this.#pageTitle = title === this.#openedTitle ? undefined : title;
       this.requestUpdate();
     });
   }
@@ -296,7 +300,7 @@ export class BillingPortal extends LitElement implements PortalHost {
     const opening = new AbortController();
     this.#opening = opening;
     const { signal } = opening;
-    this.#pageTitle = undefined;
+    this.#openedTitle = this.#pageTitle = undefined;
     this.state = 'loading';
     this.error = null;
     this.href = null;
