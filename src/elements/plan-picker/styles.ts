@@ -19,11 +19,10 @@ const ownStyles = css`
     margin: 0;
     padding: 0;
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(min(13rem, 100%), 1fr));
     gap: calc(var(--_space) * 4);
   }
-  .offers:is([data-count='2'], [data-count='3'], [data-count='4']) {
-    grid-template-columns: minmax(0, 1fr);
+  .offers:not([data-count='2'], [data-count='3'], [data-count='4']) {
+    grid-template-columns: repeat(auto-fit, minmax(min(13rem, 100%), 1fr));
   }
   @container (inline-size >= 27rem) {
     .offers:is([data-count='2'], [data-count='4']) {

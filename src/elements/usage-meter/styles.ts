@@ -124,7 +124,6 @@ export const usageMeterStyles = [
     .switch {
       align-items: center;
       flex-wrap: wrap;
-      row-gap: calc(var(--_space) * 1.5);
     }
     .state {
       display: inline-flex;

@@ -106,6 +106,8 @@ summary:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
      keeping room for a focus ring (3px, 2px away). */
   :root[data-embedded] main { padding-inline: 6px; }
   .card { padding: 16px 12px; }
+  /* A block table's caption would shrink to its longest word ("Invoices / to pay"). */
+  table.stack caption { display: block; }
   table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.stack, table.stack tbody, table.stack tr, table.stack th, table.stack td { display: block; width: 100%; }
   table.stack tr { padding: 8px 0; border-bottom: 1px solid var(--line); }
