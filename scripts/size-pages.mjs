@@ -73,7 +73,10 @@ const PAGES = [
     // declared on every element, the plan picker following a subscription live and naming the
     // customer's discount, the already-subscribed and service-unavailable texts, each in two
     // languages: 38,900 B -> 40,226 B, under the 40 KiB guard.
-    budget: 39.5 * KIB,
+    // Then the plan cards in balanced rows (a size container and a rule per count), the meter's
+    // on/off badge wrapping on a narrow host, a purchase's outcome scrolled into view, and the
+    // modal portal following the title of the page shown: 40,226 B -> 40,459 B.
+    budget: 39.6 * KIB,
     target: 26 * KIB,
   },
   {

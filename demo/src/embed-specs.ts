@@ -1,9 +1,19 @@
 // What the snippet builder offers for each element: the attributes a site owner sets.
 
+/** Which of the catalogue's features a feature list offers (metered first, or on/off first). */
+export type FeatureChoice = 'metered' | 'buyable' | 'on-off';
+
 export interface AttributeSpec {
   name: string;
   label: string;
   value: string;
+  /** A feature list, filled from the catalogue's features (their names, not their keys). */
+  features?: FeatureChoice;
+  /**
+   * Filled in from the chosen feature's name in the catalogue, in the snippet's language (the
+   * name an element shows while the plan lacks the feature), until someone types their own.
+   */
+  fromFeature?: 'title' | 'unit';
   type?: 'text' | 'number';
   min?: number;
   options?: { value: string; label: string }[];
@@ -21,6 +31,7 @@ export interface ElementSpec {
   previewHeight: number;
 }
 
+// The lists until the catalogue answers (or if it cannot): the sandbox's features.
 const METERED = [
   { value: 'seats', label: 'Seats' },
   { value: 'projects', label: 'Projects' },
@@ -31,23 +42,46 @@ const ON_OFF = [
   { value: 'priority-support', label: 'Priority support' },
 ];
 
+/** The feature name field of a meter or a gate. */
+const FEATURE_NAME: AttributeSpec = {
+  name: 'label',
+  label: 'Feature name',
+  value: '',
+  fromFeature: 'title',
+  hint: 'From the catalogue, in the snippet’s language: shown as “Single sign-on: not included in your plan” when the plan lacks it.',
+};
+
 export const ELEMENT_SPECS: ElementSpec[] = [
   {
     tag: 'usage-meter',
     previewHeight: 140,
     attributes: [
-      { name: 'feature', label: 'Feature', value: 'seats', options: [...METERED, ...ON_OFF] },
+      {
+        name: 'feature',
+        label: 'Feature',
+        value: 'seats',
+        options: [...METERED, ...ON_OFF],
+        features: 'metered',
+      },
+      FEATURE_NAME,
     ],
   },
   {
     tag: 'buy-feature',
     previewHeight: 420,
     attributes: [
-      { name: 'feature', label: 'Feature', value: 'seats', options: METERED.slice(0, 2) },
+      {
+        name: 'feature',
+        label: 'Feature',
+        value: 'seats',
+        options: METERED.slice(0, 2),
+        features: 'buyable',
+      },
       {
         name: 'label',
         label: 'Unit name',
         value: 'seats',
+        fromFeature: 'unit',
         hint: 'Used in sentences such as “You now have 7 seats”.',
       },
       {
@@ -94,13 +128,14 @@ export const ELEMENT_SPECS: ElementSpec[] = [
     previewHeight: 140,
     content: '<p>Single sign-on is set up for your team.</p>',
     attributes: [
-      { name: 'feature', label: 'Feature', value: 'sso', options: [...ON_OFF, ...METERED] },
       {
-        name: 'label',
-        label: 'Feature name',
-        value: '',
-        hint: 'Used in “…: not included in your plan”; default: the service’s title.',
+        name: 'feature',
+        label: 'Feature',
+        value: 'sso',
+        options: [...ON_OFF, ...METERED],
+        features: 'on-off',
       },
+      FEATURE_NAME,
     ],
   },
 ];

@@ -1,5 +1,11 @@
 import './app.js';
-import { ELEMENT_SPECS, type AttributeSpec, type ElementSpec } from './embed-specs.js';
+import { getProxyClient, type Offer } from 'billing-elements';
+import {
+  ELEMENT_SPECS,
+  type AttributeSpec,
+  type ElementSpec,
+  type FeatureChoice,
+} from './embed-specs.js';
 import { buildSnippet, highlight, previewDocument, type SnippetInput } from './snippet.js';
 
 // The snippet builder: pick an element and its attributes, see exactly the snippet running in
@@ -17,6 +23,74 @@ const filesInput = form.elements.namedItem('filesUrl') as HTMLInputElement;
 endpointInput.value = `${location.origin}/billing`;
 filesInput.value = location.origin;
 
+type Lang = 'en' | 'fr';
+
+/** A feature of the catalogue: its key, its kind, and its name in each language. */
+interface CatalogueFeature {
+  reference: string;
+  type: string;
+  names: Partial<Record<Lang, string>>;
+}
+
+/** The catalogue's features, in the order the plans list them; empty until it answers. */
+let catalogue: CatalogueFeature[] = [];
+
+/** The language the snippet's elements will speak: the one chosen, else this page's. */
+function snippetLanguage(): Lang {
+  const chosen = (form.elements.namedItem('lang') as HTMLSelectElement).value;
+  const lang = chosen || document.documentElement.lang;
+  return lang === 'fr' ? 'fr' : 'en';
+}
+
+/** Reads the visible features of every plan, in both languages, through the demo's proxy. */
+async function loadCatalogue(): Promise<void> {
+  const client = getProxyClient();
+  const [en, fr] = await Promise.all(
+    (['en', 'fr'] as const).map((lang) => client.getOffers(undefined, lang).then((r) => r.offers)),
+  );
+  const byReference = new Map<string, CatalogueFeature>();
+  const read = (offers: Offer[], lang: Lang) => {
+    for (const feature of offers.flatMap((offer) => offer.Features ?? [])) {
+      if (feature.IsVisible === false) continue;
+      const known = byReference.get(feature.ReferenceFeature) ?? {
+        reference: feature.ReferenceFeature,
+        type: feature.TypeFeature,
+        names: {},
+      };
+      known.names[lang] ??= feature.TitleLocalized;
+      byReference.set(feature.ReferenceFeature, known);
+    }
+  };
+  read(en ?? [], 'en');
+  read(fr ?? [], 'fr');
+  catalogue = [...byReference.values()];
+}
+
+const METERED_TYPES = new Set(['Limitation', 'Consumption']);
+
+/** The catalogue's features a list offers, as options named in this page's language. */
+function featureOptions(choice: FeatureChoice): { value: string; label: string }[] {
+  const lang: Lang = document.documentElement.lang === 'fr' ? 'fr' : 'en';
+  const option = (feature: CatalogueFeature) => ({
+    value: feature.reference,
+    label: feature.names[lang] ?? feature.names.en ?? feature.reference,
+  });
+  const metered = catalogue.filter((feature) => METERED_TYPES.has(feature.type));
+  const onOff = catalogue.filter((feature) => feature.type === 'OnOff');
+  if (choice === 'buyable')
+    return catalogue.filter((feature) => feature.type === 'Limitation').map(option);
+  return (choice === 'on-off' ? [...onOff, ...metered] : [...metered, ...onOff]).map(option);
+}
+
+/** A feature's name in the snippet's language, as a label or (lower case) a unit word. */
+function nameFor(reference: string, kind: 'title' | 'unit'): string {
+  const feature = catalogue.find((item) => item.reference === reference);
+  const name = feature?.names[snippetLanguage()] ?? feature?.names.en ?? '';
+  // "Seats" → "seats", but "API calls" keeps its capitals.
+  if (kind === 'unit' && /^\p{Lu}\p{Ll}/u.test(name)) return name[0]!.toLowerCase() + name.slice(1);
+  return name;
+}
+
 function selectedSpec(): ElementSpec {
   const tag = (form.elements.namedItem('element') as RadioNodeList).value;
   return ELEMENT_SPECS.find((spec) => spec.tag === tag) ?? ELEMENT_SPECS[0]!;
@@ -31,9 +105,13 @@ function fieldFor(spec: ElementSpec, attribute: AttributeSpec): HTMLElement {
   label.textContent = attribute.label;
   field.append(label);
   let control: HTMLInputElement | HTMLSelectElement;
-  if (attribute.options) {
+  const options =
+    attribute.features && catalogue.length > 0
+      ? featureOptions(attribute.features)
+      : attribute.options;
+  if (options) {
     control = document.createElement('select');
-    for (const option of attribute.options) {
+    for (const option of options) {
       control.append(
         new Option(option.label, option.value, false, option.value === attribute.value),
       );
@@ -44,6 +122,13 @@ function fieldFor(spec: ElementSpec, attribute: AttributeSpec): HTMLElement {
     control.value = attribute.value;
     if (attribute.min !== undefined) control.min = String(attribute.min);
     control.autocomplete = 'off';
+    // Filled in from the feature until someone types their own.
+    if (attribute.fromFeature) {
+      control.dataset.fromFeature = attribute.fromFeature;
+      control.addEventListener('input', () => {
+        (control as HTMLInputElement).dataset.edited = '';
+      });
+    }
   }
   control.id = id;
   control.name = `attr:${attribute.name}`;
@@ -63,6 +148,41 @@ function fieldFor(spec: ElementSpec, attribute: AttributeSpec): HTMLElement {
 function renderFields(): void {
   const spec = selectedSpec();
   attributeFields.replaceChildren(...spec.attributes.map((attribute) => fieldFor(spec, attribute)));
+  fillFromFeature();
+}
+
+/** The name fields that follow the chosen feature, in the snippet's language. */
+function fillFromFeature(): void {
+  const feature = (form.elements.namedItem('attr:feature') as HTMLSelectElement | null)?.value;
+  if (!feature || catalogue.length === 0) return;
+  for (const input of attributeFields.querySelectorAll<HTMLInputElement>('[data-from-feature]')) {
+    if (input.dataset.edited !== undefined) continue;
+    const name = nameFor(feature, input.dataset.fromFeature === 'unit' ? 'unit' : 'title');
+    if (name) input.value = name;
+  }
+}
+
+/**
+ * The address a snippet can use: an http(s) URL, or a path on the site that pastes it. Anything
+ * else is refused with a sentence under its field, and the snippet and preview stay as they
+ * were until it is fixed.
+ */
+function checkAddress(input: HTMLInputElement): boolean {
+  const value = input.value.trim();
+  let valid = value.startsWith('/') && !value.startsWith('//');
+  if (!valid) {
+    try {
+      const url = new URL(value);
+      valid = url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      valid = false;
+    }
+  }
+  const error = document.getElementById(`${input.id}-error`)!;
+  error.hidden = valid;
+  if (valid) input.removeAttribute('aria-invalid');
+  else input.setAttribute('aria-invalid', 'true');
+  return valid;
 }
 
 function currentInput(): SnippetInput {
@@ -115,6 +235,14 @@ function showPreview(): void {
 
 /** The code follows every keystroke; the preview waits for a pause in typing. */
 function update(immediate = false): void {
+  const valid = [endpointInput, filesInput].map(checkAddress).every(Boolean);
+  copyButton.setAttribute('aria-disabled', String(!valid));
+  if (!valid) {
+    clearTimeout(previewTimer);
+    copyStatus.textContent =
+      'Fix the address marked above: the snippet below is the last valid one.';
+    return;
+  }
   const snippet = buildSnippet(currentInput());
   if (snippet === lastSnippet) return;
   lastSnippet = snippet;
@@ -126,6 +254,7 @@ function update(immediate = false): void {
 }
 
 async function copySnippet(): Promise<void> {
+  if (copyButton.getAttribute('aria-disabled') === 'true') return;
   try {
     await navigator.clipboard.writeText(lastSnippet);
     copyStatus.textContent = 'Copied to the clipboard.';
@@ -141,7 +270,9 @@ async function copySnippet(): Promise<void> {
 }
 
 form.addEventListener('change', (event) => {
-  if ((event.target as HTMLInputElement).name === 'element') renderFields();
+  const { name } = event.target as HTMLInputElement;
+  if (name === 'element') renderFields();
+  else if (name === 'attr:feature' || name === 'lang') fillFromFeature();
   update(true);
 });
 form.addEventListener('input', () => update());
@@ -150,3 +281,23 @@ copyButton.addEventListener('click', () => void copySnippet());
 
 renderFields();
 update(true);
+// The features' names come from the catalogue: the lists and name fields follow once it answers.
+loadCatalogue().then(
+  () => {
+    const values = new Map(
+      [...attributeFields.querySelectorAll<HTMLSelectElement>('select')].map((select) => [
+        select.name,
+        select.value,
+      ]),
+    );
+    renderFields();
+    for (const [name, value] of values) {
+      const select = form.elements.namedItem(name) as HTMLSelectElement | null;
+      if (select && [...select.options].some((option) => option.value === value))
+        select.value = value;
+    }
+    fillFromFeature();
+    update(true);
+  },
+  () => undefined,
+);

@@ -105,7 +105,10 @@ test('the snippet builder previews the snippet live and copies it', async () => 
   await assertAccessible(page, 'the snippet builder');
   // Issue 12, item 15: the proxy's address says how to let another site call this demo's proxy
   // (the option demo-server.test.ts checks), tied to the field it describes.
-  const endpointHint = await page.getByLabel('Proxy URL').getAttribute('aria-describedby');
+  // The hint first; the error the field shows when it is not an address second.
+  const [endpointHint] = (await page
+    .getByLabel('Proxy URL')
+    .getAttribute('aria-describedby'))!.split(' ');
   assert.match(
     (await page.locator(`#${endpointHint}`).textContent())!.replace(/\s+/g, ' '),
     /allowedOrigins.*npm start -- --allow-origin https:\/\/your\.site/,

@@ -104,5 +104,5 @@ export const GOOD_CARD = {
 
 /** The workflow a page announces to its embedding page, or null. */
 export function completedWorkflow(page: HostedPageView): string | null {
-  return /<body data-complete="([a-z]+)"/.exec(page.html)?.[1] ?? null;
+  return /<body[^>]* data-complete="([a-z]+)"/.exec(page.html)?.[1] ?? null;
 }

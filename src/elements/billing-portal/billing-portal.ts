@@ -62,6 +62,7 @@ export let makeModal: (
  * @event billing-portal-complete - A hosted workflow completed; the usages refresh. `detail`: `{ page, workflow }`.
  * @event billing-error - The portal could not be opened. `detail`: `{ error }`.
  * @event service-portal:complete - The portal script's own event, bubbling from the container. `detail`: `{ workflow }`.
+ * @event service-portal:page - The portal script's own event (the sandbox's sends it), bubbling from the container: a page is shown. `detail`: `{ title, opened }`; the modal's title follows a page the customer moved on to (`opened: false`).
  *
  * @csspart base - The wrapper of the element's own UI.
  * @csspart frame - The area the portal renders into (around the light-DOM container).
@@ -184,6 +185,10 @@ export class BillingPortal extends LitElement implements PortalHost {
   #title: string | undefined;
   /** A workflow completed in the modal: its button says Done. */
   #completed = false;
+  /** The hosted title of the page opened (see `service-portal:page`). */
+  #openedTitle: string | undefined;
+  /** The title of the page shown now, once the customer went on to another kind: the modal's. */
+  #pageTitle: string | undefined;
 
   constructor() {
     super();
@@ -197,6 +202,18 @@ export class BillingPortal extends LitElement implements PortalHost {
     // The modal has done its job once a workflow completes: its button becomes Done.
     this.addEventListener('billing-portal-complete', () => {
       this.#completed = this.#modal;
+      this.requestUpdate();
+    });
+    // A portal script that can (the sandbox's) names each page it shows. The page opened is the
+    // task the modal was opened for, titled in the element's words, and so is every page of the
+    // same title (the next invoice to pay); once the customer moves on to another (paid invoices
+    // lead to the restart), the modal takes that page's title.
+    this.addEventListener('service-portal:page', (event) => {
+      const detail = (event as CustomEvent<{ title?: unknown; opened?: unknown } | null>).detail;
+      const title = detail?.title;
+      if (typeof title !== 'string' || !title) return;
+      if (detail?.opened !== false) this.#openedTitle = title;
+      this.#pageTitle = title === this.#openedTitle ? undefined : title;
       this.requestUpdate();
     });
   }
@@ -293,6 +310,7 @@ export class BillingPortal extends LitElement implements PortalHost {
     const opening = new AbortController();
     this.#opening = opening;
     const { signal } = opening;
+    this.#openedTitle = this.#pageTitle = undefined;
     this.state = 'loading';
     this.error = null;
     this.href = null;
@@ -406,7 +424,9 @@ export class BillingPortal extends LitElement implements PortalHost {
     const done = this.#completed;
     return html`<dialog part="dialog" aria-labelledby="title" @close=${this.#onModalClose}>
       <header>
-        <h2 id="title" part="dialog-title">${this.#title ?? taskTitle(this, this.request)}</h2>
+        <h2 id="title" part="dialog-title">
+          ${this.#pageTitle ?? this.#title ?? taskTitle(this, this.request)}
+        </h2>
         <button
           type="button"
           class=${done ? 'primary' : 'secondary'}

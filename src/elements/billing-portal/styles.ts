@@ -52,8 +52,8 @@ export const billingPortalStyles = [
     dialog .portal {
       margin: calc(var(--_space) * 5);
     }
-    /* On a phone, a bottom sheet: the whole width, from the bottom up, the hosted page edge to
-       edge (it has its own margins). */
+    /* On a phone, a bottom sheet: the whole width, from the bottom up, the hosted page nearly
+       edge to edge (a framed page keeps narrow margins of its own, the sheet adds as much). */
     @media (max-width: 640px) {
       dialog {
         inline-size: 100%;
@@ -67,7 +67,7 @@ export const billingPortalStyles = [
         padding-inline: calc(var(--_space) * 4);
       }
       dialog .portal {
-        margin: 0;
+        margin: 0 calc(var(--_space) * 1.5);
       }
     }
     .link-skeleton {

@@ -28,6 +28,7 @@ import {
   remedyOf,
   type ProblemCallToAction,
 } from './outcome-templates.js';
+import { revealOutcome } from '../shared/status.js';
 import { priceRegion, pricingQuote } from './price-templates.js';
 import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
@@ -258,6 +259,7 @@ export class BuyFeature extends LitElement {
   constructor() {
     super();
     followLang(this);
+    revealOutcome(this);
     this.feature = '';
     this.quantity = 1;
     this.min = 1;

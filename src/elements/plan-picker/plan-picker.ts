@@ -25,7 +25,7 @@ import { getUsageStore } from '../../client/usage-store.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
-import { statusRegion } from '../shared/status.js';
+import { revealOutcome, statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
 import { differingFeatures, featureList, pricePerPeriod } from './offer-card.js';
 import { openPlanPage } from './open-page.js';
@@ -182,6 +182,7 @@ export class PlanPicker extends LitElement {
   constructor() {
     super();
     followLang(this);
+    revealOutcome(this);
   }
 
   override connectedCallback(): void {
@@ -306,18 +307,20 @@ export class PlanPicker extends LitElement {
   #renderSkeleton(): TemplateResult {
     return html`<div class="loading" aria-busy="true">
       <span class="visually-hidden">${message(this, 'loading')}</span>
-      <ul class="offers" part="list skeleton" aria-hidden="true">
-        ${Array.from(
-          { length: SKELETON_CARDS },
-          () =>
-            html`<li class="offer">
-              <span class="skeleton"></span>
-              <span class="skeleton tall"></span>
-              <span class="skeleton block"></span>
-              <span class="skeleton button"></span>
-            </li>`,
-        )}
-      </ul>
+      <div class="cards">
+        <ul class="offers" part="list skeleton" aria-hidden="true" data-count=${SKELETON_CARDS}>
+          ${Array.from(
+            { length: SKELETON_CARDS },
+            () =>
+              html`<li class="offer">
+                <span class="skeleton"></span>
+                <span class="skeleton tall"></span>
+                <span class="skeleton block"></span>
+                <span class="skeleton button"></span>
+              </li>`,
+          )}
+        </ul>
+      </div>
     </div>`;
   }
 
@@ -495,30 +498,32 @@ export class PlanPicker extends LitElement {
               name: discounts.map((discount) => discount.title).join(', '),
             })}
           </p>`;
-    return html`<ul class="offers" part="list">
-      ${offers.map((offer) => {
-        const title = offer.TitleLocalized ?? offer.ReferenceOffer;
-        return html`<li
-          class="offer"
-          part="offer"
-          data-offer-card=${offer.ReferenceOffer}
-          data-current=${offer.IsCurrent ? '' : nothing}
-          aria-current=${offer.IsCurrent ? 'true' : nothing}
-        >
-          <h3 part="title">${title}</h3>
-          ${
-            offer.DescriptionLocalized
-              ? html`<p class="description" part="description">${offer.DescriptionLocalized}</p>`
-              : nothing
-          }
-          <p class="recurring" part="price">
-            ${offer.IsOnRequest ? message(this, 'plan.on-request') : pricePerPeriod(this, offer)}
-          </p>
-          ${offer.IsOnRequest ? nothing : discountNote} ${featureList(this, offer, features)}
-          <div class="action">${this.#renderAction(offer, current, subscription)}</div>
-        </li>`;
-      })}
-    </ul>`;
+    return html`<div class="cards">
+      <ul class="offers" part="list" data-count=${offers.length}>
+        ${offers.map((offer) => {
+          const title = offer.TitleLocalized ?? offer.ReferenceOffer;
+          return html`<li
+            class="offer"
+            part="offer"
+            data-offer-card=${offer.ReferenceOffer}
+            data-current=${offer.IsCurrent ? '' : nothing}
+            aria-current=${offer.IsCurrent ? 'true' : nothing}
+          >
+            <h3 part="title">${title}</h3>
+            ${
+              offer.DescriptionLocalized
+                ? html`<p class="description" part="description">${offer.DescriptionLocalized}</p>`
+                : nothing
+            }
+            <p class="recurring" part="price">
+              ${offer.IsOnRequest ? message(this, 'plan.on-request') : pricePerPeriod(this, offer)}
+            </p>
+            ${offer.IsOnRequest ? nothing : discountNote} ${featureList(this, offer, features)}
+            <div class="action">${this.#renderAction(offer, current, subscription)}</div>
+          </li>`;
+        })}
+      </ul>
+    </div>`;
   }
 
   #renderStatus(): TemplateResult {

@@ -5,13 +5,39 @@ import { buyFeatureStyles } from '../buy-feature/styles.js';
 // confirmation dialog's look (price block, actions) come from <buy-feature>'s styles, so both
 // dialogs look the same and the script-tag file carries those rules once.
 const ownStyles = css`
+  /*
+   * The cards in balanced rows: two, three or four plans sit all on one row when they fit
+   * (13rem each and the 1rem gaps; a query cannot read --billing-space), four in two rows of
+   * two, else one per row: never a card alone under the others. More plans fill rows of 13rem.
+   * The box around the list is the size container (the host stays a plain block for the page).
+   */
+  .cards {
+    container-type: inline-size;
+  }
   .offers {
     list-style: none;
     margin: 0;
     padding: 0;
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
     gap: calc(var(--_space) * 4);
+  }
+  .offers:not([data-count='2'], [data-count='3'], [data-count='4']) {
+    grid-template-columns: repeat(auto-fit, minmax(min(13rem, 100%), 1fr));
+  }
+  @container (inline-size >= 27rem) {
+    .offers:is([data-count='2'], [data-count='4']) {
+      grid-template-columns: repeat(2, minmax(0, 1fr));
+    }
+  }
+  @container (inline-size >= 41rem) {
+    .offers[data-count='3'] {
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+    }
+  }
+  @container (inline-size >= 55rem) {
+    .offers[data-count='4'] {
+      grid-template-columns: repeat(4, minmax(0, 1fr));
+    }
   }
   .offer {
     display: flex;

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
 
 /**
  * The live region of a change's progress ("Applying your purchase…") and then its outcome
@@ -15,4 +15,20 @@ export function statusRegion(text: string, done: boolean): TemplateResult {
         : nothing
     }
   </div>`;
+}
+
+/**
+ * Brings the outcome of a change into view when it appears (the status region's success): after
+ * a confirmation near the bottom of a phone's screen, the line saying what happened would
+ * otherwise be below the fold. Only as far as needed (`nearest`), and once per outcome.
+ */
+export function revealOutcome(host: ReactiveElement): void {
+  let shown: Element | null = null;
+  host.addController({
+    hostUpdated() {
+      const outcome = host.renderRoot.querySelector('[part~="success"]');
+      if (outcome && outcome !== shown) outcome.scrollIntoView({ block: 'nearest' });
+      shown = outcome;
+    },
+  });
 }

@@ -118,8 +118,12 @@ export const usageMeterStyles = [
       content: none;
     }
 
+    /* The label and its badge share a line while both fit whole; on a narrow host the badge
+       goes under the label rather than squeeze it or run past the edge, and a badge wider than
+       the line wraps its words. */
     .switch {
       align-items: center;
+      flex-wrap: wrap;
     }
     .state {
       display: inline-flex;
@@ -129,7 +133,6 @@ export const usageMeterStyles = [
       border-radius: 999px;
       border: 1px solid var(--_hairline);
       font-size: 0.875em;
-      white-space: nowrap;
     }
     .state::before {
       content: '';

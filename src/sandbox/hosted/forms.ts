@@ -1,4 +1,5 @@
 import type { Language } from '../fixtures/schema.js';
+import { countries } from './countries.js';
 import { html, type SafeHtml } from './html.js';
 import { MESSAGES, type MessageKey } from './messages.js';
 
@@ -42,6 +43,44 @@ export function field(
     />
     ${spec.hint ? html`<p class="hint" id="${id}-hint">${spec.hint}</p>` : ''}
     ${error ? html`<p class="error-text" id="${id}-error">${t[error]}</p>` : ''}
+  </div>`;
+}
+
+/**
+ * The billing address's country: a list of names in the page's language that posts the ISO code
+ * ("France" → FR), with an empty first choice, since the address is optional. A code stored
+ * earlier that the list lacks stays selectable, so that saving the form does not drop it.
+ */
+export function countryField(
+  lang: Language,
+  values: URLSearchParams,
+  errors: FieldErrors,
+): SafeHtml {
+  const t = MESSAGES[lang];
+  const current = (values.get('country') ?? '').toUpperCase();
+  const list = countries(lang);
+  const options =
+    current && !list.some((c) => c.code === current)
+      ? [{ code: current, name: current }, ...list]
+      : list;
+  const error = errors.country;
+  return html`<div class="field">
+    <label for="f-country">${t.country}</label>
+    <select
+      id="f-country"
+      name="country"
+      autocomplete="country"
+      ${error ? html` aria-invalid="true" aria-describedby="f-country-error"` : ''}
+    >
+      <option value="">${t.noCountry}</option>
+      ${options.map(
+        (c) =>
+          html`<option value="${c.code}" ${c.code === current ? html` selected` : ''}>
+            ${c.name}
+          </option>`,
+      )}
+    </select>
+    ${error ? html`<p class="error-text" id="f-country-error">${t[error]}</p>` : ''}
   </div>`;
 }
 

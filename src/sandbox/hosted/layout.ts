@@ -1,6 +1,6 @@
 import type { Language } from '../fixtures/schema.js';
 import { html, SafeHtml } from './html.js';
-import { accentCss, type PageLook } from './look.js';
+import { lookCss, type PageLook } from './look.js';
 import { HOSTED_CSS, HOSTED_CSS_EXTRA } from './styles.js';
 
 export const WORKFLOWS = ['register', 'charge', 'restart', 'upgrade', 'subscribe'] as const;
@@ -14,21 +14,24 @@ export interface PageOptions {
   body: SafeHtml;
   /** Set on the page shown after a workflow completed: tells the embedding page. */
   complete?: Workflow;
-  /** The embedding page's scheme and accent; without, the system's scheme and our accent. */
+  /** The embedding page's scheme, accent and font; without, the system's scheme, our accent and font. */
   look?: PageLook;
 }
 
-// Tells the embedding page (portal script) the content height, and that a workflow completed.
+// Tells the embedding page (portal script) the content height, the page's title (its task: the
+// embed names its frame, or its dialog, after the page shown now), and that a workflow completed.
 // The height is the body's (the content's): the root's scrollHeight is never less than the frame,
 // so a frame sized by it could grow and never shrink back to a shorter page.
 const FRAME_SCRIPT = `
 (function () {
   var embedded = window.parent && window.parent !== window;
+  if (embedded) document.documentElement.setAttribute('data-embedded', '');
   function post(message) { if (embedded) window.parent.postMessage(Object.assign({ source: 'service-portal' }, message), '*'); }
   function size() { post({ type: 'resize', height: Math.ceil(document.body.getBoundingClientRect().height) }); }
   if (window.ResizeObserver) new ResizeObserver(size).observe(document.body);
   window.addEventListener('load', size);
   size();
+  post({ type: 'page', title: document.body.getAttribute('data-title') || '', frameTitle: document.title });
   var done = document.body.getAttribute('data-complete');
   if (done) post({ type: 'workflow-complete', workflow: done });
   var alert = document.querySelector('[data-focus]');
@@ -41,8 +44,11 @@ const CSS_HTML = new SafeHtml(HOSTED_CSS + HOSTED_CSS_EXTRA);
 
 export function page(options: PageOptions): string {
   const { lang, title, businessName, customerName, body, complete, look = {} } = options;
-  // The accent is a checked #rrggbb (look.ts): safe in the stylesheet.
-  const accent = new SafeHtml(accentCss(look));
+  // The accent is a checked #rrggbb and the font a rebuilt list of names (look.ts): safe in
+  // the stylesheet.
+  const accent = new SafeHtml(lookCss(look));
+  // The page's title goes to the portal script (FRAME_SCRIPT), a completed workflow too.
+  const bodyAttributes = html` data-title="${title}"${complete ? html` data-complete="${complete}"` : ''}`;
   return html`<!doctype html>
 <html lang="${lang}"${look.theme ? html` data-theme="${look.theme}"` : ''}>
 <head>
@@ -52,7 +58,7 @@ export function page(options: PageOptions): string {
 <title>${title} · ${businessName}</title>
 <style>${CSS_HTML}${accent}</style>
 </head>
-<body${complete ? html` data-complete="${complete}"` : ''}>
+<body${bodyAttributes}>
 <main>
 <header class="brand"><strong>${businessName}</strong>${customerName ? html`<span>${customerName}</span>` : ''}</header>
 ${body}

@@ -1,6 +1,7 @@
-// The look of a hosted page: the embedding page's color scheme and accent, as the portal script
-// passes them (`theme=light|dark`, `accent=#rrggbb` in the query), kept on every link and form of
-// the page so that the whole workflow looks the same. Anything else is ignored.
+// The look of a hosted page: the embedding page's color scheme, accent and font family, as the
+// portal script passes them (`theme=light|dark`, `accent=#rrggbb`, `font=<font-family list>` in
+// the query), kept on every link and form of the page so that the whole workflow looks the same.
+// Anything else is ignored.
 
 export type Theme = 'light' | 'dark';
 
@@ -8,6 +9,33 @@ export interface PageLook {
   theme?: Theme;
   /** `#rrggbb`, lower case. */
   accent?: string;
+  /** A CSS `font-family` list rebuilt from checked names (fontFamily), so safe in a stylesheet. */
+  font?: string;
+}
+
+const MAX_FONT_LENGTH = 300;
+const MAX_FONT_NAMES = 12;
+/** A family name as CSS writes it bare: words of letters, digits and hyphens. */
+const BARE_NAME = /^-?[A-Za-z][\w-]*(?: [A-Za-z0-9][\w-]*)*$/;
+
+/**
+ * The embedding page's `font-family` (its computed value, as the portal script reads it) rebuilt
+ * from its names: each one bare or quoted, made only of letters, digits, spaces, hyphens and
+ * underscores, then written back as it was written (bare names stay bare, so that generic
+ * families and `-apple-system` keep working). Anything else, or nothing usable, gives none: the
+ * value goes into a stylesheet, so it is never copied as it came.
+ */
+export function fontFamily(value: string | null | undefined): string | undefined {
+  if (!value || value.length > MAX_FONT_LENGTH) return undefined;
+  const names: string[] = [];
+  for (const raw of value.split(',')) {
+    const item = raw.trim();
+    const quoted = /^(["'])(.*)\1$/.exec(item);
+    const name = (quoted ? quoted[2] : item)?.replace(/\s+/g, ' ').trim() ?? '';
+    if (!BARE_NAME.test(name)) return undefined;
+    names.push(quoted ? `"${name}"` : name);
+  }
+  return names.length > 0 && names.length <= MAX_FONT_NAMES ? names.join(', ') : undefined;
 }
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/;
@@ -19,15 +47,18 @@ export function readLook(query: URLSearchParams): PageLook {
   if (theme === 'light' || theme === 'dark') look.theme = theme;
   const accent = query.get('accent')?.trim().toLowerCase();
   if (accent && HEX_COLOR.test(accent)) look.accent = accent;
+  const font = fontFamily(query.get('font'));
+  if (font) look.font = font;
   return look;
 }
 
 /** The query parameters that carry the look on: only valid ones. */
 export function lookParams(query: URLSearchParams): URLSearchParams {
-  const { theme, accent } = readLook(query);
+  const { theme, accent, font } = readLook(query);
   const params = new URLSearchParams();
   if (theme) params.set('theme', theme);
   if (accent) params.set('accent', accent);
+  if (font) params.set('font', font);
   return params;
 }
 
@@ -53,10 +84,13 @@ export function inkOn(accent: string): string {
 }
 
 /**
- * The page's own stylesheet lines for an accent it was given (nothing without one). `[lang]`
- * (every hosted page has one) makes the rule as specific as the themes' `:root[data-theme]`,
- * and it comes after them: the given accent wins in either scheme.
+ * The page's own stylesheet lines for the accent and font it was given (nothing without them).
+ * `[lang]` (every hosted page has one) makes the rule as specific as the themes'
+ * `:root[data-theme]`, and it comes after them: the given accent wins in either scheme.
  */
-export function accentCss({ accent }: PageLook): string {
-  return accent ? `:root[lang] { --accent: ${accent}; --accent-ink: ${inkOn(accent)}; }` : '';
+export function lookCss({ accent, font }: PageLook): string {
+  return [
+    accent ? `:root[lang] { --accent: ${accent}; --accent-ink: ${inkOn(accent)}; }` : '',
+    font ? `:root[lang] { font-family: ${font}; }` : '',
+  ].join('');
 }

@@ -11,7 +11,15 @@ import { ApiError } from '../http/errors.js';
 import type { Reply } from '../http/io.js';
 import { perPeriod } from '../i18n.js';
 import type { InvoiceRecord, SubscriptionRecord } from '../state/types.js';
-import { cardFields, checkCard, errorSummary, field, type FieldErrors } from './forms.js';
+import { COUNTRY_CODES } from './countries.js';
+import {
+  cardFields,
+  checkCard,
+  countryField,
+  errorSummary,
+  field,
+  type FieldErrors,
+} from './forms.js';
 import { html, type SafeHtml } from './html.js';
 import { stateLabel } from './messages.js';
 import { errorAlert, successAlert, type PageContext } from './page-context.js';
@@ -65,13 +73,16 @@ function featureRows(pc: PageContext, sub: SubscriptionRecord): SafeHtml {
         if (!def || !rec || of.visible === false) return '';
         // The words of the elements' meters and add-on control, so that the portal and the
         // page beside it tell one story: "Included", "Added as an add-on", "6 · 5 included +
-        // 1 extra". A suspended subscription's features stop until it runs again.
+        // 1 extra". A suspended subscription's features stop until it runs again; a pending
+        // one's have not started yet.
         const suspended = SUSPENDED_STATES.has(sub.state);
+        const pending = sub.state === 'PendingSubscription';
         const { quantityCurrent: used, quantityIncluded: total } = rec;
         let value: string;
         if (def.type === 'OnOff') {
           const included = of.included ?? true;
           if (!rec.enabled) value = included ? pc.t.turnedOff : pc.t.notIncluded;
+          else if (pending) value = included ? pc.t.includedOnStart : pc.t.addOn;
           else if (suspended) value = pc.t.paused;
           else value = included ? pc.t.included : pc.t.addOn;
         } else if (total === -1) {
@@ -195,6 +206,13 @@ function paymentMethodSummary(pc: PageContext): SafeHtml {
   return html`<div class="alert info"><p>${t.noMethod}</p></div>`;
 }
 
+/** The contact and address fields: filled in from the customer, so they start folded away. */
+const DETAIL_FIELDS = ['name', 'email', 'company', 'addressLine1', 'zipCode', 'city', 'country'];
+
+/**
+ * Adding a card asks for the card: its fields come first. The contact (already known) and the
+ * billing address (optional) are folded beneath, open when one of them needs attention.
+ */
 function registerForm(
   pc: PageContext,
   values: URLSearchParams,
@@ -202,27 +220,35 @@ function registerForm(
   message?: string,
 ): SafeHtml {
   const t = pc.t;
+  const unfold =
+    DETAIL_FIELDS.some((name) => errors[name]) ||
+    !(values.get('name') ?? '').trim() ||
+    !(values.get('email') ?? '').trim();
   return html`<h1>${t.registerTitle}</h1>
     <p class="lead">${t.registerLead}</p>
     ${errorSummary(pc.lang, errors, message)} ${paymentMethodSummary(pc)}
     <form method="post" action="${pc.action}" novalidate class="card">
-      <fieldset>
-        <legend>${t.contact}</legend>
-        ${field({ name: 'name', label: 'name', autocomplete: 'name', required: true }, pc.lang, values, errors)}
-        ${field({ name: 'email', label: 'email', type: 'email', autocomplete: 'email', required: true }, pc.lang, values, errors)}
-      </fieldset>
-      <fieldset>
-        <legend>${t.address}</legend>
-        ${field({ name: 'company', label: 'company', autocomplete: 'organization' }, pc.lang, values, errors)}
-        ${field({ name: 'addressLine1', label: 'addressLine1', autocomplete: 'address-line1' }, pc.lang, values, errors)}
-        <div class="row">
-          ${field({ name: 'zipCode', label: 'zipCode', autocomplete: 'postal-code' }, pc.lang, values, errors)}
-          ${field({ name: 'city', label: 'city', autocomplete: 'address-level2' }, pc.lang, values, errors)}
-          ${field({ name: 'country', label: 'country', autocomplete: 'country' }, pc.lang, values, errors)}
-        </div>
-      </fieldset>
       ${pc.customer.paymentMethod === 'valid' ? html`<p class="hint">${t.cardOptional}</p>` : ''}
       ${cardFields(pc.lang, values, errors)}
+      <details class="more" ${unfold ? html` open` : ''}>
+        <summary>${t.contactAndAddress}</summary>
+        <fieldset>
+          <legend>${t.contact}</legend>
+          ${field({ name: 'name', label: 'name', autocomplete: 'name', required: true }, pc.lang, values, errors)}
+          ${field({ name: 'email', label: 'email', type: 'email', autocomplete: 'email', required: true }, pc.lang, values, errors)}
+        </fieldset>
+        <fieldset>
+          <legend>${t.address}</legend>
+          <p class="hint">${t.addressOptional}</p>
+          ${field({ name: 'company', label: 'company', autocomplete: 'organization' }, pc.lang, values, errors)}
+          ${field({ name: 'addressLine1', label: 'addressLine1', autocomplete: 'address-line1' }, pc.lang, values, errors)}
+          <div class="row">
+            ${field({ name: 'zipCode', label: 'zipCode', autocomplete: 'postal-code' }, pc.lang, values, errors)}
+            ${field({ name: 'city', label: 'city', autocomplete: 'address-level2' }, pc.lang, values, errors)}
+          </div>
+          ${countryField(pc.lang, values, errors)}
+        </fieldset>
+      </details>
       <div class="actions">
         <button type="submit">${t.save}</button>
         <a class="button quiet" href="${pc.link({ page: 'portal' })}">${t.backToPortal}</a>
@@ -253,7 +279,10 @@ export function registerSubmit(pc: PageContext, form: URLSearchParams): Reply {
   if (!name) errors.name = 'required';
   if (!email) errors.email = 'required';
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'invalidEmail';
-  if (country && !/^[A-Z]{2}$/.test(country)) errors.country = 'invalidCountry';
+  // The list's codes, or the one already on file (kept when the form is saved unchanged).
+  const stored = pc.customer.billingAddress?.Country;
+  if (country && !COUNTRY_CODES.has(country) && country !== stored)
+    errors.country = 'invalidCountry';
   // With a valid card on file, blank card fields keep it (contact or address update only).
   const keepCard =
     pc.customer.paymentMethod === 'valid' &&
@@ -328,6 +357,39 @@ function invoiceSummary(pc: PageContext, invoice: InvoiceRecord): SafeHtml {
   </dl>`;
 }
 
+/** The customer's other invoices still to pay, oldest first. */
+function otherDue(pc: PageContext, invoice: InvoiceRecord): InvoiceRecord[] {
+  return pc.ctx.store
+    .invoicesOf(pc.customer.id)
+    .filter((i) => i.state === 'PaymentDue' && i.id !== invoice.id);
+}
+
+/**
+ * The other invoices to pay, each with its Pay link: settling overdue invoices starts with one
+ * of them, and the page says how many more there are rather than only the first.
+ */
+function otherDueCard(pc: PageContext, others: InvoiceRecord[]): SafeHtml {
+  if (others.length === 0) return html``;
+  const t = pc.t;
+  const total = others.reduce((sum, i) => sum + i.amountTotal, 0);
+  return html`<section class="card" aria-labelledby="other-due" data-other-due>
+    <h2 id="other-due">
+      ${t.alsoToPay.replace('{count}', String(others.length)).replace('{amount}', pc.money(total))}
+    </h2>
+    <ul class="plain">
+      ${others.map(
+        (i) =>
+          html`<li>
+            ${i.number} · ${pc.money(i.amountTotal)} · ${invoiceBadge(pc, i)} ·
+            <a href="${pc.link({ page: 'charge', i: i.id })}"
+              >${t.pay}<span class="visually-hidden"> ${i.number}</span></a
+            >
+          </li>`,
+      )}
+    </ul>
+  </section>`;
+}
+
 function chargeForm(
   pc: PageContext,
   invoice: InvoiceRecord,
@@ -378,7 +440,8 @@ function chargeForm(
         <button type="submit">${t.pay} ${pc.money(invoice.amountTotal)}</button>
         <a class="button quiet" href="${pc.link({ page: 'invoices' })}">${t.invoices}</a>
       </div>
-    </form>`;
+    </form>
+    ${otherDueCard(pc, otherDue(pc, invoice))}`;
 }
 
 function paidPage(
@@ -393,12 +456,16 @@ function paidPage(
     .subscriptionsOf(pc.customer.id)
     .find((s) => SUSPENDED_STATES.has(s.state));
   const capping = isCappingReached(store, pc.customer, store.clock.nowMs());
+  // The next invoice to pay leads while there is one; the restart follows once none is left.
+  const others = otherDue(pc, invoice);
+  const [next] = others;
   return pc.render(
     t.chargeTitle,
     html`<h1>${t.chargeTitle}</h1>
-      ${successAlert(message)}${invoiceSummary(pc, invoice)}
+      ${successAlert(message)}${invoiceSummary(pc, invoice)} ${otherDueCard(pc, others)}
       <div class="actions">
-        ${suspended && !capping ? html`<a class="button" href="${pc.link({ page: 'restart', s: suspended.id })}">${t.restart}</a>` : ''}
+        ${next ? html`<a class="button" href="${pc.link({ page: 'charge', i: next.id })}">${t.payNext} ${next.number}</a>` : ''}
+        ${suspended && !capping ? html`<a class="button${next ? ' quiet' : ''}" href="${pc.link({ page: 'restart', s: suspended.id })}">${t.restart}</a>` : ''}
         <a class="button quiet" href="${pc.link({ page: 'invoice', i: invoice.id })}"
           >${t.invoiceTitle} ${invoice.number}</a
         >

@@ -42,7 +42,7 @@ tbody th, tfoot th { font-size: 1rem; color: var(--ink); }
 caption { text-align: left; font-weight: 600; padding-bottom: 8px; }
 ul.plain { list-style: none; padding: 0; margin: 0 0 12px; }
 ul.plain li { padding: 4px 0; }
-.badge { display: inline-block; white-space: nowrap; font-size: .75rem; font-weight: 600; padding: 2px 8px; border-radius: 999px; background: color-mix(in srgb, var(--info) 14%, var(--surface)); color: var(--info); }
+.badge { display: inline-block; max-width: 100%; font-size: .75rem; font-weight: 600; padding: 2px 8px; border-radius: 999px; background: color-mix(in srgb, var(--info) 14%, var(--surface)); color: var(--info); }
 .badge.ok { background: color-mix(in srgb, var(--ok) 14%, var(--surface)); color: var(--ok); }
 .badge.warn { background: color-mix(in srgb, var(--warn) 14%, var(--surface)); color: var(--warn); }
 .badge.bad { background: color-mix(in srgb, var(--bad) 14%, var(--surface)); color: var(--bad); }
@@ -82,6 +82,18 @@ dl dt { font-size: .8125rem; color: var(--muted); }
 dl dd { margin: 0; }
 dl .price { font-size: 1.25rem; }
 td form { margin: 0; }
+/* A badge's words stay together, unless it is wider than its line (a phone, a long state). */
+.badge { white-space: nowrap; }
+@media (max-width: 520px) { .badge { white-space: normal; } }
+/* What a form needs least, folded beneath what it is for (the contact and address under a card). */
+details.more { margin: 0 0 16px; padding: 12px 16px; border: 1px solid var(--line); border-radius: var(--radius); }
+details.more > summary { cursor: pointer; font-weight: 600; }
+details.more[open] > summary { margin-bottom: 12px; }
+/* Inside the fold, its groups are named by their legends alone: no third nested box. */
+details.more fieldset { border: 0; padding: 0; }
+details.more legend { padding: 0; margin-bottom: 8px; }
+details.more fieldset:last-child { margin-bottom: 0; }
+summary:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 /* Paying with the saved card needs no card fields (no script: :has). */
 .pay-form:has(input[name="method"][value="saved"]:checked) .new-card { display: none; }
 /* The confirmation of a plan switch: the price in large type, what follows beneath. */
@@ -90,7 +102,12 @@ td form { margin: 0; }
    column (data-label), nothing cut off at the right. */
 @media (max-width: 520px) {
   main { padding: 16px 12px 24px; }
+  /* In a frame the embedding page gives the margins: the cards take nearly the frame's width,
+     keeping room for a focus ring (3px, 2px away). */
+  :root[data-embedded] main { padding-inline: 6px; }
   .card { padding: 16px 12px; }
+  /* A block table's caption would shrink to its longest word ("Invoices / to pay"). */
+  table.stack caption { display: block; }
   table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.stack, table.stack tbody, table.stack tr, table.stack th, table.stack td { display: block; width: 100%; }
   table.stack tr { padding: 8px 0; border-bottom: 1px solid var(--line); }

@@ -1,13 +1,16 @@
 import { WORKFLOWS } from '../hosted/layout.js';
 
 /**
- * Source of `${url}/portal.js`. `ServicePortal.open(params, { containerId, colorScheme, accent })`
- * asks the sandbox to check the hash and the query (the secret never reaches the browser), then
- * shows the hosted page in an iframe that follows its content's height, drawn in the embedding
- * page's color scheme and accent: the options' when given, else those the container resolves
- * (its `color-scheme` and `accent-color`). Messages from the iframe are accepted only from that
- * iframe and the sandbox origin; a completed workflow is re-dispatched on the container as
- * `service-portal:complete`.
+ * Source of `${url}/portal.js`.
+ * `ServicePortal.open(params, { containerId, colorScheme, accent, fontFamily })` asks the sandbox
+ * to check the hash and the query (the secret never reaches the browser), then shows the hosted
+ * page in an iframe that follows its content's height, drawn in the embedding page's color
+ * scheme, accent and font: the options' when given, else those the container resolves (its
+ * `color-scheme`, `accent-color` and `font-family`). Messages from the iframe are accepted only
+ * from that iframe and the sandbox origin; a completed workflow is re-dispatched on the container
+ * as `service-portal:complete`, each page shown as `service-portal:page` (its title, and
+ * `opened`: true for the page asked for, false for one the customer went on to). A page
+ * opened from inside the frame (a link, a form) is brought into view when its top is above it.
  */
 export function portalScriptSource(origin: string): string {
   return `/* billing-elements sandbox: ServicePortal */
@@ -64,6 +67,20 @@ export function portalScriptSource(origin: string): string {
     }).join('');
   }
 
+  // The top of what shows of an element: its closest scrolling box's (through slots and shadow
+  // roots: a modal dialog holding the container), else the viewport's.
+  function visibleTop(element) {
+    var node = element;
+    while (node) {
+      node = node.assignedSlot || node.parentElement || (node.getRootNode && node.getRootNode().host) || null;
+      if (node && node !== document.documentElement && node !== document.body) {
+        var overflow = getComputedStyle(node).overflowY;
+        if (overflow === 'auto' || overflow === 'scroll') return Math.max(0, node.getBoundingClientRect().top);
+      }
+    }
+    return 0;
+  }
+
   function close(containerId) {
     var container = document.getElementById(containerId || 'service_portal');
     if (!container) return;
@@ -96,6 +113,9 @@ export function portalScriptSource(origin: string): string {
     search.set('theme', theme);
     var accent = hexColor((options && options.accent) || getComputedStyle(container).accentColor);
     if (accent) search.set('accent', accent);
+    // The hosted page checks the names and keeps only a list it can rebuild safely.
+    var font = String((options && options.fontFamily) || getComputedStyle(container).fontFamily || '');
+    if (font && font.length <= 300) search.set('font', font);
     return fetch(ORIGIN + '/portal/open?' + search.toString(), { credentials: 'omit', cache: 'no-store' })
       .then(function (response) {
         return response.json().then(function (body) { return { ok: response.ok, body: body }; });
@@ -110,6 +130,7 @@ export function portalScriptSource(origin: string): string {
         // The frame in the page's scheme too: no opaque backdrop behind a page of another one.
         iframe.style.colorScheme = theme;
         var ready = false;
+        var pages = 0;
         function onMessage(event) {
           if (event.source !== iframe.contentWindow || event.origin !== ORIGIN) return;
           var data = event.data;
@@ -118,11 +139,23 @@ export function portalScriptSource(origin: string): string {
             iframe.style.height = Math.max(200, Math.min(Math.ceil(data.height), 10000)) + 'px';
           } else if (data.type === 'workflow-complete' && WORKFLOWS.indexOf(data.workflow) >= 0) {
             emit(container, 'service-portal:complete', { workflow: data.workflow });
+          } else if (data.type === 'page' && typeof data.title === 'string' && data.title.length <= 200) {
+            if (typeof data.frameTitle === 'string' && data.frameTitle) iframe.title = data.frameTitle.slice(0, 200);
+            // The first page is the one asked for; a later one, where the customer went from it.
+            // Counted by messages (in the frame's order), not by load events, which some engines
+            // deliver before the message the same page posted while it loaded.
+            pages += 1;
+            emit(container, 'service-portal:page', { title: data.title, opened: pages === 1 });
           }
         }
         window.addEventListener('message', onMessage);
         iframe.addEventListener('load', function () {
-          if (ready) return;
+          if (ready) {
+            // A page the customer opened inside the frame starts at its top: on a phone the
+            // form they sent may have been far below it, and its outcome would be out of view.
+            if (iframe.getBoundingClientRect().top < visibleTop(iframe)) iframe.scrollIntoView({ block: 'start' });
+            return;
+          }
           ready = true;
           emit(container, 'service-portal:ready', { page: result.body.page });
         });
