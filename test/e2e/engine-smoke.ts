@@ -110,6 +110,14 @@ const buyPart = (feature: string, part: string): Path => [
 /** The portal the elements open in a dialog when the page has none: at the end of the body. */
 const PORTAL_DIALOG: Path = ['body > billing-portal', 'dialog'];
 
+/** Confirms the purchase dialog of the buy control of `feature` once it is open. */
+async function confirmInDialog(page: EnginePage, feature: string): Promise<void> {
+  await waitForElement(page, buyPart(feature, 'dialog'), 'the confirmation dialog', (facts) => {
+    return facts.open === true;
+  });
+  await page.click(buyPart(feature, 'confirm'));
+}
+
 async function signIn(page: EnginePage, e2e: E2E<EngineBrowser>, customer: string): Promise<void> {
   await page.goto(`${e2e.demo.url}/`);
   await page.click([`button.account[value="${customer}"]`]);
@@ -250,9 +258,10 @@ export function engineSmoke(engine: SmokeEngine): void {
 
   test(`${engine}: a refusal offers its remedy, and after it the purchase goes through`, () =>
     withPage('remedy', async (page) => {
-      // Seats are not in the Starter plan: buying them is refused, with a change of plan.
+      // Seats are not in the Starter plan: the page offers a change of plan once, from its
+      // first element (the seats meter).
       await signIn(page, e2e, 'starter-plan');
-      const remedy = [...buyPart('seats', 'error'), { css: 'button', text: 'Change plan' }];
+      const remedy = [...meter('seats', 'message'), { css: 'button', text: 'Change plan' }];
       await waitForElement(page, remedy, 'the change-plan remedy');
       await page.screenshot('refusal');
       await page.click(remedy);
@@ -277,11 +286,12 @@ export function engineSmoke(engine: SmokeEngine): void {
         'the portal dialog to leave the page',
       );
 
-      // On Pro, seats are in the plan: two fit in it, at no charge.
+      // On Pro, seats are in the plan: two fit in it, at no charge, confirmed all the same.
       await waitForText(page, ['[data-plan]'], 'Pro · Active');
       await waitForText(page, meter('seats', 'total'), '5');
       await priceQuantity(page, 'seats', 2, FREE);
       await page.click(buyPart('seats', 'buy'));
+      await confirmInDialog(page, 'seats');
       await waitForText(page, buyPart('seats', 'success'), 'Done. You now have 2 seats.');
       const customer = await sandboxCustomer(e2e.demo, 'starter-plan');
       assert.equal(customer.subscriptions[0]?.ReferenceOffer, 'pro');
@@ -319,9 +329,10 @@ export function engineSmoke(engine: SmokeEngine): void {
       await waitForTextInFrame(page, ['billing-portal iframe'], ['h1'], 'Your subscription');
       await page.screenshot('script-tag-page');
 
-      // One more project (4 of 10 used) costs nothing.
+      // One more project (4 of 10 used) costs nothing, and is confirmed like any purchase.
       await waitForText(page, buyPart('projects', 'price-now'), FREE);
       await page.click(buyPart('projects', 'buy'));
+      await confirmInDialog(page, 'projects');
       await waitForText(page, buyPart('projects', 'success'), 'Done. You now have 5 projects.');
       assert.equal(quantityOf(await sandboxCustomer(e2e.demo, 'healthy'), 'projects'), 5);
     }));

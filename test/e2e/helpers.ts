@@ -328,6 +328,9 @@ export async function buyFree(buy: Locator, done: string, quantity?: number): Pr
   // Every purchase is confirmed, a free one too: its dialog says nothing is due now, and its
   // button names the change ("Add 2 seats").
   const dialog = buy.getByRole('dialog');
-  await dialog.locator('[part~="confirm"]').filter({ hasText: /^\s*Add / }).click();
+  await dialog
+    .locator('[part~="confirm"]')
+    .filter({ hasText: /^\s*Add / })
+    .click();
   await buy.getByText(done).waitFor();
 }

@@ -135,12 +135,14 @@ test('capping reached: every page offers to pay the overdue invoices first, neve
   await notice.getByText('invoices are overdue. Pay them, then restart').waitFor();
   assert.equal(await notice.getByRole('button', { name: 'Restart subscription' }).count(), 0);
   await notice.getByRole('button', { name: 'Pay overdue invoices' }).waitFor();
-  // Overview: single sign-on is paused (the gate's prompt stands for its meter), and the
-  // gate's remedy is the same.
+  // Overview: single sign-on is paused (the gate's prompt stands for its meter); the page
+  // offers the payment once, and the gate points to it.
   await page.goto(`${e2e.demo.url}/app/`);
   const gate = page.locator('feature-gate[feature="sso"]').first();
   await gate.getByText('paused while your subscription is suspended').waitFor();
-  await gate.getByRole('button', { name: 'Pay overdue invoices' }).waitFor();
+  await gate.getByRole('button', { name: 'See what to do' }).waitFor();
+  await page.getByRole('button', { name: 'Pay overdue invoices' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Pay overdue invoices' }).count(), 1);
   assert.equal(await page.getByText('Single sign-on is on for').isVisible(), false);
   // Billing: the Pay buttons lead; the summary and the portal home offer no restart yet.
   await page.goto(`${e2e.demo.url}/app/billing`);
@@ -189,7 +191,9 @@ test('suspended: restart asks for a valid card, then the subscription runs and a
 
   // The card on file no longer works: the restart page asks for another one first, and offers
   // no restart that would only be refused.
-  await hosted.getByText('Your payment method no longer works: add a valid one to restart.').waitFor();
+  await hosted
+    .getByText('Your payment method no longer works: add a valid one to restart.')
+    .waitFor();
   assert.equal(await hosted.getByRole('button', { name: 'Restart now' }).count(), 0);
   await hosted.getByRole('link', { name: 'Add a payment method' }).first().click();
   await hosted.getByLabel('Name on card').fill('Sam Suspended');
@@ -218,8 +222,15 @@ test('feature not in the plan: changing plan from the refusal makes seats buyabl
   await e2e.signIn(page, 'starter-plan');
   const meter = page.locator('usage-meter[feature="seats"]');
   await meter.locator('[part~="message"]').waitFor();
-  const refusal = page.locator('buy-feature[feature="seats"] [part~="error"]');
+  // The page offers the change once, from its first element (the seats meter); the buy
+  // control beside it says why it waits and points there.
+  const refusal = meter;
   await refusal.getByRole('button', { name: 'Change plan' }).waitFor();
+  await page
+    .locator('buy-feature[feature="seats"] [part~="waits"]')
+    .getByText('Not included in your plan.')
+    .waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Change plan' }).count(), 1);
   await assertAccessible(page, 'the not-in-plan state');
   await screenshot(page, 'refusal-not-in-plan', { fullPage: false });
   await refusal.getByRole('button', { name: 'Change plan' }).click();
@@ -288,11 +299,10 @@ test('a pending subscription is completed, and a customer without one picks a pl
   await other.context().close();
 });
 
-test('issue 12, items 14 and 6: at 360 px the portal is a sheet, its plans fit, its look is the page’s', async () => {
+test('at 360 px the portal is a sheet, its plans fit, its look is the page’s', async () => {
   const page = await e2e.newPage({ ...PHONE, colorScheme: 'dark' });
   await e2e.signIn(page, 'starter-plan');
-  const refusal = page.locator('buy-feature[feature="seats"] [part~="error"]');
-  await refusal.getByRole('button', { name: 'Change plan' }).click();
+  await page.getByRole('button', { name: 'Change plan' }).click();
   const { dialog, hosted } = portalDialog(page);
   await hosted.getByRole('heading', { level: 1, name: 'Change plan' }).waitFor();
   // A bottom sheet as wide as the window (the demo's own page is what sets that width).
