@@ -12,10 +12,18 @@ import type {
   PurchaseRequest,
   PurchaseResponse,
   SubscriptionStatusResponse,
+  SuspensionReason,
   UsagesResponse,
 } from '../contract/proxy-api.js';
 import { getBillingConfig, resolveEndpoint } from './config.js';
 import { BillingError } from './errors.js';
+
+const SUSPENSION_REASONS: ReadonlySet<unknown> = new Set<SuspensionReason>([
+  'payment-due',
+  'payment-method-invalid',
+  'business',
+  'other',
+]);
 
 /** Talks to one billing proxy: JSON over fetch, cookies included, a time limit on every call. */
 export class ProxyClient {
@@ -36,9 +44,14 @@ export class ProxyClient {
     const usages = body.usages.filter(isUsageLike);
     const suspended = body.suspended;
     if (typeof suspended !== 'object' || suspended === null) return { usages };
+    const { reason } = suspended;
     return {
       usages,
-      suspended: { paymentCappingReached: suspended.paymentCappingReached === true },
+      suspended: {
+        paymentCappingReached: suspended.paymentCappingReached === true,
+        // A cause this version does not know reads as none: the restart stays the remedy.
+        ...(SUSPENSION_REASONS.has(reason) ? { reason } : {}),
+      },
     };
   }
 
