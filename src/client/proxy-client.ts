@@ -18,13 +18,6 @@ import type {
 import { getBillingConfig, resolveEndpoint } from './config.js';
 import { BillingError } from './errors.js';
 
-const SUSPENSION_REASONS: ReadonlySet<unknown> = new Set<SuspensionReason>([
-  'payment-due',
-  'payment-method-invalid',
-  'business',
-  'other',
-]);
-
 /** Talks to one billing proxy: JSON over fetch, cookies included, a time limit on every call. */
 export class ProxyClient {
   /** Whether the proxy refuses this page's origin, once asked (see refusesThisOrigin). */
@@ -49,8 +42,9 @@ export class ProxyClient {
       usages,
       suspended: {
         paymentCappingReached: suspended.paymentCappingReached === true,
-        // A cause this version does not know reads as none: the restart stays the remedy.
-        ...(SUSPENSION_REASONS.has(reason) ? { reason } : {}),
+        // The elements only look for the causes they have words for: any other cause, or none
+        // (an older proxy), leaves the restart as the remedy.
+        ...(typeof reason === 'string' ? { reason: reason as SuspensionReason } : {}),
       },
     };
   }

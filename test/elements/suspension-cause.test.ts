@@ -74,8 +74,11 @@ describe('a suspension named by its cause', () => {
     for (const element of [gate, buy, picker])
       expect(element.shadowRoot!.textContent).not.to.contain('Restart it to continue');
     for (const element of [gate, buy, picker]) await expect(element).to.be.accessible();
+  });
 
-    // Each remedy opens the portal's page where a payment method is added.
+  it('opens the portal’s page where a payment method is added, from each element', async () => {
+    await freshStart('suspended');
+    const { gate, buy, picker } = await elements();
     for (const element of [gate, buy, picker]) {
       part<HTMLButtonElement>(element, 'remedy')!.click();
       expect(await openedPortalPath()).to.match(/^\/hosted\/register\//);
