@@ -47,7 +47,7 @@ export const SCENARIOS: readonly Scenario[] = [
     label: 'Suspended',
     tone: 'critical',
     situation: 'The card on file stopped working and the subscription is suspended.',
-    tryThis: 'Restart the subscription from the billing page.',
+    tryThis: 'Add a valid payment method, then restart the subscription.',
   },
   {
     reference: 'starter-plan',

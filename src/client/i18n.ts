@@ -22,6 +22,7 @@ export interface CoreMessages {
   'error.rate-limited': string;
   'error.no-subscription': string;
   'error.subscription-suspended': string;
+  'error.payment-method-invalid': string;
   'error.price-changed': string;
   'error.period-ending': string;
   'error.forbidden-origin': string;

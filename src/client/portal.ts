@@ -44,6 +44,7 @@ const REMEDIES = new Map<string, PortalPage>([
   ['Error.Customer.Billing.CappingReached', 'pay-invoice'],
   ['Error.Subscription.NotActive', 'restart'],
   ['subscription-suspended', 'restart'],
+  ['payment-method-invalid', 'register'],
   ['subscription-pending', 'subscribe'],
   ['no-subscription', 'offers'],
   ['already-subscribed', 'change-plan'],

@@ -12,6 +12,7 @@ import type {
   PurchaseRequest,
   PurchaseResponse,
   SubscriptionStatusResponse,
+  SuspensionReason,
   UsagesResponse,
 } from '../contract/proxy-api.js';
 import { getBillingConfig, resolveEndpoint } from './config.js';
@@ -36,9 +37,15 @@ export class ProxyClient {
     const usages = body.usages.filter(isUsageLike);
     const suspended = body.suspended;
     if (typeof suspended !== 'object' || suspended === null) return { usages };
+    const { reason } = suspended;
     return {
       usages,
-      suspended: { paymentCappingReached: suspended.paymentCappingReached === true },
+      suspended: {
+        paymentCappingReached: suspended.paymentCappingReached === true,
+        // The elements only look for the causes they have words for: any other cause, or none
+        // (an older proxy), leaves the restart as the remedy.
+        ...(typeof reason === 'string' ? { reason: reason as SuspensionReason } : {}),
+      },
     };
   }
 

@@ -41,6 +41,12 @@ const SHARED_TEXTS = {
     'Your subscription is suspended. Restart it to continue.',
     'Votre abonnement est suspendu. Réactivez-le pour continuer.',
   ],
+  // A suspension for a payment method that no longer works: a restart would be refused until a
+  // valid one is added (its remedy is `register`), and nothing restarts by itself after that.
+  'error.payment-method-invalid': [
+    'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it.',
+    'Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus. Ajoutez-en un valide, puis réactivez-le.',
+  ],
   'error.price-changed': [
     'The price has changed. Please check the new price.',
     'Le prix a changé. Vérifiez le nouveau prix.',

@@ -1,6 +1,10 @@
 import type { Usage } from '../contract/resources.js';
 import type { OfferFeature, Offer } from '../contract/catalog.js';
-import type { SubscriptionStatus, UsagesResponse } from '../contract/proxy-api.js';
+import type {
+  SubscriptionStatus,
+  SuspensionReason,
+  UsagesResponse,
+} from '../contract/proxy-api.js';
 import { UNLIMITED_QUANTITY } from '../contract/constants.js';
 import { getBillingConfig, resolveEndpoint } from './config.js';
 import { announceUpdate, subscribeLive } from './live.js';
@@ -29,16 +33,25 @@ export interface UsageStoreState {
   subscription: SubscriptionStatus | null;
   /** With a suspended subscription: overdue invoices block its restart (pay them first). */
   paymentCappingReached: boolean;
+  /**
+   * With a suspended subscription: why, as it stands now (`payment-method-invalid`: add a valid
+   * payment method before restarting); null otherwise, or from a proxy that does not say.
+   */
+  suspensionReason: SuspensionReason | null;
   /** With a pending subscription: the features of its plan, from the offers (empty if unknown). */
   pendingFeatures: readonly OfferFeature[];
 }
 
 /** What the store knows beyond the usages (see UsageStoreState). */
-type Account = Pick<UsageStoreState, 'subscription' | 'pendingFeatures' | 'paymentCappingReached'>;
+type Account = Pick<
+  UsageStoreState,
+  'subscription' | 'pendingFeatures' | 'paymentCappingReached' | 'suspensionReason'
+>;
 const NO_ACCOUNT: Account = {
   subscription: null,
   pendingFeatures: [],
   paymentCappingReached: false,
+  suspensionReason: null,
 };
 
 export type UsageListener = (state: UsageStoreState) => void;
@@ -329,8 +342,13 @@ export class UsageStore {
    */
   async #accountOf({ usages, suspended }: UsagesResponse): Promise<Account> {
     if (suspended) {
-      const { paymentCappingReached } = suspended;
-      return { subscription: 'suspended', pendingFeatures: [], paymentCappingReached };
+      const { paymentCappingReached, reason = null } = suspended;
+      return {
+        subscription: 'suspended',
+        pendingFeatures: [],
+        paymentCappingReached,
+        suspensionReason: reason,
+      };
     }
     if (usages.length > 0) return NO_ACCOUNT;
     const client = getProxyClient(this.endpoint);
@@ -369,6 +387,7 @@ export class UsageStore {
       pendingFeatures: known.pendingFeatures,
       // Absent from what an older version saved.
       paymentCappingReached: known.paymentCappingReached ?? false,
+      suspensionReason: known.suspensionReason ?? null,
     };
     this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at, ...kept });
     if (reach === 'page') return;

@@ -106,9 +106,11 @@ export interface UsagesResponse {
   usages: Usage[];
   /**
    * Present when the customer's subscription is suspended: its usages give no rights until it
-   * runs again (restart it; pay the overdue invoices first when `paymentCappingReached`).
+   * runs again (restart it; pay the overdue invoices first when `paymentCappingReached`; add a
+   * payment method first when `reason` is `payment-method-invalid`). `reason` is absent from
+   * older proxies.
    */
-  suspended?: { paymentCappingReached: boolean };
+  suspended?: { paymentCappingReached: boolean; reason?: SuspensionReason };
 }
 
 /** `POST /pricing`: the service's pricing result, NextTerm included. */
@@ -134,6 +136,7 @@ export const PRICING_REFUSAL_CODES = [
   'Error.Customer.PaymentSettings.Missing',
   'Error.Customer.Billing.CappingReached',
   'subscription-suspended',
+  'payment-method-invalid',
   'subscription-pending',
   'no-subscription',
 ] as const;
@@ -228,6 +231,12 @@ export interface LinksResponse {
 }
 
 export type SubscriptionStatus = 'running' | 'suspended' | 'pending' | 'ended' | 'none' | 'other';
+/**
+ * Why a subscription is suspended, as it stands now: `payment-due` (overdue invoices),
+ * `payment-method-invalid` (the payment method no longer works: add a valid one, then restart),
+ * `business` (suspended by the business) or `other` (nothing but a restart is left, e.g. the
+ * dead card was replaced).
+ */
 export type SuspensionReason = 'payment-due' | 'payment-method-invalid' | 'business' | 'other';
 
 export interface DueInvoice {
@@ -291,6 +300,7 @@ export const PROXY_ERROR_CODES = [
   'add-on-already-off',
   'idempotency-key-reused',
   'subscription-suspended',
+  'payment-method-invalid',
   'subscription-pending',
   'already-subscribed',
   'no-subscription',

@@ -47,6 +47,11 @@ export const CustomerSchema = z.looseObject({
   ReferenceAffiliation: z.optional(z.string()),
   /** Up to 5 string pairs of the business's own. */
   Metadata: z.optional(z.record(z.string(), z.string())),
+  /**
+   * Whether the customer's payment method works (the sandbox's customer record gives it; the
+   * seed does not show it): what tells a suspension for a dead card from one for unpaid invoices.
+   */
+  IsPaymentMethodValid: z.optional(z.boolean()),
   Links: z.optional(LinksSchema),
 });
 export type Customer = z.infer<typeof CustomerSchema>;

@@ -1,7 +1,9 @@
 import { FEATURE_REFERENCE_PATTERN, UNLIMITED_QUANTITY } from '../contract/constants.js';
+import type { SuspensionReason } from '../contract/proxy-api.js';
 import type { Subscription, Usage } from '../contract/resources.js';
 import { isMissing } from './context.js';
 import type { SignalBus } from './notifications/signals.js';
+import { suspensionReason } from './suspension.js';
 import type { CallContext, UpstreamClient } from './upstream.js';
 
 // The server-side check behind <feature-gate>: the same rule as the browser's usage store, on
@@ -46,6 +48,8 @@ interface Entry {
 /** What GET /usages adds when the customer's subscription is suspended. */
 export interface Suspension {
   paymentCappingReached: boolean;
+  /** Why it is suspended (see suspensionReason). */
+  reason: SuspensionReason;
 }
 
 /** How long a running subscription is taken as running before it is read again. */
@@ -84,8 +88,11 @@ export function createSuspensionCheck(
       if (readAt !== undefined && now() - readAt < RUNNING_STATE_CACHE_MS) return null;
       runningSince.delete(customer);
       const subscription = await upstream.subscriptionOf(customer, call).catch(orNullWhenMissing);
-      if (isSuspended(subscription)) {
-        return { paymentCappingReached: subscription?.IsPaymentCappingReached === true };
+      if (subscription !== null && isSuspended(subscription)) {
+        return {
+          paymentCappingReached: subscription.IsPaymentCappingReached === true,
+          reason: await suspensionReason(upstream, subscription, call),
+        };
       }
       if (runningSince.size >= RUNNING_STATE_CACHE_SIZE) {
         const oldest = runningSince.keys().next().value;

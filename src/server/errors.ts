@@ -133,6 +133,15 @@ export function pendingSubscription(): ProxyError {
   );
 }
 
+/** A suspension whose cause is a payment method that no longer works: replacing it comes first. */
+export function paymentMethodInvalid(): ProxyError {
+  return new ProxyError(
+    403,
+    'payment-method-invalid',
+    'The subscription is suspended: the payment method no longer works.',
+  );
+}
+
 /**
  * Maps a failed upstream call to what the browser may see. Seed codes pass through with the
  * seed's status; the service's other codes become ours; the service's message never passes

@@ -182,6 +182,8 @@ describe('portal runtime', () => {
     expect(remedyFor('Error.Customer.PaymentSettings.Missing')).to.equal('register');
     expect(remedyFor('Error.Customer.Billing.CappingReached')).to.equal('pay-invoice');
     expect(remedyFor('subscription-suspended')).to.equal('restart');
+    // Suspended because the payment method no longer works: a new one before the restart.
+    expect(remedyFor('payment-method-invalid')).to.equal('register');
     expect(remedyFor('timeout')).to.equal(undefined);
     await freshStart('capping-reached');
     // A remedy asks for the page alone: the proxy picks the oldest due invoice itself.

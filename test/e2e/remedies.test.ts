@@ -178,31 +178,34 @@ test('capping reached: the billing page lists the invoices to pay apart, each wi
   await page.context().close();
 });
 
-test('suspended: restart asks for a valid card, then the subscription runs and a purchase goes through', async () => {
+test('suspended for a dead card: the elements name it, a new card, a restart, then a purchase', async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'suspended');
   await page.getByRole('banner').getByText('Pro · Suspended').waitFor();
   const refusal = page.locator('buy-feature[feature="seats"] [part~="error"]');
-  await refusal.getByText('Your subscription is suspended. Restart it to continue.').waitFor();
-  await refusal.getByRole('button', { name: 'Restart subscription' }).click();
-  const { dialog, hosted } = portalDialog(page);
-  await hosted.getByRole('heading', { level: 1, name: 'Restart your subscription' }).waitFor();
-  await screenshot(page, 'remedy-restart', { fullPage: false });
-
-  // The card on file no longer works: the restart page asks for another one first, and offers
-  // no restart that would only be refused.
-  await hosted
-    .getByText('Your payment method no longer works: add a valid one to restart.')
+  // The cause, and the remedy that works first: a restart would only be refused.
+  await refusal
+    .getByText(
+      'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it.',
+    )
     .waitFor();
-  assert.equal(await hosted.getByRole('button', { name: 'Restart now' }).count(), 0);
-  await hosted.getByRole('link', { name: 'Add a payment method' }).first().click();
+  await assertAccessible(page, 'the suspension for a dead card');
+  await screenshot(page, 'refusal-payment-method-invalid', { fullPage: false });
+  await refusal.getByRole('button', { name: 'Add a payment method' }).click();
+  const { dialog, hosted } = portalDialog(page);
+  await hosted
+    .getByRole('heading', { level: 1, name: 'Contact details and payment method' })
+    .waitFor();
   await hosted.getByLabel('Name on card').fill('Sam Suspended');
   await hosted.getByLabel('Card number').fill('4242 4242 4242 4242');
   await hosted.getByLabel('Expiry (MM/YY)').fill('12/30');
   await hosted.getByLabel('Security code').fill('123');
   await hosted.getByRole('button', { name: 'Save' }).click();
   await hosted.getByText('Your details and payment method are saved.').waitFor();
+  // Nothing restarts by itself: the saved card's page offers the restart.
   await hosted.getByRole('link', { name: 'Restart subscription' }).click();
+  await hosted.getByRole('heading', { level: 1, name: 'Restart your subscription' }).waitFor();
+  await screenshot(page, 'remedy-restart', { fullPage: false });
   await hosted.getByRole('button', { name: 'Restart now' }).click();
   await hosted.getByText('Your subscription is active again.').waitFor();
   await dialog.getByRole('button', { name: 'Done' }).click();

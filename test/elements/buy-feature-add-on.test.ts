@@ -295,7 +295,8 @@ describe('<buy-feature> add-on mode', () => {
   // Each refusal with its remedy; Add stays in view, unavailable, and nothing is applied.
   const refusals = [
     ['no-payment-method', 'register'],
-    ['suspended', 'restart'],
+    // Suspended because the payment method no longer works: a new one comes first.
+    ['suspended', 'register'],
     ['pending', 'subscribe'],
   ] as const;
   for (const [customer, page] of refusals) {

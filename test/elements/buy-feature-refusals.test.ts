@@ -62,12 +62,14 @@ const CASES: Case[] = [
     hosted: /^\/hosted\/(charge|portal)\//,
   },
   {
+    // Suspended because the payment method no longer works: the cause, and a new payment
+    // method before any restart (suspension-cause.test.ts has the restart once it is fixed).
     customer: 'suspended',
-    codes: ['Error.Subscription.NotActive', 'subscription-suspended'],
-    says: 'suspended',
-    action: 'Restart subscription',
-    page: 'restart',
-    hosted: /^\/hosted\/restart\//,
+    codes: ['payment-method-invalid'],
+    says: 'Your subscription is suspended: your payment method no longer works.',
+    action: 'Add a payment method',
+    page: 'register',
+    hosted: /^\/hosted\/register\//,
   },
 ];
 

@@ -107,7 +107,7 @@ describe('one call to action per page region', () => {
 
   const states = [
     ['capping-reached', 'buy-feature[seats]: Settle invoices'],
-    ['suspended', 'buy-feature[seats]: Restart subscription'],
+    ['suspended', 'buy-feature[seats]: Add a payment method'],
     ['pending', 'buy-feature[seats]: Complete your subscription'],
     ['starter-plan', 'usage-meter[seats]: Change plan'],
     ['no-subscription', 'usage-meter[seats]: See plans'],
@@ -171,8 +171,8 @@ describe('one call to action per page region', () => {
     );
     await settled(page);
     expect(remediesIn(page)).to.deep.equal([
-      'buy-feature[seats]: Restart subscription',
-      'feature-gate[sso]: Restart subscription',
+      'buy-feature[seats]: Add a payment method',
+      'feature-gate[sso]: Add a payment method',
     ]);
   });
 
@@ -215,7 +215,7 @@ describe('one call to action per page region', () => {
     expect(remediesIn(billing)).to.deep.equal([]);
     const buy = billing.querySelector('buy-feature')!;
     expect(buy.shadowRoot!.querySelector('[part~="waits"]')!.textContent).to.contain(
-      'Paused while your subscription is suspended.',
+      'Needs a payment method.',
     );
   });
 

@@ -119,13 +119,14 @@ describe('<feature-gate>', () => {
     expect(await openedPortalPath()).to.match(/^\/hosted\/subscribe\//);
   });
 
-  it('withholds a suspended plan’s feature and says so, as the meter does, with the restart', async () => {
-    // Pro includes single sign-on, but a suspended subscription gives no rights.
+  it('withholds a suspended plan’s feature and says so and why, as the meter does, with its remedy', async () => {
+    // Pro includes single sign-on, but a suspended subscription gives no rights; this one is
+    // suspended because its payment method no longer works.
     const { gate, meter } = await gateBesideMeter('suspended');
     expect(gate.state).to.equal('denied');
     expect(contentShown(gate)).to.equal(false);
     expect(partText(gate, 'prompt')).to.equal(
-      'Single sign-on: paused while your subscription is suspended. Restart subscription',
+      'Single sign-on: paused. Your subscription is suspended: your payment method no longer works. Add a payment method',
     );
     await waitUntil(() => part(meter, 'state') !== null, 'the meter shown');
     expect(partText(meter, 'state')).to.equal('Included, paused while suspended');
@@ -133,8 +134,12 @@ describe('<feature-gate>', () => {
     await expect(gate).to.be.accessible();
     const remedy = oneEvent(gate, 'billing-remedy');
     part<HTMLButtonElement>(gate, 'remedy')!.click();
-    expect((await remedy).detail.page).to.equal('restart');
-    expect(await openedPortalPath()).to.match(/^\/hosted\/restart\//);
+    expect((await remedy).detail).to.deep.equal({
+      page: 'register',
+      code: 'payment-method-invalid',
+      feature: 'sso',
+    });
+    expect(await openedPortalPath()).to.match(/^\/hosted\/register\//);
   });
 
   // Denied for a reason of the subscription, not of the plan: the prompt says it and offers the

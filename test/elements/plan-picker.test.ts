@@ -483,16 +483,19 @@ describe('<plan-picker> states', () => {
     expect((await remedy).detail.page).to.equal('subscribe');
   });
 
-  it('with a suspended subscription, asks to restart it first', async () => {
+  it('with a subscription suspended for its payment method, asks for a valid one first', async () => {
     await freshStart('suspended');
     const element = await picker();
-    expect(partText(element, 'notice')).to.contain('Restart it before changing plan');
+    expect(partText(element, 'notice')).to.contain(
+      'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it before changing plan.',
+    );
+    expect(partText(element, 'remedy')).to.equal('Add a payment method');
     expect(chooseButton(element, 'business').getAttribute('aria-disabled')).to.equal('true');
     await expect(element).to.be.accessible();
     const remedy = oneEvent(element, 'billing-remedy');
     part<HTMLButtonElement>(element, 'remedy')!.click();
-    expect((await remedy).detail.page).to.equal('restart');
-    expect(await openedPortalPath()).to.contain('/restart');
+    expect((await remedy).detail.page).to.equal('register');
+    expect(await openedPortalPath()).to.contain('/register');
   });
 
   it('with overdue invoices blocking a restart, asks to pay them first', async () => {

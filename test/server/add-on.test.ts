@@ -151,19 +151,27 @@ describe('add-ons: priced, confirmed and switched exactly once', () => {
         feature: FEATURE,
         code: 'Error.Customer.PaymentSettings.Missing',
       },
-      { customer: 'suspended', feature: FEATURE, code: 'subscription-suspended' },
+      // Suspended for a payment method that no longer works: the preview names the cause (its
+      // remedy is a new payment method); the service's refusal of a confirmed change does not.
+      {
+        customer: 'suspended',
+        feature: FEATURE,
+        previewCode: 'payment-method-invalid',
+        code: 'subscription-suspended',
+      },
       { customer: 'no-subscription', feature: FEATURE, code: 'no-subscription' },
       // Single sign-on is part of Pro, not sold apart: it cannot be switched.
       { customer: 'healthy', feature: 'sso', enabled: false, code: 'validation' },
       // Starter has no single sign-on at all: only another plan brings it.
       { customer: 'starter-plan', feature: 'sso', code: 'Error.Api.Usage.NoneMatching' },
     ];
-    for (const { customer, feature, code, enabled = true } of cases) {
+    for (const { customer, feature, code, enabled = true, ...rest } of cases) {
+      const previewCode = 'previewCode' in rest ? rest.previewCode : code;
       const answer = await call(proxy, '/pricing', { customer, body: { feature, enabled } });
       // A preview of what the customer cannot do yet is a state (200 with its refusal); a switch
       // the service never sells apart stays an error of the request.
       const previewed = code === 'validation' ? answer.body.code : answer.body.refusal?.code;
-      assert.equal(previewed, code, `${customer} ${feature}: ${answer.text}`);
+      assert.equal(previewed, previewCode, `${customer} ${feature}: ${answer.text}`);
       const confirmed = await call(proxy, '/usage', {
         customer,
         body: {

@@ -34,9 +34,12 @@ describe('proxy.isEntitled', () => {
     const suspended = await call(proxy, '/usages', { customer: 'suspended' });
     assert.equal(suspended.status, 200);
     assert.ok(suspended.body.usages.length > 0, 'the usages stay readable');
-    assert.deepEqual(suspended.body.suspended, { paymentCappingReached: false });
+    assert.deepEqual(suspended.body.suspended, {
+      paymentCappingReached: false,
+      reason: 'payment-method-invalid',
+    });
     const capped = await call(proxy, '/usages', { customer: 'capping-reached' });
-    assert.deepEqual(capped.body.suspended, { paymentCappingReached: true });
+    assert.deepEqual(capped.body.suspended, { paymentCappingReached: true, reason: 'payment-due' });
     const running = await call(proxy, '/usages', { customer: 'healthy' });
     assert.equal(running.body.suspended, undefined);
     await proxy.close();
@@ -63,7 +66,10 @@ describe('proxy.isEntitled', () => {
     // A suspended subscription is read again each time, so a restart shows at the next read.
     for (let read = 0; read < 2; read++) {
       const answer = await call(proxy, '/usages', { customer: 'suspended' });
-      assert.deepEqual(answer.body.suspended, { paymentCappingReached: false });
+      assert.deepEqual(answer.body.suspended, {
+        paymentCappingReached: false,
+        reason: 'payment-method-invalid',
+      });
     }
     assert.equal(subscriptionReads(), 4);
     await proxy.close();

@@ -53,8 +53,9 @@ describe('POST /pricing: refusals of a preview', () => {
       { enabled: true },
       'Error.Customer.Billing.CappingReached',
     ],
-    ['suspended', 'seats', { increment: 1 }, 'subscription-suspended'],
-    ['suspended', 'priority-support', { enabled: true }, 'subscription-suspended'],
+    // Suspended for a payment method that no longer works (suspension-cause.test.ts).
+    ['suspended', 'seats', { increment: 1 }, 'payment-method-invalid'],
+    ['suspended', 'priority-support', { enabled: true }, 'payment-method-invalid'],
     ['pending', 'seats', { increment: 1 }, 'subscription-pending'],
     ['pending', 'priority-support', { enabled: true }, 'subscription-pending'],
     ['no-subscription', 'seats', { increment: 1 }, 'no-subscription'],
@@ -78,7 +79,7 @@ describe('POST /pricing: refusals of a preview', () => {
     const pending = await post('/pricing', 'pending', { feature: 'seats', increment: 1 });
     const suspended = await post('/pricing', 'suspended', { feature: 'seats', increment: 1 });
     assert.equal((pending.body.refusal as { code: string }).code, 'subscription-pending');
-    assert.equal((suspended.body.refusal as { code: string }).code, 'subscription-suspended');
+    assert.equal((suspended.body.refusal as { code: string }).code, 'payment-method-invalid');
   });
 
   it('keeps the refusal of a confirmed change an HTTP error, and applies nothing', async () => {

@@ -17,6 +17,9 @@ import { gateTexts } from './messages.js';
  */
 export type GateState = 'loading' | 'granted' | 'denied' | 'pending' | 'error';
 
+/** Why the content is not shown: the account's state (and a suspension's cause), else the plan's. */
+type DeniedKey = 'gate.locked' | 'gate.suspended' | 'gate.suspended.payment-method' | 'gate.none';
+
 const ownStyles = css`
   :host {
     display: contents;
@@ -36,7 +39,7 @@ const ownStyles = css`
  * @summary Show a part of the page only to customers whose plan includes a feature.
  *
  * @slot - The gated content, shown only when the customer is entitled.
- * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan." and a "See plans" button; with a suspended subscription "{feature}: paused while your subscription is suspended." and its remedy (restart, or settle overdue invoices); without a subscription "{feature}: choose a plan to get started." and "See plans".
+ * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan." and a "See plans" button; with a suspended subscription "{feature}: paused while your subscription is suspended." and its remedy (restart, or pay overdue invoices), or, when the payment method no longer works, "{feature}: paused. Your subscription is suspended: your payment method no longer works." and "Add a payment method"; without a subscription "{feature}: choose a plan to get started." and "See plans".
  * @slot pending - Shown when the customer's subscription waits for its checkout and its plan includes the feature. Default: "{feature}: starts when checkout is complete." and a "Complete your subscription" button.
  * @slot loading - Shown while the usages load. Default: nothing.
  *
@@ -140,11 +143,10 @@ export class FeatureGate extends LitElement {
         return 'subscribe';
       case 'error':
         return 'retry';
-      case 'denied': {
-        const key = this.#deniedKey();
-        if (key !== 'gate.suspended') return 'plans';
-        return this.#store?.state.paymentCappingReached === true ? 'pay-invoice' : 'restart';
-      }
+      case 'denied':
+        return this.#deniedKey().startsWith('gate.suspended')
+          ? this.#suspendedRemedy()[0]
+          : 'plans';
       default:
         return undefined;
     }
@@ -210,18 +212,31 @@ export class FeatureGate extends LitElement {
   }
 
   /** Why the content is not shown, in the prompt's words: the account's state, else the plan's. */
-  #deniedKey(): 'gate.locked' | 'gate.suspended' | 'gate.none' {
+  #deniedKey(): DeniedKey {
     const subscription = this.#store?.state.subscription;
-    if (subscription === 'suspended') return 'gate.suspended';
+    if (subscription === 'suspended')
+      return this.#suspendedRemedy()[0] === 'register'
+        ? 'gate.suspended.payment-method'
+        : 'gate.suspended';
     if (subscription === 'none' || subscription === 'ended') return 'gate.none';
     return 'gate.locked';
   }
 
-  /** The suspended prompt's remedy: pay the overdue invoices that block a restart, else restart. */
+  /**
+   * The suspended prompt's remedy and its code: pay the overdue invoices that block a restart,
+   * add a valid payment method when the one on file no longer works, else restart.
+   */
+  #suspendedRemedy(): ['pay-invoice' | 'register' | 'restart', string] {
+    const state = this.#store?.state;
+    if (state?.paymentCappingReached === true)
+      return ['pay-invoice', 'Error.Customer.Billing.CappingReached'];
+    if (state?.suspensionReason === 'payment-method-invalid')
+      return ['register', 'payment-method-invalid'];
+    return ['restart', 'subscription-suspended'];
+  }
+
   #renderSuspendedRemedy(): TemplateResult {
-    const capped = this.#store?.state.paymentCappingReached === true;
-    const page = capped ? 'pay-invoice' : 'restart';
-    const code = capped ? 'Error.Customer.Billing.CappingReached' : 'subscription-suspended';
+    const [page, code] = this.#suspendedRemedy();
     return html`<button
       type="button"
       class="secondary"
@@ -245,9 +260,7 @@ export class FeatureGate extends LitElement {
     </button>`;
   }
 
-  #renderPrompt(
-    key: 'gate.locked' | 'gate.pending' | 'gate.unknown' | 'gate.suspended' | 'gate.none',
-  ): TemplateResult {
+  #renderPrompt(key: DeniedKey | 'gate.pending' | 'gate.unknown'): TemplateResult {
     // The pending prompt is a step ahead, not a refusal: the calm dashed box of the meters'.
     const kind = key === 'gate.pending' ? 'pending' : 'prompt';
     const remedy = this.#remedy;
@@ -272,7 +285,7 @@ export class FeatureGate extends LitElement {
               >
                 ${message(this, 'remedy.subscribe')}
               </button>`
-            : key === 'gate.suspended'
+            : key.startsWith('gate.suspended')
               ? this.#renderSuspendedRemedy()
               : key === 'gate.none'
                 ? this.#renderNoneRemedy()

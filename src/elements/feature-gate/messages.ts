@@ -8,13 +8,20 @@ declare module '../../client/i18n.js' {
     'gate.upgrade': string;
     'gate.unknown': string;
     'gate.suspended': string;
+    'gate.suspended.payment-method': string;
     'gate.none': string;
   }
 }
 
 /** The built-in texts of <feature-gate>, `[English, French]`. */
 export const gateTexts: BuiltInTexts<
-  'gate.locked' | 'gate.pending' | 'gate.upgrade' | 'gate.unknown' | 'gate.suspended' | 'gate.none'
+  | 'gate.locked'
+  | 'gate.pending'
+  | 'gate.upgrade'
+  | 'gate.unknown'
+  | 'gate.suspended'
+  | 'gate.suspended.payment-method'
+  | 'gate.none'
 > = {
   // The meters' wording (issue 12): the feature's name, a colon, what stands ("Seats: not
   // included in your plan."), never a sentence whose verb must agree with the name.
@@ -31,6 +38,12 @@ export const gateTexts: BuiltInTexts<
   'gate.suspended': [
     '{label}: paused while your subscription is suspended.',
     '{label}\u00a0: en pause tant que votre abonnement est suspendu.',
+  ],
+  // Suspended because the payment method no longer works: the cause, whose remedy (a new
+  // payment method) comes before the restart.
+  'gate.suspended.payment-method': [
+    '{label}: paused. Your subscription is suspended: your payment method no longer works.',
+    '{label}\u00a0: en pause. Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus.',
   ],
   // No plan at all: an invitation, not a refusal of a plan the customer does not have.
   'gate.none': [

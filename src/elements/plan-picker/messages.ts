@@ -25,6 +25,7 @@ declare module '../../client/i18n.js' {
     'plan.pending.action': string;
     'plan.suspended': string;
     'plan.suspended.capping': string;
+    'plan.suspended.payment-method': string;
     'plan.none': string;
     'plan.empty': string;
     'plan.quoting': string;
@@ -93,6 +94,10 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
     'Votre abonnement est suspendu. Réactivez-le avant de changer d’offre.',
   ],
   // Overdue invoices block a restart: paying them is the first step that works.
+  'plan.suspended.payment-method': [
+    'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it before changing plan.',
+    'Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus. Ajoutez-en un valide, puis réactivez-le avant de changer d’offre.',
+  ],
   'plan.suspended.capping': [
     'Your subscription is suspended: invoices are overdue. Pay them, then restart it before changing plan.',
     'Votre abonnement est suspendu\u00a0: des factures sont en retard. Payez-les, puis réactivez-le avant de changer d’offre.',

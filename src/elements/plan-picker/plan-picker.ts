@@ -50,6 +50,21 @@ function withMinusSign(text: string, amount: number): string {
 const SKELETON_CARDS = 3;
 
 /**
+ * A suspended subscription's first step that works, and its code. The service refuses a restart
+ * while overdue invoices reach the cap (pay them: the hosted payment then offers the restart) or
+ * while the payment method no longer works (add a valid one); otherwise, restart.
+ */
+function suspendedRemedy(
+  subscription: SubscriptionStatusResponse,
+): ['pay-invoice' | 'register' | 'restart', string] {
+  if (subscription.paymentCappingReached)
+    return ['pay-invoice', 'Error.Customer.Billing.CappingReached'];
+  if (subscription.suspensionReason === 'payment-method-invalid')
+    return ['register', 'payment-method-invalid'];
+  return ['restart', 'subscription-suspended'];
+}
+
+/**
  * Lists the plans the signed-in customer can move to, with their price per period and the
  * features that differ, and changes the plan after the customer confirmed the price of the move
  * (due now and per period) in a dialog inside the element, at most once per confirmation.
@@ -272,9 +287,9 @@ export class PlanPicker extends LitElement {
     const catalog = this.#catalog;
     if (catalog.status === 'error') return ['retry', false];
     if (catalog.status === 'ready') {
-      const { status, paymentCappingReached } = catalog.subscription;
+      const { status } = catalog.subscription;
       if (status === 'pending') return ['subscribe', false];
-      if (status === 'suspended') return [paymentCappingReached ? 'pay-invoice' : 'restart', false];
+      if (status === 'suspended') return [suspendedRemedy(catalog.subscription)[0], false];
     }
     return ['plans', true];
   }
@@ -358,12 +373,13 @@ export class PlanPicker extends LitElement {
         ${message(this, 'plan.pending.action')}
       </button>`;
     } else if (status === 'suspended') {
-      // The service refuses a restart while overdue invoices reach the cap: the first step
-      // that works is to pay them (the hosted payment then offers the restart).
-      const capped = subscription.paymentCappingReached;
-      text = capped ? 'plan.suspended.capping' : 'plan.suspended';
-      const page: PortalPage = capped ? 'pay-invoice' : 'restart';
-      const code = capped ? 'Error.Customer.Billing.CappingReached' : 'subscription-suspended';
+      const [page, code] = suspendedRemedy(subscription);
+      text =
+        page === 'pay-invoice'
+          ? 'plan.suspended.capping'
+          : page === 'register'
+            ? 'plan.suspended.payment-method'
+            : 'plan.suspended';
       action = html`<button
         type="button"
         class="primary"

@@ -7,11 +7,12 @@ import type {
   SuspensionReason,
 } from '../../contract/index.js';
 import { isMissing, withCustomer, type RouteContext } from '../context.js';
+import { reasonOfState, suspensionReason } from '../suspension.js';
 
 const MAX_DUE_INVOICES = 20;
 const INVOICE_HREF = /\/v1\/Invoice\/(\d+)(?:[/?#]|$)/i;
 
-/** The subscription's state in the widgets' terms, and why it is suspended. */
+/** The subscription's state in the widgets' terms, and the cause its suspended state names. */
 export function statusOf(state: string): {
   status: SubscriptionStatus;
   reason: SuspensionReason | null;
@@ -19,14 +20,7 @@ export function statusOf(state: string): {
   if (state === 'Running') return { status: 'running', reason: null };
   if (state === 'PendingSubscription') return { status: 'pending', reason: null };
   if (state === 'Ended') return { status: 'ended', reason: null };
-  if (state.startsWith('Suspended')) {
-    const reasons: Record<string, SuspensionReason> = {
-      SuspendedPaymentDue: 'payment-due',
-      SuspendedPaymentMethodInvalid: 'payment-method-invalid',
-      SuspendedByBusiness: 'business',
-    };
-    return { status: 'suspended', reason: reasons[state] ?? 'other' };
-  }
+  if (state.startsWith('Suspended')) return { status: 'suspended', reason: reasonOfState(state) };
   return { status: 'other', reason: null };
 }
 
@@ -95,11 +89,14 @@ export async function getSubscription(context: RouteContext): Promise<Subscripti
       discounts: [],
     };
   }
-  const { status, reason } = statusOf(subscription.StateSubscription);
+  const { status } = statusOf(subscription.StateSubscription);
   return {
     status,
     state: subscription.StateSubscription,
-    suspensionReason: reason,
+    suspensionReason:
+      status === 'suspended'
+        ? await suspensionReason(context.upstream, subscription, context.call)
+        : null,
     paymentCappingReached: subscription.IsPaymentCappingReached === true,
     subscriptionId: subscription.Id,
     offer: subscription.ReferenceOffer,

@@ -6,7 +6,13 @@ import {
   type UsagesResponse,
 } from '../../contract/index.js';
 import type { ProxyError } from '../errors.js';
-import { UpstreamError, pendingSubscription, toProxyError } from '../errors.js';
+import {
+  UpstreamError,
+  paymentMethodInvalid,
+  pendingSubscription,
+  toProxyError,
+} from '../errors.js';
+import { suspensionReason } from '../suspension.js';
 import { chargeRateLimit, isMissing, withCustomer, type RouteContext } from '../context.js';
 import { parsePricingRequest } from '../validation.js';
 import { confirmationRequired } from './pricing-confirmation.js';
@@ -66,7 +72,9 @@ const REFUSAL_CODES: ReadonlySet<string> = new Set(PRICING_REFUSAL_CODES);
 /**
  * The refusal of a price that is a state of the customer (see PricingRefusal), or undefined for
  * a failure. The service says "not active" of a subscription waiting for its checkout as of a
- * suspended one: the subscription's state tells them apart.
+ * suspended one, and does not say why it is suspended: the subscription's state tells them
+ * apart, and a suspension for a payment method that no longer works is answered as such (its
+ * remedy is a new payment method, not a restart).
  */
 async function refusalOf(
   context: RouteContext,
@@ -75,12 +83,16 @@ async function refusalOf(
   const refusal = toProxyError(error);
   if (!REFUSAL_CODES.has(refusal.code)) return undefined;
   if (refusal.code !== 'subscription-suspended') return refusal;
-  const state = await context.upstream
+  const subscription = await context.upstream
     .subscriptionOf(context.identity.reference, context.call)
-    .then(
-      (subscription) => subscription.StateSubscription,
-      () => undefined,
-    );
-  if (state === 'PendingSubscription') return pendingSubscription();
+    .catch(() => undefined);
+  if (subscription?.StateSubscription === 'PendingSubscription') return pendingSubscription();
+  if (
+    subscription?.StateSubscription.startsWith('Suspended') === true &&
+    (await suspensionReason(context.upstream, subscription, context.call)) ===
+      'payment-method-invalid'
+  ) {
+    return paymentMethodInvalid();
+  }
   return refusal;
 }
