@@ -154,7 +154,7 @@ function modulesConfig() {
  * import them, see usage-meter/notices.ts). They are a chunk of their own, beside the core one.
  */
 const REMEDY_MODULES =
-  /[\\/]src[\\/](client[\\/](shared-texts|portal|safe-url)|elements[\\/]shared[\\/](remedy|warn|call-to-action))\.ts$/;
+  /[\\/]src[\\/](client[\\/](shared-texts|portal|safe-url)|elements[\\/]shared[\\/](remedy|remedy-pointer|warn|call-to-action))\.ts$/;
 
 function isRemedyModule(id: string): boolean {
   return REMEDY_MODULES.test(id);

@@ -106,7 +106,7 @@ describe('one call to action per page region', () => {
   });
 
   const states = [
-    ['capping-reached', 'buy-feature[seats]: Settle invoices'],
+    ['capping-reached', 'buy-feature[seats]: Pay overdue invoices'],
     ['suspended', 'buy-feature[seats]: Add a payment method'],
     ['pending', 'buy-feature[seats]: Complete your subscription'],
     ['starter-plan', 'usage-meter[seats]: Change plan'],
@@ -180,14 +180,14 @@ describe('one call to action per page region', () => {
     await freshStart('capping-reached');
     const page = await fixture<HTMLElement>(overview('add-on'));
     await settled(page);
-    expect(remediesIn(page)).to.deep.equal(['buy-feature[priority-support]: Settle invoices']);
+    expect(remediesIn(page)).to.deep.equal(['buy-feature[priority-support]: Pay overdue invoices']);
     const seats = page.querySelector('buy-feature[feature="seats"]')!;
     expect(seats.shadowRoot!.querySelector('[part~="waits"]')!.textContent).to.contain(
       'Paused until the overdue invoices are settled.',
     );
     seats.shadowRoot!.querySelector<HTMLElement>('[part~="pointer"]')!.click();
     const chosen = page.querySelector('buy-feature[feature="priority-support"]')!;
-    expect(chosen.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Settle invoices');
+    expect(chosen.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Pay overdue invoices');
   });
 
   it('leaves the plans to the page’s plan picker, and billing to its portal', async () => {
@@ -230,7 +230,7 @@ describe('one call to action per page region', () => {
     const refusal = addOn.shadowRoot!.querySelector('[role="alert"] [part~="error"]')!;
     expect(refusal.getAttribute('data-tone')).to.equal(null);
     const remedy = refusal.querySelector<HTMLElement>('[part~="remedy"]')!;
-    expect(remedy.textContent!.trim()).to.equal('Settle invoices');
+    expect(remedy.textContent!.trim()).to.equal('Pay overdue invoices');
     const opened: BillingRemedyEvent[] = [];
     addOn.addEventListener('billing-remedy', (event) => {
       event.preventDefault();

@@ -16,6 +16,7 @@ import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
+import { remedyPointer } from '../shared/remedy-pointer.js';
 import { defineElement } from '../shared/define.js';
 import { warnOnce } from '../shared/warn.js';
 import { AddOnController } from './add-on-controller.js';
@@ -331,7 +332,7 @@ export class BuyFeature extends LitElement {
       remedy = remedyOf(error, canRetry);
     }
     const speaks = this.#callToAction.offer(remedy);
-    const pointer = remedy && !speaks ? this.#callToAction.pointer(remedy) : nothing;
+    const pointer = remedy && !speaks ? remedyPointer(this, this.#callToAction, remedy) : nothing;
     this.#remedyPlace = { acted, speaks, pointer };
   }
 

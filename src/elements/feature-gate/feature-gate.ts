@@ -5,6 +5,7 @@ import { followLang, message, registerTexts } from '../../client/i18n.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getUsageStore, type UsageStore } from '../../client/usage-store.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
+import { remedyPointer } from '../shared/remedy-pointer.js';
 import { defineElement } from '../shared/define.js';
 import { openRemedy } from '../shared/remedy.js';
 import { seePlans } from '../shared/see-plans.js';
@@ -269,7 +270,7 @@ export class FeatureGate extends LitElement {
       ${
         remedy && !this.#speaks
           ? // Another element of the page offers the remedy: this prompt points to it.
-            this.#callToAction.pointer(remedy)
+            remedyPointer(this, this.#callToAction, remedy)
           : key === 'gate.pending'
             ? html`<button
                 type="button"

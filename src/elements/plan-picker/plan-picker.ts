@@ -24,6 +24,7 @@ import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
+import { remedyPointer } from '../shared/remedy-pointer.js';
 import { defineElement } from '../shared/define.js';
 import { revealOutcome, statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
@@ -296,7 +297,7 @@ export class PlanPicker extends LitElement {
 
   /** Another element of the region offers the remedy: a calm pointer to it. */
   #renderPointer(): TemplateResult {
-    return this.#callToAction.pointer(this.#remedy()[0]);
+    return remedyPointer(this, this.#callToAction, this.#remedy()[0]);
   }
 
   #titleOf(reference: string | undefined): string {

@@ -1,10 +1,4 @@
-import {
-  html,
-  type ReactiveController,
-  type ReactiveControllerHost,
-  type TemplateResult,
-} from 'lit';
-import { message } from '../../client/i18n.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { resolveEndpoint } from '../../client/config.js';
 import type { PortalPage } from '../../contract/proxy-api.js';
 
@@ -150,17 +144,5 @@ export class CallToAction implements ReactiveController {
     if (this.#claim) claims.set(host, this.#claim);
     else claims.delete(host);
     updateClaimants();
-  }
-
-  /** The quiet link of an element whose `remedy` another one offers: brings that one into view. */
-  pointer(remedy: Remedy): TemplateResult {
-    return html`<button
-      type="button"
-      class="link"
-      part="pointer"
-      @click=${() => this.showSpeaker(remedy)}
-    >
-      ${message(this.#host, 'cta.pointer')}
-    </button>`;
   }
 }
