@@ -102,7 +102,7 @@ describe('portal runtime', () => {
       expect(container.querySelector('iframe')!.title).to.not.equal('');
       const title = portal.shadowRoot!.getElementById(dialog!.getAttribute('aria-labelledby')!)!;
       // Titled by its task: the portal's home here.
-      expect(title.textContent).to.equal('Manage billing');
+      expect(title.textContent!.trim()).to.equal('Manage billing');
       // The Close button has the focus, as the first focusable element of the dialog.
       expect(portal.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Close');
       await expect(portal).to.be.accessible();

@@ -100,6 +100,9 @@ describe('layout on narrow hosts', () => {
     // Healthy uses 3 of 5 seats: one more is included, bought without a dialog.
     await waitForPrice(buy);
     part(buy, 'buy')!.click();
+    // Every purchase is confirmed, a free one too.
+    await waitUntil(() => part(buy, 'confirm') !== null, 'the confirmation dialog');
+    part(buy, 'confirm')!.click();
     await waitUntil(() => part(buy, 'success') !== null, 'the success line', { timeout: 8000 });
     await until(
       () => part(buy, 'success')!.getBoundingClientRect().bottom <= innerHeight + 0.5,
@@ -137,7 +140,7 @@ describe('layout on narrow hosts', () => {
     const frame = modal.container!.querySelector('iframe')!;
     await until(() => pages.length > 0, 'the charge page', 8000);
     expect(pages[0]).to.deep.equal({ title: 'Pay an invoice', opened: true });
-    expect(title()).to.equal('Settle your invoices');
+    expect(title()).to.equal('Pay overdue invoices');
     // Another page of the same task (the charge page again, as the next invoice's is): the
     // title stays the task's.
     const charge = frame.src;
@@ -145,7 +148,7 @@ describe('layout on narrow hosts', () => {
     await until(() => pages.length > 1, 'the charge page again', 8000);
     expect(pages[1]).to.deep.equal({ title: 'Pay an invoice', opened: false });
     await modal.updateComplete;
-    expect(title()).to.equal('Settle your invoices');
+    expect(title()).to.equal('Pay overdue invoices');
     // The customer moves on to the restart (as the payment page's button does).
     const subscription = await serviceApi<{ Links: { rel: string; href?: string }[] }>(
       'Subscription?ReferenceCustomer=capping-reached',
