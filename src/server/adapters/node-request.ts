@@ -169,22 +169,16 @@ function bodyStream(incoming: IncomingLike): ReadableStream<Uint8Array> {
           if (error === undefined) controller.close();
           else controller.error(error);
         };
-        const onEnd = () => finish();
-        const onError = (error: unknown) => finish(error);
         const onClose = () => {
           if (!incoming.complete) finish(clientGone());
           else finish();
         };
-        stop = () => {
-          incoming.off('data', onData);
-          incoming.off('end', onEnd);
-          incoming.off('error', onError);
-          incoming.off('close', onClose);
-        };
-        incoming.on('data', onData);
-        incoming.on('end', onEnd);
-        incoming.on('error', onError);
-        incoming.on('close', onClose);
+        stop = listenToBody(incoming, {
+          data: onData,
+          end: () => finish(),
+          error: (error) => finish(error),
+          close: onClose,
+        });
         if (incoming.destroyed) onClose();
       },
       pull() {
@@ -211,31 +205,39 @@ function readBody(incoming: IncomingLike): Promise<Buffer> {
   if (incoming.destroyed) return Promise.reject(clientGone());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const onData = (chunk: Buffer) => chunks.push(chunk);
-    const onEnd = () => {
-      stop();
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
-    };
-    const onError = (error: unknown) => {
-      stop();
-      reject(error instanceof Error ? error : new Error(String(error)));
-    };
-    const onClose = () => {
-      if (incoming.complete) return;
-      stop();
-      reject(clientGone());
-    };
-    const stop = () => {
-      incoming.off('data', onData);
-      incoming.off('end', onEnd);
-      incoming.off('error', onError);
-      incoming.off('close', onClose);
-    };
-    incoming.on('data', onData);
-    incoming.on('end', onEnd);
-    incoming.on('error', onError);
-    incoming.on('close', onClose);
+    const stop = listenToBody(incoming, {
+      data: (chunk) => chunks.push(chunk),
+      end: () => {
+        stop();
+        resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+      },
+      error: (error) => {
+        stop();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      close: () => {
+        if (incoming.complete) return;
+        stop();
+        reject(clientGone());
+      },
+    });
   });
+}
+
+/** What a body's reader hears of the socket: its chunks, its end, an error, its closing. */
+interface BodyListeners {
+  data(chunk: Buffer): void;
+  end(): void;
+  error(error: unknown): void;
+  close(): void;
+}
+
+/** Listens to the request's body events; returns the function that stops listening. */
+function listenToBody(incoming: IncomingLike, { data, end, error, close }: BodyListeners) {
+  incoming.on('data', data).on('end', end).on('error', error).on('close', close);
+  return () => {
+    incoming.off('data', data).off('end', end).off('error', error).off('close', close);
+  };
 }
 
 const utf8 = new TextDecoder();
