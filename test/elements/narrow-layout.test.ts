@@ -87,6 +87,20 @@ describe('layout on narrow hosts', () => {
     );
   });
 
+  it('keeps a long add-on button inside a narrow host, in French too', async () => {
+    await freshStart('healthy');
+    const host = await fixture<HTMLDivElement>(
+      html`<div style="width: 300px" lang="fr">
+        <buy-feature feature="priority-support" label="Support prioritaire"></buy-feature>
+      </div>`,
+    );
+    const buy = host.querySelector<BuyFeature>('buy-feature')!;
+    await waitUntil(() => part(buy, 'add') !== null, 'the add button', { timeout: 8000 });
+    expect(partText(buy, 'add')).to.equal('Ajouter l’option Support prioritaire');
+    const right = host.getBoundingClientRect().right;
+    expect(part(buy, 'add')!.getBoundingClientRect().right).to.be.at.most(right + 0.5);
+  });
+
   it('brings the success line of a purchase into view', async () => {
     await freshStart('healthy');
     const host = await fixture<HTMLDivElement>(

@@ -147,8 +147,9 @@ const ownStyles = css`
   .add-on .price {
     flex: 1 1 12em;
   }
+  /* Its words wrap rather than run past a narrow host ("Ajouter l’option Support prioritaire"). */
   .add-on > button {
-    flex: 0 0 auto;
+    flex: 0 1 auto;
   }
 
   /* Tinted boxes (shared): success, refusal with its remedy (both laid out as a .message), and
