@@ -383,3 +383,41 @@ describe('<buy-feature> add-on mode', () => {
     await waitForDialog(element, false);
   });
 });
+
+describe('<buy-feature> add-on beside a purchase of the page', () => {
+  it('prices the add-on again after seats are bought beside it', async () => {
+    await freshStart('healthy');
+    const host = await fixture<HTMLDivElement>(
+      html`<div>
+        <buy-feature feature="seats" label="seats" label-one="seat"></buy-feature>
+        <buy-feature feature=${FEATURE}></buy-feature>
+      </div>`,
+    );
+    const [seats, addOn] = [...host.querySelectorAll<BuyFeature>('buy-feature')] as [
+      BuyFeature,
+      BuyFeature,
+    ];
+    await waitUntil(() => part(addOn, 'price-next') !== null, 'the add-on price', {
+      timeout: 8000,
+    });
+    const before = (await switchPrice(true)).NextTerm?.AmountTotal;
+    await waitForText(addOn, 'price-next', dollars(before!));
+    // Three seats: one beyond the five of the plan raises the recurring price.
+    const input = part<HTMLInputElement>(seats, 'input')!;
+    input.value = '3';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await waitUntil(() => partText(seats, 'price-now') !== '', 'the seats price', {
+      timeout: 8000,
+    });
+    await sleep(300);
+    part(seats, 'buy')!.click();
+    await waitForDialog(seats);
+    part(seats, 'confirm')!.click();
+    await waitUntil(() => part(seats, 'success') !== null, 'the seats purchase', {
+      timeout: 8000,
+    });
+    const after = (await switchPrice(true)).NextTerm?.AmountTotal;
+    expect(after).to.not.equal(before);
+    await waitForText(addOn, 'price-next', dollars(after!));
+  });
+});
