@@ -95,7 +95,7 @@ describe('hosted pages: settling invoices, invoice states, pending features, car
   });
 
   it('asks for the card first, with the known contact and the optional address folded', async () => {
-    const register = await openPage(findLink(await home('no-payment-method'), 'Payment details'));
+    const register = await openPage(findLink(await home('no-payment-method'), 'Payment method'));
     const [form] = forms(register);
     assert.ok(form);
     assert.ok(
@@ -114,7 +114,7 @@ describe('hosted pages: settling invoices, invoice states, pending features, car
   });
 
   it('offers the countries by name and stores the ISO code', async () => {
-    const register = await openPage(findLink(await home('healthy'), 'Payment details'));
+    const register = await openPage(findLink(await home('healthy'), 'Payment method'));
     assert.match(register.html, /<select\s+id="f-country"\s+name="country"/);
     assert.match(register.html, /<option value="FR"\s*>\s*France\s*<\/option>/);
     const french = await openPage(findLink(await home('healthy', '?lang=fr'), 'Moyen de paiement'));
@@ -123,12 +123,12 @@ describe('hosted pages: settling invoices, invoice states, pending features, car
     const saved = await submit(register, { country: 'FR' });
     assert.equal(saved.status, 200, saved.html);
     assert.equal((await t.customer('healthy')).billingAddress.Country, 'FR');
-    const again = await openPage(findLink(await home('healthy'), 'Payment details'));
+    const again = await openPage(findLink(await home('healthy'), 'Payment method'));
     assert.match(again.html, /<option value="FR"\s+selected\s*>/);
   });
 
   it('refuses a country outside the list, names it, and changes nothing', async () => {
-    const register = await openPage(findLink(await home('healthy'), 'Payment details'));
+    const register = await openPage(findLink(await home('healthy'), 'Payment method'));
     const before = await t.customer('healthy');
     const refused = await submit(register, { country: 'XX', name: 'Someone Else' });
     assert.equal(refused.status, 422);
