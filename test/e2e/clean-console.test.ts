@@ -64,13 +64,19 @@ for (const { reference } of SCENARIOS) {
       page.on('response', (response) => {
         if (response.status() >= 400) note(`${response.status()} ${response.url()}`);
       });
-      page.on('requestfailed', (request) => note(`failed ${request.url()}`));
+      // A request the page itself abandons (a preview frame drawn again, a read superseded by
+      // a newer one) prints nothing and fails nothing; any other failure counts.
+      page.on('requestfailed', (request) => {
+        const reason = request.failure()?.errorText ?? '';
+        if (reason !== 'net::ERR_ABORTED') note(`failed ${request.url()} ${reason}`);
+      });
       await page.goto(`${e2e.demo.url}${path}`);
       await settle(page);
       recording = false;
       page.removeAllListeners('console');
       page.removeAllListeners('response');
       page.removeAllListeners('requestfailed');
+      page.removeAllListeners('pageerror');
       assert.deepEqual(problems, [], `${reference} ${path}`);
       const offered = await remedies(page);
       assert.ok(offered.length <= 1, `${reference} ${path}: ${offered.join(', ')}`);
