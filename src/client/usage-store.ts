@@ -215,7 +215,7 @@ export class UsageStore {
 
   /**
    * The usages' texts are the service's, in the language they were asked in: when the page
-   * changes its language, known usages are asked for again in the new one (issue 12, item 13).
+   * changes its language, known usages are asked for again in the new one.
    */
   #followLanguage(): (() => void) | undefined {
     if (typeof MutationObserver === 'undefined') return undefined;

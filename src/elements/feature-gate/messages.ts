@@ -23,7 +23,7 @@ export const gateTexts: BuiltInTexts<
   | 'gate.suspended.payment-method'
   | 'gate.none'
 > = {
-  // The meters' wording (issue 12): the feature's name, a colon, what stands ("Seats: not
+  // The meters' wording: the feature's name, a colon, what stands ("Seats: not
   // included in your plan."), never a sentence whose verb must agree with the name.
   'gate.locked': [
     '{label}: not included in your plan.',
