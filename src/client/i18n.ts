@@ -69,10 +69,9 @@ const loading: Record<OtherLanguage, Promise<void>> = { fr: Promise.resolve() };
  * text). Page overrides given to `configureBilling` still win over them.
  *
  * @example
- * registerTexts(
- *   { 'acme.title': 'Seats' } as const,
- *   { fr: () => import('./acme-texts.fr.js') }, // export default { 'acme.title': 'Sièges' }
- * );
+ * // acme-texts.fr.ts: export default { 'acme.title': 'Sièges' }
+ * const french = () => import(`./acme-texts.fr.js`);
+ * registerTexts({ 'acme.title': 'Seats' } as const, { fr: french });
  */
 export function registerTexts<Table extends TextTable>(
   english: Table,

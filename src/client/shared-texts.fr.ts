@@ -31,6 +31,8 @@ export default {
   'error.Error.Subscription.NotActive':
     'Votre abonnement est suspendu. Réactivez-le pour continuer.',
   'remedy.change-plan': 'Changer d’offre',
+  'state.not-in-plan.suggest':
+    '{label}\u00a0: non inclus dans votre offre\u202f; l’offre {plan} l’inclut.',
   'remedy.change-plan.to': 'Passer à {plan}',
   'remedy.register': 'Ajouter un moyen de paiement',
   'remedy.pay-invoice': 'Payer les factures en retard',

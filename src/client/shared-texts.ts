@@ -34,6 +34,9 @@ export const sharedTexts = {
   'error.Error.Customer.Billing.CappingReached': 'Some invoices are overdue. Pay them to continue.',
   'error.Error.Subscription.NotActive': 'Your subscription is suspended. Restart it to continue.',
   'remedy.change-plan': 'Change plan',
+  // A feature the plan lacks, with the least expensive plan that includes it ({plan}: "Pro"):
+  // the meters' and gates' wording.
+  'state.not-in-plan.suggest': '{label}: not included in your plan; {plan} includes it.',
   // The change-plan remedy when one plan is suggested ({plan}: "Pro").
   'remedy.change-plan.to': 'Switch to {plan}',
   'remedy.register': 'Add a payment method',

@@ -362,19 +362,6 @@ export class UsageStore {
   }
 
   /**
-   * Every feature of the service (those of the customer's usages and of every offer), to tell a
-   * feature the plan lacks from a reference that names none (a typo); null when the proxy gives
-   * no catalogue. Asked once per store (and customer), only when an element needs it.
-   */
-  knownFeatures(): Promise<ReadonlySet<string> | null> {
-    return this.offers().then((offers) =>
-      offers === null
-        ? null
-        : new Set(offers.flatMap((offer) => (offer.Features ?? []).map((f) => f.ReferenceFeature))),
-    );
-  }
-
-  /**
    * The service's offers of the customer's segment (what a plan lacking a feature is compared
    * with), null when the proxy gives no catalogue. Asked once per store (and customer), only
    * when an element needs them.

@@ -290,7 +290,7 @@ export class FeatureGate extends LitElement {
       <p>
         ${
           plan
-            ? message(this, 'gate.locked.suggest', { label, plan: plan.title })
+            ? message(this, 'state.not-in-plan.suggest', { label, plan: plan.title })
             : message(this, key, { label })
         }
       </p>

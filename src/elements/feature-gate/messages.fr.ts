@@ -5,8 +5,6 @@ import type { gateTexts } from './messages.js';
 // (messages.ts holds the English and says what each text is for).
 export default {
   'gate.locked': '{label}\u00a0: non inclus dans votre offre.',
-  'gate.locked.suggest':
-    '{label}\u00a0: non inclus dans votre offre\u202f; l’offre {plan} l’inclut.',
   'gate.pending': '{label}\u00a0: commence une fois l’abonnement finalisé.',
   'gate.upgrade': 'Voir les offres',
   'gate.suspended': '{label}\u00a0: en pause tant que votre abonnement est suspendu.',

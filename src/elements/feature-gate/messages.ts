@@ -11,8 +11,6 @@ export const gateTexts = {
   // The meters' wording: the feature's name, a colon, what stands ("Seats: not
   // included in your plan."), never a sentence whose verb must agree with the name.
   'gate.locked': '{label}: not included in your plan.',
-  // With the least expensive plan that includes it ({plan}: "Pro").
-  'gate.locked.suggest': '{label}: not included in your plan; {plan} includes it.',
   'gate.pending': '{label}: starts when checkout is complete.',
   'gate.upgrade': 'See plans',
   // A suspended subscription gives no rights: the feature is the plan's, paused, not missing.

@@ -16,8 +16,6 @@ export default {
   'meter.paused': 'Inclus, en pause (abonnement suspendu)',
   'meter.no-plan': 'Pas encore d’offre',
   'meter.not-in-plan': '{label}\u00a0: non inclus dans votre offre.',
-  'meter.not-in-plan.suggest':
-    '{label}\u00a0: non inclus dans votre offre\u202f; l’offre {plan} l’inclut.',
   'meter.level.warning': '{percent} utilisés',
   'meter.level.critical': 'Limite atteinte',
   'meter.level.over': 'Limite dépassée',

@@ -23,8 +23,6 @@ export const meterTexts = {
   'meter.no-plan': 'No plan yet',
   // The label leads, followed by a colon: no verb to agree with a plural title ("Seats is").
   'meter.not-in-plan': '{label}: not included in your plan.',
-  // With the least expensive plan that includes it ({plan}: "Pro").
-  'meter.not-in-plan.suggest': '{label}: not included in your plan; {plan} includes it.',
   'meter.level.warning': '{percent} used',
   'meter.level.critical': 'Limit reached',
   'meter.level.over': 'Over the limit',

@@ -60,12 +60,15 @@ export type FiguresRenderer = (
  */
 export function lackedFeatureState(
   feature: string,
-  known: ReadonlySet<string> | null,
+  offers: readonly Offer[] | null,
   {
     usages,
     pendingFeatures,
   }: { usages: readonly Usage[]; pendingFeatures: readonly OfferFeature[] },
 ): 'not-in-plan' | 'unavailable' {
+  const known =
+    offers &&
+    new Set(offers.flatMap((offer) => (offer.Features ?? []).map((f) => f.ReferenceFeature)));
   if (known?.has(feature)) return 'not-in-plan';
   const names = [
     ...new Set([
@@ -160,7 +163,7 @@ function renderNotInPlan(meter: NoticeHost, plan: SuggestedPlan | undefined): Te
       <slot name="not-in-plan"
         >${
           plan
-            ? message(meter, 'meter.not-in-plan.suggest', { label, plan: plan.title })
+            ? message(meter, 'state.not-in-plan.suggest', { label, plan: plan.title })
             : message(meter, 'meter.not-in-plan', { label })
         }</slot
       >

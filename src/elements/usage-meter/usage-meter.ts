@@ -197,10 +197,11 @@ export class UsageMeter extends LitElement {
   #callToAction: CallToAction | undefined;
   /** The state a covered meter stands back from. */
   #covering: MeterState = 'loading';
-  /** Every feature of the service, once asked for a feature the customer lacks (null: unknown). */
-  #known: ReadonlySet<string> | null | undefined;
-  /** The service's offers, once asked for a feature the plan lacks: the plan to suggest. */
-  #offers: readonly Offer[] | null = null;
+  /**
+   * The service's offers, once asked for a feature the customer lacks (null: no catalogue): do
+   * they know the feature, and which plan includes it.
+   */
+  #offers: readonly Offer[] | null | undefined;
   #askedCatalogue = false;
   /** Set while a state waits for notices.ts: resolves once it is loaded and an update asked. */
   #noticesWait: Promise<void> | undefined;
@@ -231,8 +232,7 @@ export class UsageMeter extends LitElement {
     if (changed.has('endpoint') && this.hasUpdated) {
       this.#disconnect();
       this.#store = null;
-      this.#known = undefined;
-      this.#offers = null;
+      this.#offers = undefined;
       this.#askedCatalogue = false;
       // A meter out of the document subscribes when it is connected again, not now.
       if (this.isConnected) this.#connect();
@@ -580,21 +580,18 @@ export class UsageMeter extends LitElement {
    * loading while it loads.
    */
   #lackedFeatureState(): MeterState {
-    if (this.#known === undefined) {
+    if (this.#offers === undefined) {
       if (!this.#askedCatalogue) {
         this.#askedCatalogue = true;
-        void Promise.all([this.#usages.knownFeatures(), this.#usages.offers()]).then(
-          ([known, offers]) => {
-            this.#known = known;
-            this.#offers = offers;
-            this.requestUpdate();
-          },
-        );
+        void this.#usages.offers().then((offers) => {
+          this.#offers = offers;
+          this.requestUpdate();
+        });
       }
       return 'loading';
     }
     if (!notices) return 'not-in-plan';
-    return notices.lackedFeatureState(this.feature, this.#known, this.#usages.state);
+    return notices.lackedFeatureState(this.feature, this.#offers, this.#usages.state);
   }
 
   /**
@@ -636,7 +633,7 @@ export class UsageMeter extends LitElement {
       default:
         return notices!.renderNoticeState(this, state, {
           ...this.#usages.state,
-          offers: this.#offers,
+          offers: this.#offers ?? null,
           renderFigures,
         });
     }
