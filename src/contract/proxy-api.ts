@@ -285,6 +285,8 @@ export interface SubscriptionDiscount {
 /** Error codes of the proxy that are not the billing service's own. */
 export const PROXY_ERROR_CODES = [
   'unauthenticated',
+  'token-expired',
+  'token-invalid',
   'validation',
   'payload-too-large',
   'unsupported-media-type',
