@@ -5,11 +5,10 @@
 import {
   createDurableObjectIdempotencyStore,
   createDurableObjectSignalBus,
+  identifyWithJwt,
   toWorkerHandler,
-  type BillingIdentity,
   type DurableObjectNamespaceLike,
 } from 'billing-elements/server/worker';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 // The Durable Object classes of the store and the bus, under the names wrangler.jsonc binds.
 export { BillingIdempotencyObject, BillingSignalsObject } from 'billing-elements/server/worker';
@@ -42,31 +41,6 @@ const listOf = (value: string) =>
     .map((item) => item.trim())
     .filter((item) => item !== '');
 
-/**
- * The visitor, from the `Authorization: Bearer <JWT>` the page sends: the token's signature is
- * checked against the identity provider's published keys (JWKS, fetched and cached by jose), then
- * its issuer, audience and expiry (30 s of clock tolerance). The claim JWT_CLAIM names the
- * customer. Anything else (no token, a bad one, no such claim) is no visitor: 401.
- */
-function identifyWithJwt(env: Env) {
-  const keys = createRemoteJWKSet(new URL(env.JWT_JWKS_URL));
-  return async (request: Request): Promise<BillingIdentity | null> => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
-    if (match === null) return null;
-    try {
-      const { payload } = await jwtVerify(match[1]!, keys, {
-        issuer: env.JWT_ISSUER,
-        audience: env.JWT_AUDIENCE,
-        clockTolerance: 30,
-      });
-      const reference = payload[env.JWT_CLAIM];
-      return typeof reference === 'string' && reference !== '' ? { reference } : null;
-    } catch {
-      return null;
-    }
-  };
-}
-
 export default toWorkerHandler((env: Env) => ({
   baseUrl: env.BILLING_API_URL,
   agentKey: env.BILLING_AGENT_KEY,
@@ -80,7 +54,12 @@ export default toWorkerHandler((env: Env) => ({
   allowedOrigins: listOf(env.ALLOWED_ORIGINS),
   // The visitor's token, checked against the identity provider's public keys: its signature,
   // issuer, audience and expiry. The claim names the customer; nothing else from the browser is.
-  identify: identifyWithJwt(env),
+  identify: identifyWithJwt({
+    jwks: env.JWT_JWKS_URL,
+    issuer: env.JWT_ISSUER,
+    audience: env.JWT_AUDIENCE,
+    claim: env.JWT_CLAIM,
+  }),
   // The service's notifications, at https://<your worker>/billing/webhooks.
   notifications: {
     secret: env.BILLING_WEBHOOK_SECRET,
