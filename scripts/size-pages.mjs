@@ -83,7 +83,10 @@ const PAGES = [
     // downgrade that says what becomes of seats and add-ons, the cause of a suspension, each in
     // two languages: 40,459 B -> 42,926 B, over the 40 KiB guard. The French texts are 2.8 kB
     // of it (measured by blanking them): loaded on demand, they bring the file back under.
-    budget: 42 * KIB,
+    // Then token identity (configureBilling({ token }): the bearer header, one refresh and
+    // retry, the stream ticket), which the other pages load only when a token is set:
+    // 42,929 B -> 43,325 B, +396 B.
+    budget: 42 * KIB + 400,
     target: 26 * KIB,
   },
   {

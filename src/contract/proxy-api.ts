@@ -282,6 +282,16 @@ export interface SubscriptionDiscount {
   title: string;
 }
 
+/**
+ * `POST /stream-ticket`: what opens the event stream of a page identified by a token
+ * (`GET /events?ticket=...`), since EventSource sends no Authorization header. Single-use.
+ */
+export interface StreamTicket {
+  ticket: string;
+  /** When it no longer opens a stream (ISO 8601), a minute after it was made. */
+  expiresAt: string;
+}
+
 /** Error codes of the proxy that are not the billing service's own. */
 export const PROXY_ERROR_CODES = [
   'unauthenticated',
