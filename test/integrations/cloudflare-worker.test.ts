@@ -4,7 +4,9 @@
 // own wrangler.jsonc and a .dev.vars file (the local form of its secrets). The packed sandbox is
 // the billing service, and a loopback server publishes an identity provider's public keys
 // (JWKS): each call carries a JWT signed with its private key, as the site's sign-in gives one
-// to the page. Over plain HTTP, as the page's elements call it from another origin.
+// to the page. Over plain HTTP, as the page's elements call it from another origin; then in
+// Chromium, a page of another site with the script-tag file, the elements pointed at the Worker
+// and the token given through configureBilling({ token }).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -18,6 +20,9 @@ import { ledgerOf, readEventBlocks, serviceCall } from '../server/helpers.js';
 import {
   freePort,
   installExample,
+  launchBrowser,
+  proveBilling,
+  watchConsole,
   startProcess,
   startSandboxOf,
   type InstalledApp,
@@ -38,6 +43,7 @@ let app: InstalledApp;
 let sandbox: Sandbox;
 let jwks: Server;
 let jwksUrl: string;
+let providerUrl: string;
 let signingKey: CryptoKey;
 /** Another key the provider never published: what a forger signs with. */
 let otherKey: CryptoKey;
@@ -78,13 +84,26 @@ before(async () => {
   const published = JSON.stringify({
     keys: [{ ...(await exportJWK(pair.publicKey)), kid: KEY_ID, alg: 'ES256', use: 'sig' }],
   });
-  jwks = createServer((_request, response) => {
+  // The identity provider: its public keys, and (for the browser test) the token its sign-in
+  // script hands the page of a signed-in visitor.
+  jwks = createServer((request, response) => {
+    if (request.url === '/token') {
+      void tokenFor(CUSTOMER).then((token) => {
+        response.writeHead(200, {
+          'content-type': 'text/plain',
+          'access-control-allow-origin': '*',
+        });
+        response.end(token);
+      });
+      return;
+    }
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(published);
   });
   const port = await freePort();
   await new Promise<void>((resolve) => jwks.listen(port, '127.0.0.1', resolve));
-  jwksUrl = `http://127.0.0.1:${port}/.well-known/jwks.json`;
+  providerUrl = `http://127.0.0.1:${port}`;
+  jwksUrl = `${providerUrl}/.well-known/jwks.json`;
 });
 
 after(async () => {
@@ -129,6 +148,9 @@ describe('in workerd (`wrangler dev`)', () => {
   let worker: RunningProcess;
   let base: string;
   let targetId: string | undefined;
+  /** The no-code site of the browser test: a page and the script-tag file, on its own origin. */
+  let site: Server;
+  let siteUrl: string;
 
   /** A call of the site's page: the visitor's token, and the site's origin on a POST. */
   async function page(path: string, body?: unknown, token?: string | null) {
@@ -163,6 +185,10 @@ describe('in workerd (`wrangler dev`)', () => {
   }
 
   before(async () => {
+    const [port, inspectorPort, sitePort] = [await freePort(), await freePort(), await freePort()];
+    base = `http://127.0.0.1:${port}`;
+    siteUrl = `http://localhost:${sitePort}/`;
+    site = await startSite(sitePort, base);
     // The secrets and the vars the test's services need, as a .dev.vars file beside
     // wrangler.jsonc: `wrangler dev` reads it in place of the deployed secrets.
     const vars: Record<string, string> = {
@@ -171,7 +197,7 @@ describe('in workerd (`wrangler dev`)', () => {
       BILLING_SEGMENT: sandbox.segment,
       BILLING_PORTAL_SCRIPT_URL: sandbox.portalScriptUrl,
       BILLING_WEBHOOK_KEY: WEBHOOK_KEY,
-      ALLOWED_ORIGINS: `${SITE}, https://other.nocode.example`,
+      ALLOWED_ORIGINS: `${SITE}, ${new URL(siteUrl).origin}`,
       JWT_JWKS_URL: jwksUrl,
       JWT_ISSUER: ISSUER,
       JWT_AUDIENCE: AUDIENCE,
@@ -187,8 +213,6 @@ describe('in workerd (`wrangler dev`)', () => {
         .map(([name, value]) => `${name}=${JSON.stringify(value)}\n`)
         .join(''),
     );
-    const [port, inspectorPort] = [await freePort(), await freePort()];
-    base = `http://127.0.0.1:${port}`;
     const starting = Date.now();
     worker = await startProcess(
       app,
@@ -224,6 +248,7 @@ describe('in workerd (`wrangler dev`)', () => {
   after(async () => {
     if (targetId !== undefined) await control('DELETE', `/webhooks/${targetId}`);
     await worker?.stop();
+    await new Promise((resolve) => site?.close(resolve));
   });
 
   it('reads the usages of the customer the token names', async () => {
@@ -368,7 +393,77 @@ describe('in workerd (`wrangler dev`)', () => {
     const warnings = worker.output().match(/\[billing-proxy\] runtime-limit: .*/g) ?? [];
     assert.deepEqual(warnings, []);
   });
+  it('serves a page on another site in Chromium: the snippet, the token, a purchase, live updates', async () => {
+    const browser = await launchBrowser();
+    try {
+      // The meter's figures, a purchase confirmed and applied once, the portal, a clean console.
+      await proveBilling(browser, sandbox, siteUrl);
+      // The service's notification, through the Worker's webhook route and the page's ticketed
+      // stream, redraws the open page: no reload.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      const streamOpen = page.waitForResponse(
+        (response) => response.url().startsWith(`${base}/billing/events?ticket=`) && response.ok(),
+      );
+      await page.goto(siteUrl);
+      const value = page.locator('usage-meter[feature="seats"] [part~="value"]');
+      await value.filter({ hasText: /^6$/ }).waitFor();
+      await streamOpen;
+      const applied = await serviceCall(sandbox as unknown as RunningSandbox, 'POST', '/v1/Usage', {
+        ReferenceCustomer: CUSTOMER,
+        ReferenceFeature: 'seats',
+        Increment: 1,
+        DateStamp: new Date().toISOString(),
+      });
+      assert.equal(applied.status, 200);
+      await value.filter({ hasText: /^7$/ }).waitFor({ timeout: 10_000 });
+      assert.deepEqual(errors, [], "errors in the page's console");
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
 });
+
+/**
+ * The no-code site: one page as a site builder publishes it, with the script-tag file and the
+ * elements pointed at the Worker, and the sign-in tool's token given to them.
+ */
+async function startSite(port: number, worker: string): Promise<Server> {
+  const script = readFileSync(
+    join(app.dir, 'node_modules/billing-elements/dist/billing-elements.js'),
+  );
+  const page = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><link rel="icon" href="data:," /><title>Shop</title></head>
+  <body>
+    <script src="/billing-elements.js"></script>
+    <script>
+      // The visitor's JWT, as the site's sign-in tool gives it (null when signed out).
+      BillingElements.configureBilling({
+        token: () => fetch('${providerUrl}/token').then((response) => response.text()),
+      });
+    </script>
+    <usage-meter feature="seats" endpoint="${worker}/billing"></usage-meter>
+    <buy-feature feature="seats" label="seats" endpoint="${worker}/billing"></buy-feature>
+    <billing-portal endpoint="${worker}/billing"></billing-portal>
+  </body>
+</html>`;
+  const server = createServer((request, response) => {
+    if (request.url === '/billing-elements.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' });
+      response.end(script);
+    } else if (request.url === '/') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(page);
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, 'localhost', resolve));
+  return server;
+}
 
 async function until(condition: () => boolean, message: string, timeoutMs = 5_000) {
   const deadline = Date.now() + timeoutMs;
