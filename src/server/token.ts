@@ -240,7 +240,8 @@ function refusal(error: unknown): ProxyError {
       if (claim === 'iss') return tokenInvalid('The token is from another issuer.');
       if (claim === 'nbf') return tokenInvalid('The token is not valid yet.');
       if (claim === 'iat') return tokenInvalid('The token was issued in the future.');
-      return tokenInvalid(`The token's "${claim}" claim is not accepted.`);
+      if (claim === 'typ') return tokenInvalid('The token is not a customer token.');
+      return tokenInvalid(`The token’s "${claim}" claim is not accepted.`);
     }
     case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
       return tokenInvalid('The token’s signature does not verify.');
@@ -251,9 +252,7 @@ function refusal(error: unknown): ProxyError {
       return tokenInvalid('The token’s signing algorithm is not accepted.');
     case 'ERR_JWS_INVALID':
     case 'ERR_JWT_INVALID':
-      return error instanceof Error && /typ/i.test(error.message)
-        ? tokenInvalid('The token is not a customer token.')
-        : tokenInvalid('The token is malformed.');
+      return tokenInvalid('The token is malformed.');
     default:
       // The key set could not be fetched or read (network, timeout, not a JWKS): not the
       // token's fault, and worth retrying.
