@@ -57,6 +57,7 @@ const NPM_EXTERNALS = [
   /^lit-html(\/.*)?$/,
   /^lit-element(\/.*)?$/,
   /^zod(\/.*)?$/,
+  /^jose(\/.*)?$/,
 ];
 
 /** The autoloader and one module per element, for `<script type="module">` (mode `modules`). */

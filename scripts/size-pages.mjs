@@ -70,7 +70,11 @@ const PAGES = [
     // per page region and the cause of a suspension: 42,926 B with the French texts inside.
     // Since the French texts load on demand from billing-elements.fr.js (2.7 kB of the file,
     // only for a French page): 40,355 B, under the 40 KiB guard again.
-    budget: 40 * KIB,
+    // Then a plan named where the customer's plan lacks a feature, a unit price while a payment
+    // method is missing, a deferred plan change led by its new price: 40,355 B -> 41,221 B.
+    // Then token identity (configureBilling({ token }): the bearer header, one refresh and
+    // retry, the stream ticket), which the other pages load only when a token is set: +396 B.
+    budget: 40 * KIB + 1300,
     target: 26 * KIB,
   },
   {

@@ -28,7 +28,19 @@ export interface BillingConfig {
    * say "Sign in to see your plan" without a link. An element's `sign-in-url` attribute wins.
    */
   signInUrl: string;
+  /**
+   * Identify the customer by a token rather than by the proxy's cookies (a page on another site,
+   * where those cookies are third-party ones that browsers block): a function returning the
+   * customer's current token, or null when signed out. Asked once, then again each time the
+   * proxy answers `token-expired` (the request is then sent once more, unchanged). Requests
+   * carry `Authorization: Bearer <token>` and no cookies.
+   */
+  token?: BillingTokenSource | undefined;
 }
+
+/** Gives the signed-in customer's token for the proxy (sync or async); null when signed out. */
+export type BillingTokenSource = () =>
+  string | null | undefined | Promise<string | null | undefined>;
 
 export type BillingConfigOptions = Partial<BillingConfig>;
 
@@ -65,6 +77,7 @@ export function configureBilling(options: BillingConfigOptions): BillingConfig {
     messages,
     live: options.live ?? current.live,
     signInUrl: options.signInUrl ?? current.signInUrl,
+    token: 'token' in options ? options.token : current.token,
   };
   return current;
 }

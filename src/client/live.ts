@@ -1,3 +1,4 @@
+import { getBillingConfig } from './config.js';
 import { BillingUpdatedEvent } from './events.js';
 
 // Live updates: the proxy's event stream (GET {endpoint}/events) says "this customer's billing
@@ -6,6 +7,11 @@ import { BillingUpdatedEvent } from './events.js';
 // EventSource, and its usage store's refresh reaches the other tabs through the store's own
 // BroadcastChannel. Without Web Locks each tab opens its own. A stream is open only while an
 // element (or the host) listens to the endpoint's usage store.
+//
+// A page identified by a token (configureBilling({ token })) cannot give it to EventSource, which
+// sends no headers: it trades the token for a stream ticket (POST {endpoint}/stream-ticket, a
+// single-use ticket that lives a minute) and opens {endpoint}/events?ticket=..., without cookies.
+// Every reconnection asks for a fresh ticket, so this code reopens the stream itself.
 
 /** Reconnection delays after the stream fails, doubling up to the last. */
 const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 60_000];
@@ -82,8 +88,11 @@ function connect(endpoint: string, signal: () => void): () => void {
   let everOpened = false;
   let stopped = false;
 
-  const open = () => {
-    source = new EventSource(url, { withCredentials: crossOrigin });
+  const open = async () => {
+    const { token } = getBillingConfig();
+    const address = token ? await (await import('./token.js')).ticketAddress(endpoint, url) : url;
+    if (stopped) return;
+    source = new EventSource(address, { withCredentials: crossOrigin && !token });
     source.addEventListener('open', () => {
       // Reopened after a failure: what changed meanwhile may be unknown, so read it again.
       if (everOpened && failures > 0) signal();
@@ -92,6 +101,8 @@ function connect(endpoint: string, signal: () => void): () => void {
     });
     source.addEventListener('billing-changed', () => signal());
     source.addEventListener('error', () => {
+      // A ticket opens one stream: the browser's own reconnection would reuse it.
+      if (token) source?.close();
       // A stream the browser reconnects by itself stays CONNECTING; CLOSED means it gave up
       // (an error status, a network failure at the start): reopen with backoff.
       if (source?.readyState !== EventSource.CLOSED || stopped) return;
@@ -106,7 +117,7 @@ function connect(endpoint: string, signal: () => void): () => void {
       timer = setTimeout(open, delay * (0.75 + Math.random() / 2));
     });
   };
-  open();
+  void open();
   return () => {
     stopped = true;
     clearTimeout(timer);

@@ -18,11 +18,11 @@ import type {
 import { getBillingConfig, resolveEndpoint } from './config.js';
 import { BillingError } from './errors.js';
 
-/** Talks to one billing proxy: JSON over fetch, cookies included, a time limit on every call. */
+/**
+ * Talks to one billing proxy: JSON over fetch, a time limit on every call, the customer known by
+ * the proxy's cookies or by the page's token (`configureBilling({ token })`).
+ */
 export class ProxyClient {
-  /** Whether the proxy refuses this page's origin, once asked (see refusesThisOrigin). */
-  #originRefused: Promise<boolean> | undefined;
-
   /** The proxy location, as given (path or absolute URL, no trailing slash). */
   readonly endpoint: string;
 
@@ -127,10 +127,11 @@ export class ProxyClient {
     body?: object,
     language?: string,
   ): Promise<T> {
-    const timeoutMs = getBillingConfig().timeoutMs;
+    const { timeoutMs, token } = getBillingConfig();
     const timeout = AbortSignal.timeout(timeoutMs);
+    const url = this.endpoint + path;
     try {
-      const response = await fetch(this.endpoint + path, {
+      const init: RequestInit = {
         method: body ? 'POST' : 'GET',
         credentials: 'include',
         headers: {
@@ -140,7 +141,11 @@ export class ProxyClient {
         },
         body: body ? JSON.stringify(body) : null,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+      };
+      // A page identified by a token loads what sends it (token.ts); other pages never do.
+      const response = await (token
+        ? (await import('./token.js')).fetchWithToken(token, url, init)
+        : fetch(url, init));
       const parsed = await readJson(response);
       if (!response.ok) throw errorFromAnswer(response.status, parsed);
       return parsed as T;
@@ -150,7 +155,8 @@ export class ProxyClient {
       if (signal?.aborted) throw new BillingError('aborted', 'Aborted', { cause });
       if (timeout.aborted)
         throw new BillingError('timeout', `Proxy timeout (${timeoutMs} ms)`, { cause });
-      if (!body && (await this.refusesThisOrigin())) {
+      // Why a read failed is looked into only when one does (origin-check.ts).
+      if (!body && (await (await import('./origin-check.js')).refusesThisOrigin(this.endpoint))) {
         throw new BillingError('forbidden-origin', 'This page’s origin may not call the proxy', {
           status: 403,
           cause,
@@ -159,36 +165,9 @@ export class ProxyClient {
       throw new BillingError('network', 'Proxy unreachable', { cause });
     }
   }
-
-  /**
-   * Whether a proxy on another origin refuses this page's origin. A credentialed request it
-   * refuses cannot be read (the refusal carries no Allow-Credentials), so it looks like a network
-   * failure; asked again without credentials, the refusal is readable. Said once in the
-   * console, for the integrator: the customer sees a neutral text.
-   */
-  private async refusesThisOrigin(): Promise<boolean> {
-    const url = new URL(this.endpoint, document.baseURI);
-    if (url.origin === location.origin) return false;
-    this.#originRefused ??= fetch(`${url.href.replace(/\/+$/, '')}/usages`, {
-      credentials: 'omit',
-      headers: { accept: 'application/json' },
-    })
-      .then(async (response) => {
-        const answer = (await readJson(response).catch(() => undefined)) as
-          Partial<ProxyErrorBody> | undefined;
-        const refused = response.status === 403 && answer?.code === 'forbidden-origin';
-        if (refused)
-          console.error(
-            `[billing-elements] The origin ${location.origin} is not in allowedOrigins of the billing proxy at ${url.href}: add it there (createBillingProxy({ allowedOrigins })).`,
-          );
-        return refused;
-      })
-      .catch(() => false);
-    return this.#originRefused;
-  }
 }
 
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
   try {

@@ -282,9 +282,21 @@ export interface SubscriptionDiscount {
   title: string;
 }
 
+/**
+ * `POST /stream-ticket`: what opens the event stream of a page identified by a token
+ * (`GET /events?ticket=...`), since EventSource sends no Authorization header. Single-use.
+ */
+export interface StreamTicket {
+  ticket: string;
+  /** When it no longer opens a stream (ISO 8601), a minute after it was made. */
+  expiresAt: string;
+}
+
 /** Error codes of the proxy that are not the billing service's own. */
 export const PROXY_ERROR_CODES = [
   'unauthenticated',
+  'token-expired',
+  'token-invalid',
   'validation',
   'payload-too-large',
   'unsupported-media-type',

@@ -19,6 +19,15 @@ export {
   type RedisLikeClient,
 } from './idempotency/redis-store.js';
 export { portalHash } from './routes/portal.js';
+export {
+  identifyWithCustomerToken,
+  identifyWithJwt,
+  mintCustomerToken,
+  type IdentifyFunction,
+  type IdentifyWithCustomerTokenOptions,
+  type IdentifyWithJwtOptions,
+  type MintCustomerTokenOptions,
+} from './token.js';
 export { ENTITLEMENT_CACHE_MS } from './entitlements.js';
 export {
   createMemorySignalBus,

@@ -70,6 +70,8 @@ const ALLOWED_REQUEST_HEADERS = new Set([
   'accept',
   'accept-language',
   'content-language',
+  // A page identified by a token (see token.ts) sends it as `Authorization: Bearer`.
+  'authorization',
 ]);
 
 /** The answer to a CORS preflight (OPTIONS with Access-Control-Request-Method). */

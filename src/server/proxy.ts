@@ -35,6 +35,7 @@ import { warnOfRuntimeLimits } from './runtime.js';
 import { createUpstreamClient } from './upstream.js';
 import { createEntitlementChecker, createSuspensionCheck } from './entitlements.js';
 import { checkIdentity, refuseQuery } from './validation.js';
+import { createStreamTickets } from './stream-ticket.js';
 
 /**
  * What a platform hands a fetch handler beside the request, where it has it (a Worker's `ctx`,
@@ -200,11 +201,20 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
   const suspensions = createSuspensionCheck(upstream, signals);
   const entitlements = createEntitlementChecker(upstream, signals, suspensions);
   const routes: Record<string, Route> = { ...ROUTES };
-  if (hub !== null && options.events !== false) {
+  const tickets = hub === null ? null : createStreamTickets(options.portalSecret, store);
+  const eventsPath = options.events === false ? null : options.events.path;
+  if (hub !== null && tickets !== null && options.events !== false) {
+    // A page identified by a bearer token (which EventSource cannot send) trades it here for a
+    // ticket that opens one stream: see stream-ticket.ts.
+    routes['/stream-ticket'] = {
+      method: 'POST',
+      run: (context) => tickets.issue(context.identity.reference),
+    };
     routes[options.events.path] = {
       method: 'GET',
       run: (context) => {
-        refuseQuery(context.url);
+        if ([...context.url.searchParams.keys()].some((name) => name !== 'ticket'))
+          refuseQuery(context.url);
         return Promise.resolve(
           // Not the request's signal: making one costs kilobytes per stream on Node's Request.
           hub.open(context.identity.reference, context.request.headers.get('last-event-id')),
@@ -291,7 +301,12 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
       const body = stateChanging
         ? await readJsonBody(request, options.limits.maxBodyBytes)
         : undefined;
-      const identified = await options.identify(request);
+      // The event stream of a page identified by a token comes with a stream ticket instead.
+      const ticket = path === eventsPath ? url.searchParams.get('ticket') : null;
+      const identified =
+        ticket === null || tickets === null
+          ? await options.identify(request)
+          : { reference: await tickets.redeem(ticket) };
       if (identified === null || identified === undefined) {
         throw new ProxyError(401, 'unauthenticated', 'Sign in to see your billing.');
       }

@@ -20,6 +20,15 @@ export {
   type MemoryIdempotencyStoreOptions,
 } from './idempotency/memory-store.js';
 export { portalHash } from './routes/portal.js';
+export {
+  identifyWithCustomerToken,
+  identifyWithJwt,
+  mintCustomerToken,
+  type IdentifyFunction,
+  type IdentifyWithCustomerTokenOptions,
+  type IdentifyWithJwtOptions,
+  type MintCustomerTokenOptions,
+} from './token.js';
 export { ENTITLEMENT_CACHE_MS } from './entitlements.js';
 export {
   createRedisIdempotencyStore,

@@ -1,0 +1,273 @@
+// A page on another site (a no-code page at shop.site.test) showing the billing of a customer
+// of the app at app.test, whose proxy is billing.app.test: two registrable domains, mapped to
+// loopback by Chromium's host resolver, third-party cookies blocked. With the app's session
+// cookie alone the elements show the signed-out state; with a customer token
+// (configureBilling({ token })) they show the customer's meters, a purchase is applied once,
+// the portal opens, and a live update comes through a stream ticket.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
+import { startSandbox } from '../../src/sandbox/index.js';
+import {
+  createBillingProxy,
+  identifyWithCustomerToken,
+  mintCustomerToken,
+  toNodeHandler,
+  type BillingProxy,
+} from '../../src/server/index.js';
+import { control } from '../server/helpers.js';
+import { pageErrors, screenshot } from './helpers.js';
+
+const SECRET = 'the-site-and-the-proxy-share-this-32-byte-secret';
+const SCRIPT = fileURLToPath(new URL('../../dist/billing-elements.js', import.meta.url));
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let proxy: BillingProxy;
+let browser: Browser;
+let app: Server;
+let site: Server;
+let appOrigin = '';
+let siteOrigin = '';
+let tokensMinted = 0;
+/** How long the site's tokens live, in seconds. */
+let tokenLifetime = 600;
+/** The proxy's requests, as "METHOD path?query" with whether they carried a cookie or a token. */
+const proxyRequests: { line: string; cookie: boolean; bearer: boolean; status?: number }[] = [];
+
+async function listenOn(server: Server): Promise<number> {
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** The page the site's owner pasted the snippet into, with cookie or token identity. */
+function snippetPage(identity: 'cookie' | 'token'): string {
+  const configuration =
+    identity === 'token'
+      ? `BillingElements.configureBilling({
+           endpoint: '${appOrigin.replace('app.test', 'billing.app.test')}/billing',
+           // The site's own server gives the signed-in visitor's token.
+           token: async () => (await fetch('/billing-token')).text(),
+         });`
+      : `BillingElements.configureBilling({
+           endpoint: '${appOrigin.replace('app.test', 'billing.app.test')}/billing',
+         });`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
+    <script src="/billing-elements.js"></script>
+    <script>${configuration}</script></head>
+    <body><main>
+      <usage-meter feature="projects"></usage-meter>
+      <buy-feature feature="projects"></buy-feature>
+      <billing-portal page="home"></billing-portal>
+    </main></body></html>`;
+}
+
+before(async () => {
+  sandbox = await startSandbox();
+  const served: { handle?: ReturnType<typeof toNodeHandler> } = {};
+  // The app (app.test): its sign-in sets the session cookie; its proxy answers billing.app.test.
+  app = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://app.test');
+    if (url.pathname === '/sign-in') {
+      response.writeHead(200, {
+        'set-cookie': `session=${url.searchParams.get('customer')}; Path=/; Domain=app.test; HttpOnly`,
+        'content-type': 'text/html',
+      });
+      response.end('<p>Signed in</p>');
+      return;
+    }
+    const seen: (typeof proxyRequests)[number] = {
+      line: `${request.method} ${url.pathname}${url.search}`,
+      cookie: request.headers.cookie !== undefined,
+      bearer: request.headers.authorization !== undefined,
+    };
+    proxyRequests.push(seen);
+    response.on('finish', () => (seen.status = response.statusCode));
+    served.handle?.(request, response);
+  });
+  appOrigin = `http://app.test:${await listenOn(app)}`;
+  // The other site (shop.site.test): the snippet's page, the script-tag file, and its server's
+  // token route for its signed-in visitor (here always the healthy customer).
+  site = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://shop.site.test');
+    if (url.pathname === '/billing-elements.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' });
+      response.end(readFileSync(SCRIPT));
+    } else if (url.pathname === '/billing-token') {
+      tokensMinted += 1;
+      void mintCustomerToken({
+        secret: SECRET,
+        reference: 'healthy',
+        expiresInSeconds: tokenLifetime,
+      }).then((token) => {
+        response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+        response.end(token);
+      });
+    } else {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(snippetPage(url.pathname === '/token' ? 'token' : 'cookie'));
+    }
+  });
+  siteOrigin = `http://shop.site.test:${await listenOn(site)}`;
+
+  const identifyByToken = identifyWithCustomerToken({ secret: SECRET, clockToleranceSeconds: 0 });
+  proxy = createBillingProxy({
+    baseUrl: sandbox.apiUrl,
+    agentKey: sandbox.agentKey,
+    apiKey: sandbox.apiKey,
+    businessId: sandbox.businessId,
+    segment: sandbox.segment,
+    portalScriptUrl: sandbox.portalScriptUrl,
+    portalSecret: sandbox.portalSecret,
+    basePath: '/billing',
+    // The app's own pages use its session cookie; the other site's, a token.
+    identify: async (request) => {
+      const byToken = await identifyByToken(request);
+      if (byToken !== null) return byToken;
+      const session = /(?:^|;\s*)session=([^;]+)/.exec(request.headers.get('cookie') ?? '');
+      return session?.[1] === undefined ? null : { reference: decodeURIComponent(session[1]) };
+    },
+    allowedOrigins: [siteOrigin],
+    limits: { rateLimit: false },
+    logger: () => {},
+  });
+  served.handle = toNodeHandler(proxy);
+  browser = await chromium.launch({
+    executablePath: findChrome(),
+    args: [
+      ...CHROME_FLAGS,
+      '--host-resolver-rules=MAP *.test 127.0.0.1',
+      // Safari's and Firefox's default, and Chrome's with third-party cookies blocked.
+      '--test-third-party-cookie-phaseout',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  app?.close();
+  site?.close();
+  await proxy?.close();
+  await sandbox?.close();
+});
+
+/** A fresh browser context signed in at the app (its first-party session cookie). */
+async function signedInPage(): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  pageErrors(page);
+  await page.goto(`${appOrigin}/sign-in?customer=healthy`);
+  assert.equal((await context.cookies(appOrigin))[0]?.name, 'session');
+  return page;
+}
+
+test('with the app’s cookie only, the page on another site shows the signed-out state', async () => {
+  const page = await signedInPage();
+  proxyRequests.length = 0;
+  await page.goto(`${siteOrigin}/cookie`);
+  await page.locator('usage-meter').getByText('Sign in to see your plan').waitFor();
+  assert.ok(proxyRequests.length > 0, 'the elements asked the proxy');
+  assert.ok(
+    proxyRequests.every((request) => !request.cookie),
+    'the session cookie is a third-party one here: never sent',
+  );
+  await screenshot(page, 'token-identity-cookie-signed-out');
+  await page.context().close();
+});
+
+test('with a token, the page on another site shows the customer, buys once, opens the portal and follows live', async () => {
+  const page = await signedInPage();
+  await page.context().clearCookies(); // the token alone identifies
+  proxyRequests.length = 0;
+  const before = await control(sandbox).stats();
+  await page.goto(`${siteOrigin}/token`);
+  const meter = page.locator('usage-meter');
+  await meter.getByText(/4 of 10/).waitFor();
+  assert.ok(
+    proxyRequests.some((request) => request.line === 'GET /billing/usages' && request.bearer),
+  );
+  assert.ok(
+    proxyRequests.every((request) => !request.cookie),
+    'no cookie is sent',
+  );
+
+  // A purchase, confirmed: applied once.
+  const buy = page.locator('buy-feature');
+  await buy.getByRole('button', { name: /^Buy/ }).click();
+  await buy.getByRole('dialog').locator('[part~="confirm"]').click();
+  await buy.getByText(/Done\./).waitFor();
+  await meter.getByText(/5 of 10/).waitFor();
+  const afterPurchase = await control(sandbox).stats();
+  assert.equal(afterPurchase.appliedUsageChanges, before.appliedUsageChanges + 1);
+  assert.equal(proxyRequests.filter((request) => request.line === 'POST /billing/usage').length, 1);
+
+  // The portal, its link asked with the token.
+  await page
+    .frameLocator('billing-portal iframe')
+    .getByRole('heading', { level: 1, name: 'Your subscription' })
+    .waitFor();
+  assert.ok(
+    proxyRequests.some(
+      (request) => request.line.startsWith('GET /billing/portal') && request.bearer,
+    ),
+  );
+
+  // The live stream, opened with a stream ticket: a change made elsewhere reaches the page.
+  await page.waitForFunction(() => true);
+  const ticketed = () =>
+    proxyRequests.filter((request) => /^GET \/billing\/events\?ticket=/.test(request.line));
+  for (let waited = 0; ticketed().length === 0; waited += 100) {
+    assert.ok(waited < 10_000, 'the page opened its stream with a ticket');
+    await page.waitForTimeout(100);
+  }
+  assert.ok(
+    proxyRequests.some(
+      (request) => request.line === 'POST /billing/stream-ticket' && request.bearer,
+    ),
+  );
+  const updated = page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        document.addEventListener('billing-updated', () => resolve(), { once: true }),
+      ),
+  );
+  await proxy.notify('healthy');
+  await updated;
+  assert.deepEqual(pageErrors(page), []);
+  await screenshot(page, 'token-identity-token');
+  await page.context().close();
+});
+
+test('an expired token is refreshed once and the request sent again', async () => {
+  tokenLifetime = 1;
+  const page = await signedInPage();
+  await page.goto(`${siteOrigin}/token`);
+  await page.locator('usage-meter').getByText(/of 10/).waitFor();
+  const minted = tokensMinted;
+  await page.waitForTimeout(2_100);
+  tokenLifetime = 600;
+  proxyRequests.length = 0;
+  // A re-read (as after a live signal) meets the expired token, asks for a new one, succeeds.
+  const updated = page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        document.addEventListener('billing-updated', () => resolve(), { once: true }),
+      ),
+  );
+  await proxy.notify('healthy');
+  await updated;
+  assert.equal(tokensMinted, minted + 1, 'one new token');
+  // The first read after the expiry is refused (401 token-expired), the same read with the new
+  // token answered; nothing else is refused.
+  const statuses = proxyRequests
+    .filter((request) => request.line === 'GET /billing/usages')
+    .map((request) => request.status);
+  assert.deepEqual(statuses.slice(0, 2), [401, 200], JSON.stringify(proxyRequests));
+  assert.equal(proxyRequests.filter((request) => request.status === 401).length, 1);
+  await page.context().close();
+});
