@@ -26,6 +26,7 @@ import { control } from '../server/helpers.js';
 import { pageErrors, screenshot } from './helpers.js';
 
 const SECRET = 'the-site-and-the-proxy-share-this-32-byte-secret';
+/** The script-tag file as built (`npm run build`; the e2e stage builds it when stale). */
 const SCRIPT = fileURLToPath(new URL('../../dist/billing-elements.js', import.meta.url));
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
