@@ -73,7 +73,7 @@ const PAGES = [
     // Then a plan named where the customer's plan lacks a feature, a unit price while a payment
     // method is missing, a deferred plan change led by its new price: 40,355 B -> 41,221 B.
     // Then token identity (configureBilling({ token }): the bearer header, one refresh and
-    // retry, the stream ticket), which the other pages load only when a token is set: +396 B.
+    // retry, the stream ticket), which the other pages load only when a token is set: +393 B.
     budget: 40 * KIB + 1300,
     target: 26 * KIB,
   },

@@ -19,6 +19,7 @@ const copyButton = document.querySelector<HTMLButtonElement>('[data-copy]')!;
 const copyStatus = document.querySelector<HTMLElement>('[data-copy-status]')!;
 const endpointInput = form.elements.namedItem('endpoint') as HTMLInputElement;
 const filesInput = form.elements.namedItem('filesUrl') as HTMLInputElement;
+const tokenNote = document.querySelector<HTMLElement>('[data-token-note]')!;
 
 endpointInput.value = `${location.origin}/billing`;
 filesInput.value = location.origin;
@@ -195,7 +196,9 @@ function currentInput(): SnippetInput {
   }
   const lang = (form.elements.namedItem('lang') as HTMLSelectElement).value;
   const accent = (form.elements.namedItem('accent') as HTMLInputElement).value;
+  const identity = (form.elements.namedItem('identity') as RadioNodeList).value;
   return {
+    identity: identity === 'token' ? 'token' : 'cookie',
     tag: spec.tag,
     attributes,
     endpoint: endpointInput.value.trim(),
@@ -207,6 +210,8 @@ function currentInput(): SnippetInput {
 }
 
 let lastSnippet = '';
+/** What the preview runs: the snippet, with this session's cookie where it asks for a token. */
+let lastPreview = '';
 let resizeObserver: ResizeObserver | undefined;
 
 function fitPreview(minHeight: number): void {
@@ -225,12 +230,12 @@ let previewTimer: ReturnType<typeof setTimeout> | undefined;
 let previewed = '';
 
 function showPreview(): void {
-  if (lastSnippet === previewed) return;
-  previewed = lastSnippet;
+  if (lastPreview === previewed) return;
+  previewed = lastPreview;
   const spec = selectedSpec();
   preview.style.height = `${spec.previewHeight}px`;
   preview.addEventListener('load', () => fitPreview(spec.previewHeight), { once: true });
-  preview.srcdoc = previewDocument(lastSnippet, document.documentElement.lang || 'en');
+  preview.srcdoc = previewDocument(lastPreview, document.documentElement.lang || 'en');
 }
 
 /** The code follows every keystroke; the preview waits for a pause in typing. */
@@ -243,9 +248,13 @@ function update(immediate = false): void {
       'Fix the address marked above: the snippet below is the last valid one.';
     return;
   }
-  const snippet = buildSnippet(currentInput());
+  const input = currentInput();
+  const snippet = buildSnippet(input);
   if (snippet === lastSnippet) return;
   lastSnippet = snippet;
+  // The token line is the site's to write: the preview, on this origin, uses the session.
+  lastPreview = buildSnippet({ ...input, identity: 'cookie' });
+  tokenNote.hidden = input.identity !== 'token';
   code.innerHTML = highlight(snippet);
   copyStatus.textContent = '';
   clearTimeout(previewTimer);

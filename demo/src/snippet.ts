@@ -17,7 +17,15 @@ export interface SnippetInput {
   lang: string;
   /** A CSS colour for --billing-accent, or '' for the elements' own. */
   accent: string;
+  /**
+   * How the proxy knows the customer: its app's session cookie (a page on the app's site), or a
+   * token the page gives (a page on another site, where that cookie is a blocked third-party one).
+   */
+  identity?: 'cookie' | 'token';
 }
+
+/** Where the site's own code gives the token: the one line its owner replaces. */
+export const TOKEN_PLACEHOLDER = 'https://your-site.example/billing-token';
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -39,7 +47,23 @@ export function buildSnippet(input: SnippetInput): string {
     oneLine.length <= 80 || rendered.length < 2
       ? oneLine
       : `<${input.tag}\n${rendered.map((attribute) => `  ${attribute}`).join('\n')}\n>${content}</${input.tag}>`;
-  return `${scriptFor(input)}\n${element}`;
+  return `${input.identity === 'token' ? tokenScriptFor(input) : scriptFor(input)}\n${element}`;
+}
+
+/**
+ * With token identity: the all-in-one script, whose `BillingElements.configureBilling` the next
+ * script calls before the element starts, with a clear place for the site's own token source.
+ */
+function tokenScriptFor({ filesUrl }: SnippetInput): string {
+  const src = `${filesUrl.replace(/\/+$/, '')}/billing-elements.js`;
+  return `<script src="${escapeAttribute(src)}"></script>
+<script>
+  BillingElements.configureBilling({
+    // REPLACE: give the signed-in visitor's token, from your identity provider's
+    // SDK or a route of your server that calls mintCustomerToken (null if signed out).
+    token: async () => (await fetch("${TOKEN_PLACEHOLDER}")).text(),
+  });
+</script>`;
 }
 
 /**

@@ -3,7 +3,8 @@
 // loopback by Chromium's host resolver, third-party cookies blocked. With the app's session
 // cookie alone the elements show the signed-out state; with a customer token
 // (configureBilling({ token })) they show the customer's meters, a purchase is applied once,
-// the portal opens, and a live update comes through a stream ticket.
+// the portal opens, and a live update comes through a stream ticket. Chromium, then Firefox
+// (its names mapped by network.dns.localDomains, every third-party cookie blocked).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -11,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
+import * as puppeteer from 'puppeteer-core';
+import { CHROME_FLAGS, findChrome, findFirefox } from '../../scripts/prereqs.mjs';
 import { startSandbox } from '../../src/sandbox/index.js';
 import {
   createBillingProxy,
@@ -24,6 +26,7 @@ import { control } from '../server/helpers.js';
 import { pageErrors, screenshot } from './helpers.js';
 
 const SECRET = 'the-site-and-the-proxy-share-this-32-byte-secret';
+/** The script-tag file as built (`npm run build`; the e2e stage builds it when stale). */
 const SCRIPT = fileURLToPath(new URL('../../dist/billing-elements.js', import.meta.url));
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -45,17 +48,20 @@ async function listenOn(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
+/** The proxy's origin: the app's subdomain. */
+const billingOrigin = () => appOrigin.replace('app.test', 'billing.app.test');
+
 /** The page the site's owner pasted the snippet into, with cookie or token identity. */
 function snippetPage(identity: 'cookie' | 'token'): string {
   const configuration =
     identity === 'token'
       ? `BillingElements.configureBilling({
-           endpoint: '${appOrigin.replace('app.test', 'billing.app.test')}/billing',
+           endpoint: '${billingOrigin()}/billing',
            // The site's own server gives the signed-in visitor's token.
            token: async () => (await fetch('/billing-token')).text(),
          });`
       : `BillingElements.configureBilling({
-           endpoint: '${appOrigin.replace('app.test', 'billing.app.test')}/billing',
+           endpoint: '${billingOrigin()}/billing',
          });`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
     <script src="/billing-elements.js"></script>
@@ -79,6 +85,11 @@ before(async () => {
         'content-type': 'text/html',
       });
       response.end('<p>Signed in</p>');
+      return;
+    }
+    // Only the proxy's routes (not the browser's own requests, such as /favicon.ico).
+    if (!url.pathname.startsWith('/billing/')) {
+      response.writeHead(404).end();
       return;
     }
     const seen: (typeof proxyRequests)[number] = {
@@ -162,7 +173,9 @@ async function signedInPage(): Promise<Page> {
   const page = await context.newPage();
   pageErrors(page);
   await page.goto(`${appOrigin}/sign-in?customer=healthy`);
-  assert.equal((await context.cookies(appOrigin))[0]?.name, 'session');
+  // Signed in: on the app's own site, the proxy knows the customer by the cookie.
+  const firstParty = await page.goto(`${billingOrigin()}/billing/usages`);
+  assert.equal(firstParty?.status(), 200);
   return page;
 }
 
@@ -270,4 +283,109 @@ test('an expired token is refreshed once and the request sent again', async () =
   assert.deepEqual(statuses.slice(0, 2), [401, 200], JSON.stringify(proxyRequests));
   assert.equal(proxyRequests.filter((request) => request.status === 401).length, 1);
   await page.context().close();
+});
+
+/** Text of the element at `selector` and of its shadow root, white space folded. */
+function shadowText(selector: string): string {
+  const element = document.querySelector(selector);
+  const root = element?.shadowRoot;
+  return `${root ? [...root.childNodes].map((node) => node.textContent).join(' ') : ''} ${element?.textContent ?? ''}`.replace(
+    /\s+/g,
+    ' ',
+  );
+}
+
+test('Firefox: the same page on another site, by cookie (signed out) and by token', async () => {
+  await control(sandbox).reset();
+  const firefox = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: findFirefox(),
+    headless: true,
+    extraPrefsFirefox: {
+      // Firefox's host mapping: these names resolve to loopback.
+      'network.dns.localDomains': 'app.test,billing.app.test,shop.site.test',
+      // Every third-party cookie blocked, as Safari does.
+      'network.cookie.cookieBehavior': 1,
+    },
+  });
+  try {
+    const context = await firefox.createBrowserContext();
+    const page = await context.newPage();
+    await page.goto(`${appOrigin}/sign-in?customer=healthy`);
+    const firstParty = await page.goto(`${billingOrigin()}/billing/usages`);
+    assert.equal(firstParty?.status(), 200, 'signed in: the cookie works on the app’s site');
+
+    proxyRequests.length = 0;
+    await page.goto(`${siteOrigin}/cookie`);
+    await page.waitForFunction(
+      (read: string) =>
+        new Function(`return (${read})('usage-meter')`)().includes('Sign in to see your plan'),
+      { timeout: 15_000 },
+      shadowText.toString(),
+    );
+    assert.ok(
+      proxyRequests.every((request) => !request.cookie),
+      'no third-party cookie sent',
+    );
+
+    const before = await control(sandbox).stats();
+    await page.goto(`${siteOrigin}/token`);
+    const showing = (text: string) =>
+      page.waitForFunction(
+        (read: string, selector: string, wanted: string) =>
+          new Function(`return (${read})(${JSON.stringify(selector)})`)().includes(wanted),
+        { timeout: 15_000 },
+        shadowText.toString(),
+        'usage-meter',
+        text,
+      );
+    await showing('4 of 10');
+    // Buy one project: Buy, then the dialog's confirm button, with the automation's clicks.
+    await page.locator('buy-feature >>> [part~="buy"]').click();
+    await page.locator('buy-feature >>> dialog [part~="confirm"]').click();
+    await showing('5 of 10');
+    assert.equal(
+      (await control(sandbox).stats()).appliedUsageChanges,
+      before.appliedUsageChanges + 1,
+    );
+    assert.ok(proxyRequests.every((request) => !request.cookie));
+    // The portal's frame, its link asked with the token.
+    await page.waitForFunction(
+      () => {
+        const portal = document.querySelector('billing-portal');
+        return (
+          (portal?.querySelector('iframe') ?? portal?.shadowRoot?.querySelector('iframe')) != null
+        );
+      },
+      { timeout: 15_000 },
+    );
+    assert.ok(
+      proxyRequests.some(
+        (request) => request.line.startsWith('GET /billing/portal') && request.bearer,
+      ),
+    );
+    // The live stream, opened with a ticket: a notification reaches the page.
+    for (
+      let waited = 0;
+      !proxyRequests.some((request) => request.line.startsWith('GET /billing/events?ticket='));
+      waited += 100
+    ) {
+      assert.ok(
+        waited < 10_000,
+        `the stream opened with a ticket: ${JSON.stringify(proxyRequests)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const updated = page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          document.addEventListener('billing-updated', () => resolve(), { once: true }),
+        ),
+    );
+    await proxy.notify('healthy');
+    await updated;
+    await page.screenshot({ path: 'test-results/screenshots/firefox-token-identity.png' });
+  } finally {
+    await firefox.close();
+  }
 });
