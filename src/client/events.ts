@@ -76,6 +76,8 @@ export interface RemedyDetail {
   /** The error code that calls for it, when it answers an error. */
   code?: string;
   feature?: string;
+  /** The invoice to pay, when `<billing-history>` asks for the payment of one. */
+  invoice?: number;
 }
 
 /** `billing-remedy`: the user asked for a portal workflow; cancel it to open it yourself. */
