@@ -391,14 +391,13 @@ export class BillingHistory extends LitElement {
     return Array.from(
       { length: SKELETON_ROWS },
       () =>
+        // The cells of a row, classed alike, so that the narrow layout places them as it will.
         html`<tr role="row" part="row" class="skeleton-row" aria-hidden="true">
-          <td role="cell"><span class="skeleton" style="inline-size: 6em"></span></td>
-          <td role="cell"><span class="skeleton" style="inline-size: 8em"></span></td>
-          <td role="cell" class="amount">
-            <span class="skeleton" style="inline-size: 5em"></span>
-          </td>
-          <td role="cell"><span class="skeleton" style="inline-size: 5em"></span></td>
-          <td role="cell" class="actions"><span class="skeleton button-skeleton"></span></td>
+          <td role="cell" class="date"><span class="skeleton"></span></td>
+          <td role="cell" class="number"><span class="skeleton"></span></td>
+          <td role="cell" class="amount"><span class="skeleton"></span></td>
+          <td role="cell" class="status"><span class="skeleton"></span></td>
+          <td role="cell" class="actions"><span class="skeleton"></span></td>
         </tr>`,
     );
   }

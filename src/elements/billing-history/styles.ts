@@ -116,13 +116,25 @@ export const billingHistoryStyles = [
     .footer .secondary {
       padding: calc(var(--_space) * 1.5) calc(var(--_space) * 3);
     }
-    .skeleton {
+    /* Each skeleton about the width of what comes, where it comes (no inline styles: CSP). */
+    .skeleton-row .skeleton {
       block-size: 1em;
+      inline-size: 6em;
     }
-    .button-skeleton {
+    .skeleton-row .number .skeleton {
+      inline-size: 8em;
+    }
+    .skeleton-row .amount .skeleton,
+    .skeleton-row .status .skeleton {
+      inline-size: 4.5em;
+    }
+    .skeleton-row .amount .skeleton {
+      margin-inline-start: auto;
+    }
+    .skeleton-row .actions .skeleton {
       display: inline-block;
       inline-size: 4em;
-      block-size: 2em;
+      block-size: 2.25em;
     }
     .footer {
       display: flex;
