@@ -38,8 +38,9 @@ const CASES: Case[] = [
   {
     customer: 'starter-plan',
     codes: ['Error.Api.Usage.NoneMatching'],
-    says: 'Your plan does not include',
-    action: 'Change plan',
+    // Pro is the least expensive plan that includes seats: named, and the switch goes there.
+    says: 'Your plan does not include this feature; Pro includes it.',
+    action: 'Switch to Pro',
     page: 'change-plan',
     hosted: /^\/hosted\/(upgrade|offers)\//,
   },

@@ -14,6 +14,7 @@ import {
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
+import { planIncluding, type SuggestedPlan } from '../shared/suggested-plan.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
@@ -67,7 +68,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @event billing-error - {BillingErrorEvent} The price or the purchase was refused or failed. `detail: { error, feature, remedy }` (`error.code`, `error.message`).
  * @event billing-before-add-on-change - {BillingBeforeAddOnChangeEvent} On an on/off feature: a confirmed addition or removal is about to be applied; `preventDefault()` stops it. `detail: { feature, enabled, pricing }`.
  * @event billing-add-on-change - {BillingAddOnChangeEvent} On an on/off feature: the add-on was added (`enabled: true`) or removed. `detail: { feature, enabled, usage, amountTotal, nextTermAmountTotal, replayed }`.
- * @event billing-remedy - {BillingRemedyEvent} The user asked for the portal workflow that remedies a refusal; `preventDefault()` to open it yourself. `detail: { page, code, feature }`.
+ * @event billing-remedy - {BillingRemedyEvent} The user asked for the portal workflow that remedies a refusal; `preventDefault()` to open it yourself. `detail: { page, code, feature, offer }` (`offer`: the plan a suggested switch moves to).
  *
  *
  * @csspart form - The grid of the quantity control, the price and the buy button.
@@ -242,6 +243,8 @@ export class BuyFeature extends LitElement {
   #quantityEntry: QuantityEntry = 'allowed';
   /** `endpoint#feature` of an on/off feature the plan lacks, as the catalogue showed it. */
   #onOffOutsidePlan = '';
+  /** The plan to suggest for a quantity the plan lacks, `endpoint#feature` it was found for. */
+  #suggested: { for: string; plan: SuggestedPlan | undefined } = { for: '', plan: undefined };
   /** The language the price is asked in (the service's own lines come in it): the element's. */
   #language: Language = 'en';
   /** The quantity the page chose (the attribute, or the property set by script): where a purchase leaves the control. */
@@ -333,7 +336,12 @@ export class BuyFeature extends LitElement {
     }
     const speaks = this.#callToAction.offer(remedy);
     const pointer = remedy && !speaks ? remedyPointer(this, this.#callToAction, remedy) : nothing;
-    this.#remedyPlace = { acted, speaks, pointer };
+    const suggested = this.#suggested;
+    const plan =
+      suggested.for === `${resolveEndpoint(this.endpoint)}#${this.feature}`
+        ? suggested.plan
+        : undefined;
+    this.#remedyPlace = { acted, speaks, pointer, plan };
   }
 
   /** A buy button pressed while it is unavailable: a refused price is then said here. */
@@ -395,13 +403,15 @@ export class BuyFeature extends LitElement {
     if (this.#isOnOff(endpoint, feature)) return true;
     // A usage of another type, or usages that cannot be read: the refusal stands as it is.
     if (!usages || usages.some((usage) => usage.ReferenceFeature === feature)) return false;
-    try {
-      const { offers } = await getProxyClient(endpoint).getOffers();
-      const terms = offers.flatMap((offer) => offer.Features ?? []);
-      const type = terms.find((candidate) => candidate.ReferenceFeature === feature)?.TypeFeature;
-      if (type !== 'OnOff') return false;
-    } catch {
-      // Not known better: the refusal as the proxy said it, with its change-plan remedy.
+    // Without a catalogue, not known better: the refusal as the proxy said it, with its
+    // change-plan remedy.
+    const offers = await getUsageStore(endpoint).offers();
+    const terms = (offers ?? []).flatMap((offer) => offer.Features ?? []);
+    const type = terms.find((candidate) => candidate.ReferenceFeature === feature)?.TypeFeature;
+    if (type !== 'OnOff') {
+      // A quantity the plan lacks: its refusal names the plan that includes it.
+      this.#suggested = { for: `${endpoint}#${feature}`, plan: planIncluding(offers, feature) };
+      this.requestUpdate();
       return false;
     }
     this.#onOffOutsidePlan = `${endpoint}#${feature}`;

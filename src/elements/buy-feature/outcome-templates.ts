@@ -5,6 +5,7 @@ import { remedyFor } from '../../client/portal.js';
 import { remedyOfPage, type Remedy } from '../shared/call-to-action.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 import { statusRegion } from '../shared/status.js';
+import type { SuggestedPlan } from '../shared/suggested-plan.js';
 import type { PurchaseController } from './purchase-controller.js';
 import { quantityRefusal, refusalText } from './refusal.js';
 import { countedSentence, type FeatureNames } from './wording.js';
@@ -87,6 +88,8 @@ export interface ProblemCallToAction {
   acted: boolean;
   speaks: boolean;
   pointer: TemplateResult | typeof nothing;
+  /** A plan lacking the feature: the least expensive one that includes it, named with its switch. */
+  plan?: SuggestedPlan | undefined;
 }
 
 /** The remedy a problem calls for: the portal workflow that fixes it, else "Try again" if it helps. */
@@ -112,10 +115,13 @@ export function problemBox(
     acted,
     speaks,
     pointer,
+    plan,
   }: { canRetry: boolean; retry: () => void } & ProblemCallToAction,
 ): TemplateResult {
   const { code } = error;
   const page = remedyFor(code);
+  // The plan to suggest, only where the plan lacks the feature.
+  const suggested = page === 'change-plan' ? plan : undefined;
   const remedy = remedyOf(error, canRetry);
   if (!acted && !speaks && remedy)
     return html`<p class="waits" part="waits">
@@ -128,9 +134,13 @@ export function problemBox(
       class="secondary"
       part="button remedy"
       @click=${(event: Event) =>
-        void openRemedy(host, page, code, event.currentTarget as HTMLElement)}
+        void openRemedy(host, page, code, event.currentTarget as HTMLElement, suggested?.offer)}
     >
-      ${message(host, `remedy.${page}` as MessageKey)}
+      ${
+        suggested
+          ? message(host, 'remedy.change-plan.to', { plan: suggested.title })
+          : message(host, `remedy.${page}` as MessageKey)
+      }
     </button>`;
   } else if (canRetry) {
     action = html`<button type="button" class="secondary" part="button retry" @click=${retry}>
@@ -142,7 +152,9 @@ export function problemBox(
   // states, without the alarm tint, until the customer tries something it refuses.
   const calm = isAccountState(error, acted) ? 'calm' : nothing;
   return html`<div class="problem" part="error" data-tone=${calm}>
-    <p>${text}</p>
+    <p>
+      ${suggested ? message(host, 'error.not-in-plan.suggest', { plan: suggested.title }) : text}
+    </p>
     ${action}
   </div>`;
 }
