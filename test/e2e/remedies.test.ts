@@ -175,7 +175,13 @@ test('capping reached: the billing page lists the invoices once, each overdue on
     .waitFor();
   // Told once: the summary above says what is due now, not the invoices again.
   assert.equal(await page.locator('[data-summary]').getByRole('button').count(), 0);
-  assert.equal(await page.locator('[data-summary]').getByText(/overdue/i).count(), 0);
+  assert.equal(
+    await page
+      .locator('[data-summary]')
+      .getByText(/overdue/i)
+      .count(),
+    0,
+  );
   await assertAccessible(page, 'the billing page with overdue invoices');
   await screenshot(page, 'billing-invoices-to-pay', { fullPage: false });
   await page.context().close();
