@@ -89,7 +89,7 @@ export class BillingHistory extends LitElement {
 
   static {
     registerSharedTexts();
-    registerTexts(historyTexts);
+    registerTexts(historyTexts, { fr: () => import('./messages.fr.js') });
   }
 
   // String is Lit's default type: only Number properties name theirs.

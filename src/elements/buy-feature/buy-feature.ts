@@ -36,7 +36,7 @@ import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
 import { explainRefusal, quantityRefusal, setupHint, type RefusalContext } from './refusal.js';
 import { buyFeatureStyles } from './styles.js';
-import { countedSentence, type FeatureNames } from './wording.js';
+import { countedSentence, unitPriceSentence, type FeatureNames } from './wording.js';
 
 /**
  * What the quantity field holds: an allowed quantity, nothing (emptied by someone about to
@@ -88,6 +88,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart error - The refusal or failure message, with its remedy.
  * @csspart remedy - The button that opens the portal workflow fixing a refusal (also `button`).
  * @csspart waits - Instead of the refusal, when another element of the page region offers its remedy: what the control waits for ("Paused while your subscription is suspended.") and the pointer.
+ * @csspart unit-price - While the service cannot quote a price (no payment method yet), the plan's price per unit ("Seats: $10.00 / month each beyond the 5 included."), above the remedy.
  * @csspart pointer - The "See what to do" link that brings the element offering the remedy into view.
  * @csspart retry - The "try again" button (also `button`).
  * @csspart unlimited - The sentence shown instead of the form when the plan gives unlimited access to the feature ("Seats: unlimited in your plan, nothing to buy.").
@@ -132,7 +133,7 @@ export class BuyFeature extends LitElement {
 
   static {
     registerSharedTexts();
-    registerTexts(buyTexts);
+    registerTexts(buyTexts, { fr: () => import('./messages.fr.js') });
   }
 
   static override properties = {
@@ -189,6 +190,8 @@ export class BuyFeature extends LitElement {
         throw new BillingError('aborted', 'An on/off feature is bought as an add-on.');
       }
       this.#hintSetup(error, asked);
+      if (error.code === 'Error.Customer.PaymentSettings.Missing')
+        void this.#learnUnitPrice(asked.endpoint, asked.feature);
       throw error;
     }
   });
@@ -243,6 +246,8 @@ export class BuyFeature extends LitElement {
   #quantityEntry: QuantityEntry = 'allowed';
   /** `endpoint#feature` of an on/off feature the plan lacks, as the catalogue showed it. */
   #onOffOutsidePlan = '';
+  /** The plan's price per unit, while the service cannot quote one (no payment method). */
+  #unitPrice: { for: string; text: string | undefined } = { for: '', text: undefined };
   /** The plan to suggest for a quantity the plan lacks, `endpoint#feature` it was found for. */
   #suggested: { for: string; plan: SuggestedPlan | undefined } = { for: '', plan: undefined };
   /** The language the price is asked in (the service's own lines come in it): the element's. */
@@ -341,7 +346,12 @@ export class BuyFeature extends LitElement {
       suggested.for === `${resolveEndpoint(this.endpoint)}#${this.feature}`
         ? suggested.plan
         : undefined;
-    this.#remedyPlace = { acted, speaks, pointer, plan };
+    const unitPrice =
+      this.#unitPrice.for === `${resolveEndpoint(this.endpoint)}#${this.feature}` &&
+      error?.code === 'Error.Customer.PaymentSettings.Missing'
+        ? this.#unitPrice.text
+        : undefined;
+    this.#remedyPlace = { acted, speaks, pointer, plan, unitPrice };
   }
 
   /** A buy button pressed while it is unavailable: a refused price is then said here. */
@@ -417,6 +427,27 @@ export class BuyFeature extends LitElement {
     this.#onOffOutsidePlan = `${endpoint}#${feature}`;
     this.requestUpdate();
     return true;
+  }
+
+  /**
+   * The price of one more unit on the customer's plan, from the catalogue, for a quantity the
+   * service will not price before a payment method is added: shown beside that remedy.
+   */
+  async #learnUnitPrice(endpoint: string, feature: string): Promise<void> {
+    const offers = await getUsageStore(endpoint).offers();
+    const current = offers?.find((offer) => offer.IsCurrent);
+    const terms = current?.Features?.find((candidate) => candidate.ReferenceFeature === feature);
+    const text =
+      current && terms
+        ? unitPriceSentence(
+            this,
+            current,
+            terms,
+            terms.TitleLocalized ?? this.#featureNames().title,
+          )
+        : undefined;
+    this.#unitPrice = { for: `${endpoint}#${feature}`, text };
+    if (text) this.requestUpdate();
   }
 
   /** Whether the usages give unlimited access to `feature`: there is nothing to buy. */

@@ -90,6 +90,11 @@ export interface ProblemCallToAction {
   pointer: TemplateResult | typeof nothing;
   /** A plan lacking the feature: the least expensive one that includes it, named with its switch. */
   plan?: SuggestedPlan | undefined;
+  /**
+   * A price the service cannot quote yet (no payment method): the plan's price per unit, so the
+   * customer knows what the remedy leads to.
+   */
+  unitPrice?: string | undefined;
 }
 
 /** The remedy a problem calls for: the portal workflow that fixes it, else "Try again" if it helps. */
@@ -116,6 +121,7 @@ export function problemBox(
     speaks,
     pointer,
     plan,
+    unitPrice,
   }: { canRetry: boolean; retry: () => void } & ProblemCallToAction,
 ): TemplateResult {
   const { code } = error;
@@ -123,10 +129,14 @@ export function problemBox(
   // The plan to suggest, only where the plan lacks the feature.
   const suggested = page === 'change-plan' ? plan : undefined;
   const remedy = remedyOf(error, canRetry);
+  const price = unitPrice
+    ? html`<p class="unit-price" part="unit-price">${unitPrice}</p>`
+    : nothing;
   if (!acted && !speaks && remedy)
-    return html`<p class="waits" part="waits">
-      ${message(host, `buy.waits.${remedy}` as MessageKey)} ${pointer}
-    </p>`;
+    return html`${price}
+      <p class="waits" part="waits">
+        ${message(host, `buy.waits.${remedy}` as MessageKey)} ${pointer}
+      </p>`;
   let action: TemplateResult | typeof nothing = nothing;
   if (page) {
     action = html`<button
@@ -151,12 +161,13 @@ export function problemBox(
   // settle) is a step still ahead, not a failure: said in the calm look of the meters' empty
   // states, without the alarm tint, until the customer tries something it refuses.
   const calm = isAccountState(error, acted) ? 'calm' : nothing;
-  return html`<div class="problem" part="error" data-tone=${calm}>
-    <p>
-      ${suggested ? message(host, 'error.not-in-plan.suggest', { plan: suggested.title }) : text}
-    </p>
-    ${action}
-  </div>`;
+  return html`${price}
+    <div class="problem" part="error" data-tone=${calm}>
+      <p>
+        ${suggested ? message(host, 'error.not-in-plan.suggest', { plan: suggested.title }) : text}
+      </p>
+      ${action}
+    </div>`;
 }
 
 function problemText(

@@ -160,6 +160,14 @@ const ownStyles = css`
   .waits {
     margin-block-start: calc(var(--_space) * 4);
   }
+  /* The plan's price per unit, while the service cannot quote one, above the remedy. */
+  .unit-price {
+    margin-block: calc(var(--_space) * 4) 0;
+  }
+  .unit-price + .problem,
+  .unit-price + .waits {
+    margin-block-start: calc(var(--_space) * 2);
+  }
   /* What the control waits for while another element offers the remedy: a quiet line. */
   .waits {
     margin-block-end: 0;
