@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/billing-history/define.js';
 import { BillingHistory } from '../../src/elements/billing-history/billing-history.js';
 import { configureBilling } from '../../src/client/config.js';
+import { loadLanguage } from '../../src/client/i18n.js';
 import {
   addFault,
   freshStart,
@@ -243,6 +244,9 @@ describe('<billing-history>', () => {
     );
     const el = wrapper.querySelector('billing-history')!;
     await settled(el);
+    // The French texts come on demand, once the page shows French: then the element renders again.
+    await loadLanguage('fr');
+    await el.updateComplete;
     expect([...el.shadowRoot!.querySelectorAll('thead th')].map(text)).to.deep.equal([
       'Date',
       'Numéro',
