@@ -58,6 +58,7 @@ const OPEN_STATUSES: ReadonlySet<string> = new Set(['due', 'overdue']);
  * @csspart badge - The state in words.
  * @csspart button - Every button and button-like link.
  * @csspart pay - The Pay button of a due or overdue invoice (also `button`; the oldest overdue one is also `remedy`).
+ * @csspart remedy - The Pay button of the oldest overdue invoice, which another element's "See what to do" focuses (also `button` and `pay`).
  * @csspart view - The link to the invoice document (also `button`).
  * @csspart more - The Show more button (also `button`).
  * @csspart footer - The count of invoices shown and the Show more button.
