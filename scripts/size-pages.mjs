@@ -71,7 +71,10 @@ const PAGES = [
     // per page region and the cause of a suspension: 42,926 B with the French texts inside.
     // Since the French texts load on demand from billing-elements.fr.js (2.7 kB of the file,
     // only for a French page): 40,355 B, under the 40 KiB guard again.
-    budget: 40 * KIB,
+    // Then <billing-history>, the sixth element (the invoices table, its states, the payment
+    // through the portal, the document links; its French on demand): 41,278 B -> 44,544 B, the
+    // budget raised by exactly that (3,266 B).
+    budget: 40 * KIB + 3_266,
     target: 26 * KIB,
   },
   {
