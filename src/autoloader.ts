@@ -15,6 +15,7 @@ const ELEMENT_MODULES: Record<string, () => Promise<unknown>> = {
   'billing-portal': () => import('./elements/billing-portal/define.js'),
   'plan-picker': () => import('./elements/plan-picker/define.js'),
   'feature-gate': () => import('./elements/feature-gate/define.js'),
+  'billing-history': () => import('./elements/billing-history/define.js'),
 };
 
 /** Tags whose module was asked for already (import() would not load it twice; this skips it). */

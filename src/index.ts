@@ -8,6 +8,7 @@ export { BillingPortal, type PortalMode } from './elements/billing-portal/billin
 export { BuyFeature } from './elements/buy-feature/buy-feature.js';
 export { PlanPicker } from './elements/plan-picker/plan-picker.js';
 export { FeatureGate, type GateState } from './elements/feature-gate/feature-gate.js';
+export { BillingHistory, type HistoryState } from './elements/billing-history/billing-history.js';
 export { openPortalPage, type OpenPortalPageOptions } from './elements/billing-portal/open.js';
 
 export {
@@ -89,6 +90,7 @@ export {
 } from './client/events.js';
 
 export { changePlan, getPlanQuote } from './client/plan-client.js';
+export { getInvoices } from './client/invoices-client.js';
 export { UNLIMITED_QUANTITY } from './contract/constants.js';
 export type { Usage, PricingUsageResult, NextTerm } from './contract/resources.js';
 export type { Offer, OfferFeature, UpgradeQuote } from './contract/catalog.js';
@@ -96,6 +98,9 @@ export type {
   AddOnChangeRequest,
   AddOnChangeResponse,
   AddOnPricingRequest,
+  InvoiceStatus,
+  InvoiceSummary,
+  InvoicesResponse,
   PortalPage,
   PortalRequest,
   PortalResponse,

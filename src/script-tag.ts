@@ -1,4 +1,4 @@
-// The script-tag file (dist/billing-elements.js): registers the five elements and exposes, as
+// The script-tag file (dist/billing-elements.js): registers the six elements and exposes, as
 // `window.BillingElements`, what a page without a build step needs to drive them from a script:
 // the page configuration, the usage store (to grant or refuse access), opening a portal
 // workflow, the error type and the element classes. The rest of the npm API (formatting and
@@ -12,9 +12,11 @@ import './elements/buy-feature/define.js';
 import './elements/billing-portal/define.js';
 import './elements/plan-picker/define.js';
 import './elements/feature-gate/define.js';
+import './elements/billing-history/define.js';
 
 export {
   BillingError,
+  BillingHistory,
   BillingPortal,
   BuyFeature,
   FeatureGate,

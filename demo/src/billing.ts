@@ -66,39 +66,9 @@ function render(sub: SubscriptionStatusResponse): void {
   const currency = sub.dueInvoices[0]?.currency ?? 'USD';
   facts.append(fact('Due now', formatMoney(summary, due, currency)));
 
+  // The invoices, and what to do about overdue ones, are the <billing-history> card's below:
+  // told once on the page.
   const parts: Node[] = [facts];
-  if (sub.paymentCappingReached) {
-    parts.push(
-      element('p', {
-        className: 'notice tone-critical',
-        textContent:
-          'Overdue invoices reached your account’s limit: pay them, then restart the subscription.',
-      }),
-    );
-  }
-  if (sub.dueInvoices.length > 0) {
-    const list = element('ul', { className: 'feature-list' });
-    for (const invoice of sub.dueInvoices) {
-      const label = `Invoice ${invoice.number} · ${formatMoney(summary, invoice.amountTotal, invoice.currency)}${
-        invoice.datePaymentLimit ? ` · due ${formatDate(summary, invoice.datePaymentLimit)}` : ''
-      }`;
-      const pay = action(`Pay invoice ${invoice.number}`, {
-        page: 'pay-invoice',
-        invoice: invoice.id,
-      });
-      pay.textContent = 'Pay';
-      pay.setAttribute('aria-label', `Pay invoice ${invoice.number}`);
-      list.append(
-        element('li', { className: 'invoice-row' }, [element('span', { textContent: label }), pay]),
-      );
-    }
-    parts.push(
-      element('section', { className: 'invoices' }, [
-        element('h3', { textContent: 'Invoices to pay' }),
-        list,
-      ]),
-    );
-  }
   summary.replaceChildren(...parts);
   summary.setAttribute('aria-busy', 'false');
 
@@ -109,8 +79,8 @@ function render(sub: SubscriptionStatusResponse): void {
       buttons.push(action('Update payment method', { page: 'register' }));
       break;
     case 'suspended':
-      // While overdue invoices reach the limit a restart is refused: their Pay buttons above
-      // are the first step, and the payment page offers the restart once they are paid.
+      // While overdue invoices reach the limit a restart is refused: their Pay buttons in the
+      // invoices card are the first step, and the payment page offers the restart once paid.
       if (!sub.paymentCappingReached) {
         const primary = sub.dueInvoices.length === 0;
         buttons.push(action('Restart subscription', { page: 'restart' }, primary));

@@ -276,6 +276,50 @@ export interface SubscriptionStatusResponse {
   discounts?: SubscriptionDiscount[];
 }
 
+/**
+ * An invoice in the customer's words: `due` (to pay, its payment limit not passed), `overdue`
+ * (to pay, the limit passed), `paid`, `credit-note` (a negative total: money owed to the
+ * customer), `cancelled`, or `other` for a state the service adds later.
+ */
+export type InvoiceStatus = 'paid' | 'due' | 'overdue' | 'credit-note' | 'cancelled' | 'other';
+
+/** One invoice of `GET /invoices`. Amounts in hundredths of `currency`, as the service gives them. */
+export interface InvoiceSummary {
+  id: number;
+  /** The invoice number (FullNumber). */
+  number: string;
+  status: InvoiceStatus;
+  /** The service's own state value (StateInvoice). */
+  state: string;
+  dateIssue: string;
+  datePaymentLimit: string | null;
+  datePaid: string | null;
+  /** Before tax (AmountSubtotal). */
+  amountSubtotal: number;
+  /** Tax included (AmountTotal): the amount the customer pays. */
+  amountTotal: number;
+  currency: string;
+  /** Whether the service offers its payment workflow for it now (`GET /portal?page=pay-invoice&invoice=id`). */
+  payable: boolean;
+  /** The invoice document, a page of the service (its hosted-related-invoice link); null without one. */
+  documentUrl: string | null;
+}
+
+/** `GET /invoices?page=N&size=M`: one page of the customer's invoices, newest first. */
+export interface InvoicesResponse {
+  invoices: InvoiceSummary[];
+  /** The page answered, from 1. */
+  page: number;
+  /** Invoices per page. */
+  size: number;
+  /** Every invoice of the customer, all pages together. */
+  total: number;
+  /** Origin of the service's hosted pages: the documents open there. */
+  hostedOrigin?: string;
+  /** Present when the customer's subscription is suspended (as in `GET /usages`). */
+  suspended?: { paymentCappingReached: boolean; reason?: SuspensionReason };
+}
+
 /** A discount of the subscription, as the service titles it ("20 % off everything"). */
 export interface SubscriptionDiscount {
   reference: string;

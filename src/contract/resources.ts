@@ -171,6 +171,8 @@ export const InvoiceSchema = z.looseObject({
   StateInvoice: StateInvoiceSchema,
   DateIssue: TimestampSchema,
   DatePaymentLimit: z.optional(TimestampSchema),
+  /** When it was paid (the live service and the sandbox; null while unpaid). */
+  DatePaid: z.optional(z.nullable(TimestampSchema)),
   TypePayment: z.optional(TypePaymentSchema),
   AmountSubtotal: z.int(),
   AmountTotal: z.int(),
@@ -218,6 +220,8 @@ export function pagedListSchema<T extends z.core.$ZodType>(item: T) {
   });
 }
 export const UsagesPageSchema = pagedListSchema(UsageSchema);
+export const InvoicesPageSchema = pagedListSchema(InvoiceSchema);
+export type InvoicesPage = z.infer<typeof InvoicesPageSchema>;
 export type UsagesPage = z.infer<typeof UsagesPageSchema>;
 
 /** Body of POST /v1/Pricing/Usage. */

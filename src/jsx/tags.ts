@@ -4,6 +4,7 @@ import type { LitElement } from 'lit';
 import type { BillingEvent } from '../client/events.js';
 // Imported from the define modules, whose declarations also add the tags to
 // HTMLElementTagNameMap (the events module adds the events to GlobalEventHandlersEventMap).
+import type { BillingHistory } from '../elements/billing-history/define.js';
 import type { BillingPortal } from '../elements/billing-portal/define.js';
 import type { BuyFeature } from '../elements/buy-feature/define.js';
 import type { FeatureGate } from '../elements/feature-gate/define.js';
@@ -17,6 +18,7 @@ export interface BillingElementTags {
   'billing-portal': BillingPortal;
   'plan-picker': PlanPicker;
   'feature-gate': FeatureGate;
+  'billing-history': BillingHistory;
 }
 
 /** Every `billing-*` event, by name (all of them bubble and cross shadow roots). */

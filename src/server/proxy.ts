@@ -23,6 +23,7 @@ import { guardStore } from './idempotency/store.js';
 import { resolveOptions, type BillingProxyOptions, type ResolvedOptions } from './options.js';
 import { checkOrigin, corsHeaders, forwardedUrl, preflightResponse } from './origin.js';
 import { createRateLimiter } from './rate-limit.js';
+import { getInvoices } from './routes/invoices.js';
 import { getLinks, getPortal } from './routes/portal.js';
 import { getOffers, postPlan, postPlanQuote } from './routes/plan.js';
 import { postUsage } from './routes/purchase.js';
@@ -115,6 +116,7 @@ const ROUTES: Record<string, Route> = {
   '/offers': { method: 'GET', run: (context) => (refuseQuery(context.url), getOffers(context)) },
   '/plan/quote': { method: 'POST', run: postPlanQuote },
   '/plan': { method: 'POST', run: postPlan },
+  '/invoices': { method: 'GET', run: getInvoices },
   '/portal': { method: 'GET', run: getPortal },
   '/links': { method: 'GET', run: getLinks },
   '/subscription': {

@@ -6,6 +6,7 @@ import {
   type UpgradeQuote,
   CustomerSchema,
   InvoiceSchema,
+  InvoicesPageSchema,
   PricingUsageAnswerSchema,
   ServiceErrorBodySchema,
   SubscriptionSchema,
@@ -13,6 +14,7 @@ import {
   UsagesPageSchema,
   type Customer,
   type Invoice,
+  type InvoicesPage,
   type PricingUsageResult,
   type Subscription,
   type Usage,
@@ -559,6 +561,30 @@ export function createUpstreamClient(options: ResolvedOptions) {
         undefined,
         context,
       );
+    },
+
+    /**
+     * One page of the customer's invoices, newest first. The live service answers a list with
+     * no invoice 204 and no body: read as an empty page.
+     */
+    async invoices(
+      customer: string,
+      page: number,
+      size: number,
+      context?: CallContext,
+    ): Promise<InvoicesPage> {
+      const list = await call({
+        retry: true,
+        timeoutMs: upstreamMs,
+        method: 'GET',
+        route: 'GET /v1/Invoices',
+        path: '/v1/Invoices',
+        query: { ReferenceCustomer: customer, Page: page, SizePage: size },
+        schema: InvoicesPageSchema,
+        allowEmpty: true,
+        context,
+      });
+      return list ?? { Page: page, SizePage: size, Count: 0, TotalItems: 0, Items: [] };
     },
 
     invoice(id: number, context?: CallContext): Promise<Invoice> {

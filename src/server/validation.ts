@@ -123,6 +123,42 @@ const PortalQuerySchema = z.strictObject({
 
 /** The query of GET /portal and GET /links. Unknown or repeated parameters are refused. */
 export function parsePortalQuery(url: URL): PortalRequest {
+  const parsed = PortalQuerySchema.safeParse(singleValued(url));
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const request: PortalRequest = { page: parsed.data.page };
+  if (parsed.data.offer !== undefined) request.offer = parsed.data.offer;
+  if (parsed.data.subscription !== undefined) request.subscription = parsed.data.subscription;
+  if (parsed.data.invoice !== undefined) request.invoice = parsed.data.invoice;
+  return request;
+}
+
+/** The most invoices one page of `GET /invoices` holds, and how many it holds unless asked. */
+export const MAX_INVOICES_PAGE_SIZE = 50;
+export const DEFAULT_INVOICES_PAGE_SIZE = 10;
+
+const InvoicesQuerySchema = z.strictObject({
+  page: z.optional(
+    idParameter.check(z.refine((page) => page <= 100_000, 'must be at most 100000')),
+  ),
+  size: z.optional(
+    idParameter.check(
+      z.refine(
+        (size) => size <= MAX_INVOICES_PAGE_SIZE,
+        `must be at most ${MAX_INVOICES_PAGE_SIZE}`,
+      ),
+    ),
+  ),
+});
+
+/** The query of GET /invoices: `page` from 1 and `size`, both optional; anything else refused. */
+export function parseInvoicesQuery(url: URL): { page: number; size: number } {
+  const parsed = InvoicesQuerySchema.safeParse(singleValued(url));
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  return { page: parsed.data.page ?? 1, size: parsed.data.size ?? DEFAULT_INVOICES_PAGE_SIZE };
+}
+
+/** The query's parameters, each given once: a repeated one is refused, not picked. */
+function singleValued(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
     if (Object.hasOwn(query, name)) {
@@ -132,13 +168,7 @@ export function parsePortalQuery(url: URL): PortalRequest {
     }
     query[name] = value;
   }
-  const parsed = PortalQuerySchema.safeParse(query);
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  const request: PortalRequest = { page: parsed.data.page };
-  if (parsed.data.offer !== undefined) request.offer = parsed.data.offer;
-  if (parsed.data.subscription !== undefined) request.subscription = parsed.data.subscription;
-  if (parsed.data.invoice !== undefined) request.invoice = parsed.data.invoice;
-  return request;
+  return query;
 }
 
 /** Routes without parameters refuse any query, so that nothing the browser adds is silently ignored. */

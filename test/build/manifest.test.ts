@@ -132,10 +132,17 @@ describe('the manifest against the elements', () => {
     elements = elementsOf(await analyze()) as unknown as ManifestElement[];
   });
 
-  it('describes the five elements, each with a theme', () => {
+  it('describes the six elements, each with a theme', () => {
     assert.deepEqual(
       elements.map((element) => element.tagName),
-      ['billing-portal', 'buy-feature', 'feature-gate', 'plan-picker', 'usage-meter'],
+      [
+        'billing-history',
+        'billing-portal',
+        'buy-feature',
+        'feature-gate',
+        'plan-picker',
+        'usage-meter',
+      ],
     );
     for (const element of elements) {
       assert.ok(names(element.attributes).has('theme'), `<${element.tagName}> theme attribute`);
@@ -144,6 +151,7 @@ describe('the manifest against the elements', () => {
   });
 
   for (const tag of [
+    'billing-history',
     'billing-portal',
     'buy-feature',
     'feature-gate',

@@ -54,14 +54,15 @@ describe('the npm build, bundled by a host app', () => {
     'usage-meter',
     'plan-picker',
     'feature-gate',
+    'billing-history',
   ]) {
     it(`keeps the registration of billing-elements/${tag}`, async () => {
       assert.equal(registrations(await bundle(packageDir, `dist/elements/${tag}/define.js`)), 1);
     });
   }
 
-  it('keeps the five registrations of billing-elements/define', async () => {
-    assert.equal(registrations(await bundle(packageDir, 'dist/define.js')), 5);
+  it('keeps the six registrations of billing-elements/define', async () => {
+    assert.equal(registrations(await bundle(packageDir, 'dist/define.js')), 6);
   });
 
   it('registers nothing from the main entry', async () => {

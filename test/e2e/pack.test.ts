@@ -112,6 +112,7 @@ describe('the npm package', { timeout: 120_000 }, () => {
       'dist/cdn/autoloader.js',
       'dist/cdn/usage-meter.js',
       'dist/cdn/feature-gate.js',
+      'dist/cdn/billing-history.js',
       'dist/server/index.js',
       'dist/server/worker.js',
       'dist/sandbox/index.js',
@@ -266,6 +267,7 @@ describe('the npm package', { timeout: 120_000 }, () => {
       .map((entry) => entry.name)
       .sort();
     assert.deepEqual(tags, [
+      'billing-history',
       'billing-portal',
       'buy-feature',
       'feature-gate',
@@ -331,6 +333,7 @@ describe('the npm package', { timeout: 120_000 }, () => {
       import 'billing-elements/billing-portal';
       import 'billing-elements/plan-picker';
       import 'billing-elements/feature-gate';
+      import 'billing-elements/billing-history';
       import { createBillingProxy, toNodeHandler } from 'billing-elements/server';
       import { startSandbox } from 'billing-elements/sandbox';
       import type { BillingElementTags, BillingEventMap } from 'billing-elements/jsx';
@@ -353,6 +356,8 @@ describe('the npm package', { timeout: 120_000 }, () => {
       picker.contactHref = 'mailto:sales@example.com';
       const gate: BillingElementTags['feature-gate'] = document.createElement('feature-gate');
       gate.feature = 'sso';
+      const history: BillingElementTags['billing-history'] = document.createElement('billing-history');
+      history.pageSize = 20;
       const added: BillingEventMap['billing-add-on-change'] | undefined = undefined;
       void added;
       const portal = document.querySelector('billing-portal');

@@ -231,8 +231,17 @@ describe('GET /v1/Subscriptions', () => {
   });
 });
 
+/** The default fixtures with capping-reached's two invoices as the only ones (no year of history). */
+function twoFixtureInvoices() {
+  const fixtures = defaultFixtures();
+  fixtures.customers = (fixtures.customers ?? []).map((customer) =>
+    customer.reference === 'discounted' ? { ...customer, invoices: [] } : customer,
+  );
+  return fixtures;
+}
+
 describe('GET /v1/Invoices', () => {
-  const t = useTestSandbox();
+  const t = useTestSandbox({ fixtures: twoFixtureInvoices() });
   const numbers = (answer: Answer): string[] =>
     answer.body.Items.map((i: { FullNumber: string }) => i.FullNumber);
 
@@ -384,7 +393,8 @@ describe('the lists in a business with several segments', () => {
     );
     const invoices = await t.api('GET', '/v1/Invoices?ReferenceSegment=eu');
     assert.deepEqual(refs(invoices), ['eu-customer']);
-    assert.equal((await t.api('GET', '/v1/Invoices?ReferenceSegment=main')).body.TotalItems, 2);
+    // capping-reached's two and discounted's thirteen.
+    assert.equal((await t.api('GET', '/v1/Invoices?ReferenceSegment=main')).body.TotalItems, 15);
     const seats = await t.api('GET', '/v1/Customers?ReferenceSegment=eu&ReferenceFeature=seats');
     assert.deepEqual(refs(seats), ['eu-customer']);
   });

@@ -142,6 +142,8 @@ export function control(sandbox: RunningSandbox) {
       request('GET', `/customers/${encodeURIComponent(reference)}`),
     paymentMethod: (reference: string, state: 'valid' | 'invalid' | 'absent') =>
       request('POST', `/customers/${encodeURIComponent(reference)}/payment-method`, { state }),
+    /** Pays an invoice as its hosted charge page does once the customer confirms. */
+    payInvoice: (id: number) => request('POST', `/invoices/${id}/pay`),
     /** Starts a pending subscription as its checkout would (no payment method needed). */
     completeSubscription: (id: number) => request('POST', `/subscriptions/${id}/complete`),
     /** Sets the sandbox's clock (forward only); it keeps running from there unless frozen. */

@@ -114,13 +114,13 @@ export function seedState(
         // Fixture invoices past their limit record a collection that already failed.
         collectionAttempted: limitMs <= nowMs,
         datePaid: inv.state === 'Paid' ? iso(issueMs) : null,
-        amountSubtotal: inv.amountTotal,
+        amountSubtotal: inv.amountSubtotal ?? inv.amountTotal,
         amountTotal: inv.amountTotal,
         currency: fixtures.business.currency,
         lines: [
           {
             label: { en: inv.label, fr: inv.label },
-            amountSubtotal: inv.amountTotal,
+            amountSubtotal: inv.amountSubtotal ?? inv.amountTotal,
             amountTotal: inv.amountTotal,
           },
         ],
