@@ -72,13 +72,14 @@ const PAGES = [
     // Since the French texts load on demand from billing-elements.fr.js (2.7 kB of the file,
     // only for a French page): 40,355 B, under the 40 KiB guard again.
     // Then a plan named where the customer's plan lacks a feature, a unit price while a payment
-    // method is missing, a deferred plan change led by its new price: 40,355 B -> 41,221 B.
+    // method is missing, a deferred plan change led by its new price: +866 B (41,221 B), over
+    // the 40 KiB guard: a decision for the people steering, said in the closing note.
     // Then token identity (configureBilling({ token }): the bearer header, one refresh and
     // retry, the stream ticket), which the other pages load only when a token is set: +393 B.
     // Then <billing-history>, the sixth element (the invoices table, its states, the payment
     // through the portal, the document links; its French on demand): +3,266 B, the budget
     // raised by exactly that.
-    budget: 40 * KIB + 1300 + 3_266,
+    budget: 40 * KIB + 866 + 393 + 3_266,
     target: 26 * KIB,
   },
   {
