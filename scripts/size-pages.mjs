@@ -63,9 +63,7 @@ const PAGES = [
     name: 'all five, script-tag file (billing-elements.js)',
     head: '<script src="/billing-elements.js" defer></script>',
     body: ALL_ELEMENTS,
-    // 36.5 KiB until the fresh-eyes fixes (a scheduled downgrade and its Keep, the gate's
-    // pending state, unlimited and owned add-on states, their texts in two languages): +1.3 kB.
-    // 36.5 KiB at the start of wave 2's third session; since then the fresh-eyes fixes (a
+    // 36.5 KiB before the fixes of the first full review (a
     // scheduled downgrade and its Keep, the gate's pending, paused and no-plan states, unlimited
     // and owned add-ons), the honest-money fixes (a downgrade named by its quote, a recurring
     // price above its card explained, the features a downgrade loses, an add-on's removal not

@@ -150,7 +150,7 @@ export class ProxyClient {
       if (signal?.aborted) throw new BillingError('aborted', 'Aborted', { cause });
       if (timeout.aborted)
         throw new BillingError('timeout', `Proxy timeout (${timeoutMs} ms)`, { cause });
-      if (!body && (await this.refusesThisOrigin())) {
+      if (!body && (await this.#refusesThisOrigin())) {
         throw new BillingError('forbidden-origin', 'This page’s origin may not call the proxy', {
           status: 403,
           cause,
@@ -166,7 +166,7 @@ export class ProxyClient {
    * failure; asked again without credentials, the refusal is readable. Said once in the
    * console, for the integrator: the customer sees a neutral text.
    */
-  private async refusesThisOrigin(): Promise<boolean> {
+  async #refusesThisOrigin(): Promise<boolean> {
     const url = new URL(this.endpoint, document.baseURI);
     if (url.origin === location.origin) return false;
     this.#originRefused ??= fetch(`${url.href.replace(/\/+$/, '')}/usages`, {

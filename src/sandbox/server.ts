@@ -142,7 +142,7 @@ export function createSandboxServer(ctx: SandboxContext, routers: SandboxRouters
           { allow: found.allowed.join(', ') },
         );
       } else {
-        const rc: RequestContext = {
+        const request: RequestContext = {
           req,
           res,
           method,
@@ -151,7 +151,7 @@ export function createSandboxServer(ctx: SandboxContext, routers: SandboxRouters
           params: found.params,
           route,
         };
-        reply = await found.route.handler(rc);
+        reply = await found.route.handler(request);
       }
     } catch (error) {
       reply = errorReply(error);

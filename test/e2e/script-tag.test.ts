@@ -103,7 +103,7 @@ test('the snippet builder previews the snippet live and copies it', async () => 
     .waitFor();
   assert.match((await code.textContent()) ?? '', /<usage-meter\s+feature="seats"/);
   await assertAccessible(page, 'the snippet builder');
-  // Issue 12, item 15: the proxy's address says how to let another site call this demo's proxy
+  // The proxy's address says how to let another site call this demo's proxy
   // (the option demo-server.test.ts checks), tied to the field it describes.
   // The hint first; the error the field shows when it is not an address second.
   const [endpointHint] = (await page

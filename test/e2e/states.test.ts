@@ -206,7 +206,7 @@ test('a buy control on an on/off feature, a setup mistake: an unknown portal pag
       portal.setAttribute('page', 'invoices');
       card.append(portal);
     });
-    // An on/off feature is its add-on: on Pro, single sign-on is included (issue 13).
+    // An on/off feature is its add-on: on Pro, single sign-on is included.
     await page.locator('#on-off [part~="add-on-text"]').waitFor();
     await capture(page, variant, 'buy-on-off', page.locator('#on-off'));
     await page.locator('#unknown-page [part~="message"]').waitFor();
