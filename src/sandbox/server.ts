@@ -94,7 +94,12 @@ export function createSandboxServer(ctx: SandboxContext, routers: SandboxRouters
       found && 'route' in found
         ? found.route.key
         : `${method} ${isApi ? '(unknown /v1 route)' : path}`;
-    if (isApi) ctx.stats.request(route);
+    if (isApi) {
+      ctx.stats.request(route);
+      ctx.stats.inFlight += 1;
+      // 'close' comes once the answer is sent or the connection is gone, whichever is first.
+      res.once('close', () => (ctx.stats.inFlight -= 1));
+    }
 
     if (method !== 'GET' && method !== 'HEAD') {
       try {
