@@ -10,6 +10,7 @@ import { getBillingConfig, resolveEndpoint } from './config.js';
 import { announceUpdate, subscribeLive } from './live.js';
 import { toBillingError, type BillingError } from './errors.js';
 import { toLanguage, type Language } from './i18n.js';
+import { watchLang } from './lang-observer.js';
 import { getProxyClient } from './proxy-client.js';
 import { getSessionValue, removeSessionValue, setSessionValue } from './session.js';
 
@@ -115,8 +116,8 @@ export class UsageStore {
     updatedAt: null,
     ...NO_ACCOUNT,
   };
-  /** Every feature reference of the service's offers, once asked (null: no catalogue). */
-  #catalogue: Promise<ReadonlySet<string> | null> | undefined;
+  /** The service's offers, once asked (null: no catalogue). */
+  #catalogue: Promise<readonly Offer[] | null> | undefined;
   #listeners = new Set<UsageListener>();
   #inflight: Promise<readonly Usage[]> | null = null;
   /** Counts the fetches (and clears): an answer is kept only when it is the latest one's. */
@@ -217,16 +218,13 @@ export class UsageStore {
    * The usages' texts are the service's, in the language they were asked in: when the page
    * changes its language, known usages are asked for again in the new one.
    */
-  #followLanguage(): (() => void) | undefined {
-    if (typeof MutationObserver === 'undefined') return undefined;
-    const observer = new MutationObserver(() => {
+  #followLanguage(): () => void {
+    return watchLang(() => {
       if (pageLanguage() === this.#askedLanguage || this.#state.status === 'idle') return;
       this.refresh().catch(() => {
         // The failure is in the store's state, where the elements show it.
       });
     });
-    observer.observe(document.documentElement, { attributeFilter: ['lang'] });
-    return () => observer.disconnect();
   }
 
   /** A live signal: refresh once (signals that come meanwhile make one more), then say so. */
@@ -369,11 +367,20 @@ export class UsageStore {
    * no catalogue. Asked once per store (and customer), only when an element needs it.
    */
   knownFeatures(): Promise<ReadonlySet<string> | null> {
-    this.#catalogue ??= readOffers(this.endpoint).then((offers) =>
+    return this.offers().then((offers) =>
       offers === null
         ? null
         : new Set(offers.flatMap((offer) => (offer.Features ?? []).map((f) => f.ReferenceFeature))),
     );
+  }
+
+  /**
+   * The service's offers of the customer's segment (what a plan lacking a feature is compared
+   * with), null when the proxy gives no catalogue. Asked once per store (and customer), only
+   * when an element needs them.
+   */
+  offers(): Promise<readonly Offer[] | null> {
+    this.#catalogue ??= readOffers(this.endpoint);
     return this.#catalogue;
   }
 

@@ -3,8 +3,9 @@ import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/usage-meter/define.js';
 import { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
 import { configureBilling } from '../../src/client/config.js';
-import { messageFor, type MessageKey } from '../../src/client/i18n.js';
+import { loadLanguage, messageFor } from '../../src/client/i18n.js';
 import { meterTexts } from '../../src/elements/usage-meter/messages.js';
+import meterFrench from '../../src/elements/usage-meter/messages.fr.js';
 import type {
   BillingErrorEvent,
   BillingRemedyEvent,
@@ -223,7 +224,7 @@ describe('<usage-meter>', () => {
     expect(buttonParts(failed)).to.deep.equal(['button retry']);
   });
 
-  it('offers to change plan when the plan lacks the feature', async () => {
+  it('offers the least expensive plan that includes a feature the plan lacks', async () => {
     await freshStart('starter-plan');
     const remedies: BillingRemedyEvent[] = [];
     const el = await fixture<UsageMeter>(html`
@@ -237,9 +238,12 @@ describe('<usage-meter>', () => {
       ></usage-meter>
     `);
     await loaded(el);
-    expect(text(part(el, 'message'))).to.contain('Seats: not included in your plan.');
+    // Pro is the least expensive plan that includes seats: named, and the switch goes there.
+    expect(text(part(el, 'message'))).to.contain(
+      'Seats: not included in your plan; Pro includes it.',
+    );
     const button = part(el, 'remedy')!;
-    expect(text(button)).to.equal('Change plan');
+    expect(text(button)).to.equal('Switch to Pro');
     await expect(el).to.be.accessible();
     button.focus();
     await sendKeys({ press: 'Enter' });
@@ -248,6 +252,7 @@ describe('<usage-meter>', () => {
       page: 'change-plan',
       code: 'Error.Api.Usage.NoneMatching',
       feature: 'seats',
+      offer: 'pro',
     });
     expect(remedies[0]!.defaultPrevented).to.equal(true);
   });
@@ -457,11 +462,12 @@ describe('<usage-meter>', () => {
     }
   });
 
-  it('registers each of its texts under its meter. key, in English and French', () => {
-    for (const [name, [en, fr]] of Object.entries(meterTexts)) {
-      const key = `meter.${name}` as MessageKey;
+  it('registers each of its texts under its meter. key, in English and French', async () => {
+    await loadLanguage('fr');
+    for (const [key, en] of Object.entries(meterTexts) as [keyof typeof meterTexts, string][]) {
+      expect(key).to.match(/^meter\./);
       expect(messageFor('en', key), key).to.equal(en);
-      expect(messageFor('fr', key), key).to.equal(fr);
+      expect(messageFor('fr', key), key).to.equal(meterFrench[key]);
     }
   });
 
