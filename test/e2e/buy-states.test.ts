@@ -11,10 +11,10 @@ import type { Locator, Page } from 'playwright-core';
 import { demoForFile } from './helpers.js';
 import {
   capture,
+  checkAxe,
   eachVariant,
   settle,
   STATES_LABEL,
-  violations,
   wanted,
   writeContactSheets,
 } from './states.js';
@@ -27,15 +27,6 @@ const buyOf = (page: Page) => page.locator('#buy-seats buy-feature');
 async function typeQuantity(buy: Locator, value: string): Promise<void> {
   await buy.locator('[part~="input"]').fill(value);
   await settle(buy.page());
-}
-
-/** Fails the test on any axe finding of the "after" set (a "before" set only reports them). */
-function checkAxe(): void {
-  if (violations.size === 0) return;
-  const report = [...violations].map(([state, found]) => `${state}:\n  ${found.join('\n  ')}`);
-  violations.clear();
-  if (STATES_LABEL === 'before') console.log(`axe findings (before):\n${report.join('\n')}`);
-  else assert.fail(`axe found violations:\n${report.join('\n')}`);
 }
 
 test('buy-feature: prices, focus, dialog, invalid and empty quantities, success', async (t) => {

@@ -10,10 +10,10 @@ import type { Locator, Page } from 'playwright-core';
 import { demoForFile } from './helpers.js';
 import {
   capture,
+  checkAxe,
   eachVariant,
   setLang,
   STATES_LABEL,
-  violations,
   wanted,
   writeContactSheets,
 } from './states.js';
@@ -23,14 +23,6 @@ const e2e = demoForFile();
 /** The overview's card holding `selector` (a section, or the list item of a feature). */
 const cardOf = (page: Page, selector: string): Locator =>
   page.locator('section.card', { has: page.locator(selector) }).first();
-
-/** Fails the test on any axe finding. */
-function checkAxe(): void {
-  if (violations.size === 0) return;
-  const report = [...violations].map(([state, found]) => `${state}:\n  ${found.join('\n  ')}`);
-  violations.clear();
-  assert.fail(`axe found violations:\n${report.join('\n')}`);
-}
 
 /** Goes to a page of the demo in the variant's language. */
 async function visit(page: Page, path: string, lang: string): Promise<void> {

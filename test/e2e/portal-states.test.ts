@@ -11,11 +11,11 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { demoForFile } from './helpers.js';
 import {
   capture,
+  checkAxe,
   eachVariant,
   frameSettled,
   setLang,
   STATES_LABEL,
-  violations,
   wanted,
   writeContactSheets,
 } from './states.js';
@@ -47,15 +47,6 @@ async function modalShown(page: Page): Promise<void> {
 async function followRemedy(page: Page): Promise<void> {
   await page.locator('[part~="remedy"]').first().click();
   await modalShown(page);
-}
-
-/** Fails the test on any axe finding of the "after" set (a "before" set only reports them). */
-function checkAxe(): void {
-  if (violations.size === 0) return;
-  const report = [...violations].map(([state, found]) => `${state}:\n  ${found.join('\n  ')}`);
-  violations.clear();
-  if (STATES_LABEL === 'before') console.log(`axe findings (before):\n${report.join('\n')}`);
-  else assert.fail(`axe found violations:\n${report.join('\n')}`);
 }
 
 test('a pending subscription, and the portal its remedy opens', async (t) => {

@@ -133,7 +133,12 @@ export async function capture(
   assert.ok(overflow <= 0, `${where}: the page is ${overflow}px wider than the window`);
   if (target !== 'viewport') {
     assert.ok(await target.isVisible(), `${where}: nothing to see`);
-    const text = (await deepText(target)).trim();
+    let text = (await deepText(target)).trim();
+    // A portal says what its hosted page (a frame) says: its heading.
+    if (!text && (await target.locator('iframe').count()) > 0)
+      text = (
+        (await target.frameLocator('iframe').locator('h1').first().textContent()) ?? ''
+      ).trim();
     assert.ok(text.length > 0, `${where}: it says nothing`);
     if (says) assert.match(text.replace(/\s+/g, ' '), says, `${where}: not what it should say`);
     if (variant.width === 360) {
@@ -152,6 +157,15 @@ export async function capture(
   const path = join(dir, `${variantName(variant)}.png`);
   if (target === 'viewport') await page.screenshot({ path, animations: 'disabled' });
   else await target.screenshot({ path, animations: 'disabled' });
+}
+
+/** Fails the test on any axe finding of this run (a "before" set only reports them). */
+export function checkAxe(): void {
+  if (violations.size === 0) return;
+  const report = [...violations].map(([state, found]) => `${state}:\n  ${found.join('\n  ')}`);
+  violations.clear();
+  if (STATES_LABEL === 'before') console.log(`axe findings (before):\n${report.join('\n')}`);
+  else assert.fail(`axe found violations:\n${report.join('\n')}`);
 }
 
 /** A fresh context for the variant, the customer signed in, the page in the variant's language. */
