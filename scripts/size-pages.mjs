@@ -64,7 +64,7 @@ const PAGES = [
     name: 'all six, script-tag file (billing-elements.js)',
     head: '<script src="/billing-elements.js" defer></script>',
     body: ALL_ELEMENTS,
-    // 36.5 KiB at the start of wave 2's third session; then a scheduled downgrade and its Keep,
+    // 36.5 KiB before the fixes of the first full review; then a scheduled downgrade and its Keep,
     // the gate's pending, paused and no-plan states, unlimited and owned add-ons, honest-money
     // wording, the portal's Trusted Types policy and CSP diagnostics, `theme` on every element,
     // the plan picker following a subscription live, balanced plan rows, one call to action

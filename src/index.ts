@@ -9,7 +9,8 @@ export { BuyFeature } from './elements/buy-feature/buy-feature.js';
 export { PlanPicker } from './elements/plan-picker/plan-picker.js';
 export { FeatureGate, type GateState } from './elements/feature-gate/feature-gate.js';
 export { BillingHistory, type HistoryState } from './elements/billing-history/billing-history.js';
-export { openPortalPage, type OpenPortalPageOptions } from './elements/billing-portal/open.js';
+export { openPortalPage } from './elements/billing-portal/open.js';
+export type { OpenPortalPageOptions } from './elements/shared/remedy.js';
 
 export {
   configureBilling,

@@ -50,7 +50,7 @@ export function trustedScriptUrl(url: string): string {
 export function trustedTypesRefusal(url: string, cause: unknown): BillingError {
   return new BillingError(
     'trusted-types-blocked',
-    `billing-elements: the page's Trusted Types refused the portal script's address (${url}). ` +
+    `[billing-elements] the page's Trusted Types refused the portal script's address (${url}). ` +
       `Allow the library's policy: add "${TRUSTED_TYPES_POLICY}" to the trusted-types directive ` +
       `of the Content-Security-Policy (trusted-types ${TRUSTED_TYPES_POLICY}; keep your own names).`,
     { cause },
@@ -91,7 +91,7 @@ export function cspRefusal({ directive, blocked }: PortalViolation): BillingErro
   const nonce = fix === 'script-src' ? " (or give <billing-portal> the page's nonce)" : '';
   return new BillingError(
     'csp-blocked',
-    `billing-elements: the page's Content-Security-Policy blocked ${what} (${blocked}, ${directive}). ` +
+    `[billing-elements] the page's Content-Security-Policy blocked ${what} (${blocked}, ${directive}). ` +
       `Add ${origin} to ${fix}${nonce}.`,
   );
 }

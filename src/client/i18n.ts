@@ -108,7 +108,7 @@ export function loadLanguage(language: Language): Promise<void> {
         (error: unknown) => {
           // Tried again at the next render; meanwhile the texts stay in English.
           loaders[language].push(load);
-          console.warn(`billing-elements: the ${language} texts could not be loaded.`, error);
+          console.warn(`[billing-elements] the ${language} texts could not be loaded.`, error);
         },
       ),
     ),

@@ -12,15 +12,9 @@ import {
 // the features (GET /v1/Features, /v1/Feature) and the quote of a subscription upgrade
 // (POST /v1/Quoting/Subscription/{IdSubscription}/Upgrade). The seed shows none of them; field
 // names follow the service's conventions, and the sandbox's choices are in docs/sandbox.md.
-// Objects are loose: the service may send more.
-
-/** Error codes of these resources, beyond SERVICE_ERROR_CODES. */
-export const CATALOG_ERROR_CODES = [
-  /** 403: the offer is sold on request; the business prepares a custom subscription instead. */
-  'Error.Offer.OnRequest',
-  /** 404: no feature with that reference. */
-  'Error.Feature.NotFound',
-] as const;
+// Objects are loose: the service may send more. Their error codes, beyond SERVICE_ERROR_CODES:
+// `Error.Offer.OnRequest` (403: the offer is sold on request; the business prepares a custom
+// subscription instead) and `Error.Feature.NotFound` (404: no feature with that reference).
 
 /**
  * What an offer says about one of its features. OnOff: `IsIncluded` (in the plan's price) or

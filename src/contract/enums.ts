@@ -12,6 +12,10 @@ export function openEnum<const T extends readonly [string, ...string[]]>(values:
   });
 }
 
+/** The languages the service's texts come in (its `Language` parameter), English first. */
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 export const STATE_SUBSCRIPTION = [
   'Running',
   'SuspendedPaymentDue',
@@ -57,7 +61,9 @@ export function parseFeatureProperties(properties: string): FeatureProperty[] {
 }
 
 export const TYPE_FEATURE = ['OnOff', 'Limitation', 'Consumption'] as const;
-export type TypeFeature = OpenEnum<(typeof TYPE_FEATURE)[number]>;
+/** The feature types the sandbox knows and produces (the service may send others). */
+export type KnownTypeFeature = (typeof TYPE_FEATURE)[number];
+export type TypeFeature = OpenEnum<KnownTypeFeature>;
 export const TypeFeatureSchema = openEnum(TYPE_FEATURE);
 
 export const TARGET_FEE = ['All', 'Recurring', 'UpFront', 'Usage'] as const;

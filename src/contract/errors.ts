@@ -47,7 +47,3 @@ export type ServiceError = z.infer<typeof ServiceErrorSchema>;
 /** An error body: one error, or (with 422) an array of them. */
 export const ServiceErrorBodySchema = z.union([ServiceErrorSchema, z.array(ServiceErrorSchema)]);
 export type ServiceErrorBody = z.infer<typeof ServiceErrorBodySchema>;
-
-export function isSeedErrorCode(code: string): code is SeedErrorCode {
-  return Object.hasOwn(SEED_ERRORS, code);
-}

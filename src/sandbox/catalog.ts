@@ -1,8 +1,8 @@
+import type { Language } from '../contract/enums.js';
 import type {
   Business,
   DiscountDefinition,
   FeatureDefinition,
-  Language,
   LocalizedText,
   OfferDefinition,
   OfferFeature,

@@ -1,4 +1,4 @@
-import type { Language } from './fixtures/schema.js';
+import { LANGUAGES, type Language } from '../contract/enums.js';
 
 // Localization: English and French. The language of an API answer is, in order: the `Language`
 // query parameter (or body field), the first supported language of Accept-Language, the
@@ -8,7 +8,7 @@ const LOCALES: Record<Language, string> = { en: 'en-US', fr: 'fr-FR' };
 const formatters = new Map<string, Intl.NumberFormat>();
 
 export function isLanguage(value: unknown): value is Language {
-  return value === 'en' || value === 'fr';
+  return LANGUAGES.includes(value as Language);
 }
 
 /**

@@ -94,7 +94,12 @@ export function createSandboxServer(ctx: SandboxContext, routers: SandboxRouters
       found && 'route' in found
         ? found.route.key
         : `${method} ${isApi ? '(unknown /v1 route)' : path}`;
-    if (isApi) ctx.stats.request(route);
+    if (isApi) {
+      ctx.stats.request(route);
+      ctx.stats.inFlight += 1;
+      // 'close' comes once the answer is sent or the connection is gone, whichever is first.
+      res.once('close', () => (ctx.stats.inFlight -= 1));
+    }
 
     if (method !== 'GET' && method !== 'HEAD') {
       try {
@@ -142,7 +147,7 @@ export function createSandboxServer(ctx: SandboxContext, routers: SandboxRouters
           { allow: found.allowed.join(', ') },
         );
       } else {
-        const rc: RequestContext = {
+        const request: RequestContext = {
           req,
           res,
           method,
@@ -151,7 +156,7 @@ export function createSandboxServer(ctx: SandboxContext, routers: SandboxRouters
           params: found.params,
           route,
         };
-        reply = await found.route.handler(rc);
+        reply = await found.route.handler(request);
       }
     } catch (error) {
       reply = errorReply(error);

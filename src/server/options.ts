@@ -303,7 +303,6 @@ export type BillingProxyOptions = z.input<typeof OptionsSchema>;
 /** The options the proxy runs with: checked, defaults filled. */
 export type ResolvedOptions = z.output<typeof OptionsSchema>;
 export type RateLimitOptions = Exclude<ResolvedOptions['limits']['rateLimit'], false>;
-export type UpstreamPaths = ResolvedOptions['paths'];
 
 /** Checks the options once, at creation, and fills the defaults. Throws a TypeError that names every problem. */
 export function resolveOptions(options: BillingProxyOptions): ResolvedOptions {

@@ -1,7 +1,7 @@
 // The custom-elements manifest (what docs/reference.md, editors and the framework typings read)
 // against what each element really declares and renders: its reactive properties and their
-// attributes, the parts in its templates (`part="..."`), the `billing-*` events it dispatches
-// and the `--billing-*` custom properties its styles read. The JSDoc tags the manifest takes
+// attributes, the parts in its templates (`part="..."`), the slots they hold (`<slot>`), the
+// `billing-*` events it dispatches and the `--billing-*` custom properties its styles read. The JSDoc tags the manifest takes
 // these from are written by hand: this is what keeps them from drifting.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,12 +24,13 @@ interface ManifestElement {
   events?: Named[];
   cssParts?: Named[];
   cssProperties?: Named[];
+  slots?: Named[];
 }
 
 /**
  * The source files an element's class reaches through relative imports: its folder, the shared
- * element code and the browser runtime, not another element's folder but its styles (what
- * opens a portal reaches <billing-portal>, which renders its own parts).
+ * element code and the browser runtime, never another element's folder (what opens a portal
+ * reaches <billing-portal> at run time, which renders its own parts).
  */
 function closure(entry: string): string[] {
   const own = dirname(entry);
@@ -43,10 +44,7 @@ function closure(entry: string): string[] {
       const target = resolve(dirname(file), spec!.replace(/\.js$/, '.ts'));
       const inElements = target.startsWith(`${elements}/`);
       const allowed = inElements
-        ? target.startsWith(`${own}/`) ||
-          target.startsWith(join(elements, 'shared')) ||
-          // Styles shared with another element (<plan-picker> builds on <buy-feature>'s).
-          target.endsWith('/styles.ts')
+        ? target.startsWith(`${own}/`) || target.startsWith(join(elements, 'shared'))
         : target.startsWith(join(root, 'src', 'client'));
       if (allowed) visit(target);
     }
@@ -71,6 +69,16 @@ function partsIn(text: string): Set<string> {
       for (const [, literal] of source.matchAll(/'([^']*)'/g)) add(literal!);
   }
   return parts;
+}
+
+/** The slots a template holds: `<slot name="x">` gives `x`, a `<slot>` without a name `''`. */
+function slotsIn(text: string): Set<string> {
+  const slots = new Set<string>();
+  for (const [, attributes] of text.matchAll(/<slot(\s[^>]*)?>/g)) {
+    const name = /\sname="([^"]*)"/.exec(attributes ?? '')?.[1];
+    slots.add(name ?? '');
+  }
+  return slots;
 }
 
 /** Event class name → event type, from src/client/events.ts. */
@@ -198,6 +206,13 @@ describe('the manifest against the elements', () => {
           [],
           'rendered, not documented',
         );
+      });
+
+      it('documents every slot its templates hold, and no other', () => {
+        const held = new Set<string>();
+        for (const path of elementFiles)
+          for (const slot of slotsIn(readFileSync(path, 'utf8'))) held.add(slot);
+        assert.deepEqual(sorted(names(element().slots)), sorted(held));
       });
 
       it('documents every billing event it dispatches, and dispatches every one it documents', () => {

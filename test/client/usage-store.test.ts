@@ -21,8 +21,8 @@ describe('usage store', () => {
     frames = [];
   });
 
-  // Issue 12, item 13: the service's texts (a usage's TitleLocalized) came in the language of
-  // the first request whatever the page's; a page that switches language kept English titles.
+  // The service's texts (a usage's TitleLocalized) come in the language of the request: a page
+  // that switches language asks again, rather than keep the first request's titles.
   it('asks for the usages in the page language, and again when it changes', async () => {
     const seatsTitle = () => getUsageStore().get('seats')?.TitleLocalized?.toString();
     const html = document.documentElement;

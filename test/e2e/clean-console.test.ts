@@ -29,6 +29,8 @@ async function settle(page: Page): Promise<void> {
     undefined,
     { timeout: 15_000 },
   );
+  // Time is the subject here: a console line or a failed request that comes just after the
+  // elements settle (a late retry, a second render) still counts against the page.
   await page.waitForTimeout(400);
 }
 

@@ -118,9 +118,9 @@ test('the dashboard reads well in dark mode and on a phone', async () => {
   await phone.context().close();
 });
 
-// Issue 12, item 14: at 360 px the main navigation scrolled sideways with its last links out
-// of sight and nothing saying so. Every link is now on screen, whole, and can be tapped.
-test('item 14: at 360 px every link of the main navigation is on screen', async () => {
+// At 360 px the main navigation must not scroll sideways with its last links out of sight and
+// nothing saying so: every link is on screen, whole, and can be tapped.
+test('at 360 px every link of the main navigation is on screen', async () => {
   const phone = await e2e.newPage(PHONE);
   await e2e.signIn(phone, 'healthy');
   const links = phone.getByRole('navigation', { name: 'Main' }).getByRole('link');

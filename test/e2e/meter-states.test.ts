@@ -27,6 +27,12 @@ const states = (page: Page) =>
     meters.map((meter) => meter.getAttribute('state')),
   );
 
+/** What each meter of the dashboard says (its shadow root's text). */
+const meterTexts = (page: Page) =>
+  page.$$eval('usage-meter:not([slot])', (meters) =>
+    meters.map((meter) => meter.shadowRoot?.textContent?.replace(/\s+/g, ' ').trim() ?? ''),
+  );
+
 /** Every view of one state of the dashboard, in English then French. */
 async function shoot(
   customer: string,
@@ -44,8 +50,16 @@ async function shoot(
     await eventually(() => ready(page));
     await assertAccessible(page, `${name} (${view.name})`);
     await screenshot(page, `meter-${name}-${view.name}-en`);
+    const english = await meterTexts(page);
     await page.evaluate(() => document.documentElement.setAttribute('lang', 'fr'));
-    await page.waitForTimeout(100);
+    // The meters speak French: their words changed.
+    await eventually(async () => {
+      assert.notEqual(
+        (await meterTexts(page)).join(' '),
+        english.join(' '),
+        'the meters in French',
+      );
+    });
     await screenshot(page, `meter-${name}-${view.name}-fr`);
     assert.deepEqual(pageErrors(page), []);
     await page.context().close();
@@ -195,6 +209,7 @@ test('the dashboard loads with slow usages without shifting its layout', async (
       'buy-feature[feature="priority-support"] [part~="add-on"]:not([data-standing="unknown"])',
     )
     .waitFor();
+  // Time is the subject here: a shift that comes just after the last element settles counts too.
   await page.waitForTimeout(300);
   const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
   console.log(`cumulative layout shift, dashboard with usages 3 s late: ${shift.toFixed(4)}`);

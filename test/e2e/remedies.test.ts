@@ -276,7 +276,7 @@ test('unlimited access: the meters say so and there are no seats to buy', async 
   const page = await e2e.newPage();
   await e2e.signIn(page, 'unlimited');
   await page.locator('usage-meter[feature="seats"] [part~="unlimited"]').waitFor();
-  // No "Buy 1 seat · $0.00": nothing needs buying (fresh eyes, item 9).
+  // No "Buy 1 seat · $0.00": nothing needs buying.
   const buy = page.locator('buy-feature[feature="seats"]');
   await buy.getByText('Seats: unlimited in your plan, nothing to buy.').waitFor();
   assert.equal(await buy.getByRole('spinbutton').count(), 0);

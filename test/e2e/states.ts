@@ -2,6 +2,7 @@
 // in each of the eight variants a reviewer looks at: light and dark, 1280 and 360 px wide,
 // English and French. Each variant starts from a reset sandbox and a fresh browser context;
 // each state is saved alone and then gathered with its seven siblings on one contact sheet.
+import assert from 'node:assert/strict';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -49,15 +50,33 @@ export function wanted(scenario: string): boolean {
   return !only || only.split(',').includes(scenario);
 }
 
-/** Lets what a language change or an answer started settle: no price or portal still loading. */
+/**
+ * Waits for what a language change or an answer started to settle: no price being asked, no
+ * portal still loading. A typed quantity shows its price as busy at once (the element renders
+ * before the next command reaches the page), so no time is waited for it to start.
+ */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(300);
   await page
     .locator('buy-feature [part~="price"][aria-busy="true"], billing-portal [part~="status"]')
     .first()
-    .waitFor({ state: 'detached', timeout: 8000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(150);
+    .waitFor({ state: 'detached', timeout: 8000 });
+}
+
+/**
+ * Waits until `frame` keeps its height between two animation frames: a portal's frame follows
+ * its hosted page's height, which it learns by message once the page has laid out.
+ */
+export async function frameSettled(frame: Locator): Promise<void> {
+  await frame.evaluate(async (element) => {
+    let last = -1;
+    let steady = 0;
+    while (steady < 3) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const height = element.getBoundingClientRect().height;
+      steady = height === last && height > 0 ? steady + 1 : 0;
+      last = height;
+    }
+  });
 }
 
 /** axe's WCAG 2 A and AA violations of the page (hosted iframes included), one line each. */
@@ -68,27 +87,85 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
+/** The states this process saved: its file's contact sheets gather these. */
+const saved = new Set<string>();
+
 /** What axe found in each state of this run (a state absent: none). */
 export const violations = new Map<string, string[]>();
 
+/** The text `target` shows, its elements' shadow roots included (not their styles). */
+function deepText(target: Locator): Promise<string> {
+  // No named function inside: the test's TypeScript build would wrap it in a helper the page
+  // does not have.
+  return target.evaluate((root) => {
+    const parts: string[] = [];
+    const stack: Node[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node instanceof HTMLStyleElement || node instanceof HTMLScriptElement) continue;
+      if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
+      if (node instanceof Element && node.shadowRoot) stack.push(node.shadowRoot);
+      stack.push(...[...node.childNodes].reverse());
+    }
+    return parts.join(' ');
+  });
+}
+
 /**
- * Saves one state of one variant: `target` alone, or the viewport when it is the page; axe
- * checks the page in that state, its findings kept in `violations`.
+ * Checks and saves one state of one variant. What it looks at must be there: `target` visible
+ * and saying something (its text, or an accessible name), nothing of the page wider than the
+ * window (at 360 px, nor wider than `target`), and, when `says` is given, `target` says it. axe
+ * checks the page in that state, its findings kept in `violations`. Then `target` alone, or the
+ * viewport when it is the page, is saved for the contact sheets.
  */
 export async function capture(
   page: Page,
   variant: Variant,
   state: string,
   target: Locator | 'viewport',
+  says?: RegExp,
 ): Promise<void> {
   await settle(page);
+  const where = `${state} (${variantName(variant)})`;
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(overflow <= 0, `${where}: the page is ${overflow}px wider than the window`);
+  if (target !== 'viewport') {
+    assert.ok(await target.isVisible(), `${where}: nothing to see`);
+    let text = (await deepText(target)).trim();
+    // A portal says what its hosted page (a frame) says: its heading.
+    if (!text && (await target.locator('iframe').count()) > 0)
+      text = (
+        (await target.frameLocator('iframe').locator('h1').first().textContent()) ?? ''
+      ).trim();
+    assert.ok(text.length > 0, `${where}: it says nothing`);
+    if (says) assert.match(text.replace(/\s+/g, ' '), says, `${where}: not what it should say`);
+    if (variant.width === 360) {
+      const box = await target.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 361, `${where}: it overflows 360 px`);
+    }
+  } else if (says) {
+    const text = (await deepText(page.locator('body'))).replace(/\s+/g, ' ');
+    assert.match(text, says, `${where}: not what it should say`);
+  }
   const found = await axeViolations(page);
-  if (found.length > 0) violations.set(`${state} ${variantName(variant)}`, found);
+  if (found.length > 0) violations.set(where, found);
+  saved.add(state);
   const dir = join(STATES_DIR, state);
   await mkdir(dir, { recursive: true });
   const path = join(dir, `${variantName(variant)}.png`);
   if (target === 'viewport') await page.screenshot({ path, animations: 'disabled' });
   else await target.screenshot({ path, animations: 'disabled' });
+}
+
+/** Fails the test on any axe finding of this run (a "before" set only reports them). */
+export function checkAxe(): void {
+  if (violations.size === 0) return;
+  const report = [...violations].map(([state, found]) => `${state}:\n  ${found.join('\n  ')}`);
+  violations.clear();
+  if (STATES_LABEL === 'before') console.log(`axe findings (before):\n${report.join('\n')}`);
+  else assert.fail(`axe found violations:\n${report.join('\n')}`);
 }
 
 /** A fresh context for the variant, the customer signed in, the page in the variant's language. */
@@ -129,7 +206,7 @@ export async function eachVariant(
 }
 
 /**
- * One contact sheet per state saved under `states/<label>/` (this run's and earlier ones'): the
+ * One contact sheet per state this process saved under `states/<label>/`: the
  * variants in rows (scheme and language) and columns (1280 and 360 px), each labelled, at
  * `states/<label>/<state>.png`.
  */
@@ -141,6 +218,7 @@ export async function writeContactSheets(
   const states = (await readdir(root, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
+    .filter((state) => saved.has(state))
     .sort();
   const written: string[] = [];
   const context = await browser.newContext({ viewport: { width: 1480, height: 800 } });

@@ -10,7 +10,7 @@ import { getUsageStore } from '../../src/client/usage-store.js';
 import { focusedOpener, freshStart, sandbox, until } from '../browser/billing.js';
 import { openFrame, type TestFrame } from '../browser/frames.js';
 
-// Issue 12, <billing-portal> and the modal portal of the remedies: a title per task, Done when
+// <billing-portal> and the modal portal of the remedies: a title per task, Done when
 // the workflow completes, the focus back where it was, a frame that follows its content, a
 // bottom sheet on a phone, and one message per cause of a refused page.
 
@@ -50,7 +50,7 @@ async function settled(el: BillingPortal): Promise<void> {
   await until(() => el.state === 'open' || el.state === 'error', 'the portal to settle', 8000);
 }
 
-describe('<billing-portal> states (issue 12)', () => {
+describe('<billing-portal> states', () => {
   /** A page on a 360 × 740 phone screen, in every engine: the app in a frame of that size. */
   let phone: TestFrame | undefined;
   const openPhone = async () => (phone = await openFrame({ width: 360, height: 740 }));
@@ -63,7 +63,7 @@ describe('<billing-portal> states (issue 12)', () => {
     phone = undefined;
   });
 
-  it('item 12: the modal is titled by its task', async () => {
+  it('the modal is titled by its task', async () => {
     const cases = [
       ['suspended', 'restart', 'Restart your subscription'],
       ['no-payment-method', 'register', 'Add a payment method'],
@@ -80,7 +80,7 @@ describe('<billing-portal> states (issue 12)', () => {
     }
   });
 
-  it('item 12: offers Done once the workflow completes, and gives the focus back', async () => {
+  it('offers Done once the workflow completes, and gives the focus back', async () => {
     await freshStart('healthy');
     const opener = focusedOpener('Change plan');
     try {
@@ -100,7 +100,7 @@ describe('<billing-portal> states (issue 12)', () => {
     }
   });
 
-  it('item 12: the focus goes back to the element whose remedy opened it, when that remedy is gone', async () => {
+  it('the focus goes back to the element whose remedy opened it, when that remedy is gone', async () => {
     await freshStart('no-payment-method');
     const element = await fixture<BuyFeature>(html`<buy-feature feature="seats"></buy-feature>`);
     await waitUntil(() => part(element, 'remedy') !== null, 'the remedy', { timeout: 8000 });
@@ -122,7 +122,7 @@ describe('<billing-portal> states (issue 12)', () => {
     expect(document.activeElement).to.equal(element);
   });
 
-  it('item 12: the hosted page reports its content height, so the frame shrinks to it', async () => {
+  it('the hosted page reports its content height, so the frame shrinks to it', async () => {
     await freshStart('healthy');
     await openPortalPage({ page: 'home' });
     const portal = modalPortal();
@@ -150,7 +150,7 @@ describe('<billing-portal> states (issue 12)', () => {
     }
   });
 
-  it('item 12: on a phone the modal is a bottom sheet as wide as the screen', async () => {
+  it('on a phone the modal is a bottom sheet as wide as the screen', async () => {
     await freshStart('healthy');
     const frame = await openPhone();
     await frame.window.billing.openPortalPage({ page: 'home' });
@@ -164,7 +164,7 @@ describe('<billing-portal> states (issue 12)', () => {
     await expect(modalPortal()).to.be.accessible();
   });
 
-  it('item 14: at 360 px the portal frame takes the whole width of the sheet', async () => {
+  it('at 360 px the portal frame takes the whole width of the sheet', async () => {
     await freshStart('starter-plan');
     const frame = await openPhone();
     await frame.window.billing.openPortalPage({ page: 'change-plan' });
@@ -174,7 +174,7 @@ describe('<billing-portal> states (issue 12)', () => {
     expect(hosted.width).to.be.at.least(344);
   });
 
-  it('item 5: an unknown page has its own words, no retry, and one console line', async () => {
+  it('an unknown page has its own words, no retry, and one console line', async () => {
     await freshStart('healthy');
     const lines: string[] = [];
     const original = console.warn;
@@ -197,7 +197,7 @@ describe('<billing-portal> states (issue 12)', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('item 5: a page that does not apply now says why, in its own words', async () => {
+  it('a page that does not apply now says why, in its own words', async () => {
     await freshStart('healthy');
     const restart = await fixture<BillingPortal>(
       html`<billing-portal page="restart"></billing-portal>`,
@@ -214,7 +214,7 @@ describe('<billing-portal> states (issue 12)', () => {
     expect(said).not.to.equal(text(part(restart, 'message')));
   });
 
-  it('item 12: the keyboard closes the modal with Escape, the focus back on the opener', async () => {
+  it('the keyboard closes the modal with Escape, the focus back on the opener', async () => {
     await freshStart('healthy');
     const opener = focusedOpener('Billing');
     try {

@@ -22,6 +22,7 @@ import {
   waitForDialog,
   waitForText,
   standing,
+  sandboxAnsweredAll,
 } from './buy-feature-helpers.js';
 
 // <buy-feature> on an on/off feature: the add-on mode ("Add Priority support"), against the real
@@ -241,7 +242,7 @@ describe('<buy-feature> add-on mode', () => {
     const second = await addOnElement();
     expect((await changed).detail.enabled).to.equal(true);
     await waitForText(second, 'success', 'Priority support: added to your plan');
-    await sleep(2500); // past the first request's late answer
+    await sandboxAnsweredAll(); // the first request's late answer too
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
     expect(pendingKeys()).to.have.length(0);
   });

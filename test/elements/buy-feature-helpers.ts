@@ -4,6 +4,9 @@ import { sandbox } from '../browser/billing.js';
 import type { PricingResponse } from '../../src/contract/proxy-api.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import '../../src/elements/buy-feature/define.js';
+import { sleep, waitFor } from '../time.js';
+
+export { sleep };
 
 // Shared steps of the <buy-feature> browser tests. The page talks to the real proxy at
 // /billing, mounted by the test server over a real sandbox (test/browser-server.ts; its
@@ -13,6 +16,8 @@ export interface SandboxStats {
   requests: Record<string, number>;
   appliedUsageChanges: number;
   appliedUsageChangesByCustomer: Record<string, number>;
+  /** API requests received and not yet answered. */
+  inFlight: number;
 }
 
 export { addFault, daysLeftInPeriod, freshStart, sandbox, serviceApi } from '../browser/billing.js';
@@ -20,6 +25,18 @@ export { addFault, daysLeftInPeriod, freshStart, sandbox, serviceApi } from '../
 /** What reached the sandbox since the last reset: requests per route, usage changes applied. */
 export function sandboxStats(): Promise<SandboxStats> {
   return sandbox<SandboxStats>('stats');
+}
+
+/**
+ * Waits until the sandbox has answered every API request it received, a delayed (late) answer
+ * included: what it applies, it has applied by then.
+ */
+export async function sandboxAnsweredAll(timeoutMs = 8_000): Promise<void> {
+  await waitFor(
+    async () => (await sandboxStats()).inFlight === 0,
+    'the sandbox to answer every request',
+    timeoutMs,
+  );
 }
 
 /** Requests the sandbox received on one route ('POST /v1/Usage'), 0 when none. */
@@ -154,8 +171,6 @@ export async function closePortalDialogs(): Promise<void> {
     portal.remove();
   }
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the add-on settles on the standing `expected` (available, owned, included...). */
 export async function standing(element: BuyFeature, expected: string): Promise<void> {

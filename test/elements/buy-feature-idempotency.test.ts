@@ -17,6 +17,7 @@ import {
   sleep,
   waitForText,
   pricedSeats,
+  sandboxAnsweredAll,
 } from './buy-feature-helpers.js';
 
 // A confirmed purchase is applied at most once, whatever happens to the page in between:
@@ -70,7 +71,7 @@ describe('<buy-feature> exactly once', () => {
     expect(event.detail.usage.QuantityCurrent).to.equal(7);
     await waitForText(second, 'success', 'You now have 7 seats');
 
-    await sleep(2500); // past the first request's late answer
+    await sandboxAnsweredAll(); // the first request's late answer too
     const stats = await sandboxStats();
     expect(stats.appliedUsageChanges).to.equal(1);
     expect(pendingKeys()).to.have.length(0);
@@ -105,7 +106,7 @@ describe('<buy-feature> exactly once', () => {
     part<HTMLButtonElement>(element, 'retry')!.click();
     await purchased;
     await waitForText(element, 'success', 'Seats: 7 in all');
-    await sleep(1200);
+    await sandboxAnsweredAll(); // the first request's late answer too
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
   });
 

@@ -9,6 +9,7 @@ import {
   settlePendingPurchase,
 } from '../../src/elements/buy-feature/pending-purchase.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../src/contract/proxy-api.js';
+import { sleep } from '../time.js';
 
 // The two pieces of <buy-feature> whose timing and storage rules are easiest to pin down on
 // their own: the latest-only price task and the keeper of pending purchase keys.
@@ -40,8 +41,6 @@ function recordingTask() {
     });
   return { calls, task };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('LatestTask (live price preview)', () => {
   it('waits for the debounce delay and runs only for the last arguments', async () => {

@@ -15,8 +15,8 @@ import {
   waitForText,
 } from './buy-feature-helpers.js';
 
-// Issue 12, <buy-feature>: every state it can be in, designed. Each `it` names the item of the
-// issue it checks; the element talks to the real proxy over the real sandbox.
+// <buy-feature>: every state it can be in, designed. The element talks to the real proxy over
+// the real sandbox.
 
 afterEach(() => closePortalDialogs());
 
@@ -49,8 +49,8 @@ async function warnings(run: () => Promise<void>): Promise<string[]> {
   return lines;
 }
 
-describe('<buy-feature> states (issue 12)', () => {
-  it('item 1: a pending subscription offers to complete it, never a restart', async () => {
+describe('<buy-feature> states', () => {
+  it('a pending subscription offers to complete it, never a restart', async () => {
     await freshStart('pending');
     const errors: BillingErrorEvent[] = [];
     const listener = (event: BillingErrorEvent) => errors.push(event);
@@ -75,7 +75,7 @@ describe('<buy-feature> states (issue 12)', () => {
     expect(await openedPortalPath()).to.match(/^\/hosted\/subscribe\//);
   });
 
-  it('item 5: each validation cause has its own words', async () => {
+  it('each validation cause has its own words', async () => {
     await freshStart('healthy');
     const seen = new Map<string, string>();
     // Beyond the plan's maximum (500 seats), more than the proxy sells at once (10,000), a
@@ -100,7 +100,7 @@ describe('<buy-feature> states (issue 12)', () => {
     expect(new Set(seen.values()).size, [...seen.values()].join(' | ')).to.equal(cases.length);
   });
 
-  it('issue 13: a buy control on an on/off feature is its add-on, with no refusal or warning', async () => {
+  it('a buy control on an on/off feature is its add-on, with no refusal or warning', async () => {
     await freshStart('healthy');
     const errors: BillingErrorEvent[] = [];
     const listener = (event: BillingErrorEvent) => errors.push(event);
@@ -133,7 +133,7 @@ describe('<buy-feature> states (issue 12)', () => {
     await expect(element!).to.be.accessible();
   });
 
-  it('item 7: plurals follow the language, with the singular given', async () => {
+  it('plurals follow the language, with the singular given', async () => {
     await freshStart('healthy');
     const english = await pricedElement(
       html`<buy-feature
@@ -180,7 +180,7 @@ describe('<buy-feature> states (issue 12)', () => {
     expect(partText(untitled, 'dialog')).to.include('Seats: 1 more');
   });
 
-  it('item 7: the dialog says how much of the quantity is included and how much is extra', async () => {
+  it('the dialog says how much of the quantity is included and how much is extra', async () => {
     // Three of five seats used: of three more, two are included and one is extra.
     await freshStart('healthy');
     const element = await pricedElement(
@@ -191,7 +191,7 @@ describe('<buy-feature> states (issue 12)', () => {
     await expect(element).to.be.accessible();
   });
 
-  it('item 7: a discount reads with a real minus sign', async () => {
+  it('a discount reads with a real minus sign', async () => {
     await freshStart('discounted');
     const expected = await quote('seats', 3);
     const discount = expected.Details!.find((line) => (line.AmountTotal ?? 0) < 0);
@@ -206,7 +206,7 @@ describe('<buy-feature> states (issue 12)', () => {
     expect(details).not.to.match(/-\$/);
   });
 
-  it('item 7: a free change says the recurring price is unchanged', async () => {
+  it('a free change says the recurring price is unchanged', async () => {
     await freshStart('healthy');
     const element = await pricedElement(
       html`<buy-feature feature="seats" quantity="1"></buy-feature>`,
@@ -220,7 +220,7 @@ describe('<buy-feature> states (issue 12)', () => {
     });
   });
 
-  it('item 9: an invalid or empty quantity keeps Buy in its row and the height of the element', async () => {
+  it('an invalid or empty quantity keeps Buy in its row and the height of the element', async () => {
     await freshStart('healthy');
     const wrapper = await fixture<HTMLElement>(
       html`<div style="inline-size: 640px"><buy-feature feature="seats"></buy-feature></div>`,
@@ -239,7 +239,7 @@ describe('<buy-feature> states (issue 12)', () => {
     expect(layout()).to.deep.equal(valid);
   });
 
-  it('item 9: an empty quantity says why Buy is unavailable', async () => {
+  it('an empty quantity says why Buy is unavailable', async () => {
     await freshStart('healthy');
     const element = await pricedElement(html`<buy-feature feature="seats"></buy-feature>`);
     await type(element, '');
@@ -251,7 +251,7 @@ describe('<buy-feature> states (issue 12)', () => {
     await expect(element).to.be.accessible();
   });
 
-  it('item 13: French amounts and words come from the amounts, in the page language', async () => {
+  it('French amounts and words come from the amounts, in the page language', async () => {
     await freshStart('healthy');
     const expected = await quote('seats', 4);
     const wrapper = await fixture<HTMLElement>(
@@ -270,7 +270,7 @@ describe('<buy-feature> states (issue 12)', () => {
     expect(partText(element, 'dialog')).not.to.match(/Due now|New recurring price/);
   });
 
-  it('item 13: a language change prices again in the new language', async () => {
+  it('a language change prices again in the new language', async () => {
     await freshStart('healthy');
     const wrapper = await fixture<HTMLElement>(
       html`<div lang="en"><buy-feature feature="seats" quantity="4"></buy-feature></div>`,
@@ -290,7 +290,7 @@ describe('<buy-feature> states (issue 12)', () => {
     );
   });
 
-  it('item 14: at 360 px, Buy shares its row and nothing overflows', async () => {
+  it('at 360 px, Buy shares its row and nothing overflows', async () => {
     await freshStart('healthy');
     const wrapper = await fixture<HTMLElement>(
       html`<div style="inline-size: 328px"><buy-feature feature="seats"></buy-feature></div>`,

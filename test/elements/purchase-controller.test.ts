@@ -25,6 +25,7 @@ import {
   sandbox,
   sandboxStats,
   sleep,
+  sandboxAnsweredAll,
 } from './buy-feature-helpers.js';
 
 // <buy-feature>'s purchase flow without its DOM: a plain host (an EventTarget that counts its
@@ -228,7 +229,7 @@ describe('PurchaseController (the purchase flow of <buy-feature>)', () => {
     await purchase.retry();
     expect(purchase.success?.usage.QuantityCurrent).to.equal(7);
     expect(pendingKeys()).to.have.length(0);
-    await sleep(1200); // past the first request's late answer
+    await sandboxAnsweredAll(); // the first request's late answer too
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
   });
 

@@ -7,7 +7,7 @@ import { freshStart, until } from '../browser/billing.js';
 import { openConfirmation, part, pricedElement } from './buy-feature-helpers.js';
 import { canEmulateMedia } from '../browser/engine.js';
 
-// Issue 12, items 6 and 11: the elements take the host page's color scheme (not the operating
+// The elements take the host page's color scheme (not the operating
 // system's alone), the host can force one, what they open follows them, and the focus ring is
 // offset and contrasts at least 3:1 with the page, light and dark.
 
@@ -59,7 +59,7 @@ async function buyBackground(element: Element): Promise<string> {
 const modalDialog = () =>
   document.querySelector('body > billing-portal')!.shadowRoot!.querySelector('dialog')!;
 
-describe('color scheme and focus (issue 12)', () => {
+describe('color scheme and focus', () => {
   beforeEach(async () => {
     // Colours are read right after a change: no transition in between.
     if (canEmulateMedia) await osScheme('light');
@@ -74,17 +74,14 @@ describe('color scheme and focus (issue 12)', () => {
 
   const withDarkOs = canEmulateMedia ? it : it.skip;
 
-  withDarkOs(
-    'item 6: on a page that declares no scheme, a dark OS leaves the elements light',
-    async () => {
-      await osScheme('dark');
-      const element = await pricedElement(html`<buy-feature feature="seats"></buy-feature>`);
-      expect(await buyBackground(element)).to.equal(LIGHT_ACCENT);
-      await expect(element).to.be.accessible();
-    },
-  );
+  withDarkOs('on a page that declares no scheme, a dark OS leaves the elements light', async () => {
+    await osScheme('dark');
+    const element = await pricedElement(html`<buy-feature feature="seats"></buy-feature>`);
+    expect(await buyBackground(element)).to.equal(LIGHT_ACCENT);
+    await expect(element).to.be.accessible();
+  });
 
-  withDarkOs('item 6: on a page that declares "light dark", they follow the OS', async () => {
+  withDarkOs('on a page that declares "light dark", they follow the OS', async () => {
     document.documentElement.style.colorScheme = 'light dark';
     await osScheme('dark');
     const element = await pricedElement(html`<buy-feature feature="seats"></buy-feature>`);
@@ -93,7 +90,7 @@ describe('color scheme and focus (issue 12)', () => {
     expect(await buyBackground(element)).to.equal(LIGHT_ACCENT);
   });
 
-  it('item 6: on a page that declares "dark", they are dark whatever the OS', async () => {
+  it('on a page that declares "dark", they are dark whatever the OS', async () => {
     document.documentElement.style.colorScheme = 'dark';
     const element = await pricedElement(html`<buy-feature feature="seats"></buy-feature>`);
     expect(await buyBackground(element)).to.equal(DARK_ACCENT);
@@ -102,7 +99,7 @@ describe('color scheme and focus (issue 12)', () => {
     await expect(element).to.be.accessible();
   });
 
-  it('item 6: the theme attribute and --billing-color-scheme force a scheme', async () => {
+  it('the theme attribute and --billing-color-scheme force a scheme', async () => {
     const wrapper = await fixture<HTMLElement>(
       html`<div>
         <buy-feature feature="seats" theme="dark"></buy-feature>
@@ -118,7 +115,7 @@ describe('color scheme and focus (issue 12)', () => {
     expect(await buyBackground(byAttribute!)).to.equal(LIGHT_ACCENT);
   });
 
-  it('item 6: the confirmation dialog follows its element', async () => {
+  it('the confirmation dialog follows its element', async () => {
     const element = await pricedElement(
       html`<buy-feature feature="seats" quantity="4" theme="dark"></buy-feature>`,
     );
@@ -128,7 +125,7 @@ describe('color scheme and focus (issue 12)', () => {
     await expect(element).to.be.accessible();
   });
 
-  it('item 6: the modal portal and its hosted page follow what opened it, accent included', async () => {
+  it('the modal portal and its hosted page follow what opened it, accent included', async () => {
     const opener = document.createElement('button');
     opener.textContent = 'Billing';
     opener.style.cssText = 'color-scheme: dark; --billing-accent: #aa3355';
@@ -147,7 +144,7 @@ describe('color scheme and focus (issue 12)', () => {
     }
   });
 
-  withDarkOs('item 6: a light page gets light hosted pages, even under a dark OS', async () => {
+  withDarkOs('a light page gets light hosted pages, even under a dark OS', async () => {
     await osScheme('dark');
     await openPortalPage({ page: 'home' });
     const portal = document.querySelector('body > billing-portal')!;
@@ -159,7 +156,7 @@ describe('color scheme and focus (issue 12)', () => {
   });
 
   for (const scheme of ['light', 'dark'] as const) {
-    it(`item 11: the focus ring is offset and contrasts 3:1 with a ${scheme} page`, async () => {
+    it(`the focus ring is offset and contrasts 3:1 with a ${scheme} page`, async () => {
       const page = scheme === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)';
       const wrapper = await fixture<HTMLElement>(
         html`<div style="background: ${page}; color-scheme: ${scheme}; padding: 16px">

@@ -4,8 +4,8 @@ import type { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
 import { freshStart, until } from '../browser/billing.js';
 
 // The states other than figures (a failure, no subscription, signed out...) are drawn by
-// notices.ts, which a meter imports the first time one of them is to show (issue 13: a page
-// downloads only code it uses). This file runs in a page of its own: the first test sees the
+// notices.ts, which a meter imports the first time one of them is to show (a page downloads only
+// code it uses). This file runs in a page of its own: the first test sees the
 // module unloaded.
 
 /** Whether the browser fetched the meter's notices module (this page's resources so far). */

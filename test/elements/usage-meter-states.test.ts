@@ -13,7 +13,7 @@ import {
   until,
 } from '../browser/billing.js';
 
-// Every state around the happy path (issue 12): one calm message per region and cause.
+// Every state around the happy path: one calm message per region and cause.
 
 const settled = (el: UsageMeter) => until(() => el.state !== 'loading', 'the meter to settle');
 

@@ -154,9 +154,9 @@ describe('<usage-meter>', () => {
     expect(Math.abs(readyHeight - loadingHeight)).to.be.lessThan(4);
   });
 
-  // Issue 12, item 9: a consumption's reset-date row and an on/off feature's single line were
-  // not in the skeleton, so the cards around them moved when the usages arrived.
-  it('item 9: keeps the same height from skeleton to loaded, for every kind of feature', async () => {
+  // The skeleton holds a consumption's reset-date row and an on/off feature's single line, so
+  // the cards around a meter do not move when the usages arrive.
+  it('keeps the same height from skeleton to loaded, for every kind of feature', async () => {
     await addFault({ route: 'GET /v1/Usages', mode: 'delay', delayMs: 1200 });
     const wrapper = await fixture<HTMLElement>(
       html`<div>
@@ -402,7 +402,7 @@ describe('<usage-meter>', () => {
     await loaded(el);
     const fill = () => getComputedStyle(part(el, 'fill')!).backgroundColor;
     const light = fill();
-    // The page follows the system's scheme (the elements follow the page's, issue 12 item 6).
+    // The page follows the system's scheme (the elements follow the page's).
     document.documentElement.style.colorScheme = 'light dark';
     await emulateMedia({ colorScheme: 'dark' });
     try {

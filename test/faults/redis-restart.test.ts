@@ -22,13 +22,13 @@ import {
   type RunningSandboxProcess,
   type Verdict,
 } from './harness.js';
+import { sleep } from '../time.js';
 
 const PURCHASES = 200;
 const DURING_OUTAGE = 20;
 /** Retry rounds after the restart, at most (each after a pause past the refusals' replay). */
 const MAX_RETRY_ROUNDS = 8;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const customersOf = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, index) => `${prefix}-${String(index).padStart(3, '0')}`);
 

@@ -15,8 +15,8 @@ import {
   type ProxyProcess,
   type RunningSandboxProcess,
 } from './harness.js';
+import { sleep } from '../time.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const keyOf = (customer: string) => `${customer}-confirmed-purchase`;
 
 describe('SIGTERM: the proxy process drains and exits (real processes)', () => {

@@ -4,11 +4,11 @@ import { portalHash } from '../../src/sandbox/index.js';
 import { link, startTestSandbox, type TestSandbox } from './helpers.js';
 import { completedWorkflow, findLink, forms, GOOD_CARD, openPage, submit } from './hosted-pages.js';
 
-// Issue 12, the hosted pages the portal shows: they take the embedding page's color scheme and
+// The hosted pages the portal shows: they take the embedding page's color scheme and
 // accent, ask for a confirmation with the price before a paid plan switch, and never offer a
 // restart that cannot work yet.
 
-describe('hosted pages: look and confirmations (issue 12)', () => {
+describe('hosted pages: look and confirmations', () => {
   let t: TestSandbox;
   before(async () => {
     t = await startTestSandbox();

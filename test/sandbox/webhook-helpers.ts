@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
 import type { DeliverySettingsInput, WebhookTargetInput } from '../../src/sandbox/index.js';
 import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { sleep } from '../time.js';
+
+export { sleep };
 
 export interface Received {
   path: string;
@@ -115,8 +118,6 @@ export const FAST: DeliverySettingsInput = {
   maxAttempts: 4,
   timeoutMs: 2_000,
 };
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Receivers and sandboxes that the calling test file closes after its tests. */
 export function webhookTestKit() {
   const opened: { close(): Promise<void> }[] = [];

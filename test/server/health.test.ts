@@ -22,8 +22,7 @@ import {
   type RunningSandbox,
 } from './helpers.js';
 import { startRedis } from './redis-server.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { sleep } from '../time.js';
 
 describe('GET {basePath}/health (real redis-server, real sandbox, over HTTP)', () => {
   let redis: { port: number; process: ChildProcess };

@@ -1,5 +1,5 @@
 // A proxy set up wrong tells its operator what to fix, once per cause, in the log; the page gets
-// a refusal it can read (issue 12: not "billing could not be reached").
+// a refusal it can read (not "billing could not be reached").
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createBillingProxy } from '../../src/server/index.js';

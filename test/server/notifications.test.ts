@@ -27,6 +27,7 @@ import {
   useSandbox,
 } from './helpers.js';
 import { startRedis } from './redis-server.js';
+import { sleep } from '../time.js';
 
 const SECRET = 'webhook-secret-for-tests';
 const KEY = 'wh_test_key';
@@ -113,8 +114,6 @@ async function openEvents(proxy: BillingProxy, customer: string, lastEventId?: s
     },
   };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('notifications: webhook and event streams', () => {
   const sandbox = useSandbox();

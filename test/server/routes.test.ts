@@ -144,7 +144,7 @@ describe('proxy routes against the sandbox', () => {
       );
     });
     it('localizes with the page language (Content-Language) before the customer’s', async () => {
-      // Issue 12, item 13: the customer speaks English, the page is French.
+      // The customer speaks English, the page is French.
       const english = createBillingProxy(
         proxyOptions(sandbox, {
           identify: () => ({ reference: 'healthy', language: 'en-GB' }),

@@ -105,7 +105,7 @@ describe('proxy security boundary', () => {
       });
       assert.equal(status, 403);
       assert.equal(body.code, 'forbidden-origin');
-      // The page may read why (issue 12: not "billing could not be reached"), never with
+      // The page may read why (not "billing could not be reached"), never with
       // credentials: the refusal carries nothing of any customer.
       assert.equal(headers.get('access-control-allow-origin'), 'https://evil.example');
       assert.equal(headers.get('access-control-allow-credentials'), null);

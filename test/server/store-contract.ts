@@ -4,11 +4,10 @@
 // concurrent claimers, writes compare the whole current value first, and keys expire.
 import assert from 'node:assert/strict';
 import type { IdempotencyStore } from '../../src/server/idempotency/store.js';
+import { sleep } from '../time.js';
 
 /** The time to live of the keys that must expire during the check. */
 const SHORT_TTL_MS = 500;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Runs the contract on `store`, under keys that start with `prefix` (unique per run when the
  * store outlives the test). `concurrency` claimers race for each key.

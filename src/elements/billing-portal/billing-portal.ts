@@ -18,7 +18,7 @@ import { focusReturnPath, returnFocus } from '../shared/focus.js';
 import { warnOnce } from '../shared/warn.js';
 import { portalTexts } from './messages.js';
 import { billingPortalStyles } from './styles.js';
-import { refusalText, retryHelps, setupHint, taskTitle } from './words.js';
+import { portalHint, refusalText, retryHelps, taskTitle } from './wording.js';
 
 export type PortalMode = 'embed' | 'link';
 type PortalState = 'idle' | 'loading' | 'open' | 'error';
@@ -352,7 +352,7 @@ export class BillingPortal extends LitElement implements PortalHost {
   #fail(error: BillingError): void {
     this.state = 'error';
     this.error = error;
-    warnOnce(setupHint(error, this.page, this.localName));
+    warnOnce(portalHint(error, this.page, this.localName));
     // Built apart: the manifest analyzer reads `dispatchEvent(new X(arg))` as an event named by `arg`.
     const event = new BillingErrorEvent({ error });
     this.dispatchEvent(event);

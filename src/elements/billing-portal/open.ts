@@ -4,18 +4,8 @@ import { toBillingError } from '../../client/errors.js';
 import { languageOf } from '../../client/i18n.js';
 import { DEFAULT_PORTAL_CONTAINER_ID, portalHostFor } from '../../client/portal.js';
 import { copyAppearance } from '../shared/appearance.js';
+import type { OpenPortalPageOptions } from '../shared/remedy.js';
 import { BillingPortal, makeModal } from './billing-portal.js';
-
-export interface OpenPortalPageOptions {
-  endpoint?: string | null;
-  /**
-   * The element that asked: the modal portal takes its language, color scheme and accent, and
-   * the focus returns to it (or to the element holding it, if it left meanwhile) after.
-   */
-  from?: Element;
-  /** The modal portal's title; default: the task's ("Restart your subscription"). */
-  title?: string;
-}
 
 /**
  * Opens a portal workflow: in the `<billing-portal>` on the page when there is one (it scrolls

@@ -34,8 +34,8 @@ import { revealOutcome } from '../shared/status.js';
 import { priceRegion, pricingQuote } from './price-templates.js';
 import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
-import { explainRefusal, quantityRefusal, setupHint, type RefusalContext } from './refusal.js';
-import { buyFeatureStyles } from './styles.js';
+import { explainRefusal, quantityRefusal, refusalHint, type RefusalContext } from './refusal.js';
+import { changeStyles } from '../shared/change-styles.js';
 import { countedSentence, unitPriceSentence, type FeatureNames } from './wording.js';
 
 /**
@@ -129,7 +129,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @cssproperty --billing-duration - Length of the transitions (180ms; none with reduced motion).
  */
 export class BuyFeature extends LitElement {
-  static override styles = buyFeatureStyles;
+  static override styles = changeStyles;
 
   static {
     registerSharedTexts();
@@ -522,7 +522,7 @@ export class BuyFeature extends LitElement {
   /** Tells the integrator, once, a refusal that the page's setup causes. */
   #hintSetup(error: BillingError, refused: RefusalContext): void {
     if (error.code !== 'validation') return;
-    warnOnce(setupHint(quantityRefusal(error, refused.increment), error, refused));
+    warnOnce(refusalHint(quantityRefusal(error, refused.increment), error, refused));
   }
 
   #onSubmit(event: SubmitEvent): void {

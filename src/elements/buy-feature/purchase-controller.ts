@@ -18,7 +18,6 @@ import {
   type ChangeDialog,
   type ChangeFailure,
   type ChangeHost,
-  type ChangePhase,
 } from '../shared/change-flow.js';
 import type { LatestTask, LatestTaskState } from './latest-task.js';
 import {
@@ -28,9 +27,6 @@ import {
   settlePendingPurchase,
   type PendingPurchase,
 } from './pending-purchase.js';
-
-/** Where a purchase stands (`preparing`: Buy was pressed, the quantity is being priced). */
-export type PurchasePhase = ChangePhase;
 
 /** The price the dialog asks the user to confirm. */
 export interface Quote {

@@ -1,6 +1,7 @@
 import type { BillingError } from '../../client/errors.js';
 import type { MessageKey } from '../../client/i18n.js';
 import { getUsageStore } from '../../client/usage-store.js';
+import { setupHint } from '../shared/warn.js';
 
 // A refused price says more than the proxy's code: the service answers `validation` for a dozen
 // causes. This module tells them apart, so that the customer reads the one that applies, and the
@@ -56,14 +57,13 @@ export async function explainRefusal(
  * The console line that tells the integrator what only they can fix, for the causes that are a
  * page's setup rather than the customer's choice; undefined for the others.
  */
-export function setupHint(
+export function refusalHint(
   cause: QuantityRefusal,
   error: BillingError,
   { feature, increment }: RefusalContext,
 ): string | undefined {
-  const element = `billing-elements: <buy-feature feature="${feature}">`;
-  // The proxy's own message names the rule that was broken (the reference's form, its limits).
-  if (cause === 'setup' || cause === 'at-once')
-    return `${element}: the proxy refused ${cause === 'setup' ? 'the feature' : increment}: ${error.message}`;
+  const element = `<buy-feature feature="${feature}">`;
+  if (cause === 'setup') return setupHint(element, 'the feature', error);
+  if (cause === 'at-once') return setupHint(element, String(increment), error);
   return undefined;
 }

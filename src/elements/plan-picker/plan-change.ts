@@ -10,7 +10,6 @@ import {
   type ChangeDialog,
   type ChangeFailure,
   type ChangeHost,
-  type ChangePhase,
 } from '../shared/change-flow.js';
 import {
   createPendingPlanChange,
@@ -19,9 +18,6 @@ import {
   settlePendingPlanChange,
   type PendingPlanChange,
 } from './pending-plan-change.js';
-
-/** Where a plan change stands (`preparing`: an offer was chosen, its move is being quoted). */
-export type PlanPhase = ChangePhase;
 
 /** The quote the dialog asks the user to confirm; `changed` when it replaces a stale one. */
 export interface PlanQuote {

@@ -1,9 +1,9 @@
 import { css } from 'lit';
-import { buyFeatureStyles } from '../buy-feature/styles.js';
+import { changeStyles } from '../shared/change-styles.js';
 
 // The plan picker's own rules. The shared tokens, buttons, skeletons, message boxes and the
-// confirmation dialog's look (price block, actions) come from <buy-feature>'s styles, so both
-// dialogs look the same and the script-tag file carries those rules once.
+// confirmation dialog's look (price block, actions) come from shared/change-styles.ts, as
+// <buy-feature>'s do, so both dialogs look the same and the script-tag file carries them once.
 const ownStyles = css`
   /*
    * The cards in balanced rows: two, three or four plans sit all on one row when they fit
@@ -148,4 +148,4 @@ const ownStyles = css`
   }
 `;
 
-export const planPickerStyles = [buyFeatureStyles, ownStyles];
+export const planPickerStyles = [changeStyles, ownStyles];

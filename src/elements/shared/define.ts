@@ -13,7 +13,7 @@ export function defineElement(
   if (existing === constructor) return;
   if (existing) {
     console.warn(
-      `billing-elements: <${tag}> is already defined by another copy; keeping that one.`,
+      `[billing-elements] <${tag}> is already defined by another copy; keeping that one.`,
     );
     return;
   }

@@ -1,12 +1,24 @@
 import type { PortalPage, PortalRequest } from '../../contract/proxy-api.js';
 import type { BillingError } from '../../client/errors.js';
 import { BillingErrorEvent, BillingRemedyEvent } from '../../client/events.js';
-import type { OpenPortalPageOptions } from '../billing-portal/open.js';
+
+/** How a portal workflow opens: see `openPortalPage` (billing-portal/open.ts). */
+export interface OpenPortalPageOptions {
+  endpoint?: string | null;
+  /**
+   * The element that asked: the modal portal takes its language, color scheme and accent, and
+   * the focus returns to it (or to the element holding it, if it left meanwhile) after.
+   */
+  from?: Element;
+  /** The modal portal's title; default: the task's ("Restart your subscription"). */
+  title?: string;
+}
 
 /**
  * `openPortalPage`, with its code and the portal element's imported on first use: an element
  * that offers a remedy (a meter, a gate, a purchase) costs its page nothing of the portal
- * until the customer asks for one.
+ * until the customer asks for one. This dynamic import is the one place where code shared by the
+ * elements reaches an element (see docs/architecture.md).
  */
 export async function openPortalOnDemand(
   request: PortalRequest,

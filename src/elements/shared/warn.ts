@@ -1,3 +1,8 @@
+import type { BillingError } from '../../client/errors.js';
+
+/** How every console line of the library starts, so that a search of the console finds them all. */
+export const CONSOLE_PREFIX = '[billing-elements]';
+
 /** The console lines already written on this page. */
 const written = new Set<string>();
 
@@ -10,4 +15,13 @@ export function warnOnce(line: string | undefined): void {
   if (!line || written.has(line)) return;
   written.add(line);
   console.warn(line);
+}
+
+/**
+ * The console line for a request the proxy refused that only the page's setup can fix:
+ * `element` as written in the page (`<buy-feature feature="seats">`), what was refused, and the
+ * proxy's own message, which names the rule that was broken (the reference's form, its limits).
+ */
+export function setupHint(element: string, refused: string, error: BillingError): string {
+  return `${CONSOLE_PREFIX} ${element}: the proxy refused ${refused}: ${error.message}`;
 }

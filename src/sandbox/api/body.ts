@@ -61,11 +61,11 @@ export function noteUnknownFields(
  */
 export async function readApiBody<S extends ObjectSchema>(
   ctx: SandboxContext,
-  rc: RequestContext,
+  request: RequestContext,
   schema: S,
   options: { allowEmpty?: boolean } = {},
 ): Promise<z.output<S>> {
-  const body = withoutNulls(await readJson(rc.req, options.allowEmpty ?? false));
-  noteUnknownFields(ctx, rc.route, schema, body);
+  const body = withoutNulls(await readJson(request.req, options.allowEmpty ?? false));
+  noteUnknownFields(ctx, request.route, schema, body);
   return parse(schema, body);
 }

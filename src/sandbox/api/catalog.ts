@@ -18,11 +18,11 @@ function invalid(message: string, target: string): ValidationError {
 /** The customer and subscription a request names (ReferenceCustomer, IdSubscription). */
 function audience(
   ctx: SandboxContext,
-  rc: RequestContext,
+  request: RequestContext,
 ): { customer?: CustomerRecord; subscription?: SubscriptionRecord } {
   const { store } = ctx;
-  const customerRef = rc.query.get('ReferenceCustomer');
-  const subscriptionRaw = rc.query.get('IdSubscription');
+  const customerRef = request.query.get('ReferenceCustomer');
+  const subscriptionRaw = request.query.get('IdSubscription');
   const named = customerRef ? store.customer(customerRef) : undefined;
   if (subscriptionRaw !== null) {
     const subscription = store.subscription(idParam(subscriptionRaw, 'IdSubscription'));
@@ -43,21 +43,21 @@ function audience(
 /** How offers and features are shown: language, segment, HTML or text, lighter answers. */
 function catalogView(
   ctx: SandboxContext,
-  rc: RequestContext,
+  request: RequestContext,
   who: { customer?: CustomerRecord | undefined; subscription?: SubscriptionRecord | undefined },
 ): CatalogView {
-  const segmentRef = rc.query.get('ReferenceSegment');
+  const segmentRef = request.query.get('ReferenceSegment');
   if (segmentRef && !ctx.catalog.segments.has(segmentRef)) {
     throw invalid(`Unknown segment '${segmentRef}'.`, 'ReferenceSegment');
   }
   const segment = ctx.catalog.segmentOf(segmentRef || (who.customer?.segment ?? ''));
   return {
-    lang: resolveLanguage(ctx, rc, who.customer),
+    lang: resolveLanguage(ctx, request, who.customer),
     segment,
-    html: boolParam(rc.query, 'Html') ?? true,
-    pricing: boolParam(rc.query, 'Pricing') ?? true,
-    links: boolParam(rc.query, 'Links') ?? true,
-    features: !(boolParam(rc.query, 'IgnoreFeatures') ?? false),
+    html: boolParam(request.query, 'Html') ?? true,
+    pricing: boolParam(request.query, 'Pricing') ?? true,
+    links: boolParam(request.query, 'Links') ?? true,
+    features: !(boolParam(request.query, 'IgnoreFeatures') ?? false),
     customer: who.customer,
     subscription: who.subscription,
   };
@@ -66,19 +66,19 @@ function catalogView(
 export function registerCatalogRoutes(router: Router, ctx: SandboxContext): void {
   const { catalog } = ctx;
 
-  router.add('GET', '/v1/Offers', (rc) => {
-    const page = pageParams(rc.query, { minSize: 0 });
-    if (rc.query.get('ReferencePricingTable')) {
+  router.add('GET', '/v1/Offers', (request) => {
+    const page = pageParams(request.query, { minSize: 0 });
+    if (request.query.get('ReferencePricingTable')) {
       throw invalid(
         'The sandbox has no pricing tables: its one visible offer grid is IsVisible=true.',
         'ReferencePricingTable',
       );
     }
-    const who = audience(ctx, rc);
-    const view = catalogView(ctx, rc, who);
-    const upgrade = boolParam(rc.query, 'Upgrade') ?? false;
-    const visible = boolParam(rc.query, 'IsVisible');
-    const prefix = rc.query.get('PrefixReferenceOffer') ?? '';
+    const who = audience(ctx, request);
+    const view = catalogView(ctx, request, who);
+    const upgrade = boolParam(request.query, 'Upgrade') ?? false;
+    const visible = boolParam(request.query, 'IsVisible');
+    const prefix = request.query.get('PrefixReferenceOffer') ?? '';
     let offers: CatalogOffer[] = [...catalog.offers.values()];
     if (upgrade) {
       const { subscription } = who;
@@ -104,8 +104,8 @@ export function registerCatalogRoutes(router: Router, ctx: SandboxContext): void
     return json(200, { ...listed, Items: listed.Items.map((o) => presentOffer(ctx, o, view)) });
   });
 
-  router.add('GET', '/v1/Offer', (rc) => {
-    const reference = requiredParam(rc.query, 'ReferenceOffer');
+  router.add('GET', '/v1/Offer', (request) => {
+    const reference = requiredParam(request.query, 'ReferenceOffer');
     const offer = catalog.offers.get(reference);
     if (!offer) {
       throw notFound(
@@ -114,15 +114,15 @@ export function registerCatalogRoutes(router: Router, ctx: SandboxContext): void
         'ReferenceOffer',
       );
     }
-    const who = audience(ctx, rc);
-    return json(200, presentOffer(ctx, offer, catalogView(ctx, rc, who)));
+    const who = audience(ctx, request);
+    return json(200, presentOffer(ctx, offer, catalogView(ctx, request, who)));
   });
 
-  router.add('GET', '/v1/Features', (rc) => {
-    const page = pageParams(rc.query, { minSize: 0 });
-    const view = catalogView(ctx, rc, {});
-    const withOffers = !(boolParam(rc.query, 'IgnoreOffers') ?? false);
-    const type = rc.query.get('TypeFeature');
+  router.add('GET', '/v1/Features', (request) => {
+    const page = pageParams(request.query, { minSize: 0 });
+    const view = catalogView(ctx, request, {});
+    const withOffers = !(boolParam(request.query, 'IgnoreOffers') ?? false);
+    const type = request.query.get('TypeFeature');
     const features = [...catalog.features.values()].filter((f) => !type || f.type === type);
     const listed = paged(features, page);
     return json(200, {
@@ -131,8 +131,8 @@ export function registerCatalogRoutes(router: Router, ctx: SandboxContext): void
     });
   });
 
-  router.add('GET', '/v1/Feature', (rc) => {
-    const reference = requiredParam(rc.query, 'ReferenceFeature');
+  router.add('GET', '/v1/Feature', (request) => {
+    const reference = requiredParam(request.query, 'ReferenceFeature');
     const feature = catalog.features.get(reference);
     if (!feature) {
       throw new ApiError(
@@ -142,7 +142,10 @@ export function registerCatalogRoutes(router: Router, ctx: SandboxContext): void
         'ReferenceFeature',
       );
     }
-    const withOffers = !(boolParam(rc.query, 'IgnoreOffers') ?? false);
-    return json(200, presentCatalogFeature(ctx, feature, catalogView(ctx, rc, {}), withOffers));
+    const withOffers = !(boolParam(request.query, 'IgnoreOffers') ?? false);
+    return json(
+      200,
+      presentCatalogFeature(ctx, feature, catalogView(ctx, request, {}), withOffers),
+    );
   });
 }

@@ -100,8 +100,8 @@ export function registerCustomerRoutes(router: Router, ctx: SandboxContext): voi
   const { store } = ctx;
 
   // 1. Create or update by caller reference: 201 when created, 200 when it existed.
-  router.add('POST', '/v1/Customer', async (rc) => {
-    const body = await readApiBody(ctx, rc, CustomerBody);
+  router.add('POST', '/v1/Customer', async (request) => {
+    const body = await readApiBody(ctx, request, CustomerBody);
     const { customer, created } = upsertCustomer(store, {
       reference: body.ReferenceCustomer,
       name: body.Name,
@@ -117,9 +117,9 @@ export function registerCustomerRoutes(router: Router, ctx: SandboxContext): voi
 
   // 2. Billing address: POST stores it, GET reads it, under either name.
   for (const path of BILLING_ADDRESS_PATHS) {
-    router.add('POST', path, async (rc) => {
-      const customer = store.customer(requiredParam(rc.query, 'ReferenceCustomer'));
-      const body = await readApiBody(ctx, rc, BillingAddressBody);
+    router.add('POST', path, async (request) => {
+      const customer = store.customer(requiredParam(request.query, 'ReferenceCustomer'));
+      const body = await readApiBody(ctx, request, BillingAddressBody);
       setBillingAddress(store, customer, body);
       return json(200, presentAddress(customer));
     });

@@ -76,9 +76,9 @@ export function registerPaymentSettingsRoutes(router: Router, ctx: SandboxContex
     ),
   );
 
-  router.add('POST', '/v1/CustomerSettingsPayment', async (rc) => {
-    const customer = store.customer(requiredParam(rc.query, 'ReferenceCustomer'));
-    const body = await readApiBody(ctx, rc, PaymentSettingsBody);
+  router.add('POST', '/v1/CustomerSettingsPayment', async (request) => {
+    const customer = store.customer(requiredParam(request.query, 'ReferenceCustomer'));
+    const body = await readApiBody(ctx, request, PaymentSettingsBody);
     updatePaymentSettings(store, customer, {
       typePayment: body.TypePayment,
       greyListed: body.IsGreyListed,

@@ -2,7 +2,8 @@ import type { CatalogFeatureRecord, FeatureTerms, Offer } from '../../contract/c
 import type { Link } from '../../contract/resources.js';
 import { isAddOn, localize, type CatalogFeature, type CatalogOffer } from '../catalog.js';
 import { hostedHref, insiteQuery, type SandboxContext } from '../context.js';
-import type { Language, OfferFeature, Segment } from '../fixtures/schema.js';
+import type { Language } from '../../contract/enums.js';
+import type { OfferFeature, Segment } from '../fixtures/schema.js';
 import { escapeHtml } from '../hosted/html.js';
 import { eachUnitAbove, formatMoney, LABELS, perPeriod } from '../i18n.js';
 import { UNLIMITED } from '../billing/pricing.js';

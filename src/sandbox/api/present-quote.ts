@@ -1,7 +1,7 @@
 import type { UpgradeQuote } from '../../contract/catalog.js';
 import { localize } from '../catalog.js';
 import type { SandboxContext } from '../context.js';
-import type { Language } from '../fixtures/schema.js';
+import type { Language } from '../../contract/enums.js';
 import { formatMoney, LABELS } from '../i18n.js';
 import type { OfferChangePlan } from '../billing/offer-change.js';
 import { presentLine, presentNextTerm } from './present-usage.js';

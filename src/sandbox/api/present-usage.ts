@@ -1,7 +1,7 @@
 import type { PricingUsageResult, Usage } from '../../contract/resources.js';
 import { localize, type CatalogOffer } from '../catalog.js';
 import type { SandboxContext } from '../context.js';
-import type { Language } from '../fixtures/schema.js';
+import type { Language } from '../../contract/enums.js';
 import { formatMoney, LABELS, perPeriod } from '../i18n.js';
 import { periodEndMs } from '../billing/periods.js';
 import type { PriceLine, RecurringPrice } from '../billing/pricing.js';

@@ -8,7 +8,8 @@ import type {
 } from '../../contract/resources.js';
 import { isAddOn, localize, type CatalogOffer } from '../catalog.js';
 import { hostedHref, insiteQuery, type SandboxContext } from '../context.js';
-import type { FeatureDefinition, Language, OfferFeature } from '../fixtures/schema.js';
+import type { Language } from '../../contract/enums.js';
+import type { FeatureDefinition, OfferFeature } from '../fixtures/schema.js';
 import {
   formatMoney,
   fromAcceptLanguage,
@@ -34,11 +35,11 @@ import { ValidationError } from '../http/errors.js';
 
 export function resolveLanguage(
   ctx: SandboxContext,
-  rc: RequestContext,
+  request: RequestContext,
   customer?: CustomerRecord,
   bodyLanguage?: string,
 ): Language {
-  const param = rc.query.get('Language') ?? bodyLanguage;
+  const param = request.query.get('Language') ?? bodyLanguage;
   if (param !== undefined && param !== null && param !== '') {
     if (!isLanguage(param)) {
       throw new ValidationError([
@@ -51,7 +52,7 @@ export function resolveLanguage(
     }
     return param;
   }
-  const header = rc.req.headers['accept-language'];
+  const header = request.req.headers['accept-language'];
   return (
     fromAcceptLanguage(Array.isArray(header) ? header.join(',') : header) ??
     supportedLanguage(customer?.language) ??

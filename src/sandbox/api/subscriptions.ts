@@ -33,18 +33,18 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
   };
 
   // 4. Creation: a pending subscription the customer starts on the hosted subscribe page.
-  router.add('POST', '/v1/Subscription', async (rc) => {
-    const body = await readApiBody(ctx, rc, CreateSubscriptionBody);
+  router.add('POST', '/v1/Subscription', async (request) => {
+    const body = await readApiBody(ctx, request, CreateSubscriptionBody);
     const customer = store.customer(body.ReferenceCustomer);
     const sub = createSubscription(store, customer, offer(body.ReferenceOffer));
-    return json(201, presentSubscription(ctx, sub, resolveLanguage(ctx, rc, customer)));
+    return json(201, presentSubscription(ctx, sub, resolveLanguage(ctx, request, customer)));
   });
 
   // 6. The customer's subscription: the running or suspended one, else the pending one.
-  router.add('GET', '/v1/Subscription', (rc) => {
-    const customer = store.customer(requiredParam(rc.query, 'ReferenceCustomer'));
+  router.add('GET', '/v1/Subscription', (request) => {
+    const customer = store.customer(requiredParam(request.query, 'ReferenceCustomer'));
     const sub = mainSubscriptionOf(store, customer);
-    return json(200, presentSubscription(ctx, sub, resolveLanguage(ctx, rc, customer)));
+    return json(200, presentSubscription(ctx, sub, resolveLanguage(ctx, request, customer)));
   });
 
   // The subscriptions, paged, oldest first, in every state (pending, running, suspended, ended,
@@ -52,13 +52,13 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
   // sandbox's buyer is always the customer). Each item is what GET /v1/Subscription/{id}
   // answers, in its customer's language unless the request names one; IgnoreFeatures=true
   // leaves out Features.
-  router.add('GET', '/v1/Subscriptions', (rc) => {
-    const page = pageParams(rc.query, { minSize: 0 });
-    const segment = segmentFilter(ctx, rc.query);
-    const customer = customerFilter(ctx, rc.query, 'ReferenceCustomer');
-    const buyer = customerFilter(ctx, rc.query, 'ReferenceCustomerBuyer');
-    const ignoreFeatures = boolParam(rc.query, 'IgnoreFeatures') ?? false;
-    resolveLanguage(ctx, rc); // a wrong Language is refused even when the page is empty
+  router.add('GET', '/v1/Subscriptions', (request) => {
+    const page = pageParams(request.query, { minSize: 0 });
+    const segment = segmentFilter(ctx, request.query);
+    const customer = customerFilter(ctx, request.query, 'ReferenceCustomer');
+    const buyer = customerFilter(ctx, request.query, 'ReferenceCustomerBuyer');
+    const ignoreFeatures = boolParam(request.query, 'IgnoreFeatures') ?? false;
+    resolveLanguage(ctx, request); // a wrong Language is refused even when the page is empty
     const subs = store.state.subscriptions.filter((sub) => {
       const owner = store.customerById(sub.customerId);
       return (
@@ -71,7 +71,7 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
     return json(
       200,
       pagedAs(subs, page, (sub) => {
-        const lang = resolveLanguage(ctx, rc, store.customerById(sub.customerId));
+        const lang = resolveLanguage(ctx, request, store.customerById(sub.customerId));
         const { Features, ...rest } = presentSubscription(ctx, sub, lang);
         return ignoreFeatures ? rest : { ...rest, Features };
       }),
@@ -79,11 +79,11 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
   });
 
   // 5 and 7. By id; with IdSubscriptionToUpgrade, the targeted custom subscription.
-  router.add('GET', '/v1/Subscription/{id}', (rc) => {
-    const sub = store.subscription(idParam(rc.params.id, 'IdSubscription'));
+  router.add('GET', '/v1/Subscription/{id}', (request) => {
+    const sub = store.subscription(idParam(request.params.id, 'IdSubscription'));
     const customer = store.customerById(sub.customerId);
-    const lang = resolveLanguage(ctx, rc, customer);
-    const fromRaw = rc.query.get('IdSubscriptionToUpgrade');
+    const lang = resolveLanguage(ctx, request, customer);
+    const fromRaw = request.query.get('IdSubscriptionToUpgrade');
     if (fromRaw === null) return json(200, presentSubscription(ctx, sub, lang));
     const from = store.subscription(idParam(fromRaw, 'IdSubscriptionToUpgrade'));
     if (from.customerId !== sub.customerId) {
@@ -98,18 +98,18 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
   });
 
   // 10. Preview on another offer.
-  router.add('GET', '/v1/Subscription/{id}/Upgrade', (rc) => {
-    const sub = store.subscription(idParam(rc.params.id, 'IdSubscription'));
-    const target = offer(requiredParam(rc.query, 'ReferenceOffer'));
-    const lang = resolveLanguage(ctx, rc, store.customerById(sub.customerId));
+  router.add('GET', '/v1/Subscription/{id}/Upgrade', (request) => {
+    const sub = store.subscription(idParam(request.params.id, 'IdSubscription'));
+    const target = offer(requiredParam(request.query, 'ReferenceOffer'));
+    const lang = resolveLanguage(ctx, request, store.customerById(sub.customerId));
     return json(200, presentSubscription(ctx, sub, lang, { previewOffer: target }));
   });
 
   /** The target of an offer change: `IdSubscription` (a custom one) or `ReferenceOffer`. */
-  const changeTarget = (rc: RequestContext, allowCustom: boolean) => {
-    const toRaw = allowCustom ? rc.query.get('IdSubscription') : null;
-    const offerRef = rc.query.get('ReferenceOffer');
-    if (!allowCustom) return { offer: offer(requiredParam(rc.query, 'ReferenceOffer')) };
+  const changeTarget = (request: RequestContext, allowCustom: boolean) => {
+    const toRaw = allowCustom ? request.query.get('IdSubscription') : null;
+    const offerRef = request.query.get('ReferenceOffer');
+    if (!allowCustom) return { offer: offer(requiredParam(request.query, 'ReferenceOffer')) };
     if ((toRaw === null) === (offerRef === null)) {
       throw new ApiError(
         422,
@@ -124,19 +124,19 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
     }
     return { offer: offer(offerRef as string) };
   };
-  const changeOptions = (rc: RequestContext) => ({
-    immediate: boolParam(rc.query, 'Immediate'),
-    billNow: boolParam(rc.query, 'BillNow'),
+  const changeOptions = (request: RequestContext) => ({
+    immediate: boolParam(request.query, 'Immediate'),
+    billNow: boolParam(request.query, 'BillNow'),
   });
 
   // 8 and 9. Change to a custom subscription's terms (now) or to an offer: an upgrade now, a
   // downgrade at the end of the period unless Immediate=true; the same plan as the quote.
-  router.add('POST', '/v1/Subscription/{id}/Upgrade', (rc) => {
-    const sub = store.subscription(idParam(rc.params.id, 'IdSubscription'));
-    const target = changeTarget(rc, true);
-    const plan = planOfferChange(store, sub, target, target.custom ? {} : changeOptions(rc));
+  router.add('POST', '/v1/Subscription/{id}/Upgrade', (request) => {
+    const sub = store.subscription(idParam(request.params.id, 'IdSubscription'));
+    const target = changeTarget(request, true);
+    const plan = planOfferChange(store, sub, target, target.custom ? {} : changeOptions(request));
     const invoice = applyOfferChange(store, plan);
-    const lang = resolveLanguage(ctx, rc, store.customerById(sub.customerId));
+    const lang = resolveLanguage(ctx, request, store.customerById(sub.customerId));
     return json(200, {
       ...presentSubscription(ctx, sub, lang),
       AmountChargedNow: invoice?.amountTotal ?? 0,
@@ -147,12 +147,12 @@ export function registerSubscriptionRoutes(router: Router, ctx: SandboxContext):
 
   // The quote of an offer change: what endpoint 9 would charge now and the new recurring
   // price, changing nothing.
-  router.add('POST', '/v1/Quoting/Subscription/{id}/Upgrade', (rc) => {
-    const sub = store.subscription(idParam(rc.params.id, 'IdSubscription'));
-    const plan = planOfferChange(store, sub, changeTarget(rc, false), changeOptions(rc));
-    const ensureBillable = boolParam(rc.query, 'EnsureBillable');
+  router.add('POST', '/v1/Quoting/Subscription/{id}/Upgrade', (request) => {
+    const sub = store.subscription(idParam(request.params.id, 'IdSubscription'));
+    const plan = planOfferChange(store, sub, changeTarget(request, false), changeOptions(request));
+    const ensureBillable = boolParam(request.query, 'EnsureBillable');
     if (ensureBillable !== false) assertPayable(plan, ensureBillable === true);
-    const lang = resolveLanguage(ctx, rc, plan.customer);
+    const lang = resolveLanguage(ctx, request, plan.customer);
     return json(200, presentUpgradeQuote(ctx, plan, lang));
   });
 }

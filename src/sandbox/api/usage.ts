@@ -32,11 +32,11 @@ const PRICING_PATHS = ['/v1/Pricing/Usage', '/v1/Quoting/Usage'];
  * the seed writes NextTerm). Both given and different: a 422, rather than a guess.
  */
 function pricingFlag(
-  rc: RequestContext,
+  request: RequestContext,
   name: 'NextTerm' | 'EnsureBillable',
   fromBody: boolean | undefined,
 ): boolean | undefined {
-  const fromQuery = boolParam(rc.query, name);
+  const fromQuery = boolParam(request.query, name);
   if (fromQuery !== undefined && fromBody !== undefined && fromQuery !== fromBody) {
     throw new ValidationError([
       {
@@ -57,11 +57,11 @@ function billabilityOf(ensureBillable: boolean | undefined): Billability {
 /** Every usage of the customer's live (running or suspended) subscriptions. */
 function usagesOf(
   ctx: SandboxContext,
-  rc: RequestContext,
+  request: RequestContext,
   customer: CustomerRecord,
   filter: { feature: string | null; subscription: number | undefined },
 ): Usage[] {
-  const lang = resolveLanguage(ctx, rc, customer);
+  const lang = resolveLanguage(ctx, request, customer);
   const items: Usage[] = [];
   for (const sub of ctx.store.subscriptionsOf(customer.id)) {
     if (sub.custom || !isLive(sub)) continue;
@@ -80,13 +80,13 @@ export function registerUsageRoutes(router: Router, ctx: SandboxContext): void {
 
   // 13. One Usage per feature of a customer's live subscriptions, paged; or, with
   // ReferenceFeature and no customer, every customer's usage of that feature.
-  router.add('GET', '/v1/Usages', (rc) => {
-    const customerRef = rc.query.get('ReferenceCustomer');
-    const feature = rc.query.get('ReferenceFeature');
-    const subscriptionRaw = rc.query.get('IdSubscription');
+  router.add('GET', '/v1/Usages', (request) => {
+    const customerRef = request.query.get('ReferenceCustomer');
+    const feature = request.query.get('ReferenceFeature');
+    const subscriptionRaw = request.query.get('IdSubscription');
     const subscription =
       subscriptionRaw === null ? undefined : idParam(subscriptionRaw, 'IdSubscription');
-    const page = pageParams(rc.query, { minSize: 1 });
+    const page = pageParams(request.query, { minSize: 1 });
     if (!customerRef && !feature) {
       throw new ValidationError([
         {
@@ -98,17 +98,17 @@ export function registerUsageRoutes(router: Router, ctx: SandboxContext): void {
     }
     const customers = customerRef ? [store.customer(customerRef)] : store.state.customers;
     const items = customers.flatMap((customer) =>
-      usagesOf(ctx, rc, customer, { feature, subscription }),
+      usagesOf(ctx, request, customer, { feature, subscription }),
     );
     return json(200, paged(items, page));
   });
 
   // One usage: the customer's usage of a feature, on IdSubscription or their main subscription.
-  router.add('GET', '/v1/Usage', (rc) => {
-    const customer = store.customer(requiredParam(rc.query, 'ReferenceCustomer'));
-    const feature = requiredParam(rc.query, 'ReferenceFeature');
-    const subscriptionRaw = rc.query.get('IdSubscription');
-    const lang = resolveLanguage(ctx, rc, customer);
+  router.add('GET', '/v1/Usage', (request) => {
+    const customer = store.customer(requiredParam(request.query, 'ReferenceCustomer'));
+    const feature = requiredParam(request.query, 'ReferenceFeature');
+    const subscriptionRaw = request.query.get('IdSubscription');
+    const lang = resolveLanguage(ctx, request, customer);
     let candidates: SubscriptionRecord[];
     if (subscriptionRaw !== null) {
       candidates = [usageSubscription(store, customer, idParam(subscriptionRaw, 'IdSubscription'))];
@@ -134,14 +134,14 @@ export function registerUsageRoutes(router: Router, ctx: SandboxContext): void {
   });
 
   // 14. Price of a change; never changes anything.
-  const pricing = async (rc: RequestContext): Promise<Reply> => {
-    const raw = withoutNulls(await readJson(rc.req));
-    noteUnknownFields(ctx, rc.route, PricingBody, raw);
+  const pricing = async (request: RequestContext): Promise<Reply> => {
+    const raw = withoutNulls(await readJson(request.req));
+    noteUnknownFields(ctx, request.route, PricingBody, raw);
     const body = parsePricingBody(store, raw);
-    const nextTerm = pricingFlag(rc, 'NextTerm', body.NextTerm);
-    const ensureBillable = pricingFlag(rc, 'EnsureBillable', body.EnsureBillable);
+    const nextTerm = pricingFlag(request, 'NextTerm', body.NextTerm);
+    const ensureBillable = pricingFlag(request, 'EnsureBillable', body.EnsureBillable);
     const customer = store.customer(body.ReferenceCustomer);
-    const lang = resolveLanguage(ctx, rc, customer, body.Language);
+    const lang = resolveLanguage(ctx, request, customer, body.Language);
     const { sub, quote } = priceUsage(
       store,
       customer,
@@ -159,12 +159,12 @@ export function registerUsageRoutes(router: Router, ctx: SandboxContext): void {
   // 15. Applies a change; a billable one issues an invoice. The answer is the updated usage,
   // without any amount (the live service sends none: what was charged is the price asked for
   // just before, or the invoice).
-  router.add('POST', '/v1/Usage', async (rc) => {
-    const raw = withoutNulls(await readJson(rc.req));
-    noteUnknownFields(ctx, rc.route, UsageChangeBody, raw);
+  router.add('POST', '/v1/Usage', async (request) => {
+    const raw = withoutNulls(await readJson(request.req));
+    noteUnknownFields(ctx, request.route, UsageChangeBody, raw);
     const body = parseUsageBody(store, raw);
     const customer = store.customer(body.ReferenceCustomer);
-    const lang = resolveLanguage(ctx, rc, customer, body.Language);
+    const lang = resolveLanguage(ctx, request, customer, body.Language);
     const { sub } = applyUsage(
       store,
       customer,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LANGUAGES } from '../../contract/enums.js';
 import type { ServiceError } from '../../contract/errors.js';
 import { ValidationError } from '../http/errors.js';
 
@@ -28,7 +29,9 @@ export function jsonNumber<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
-export const LanguageFieldSchema = z.enum(['en', 'fr'], { error: "must be 'en' or 'fr'" });
+export const LanguageFieldSchema = z.enum(LANGUAGES, {
+  error: `must be ${LANGUAGES.map((language) => `'${language}'`).join(' or ')}`,
+});
 
 /** Parses with zod; on failure a 422 listing every invalid field as `{ Code, Message, Target }`. */
 export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {

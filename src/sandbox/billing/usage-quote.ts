@@ -1,3 +1,4 @@
+import type { KnownTypeFeature } from '../../contract/enums.js';
 import { bothLanguages, isAddOn, type Catalog, type CatalogFeature } from '../catalog.js';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../http/errors.js';
@@ -32,7 +33,7 @@ export type UsageChange =
 export interface Quote {
   featureRef: string;
   featureId: number;
-  type: 'OnOff' | 'Limitation' | 'Consumption';
+  type: KnownTypeFeature;
   /** Limitation/Consumption quantities; OnOff: 1 when switched on, 0 when off. */
   quantityBefore: number;
   quantityAfter: number;

@@ -4,6 +4,8 @@ export class Stats {
   appliedUsageChanges = 0;
   appliedUsageChangesByCustomer: Record<string, number> = {};
   faultsTriggered = 0;
+  /** API requests received and not yet answered (a delayed answer counts until it is sent). */
+  inFlight = 0;
 
   request(route: string): void {
     this.requests[route] = (this.requests[route] ?? 0) + 1;
@@ -28,6 +30,7 @@ export class Stats {
       appliedUsageChanges: this.appliedUsageChanges,
       appliedUsageChangesByCustomer: { ...this.appliedUsageChangesByCustomer },
       faultsTriggered: this.faultsTriggered,
+      inFlight: this.inFlight,
     };
   }
 }

@@ -1,4 +1,4 @@
-import type { Language } from '../fixtures/schema.js';
+import type { Language } from '../../contract/enums.js';
 
 // The countries a billing address can name: the ISO 3166-1 alpha-2 codes in use, each shown by
 // its name in the page's language (Intl.DisplayNames), so that a customer picks "France" and

@@ -1,4 +1,4 @@
-import type { Language } from '../fixtures/schema.js';
+import type { Language } from '../../contract/enums.js';
 import { countries } from './countries.js';
 import { html, type SafeHtml } from './html.js';
 import { MESSAGES, type MessageKey } from './messages.js';
@@ -22,14 +22,14 @@ export function field(
   values: URLSearchParams,
   errors: FieldErrors,
 ): SafeHtml {
-  const t = MESSAGES[lang];
+  const texts = MESSAGES[lang];
   const id = `f-${spec.name}`;
   const error = errors[spec.name];
   const described = [error ? `${id}-error` : '', spec.hint ? `${id}-hint` : '']
     .filter(Boolean)
     .join(' ');
   return html`<div class="field">
-    <label for="${id}">${t[spec.label]}</label>
+    <label for="${id}">${texts[spec.label]}</label>
     <input
       id="${id}"
       name="${spec.name}"
@@ -42,7 +42,7 @@ export function field(
       }${described ? html` aria-describedby="${described}"` : ''}
     />
     ${spec.hint ? html`<p class="hint" id="${id}-hint">${spec.hint}</p>` : ''}
-    ${error ? html`<p class="error-text" id="${id}-error">${t[error]}</p>` : ''}
+    ${error ? html`<p class="error-text" id="${id}-error">${texts[error]}</p>` : ''}
   </div>`;
 }
 
@@ -56,7 +56,7 @@ export function countryField(
   values: URLSearchParams,
   errors: FieldErrors,
 ): SafeHtml {
-  const t = MESSAGES[lang];
+  const texts = MESSAGES[lang];
   const current = (values.get('country') ?? '').toUpperCase();
   const list = countries(lang);
   const options =
@@ -65,14 +65,14 @@ export function countryField(
       : list;
   const error = errors.country;
   return html`<div class="field">
-    <label for="f-country">${t.country}</label>
+    <label for="f-country">${texts.country}</label>
     <select
       id="f-country"
       name="country"
       autocomplete="country"
       ${error ? html` aria-invalid="true" aria-describedby="f-country-error"` : ''}
     >
-      <option value="">${t.noCountry}</option>
+      <option value="">${texts.noCountry}</option>
       ${options.map(
         (c) =>
           html`<option value="${c.code}" ${c.code === current ? html` selected` : ''}>
@@ -80,7 +80,7 @@ export function countryField(
           </option>`,
       )}
     </select>
-    ${error ? html`<p class="error-text" id="f-country-error">${t[error]}</p>` : ''}
+    ${error ? html`<p class="error-text" id="f-country-error">${texts[error]}</p>` : ''}
   </div>`;
 }
 
@@ -88,13 +88,13 @@ export function countryField(
 export function errorSummary(lang: Language, errors: FieldErrors, message?: string): SafeHtml {
   const keys = Object.keys(errors);
   if (keys.length === 0 && !message) return html``;
-  const t = MESSAGES[lang];
+  const texts = MESSAGES[lang];
   return html`<div class="alert error" role="alert" tabindex="-1" data-focus>
-    <p><strong>${message ?? t.fixErrors}</strong></p>
+    <p><strong>${message ?? texts.fixErrors}</strong></p>
     ${
       keys.length > 0
         ? html`<ul>
-            ${keys.map((k) => html`<li><a href="#f-${k}">${t[errors[k] as MessageKey]}</a></li>`)}
+            ${keys.map((k) => html`<li><a href="#f-${k}">${texts[errors[k] as MessageKey]}</a></li>`)}
           </ul>`
         : ''
     }
@@ -102,9 +102,9 @@ export function errorSummary(lang: Language, errors: FieldErrors, message?: stri
 }
 
 export function cardFields(lang: Language, values: URLSearchParams, errors: FieldErrors): SafeHtml {
-  const t = MESSAGES[lang];
+  const texts = MESSAGES[lang];
   return html`<fieldset>
-    <legend>${t.card}</legend>
+    <legend>${texts.card}</legend>
     ${field({ name: 'cardHolder', label: 'cardHolder', autocomplete: 'cc-name', required: true }, lang, values, errors)}
     ${field(
       {
@@ -113,7 +113,7 @@ export function cardFields(lang: Language, values: URLSearchParams, errors: Fiel
         autocomplete: 'cc-number',
         inputmode: 'numeric',
         required: true,
-        hint: t.cardHint,
+        hint: texts.cardHint,
       },
       lang,
       values,

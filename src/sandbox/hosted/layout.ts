@@ -1,4 +1,4 @@
-import type { Language } from '../fixtures/schema.js';
+import type { Language } from '../../contract/enums.js';
 import { html, SafeHtml } from './html.js';
 import { lookCss, type PageLook } from './look.js';
 import { HOSTED_CSS, HOSTED_CSS_EXTRA } from './styles.js';

@@ -1,4 +1,4 @@
-import type { Language } from '../fixtures/schema.js';
+import type { Language } from '../../contract/enums.js';
 
 const en = {
   // After a label ("Status: Active"): French puts a no-break space before it.

@@ -27,29 +27,29 @@ import { errorAlert, successAlert, type PageContext } from './page-context.js';
 
 // Catalogue, subscribe, upgrade table (and custom-offer conclusion), restart.
 
-function offerFeatures(pc: PageContext, offer: CatalogOffer): SafeHtml {
-  const { catalog } = pc.ctx;
-  const number = new Intl.NumberFormat(pc.lang === 'fr' ? 'fr-FR' : 'en-US');
+function offerFeatures(page: PageContext, offer: CatalogOffer): SafeHtml {
+  const { catalog } = page.ctx;
+  const number = new Intl.NumberFormat(page.lang === 'fr' ? 'fr-FR' : 'en-US');
   return html`<ul class="plain">
     ${offer.features.map((of) => {
       const def = catalog.features.get(of.reference);
       if (!def || of.visible === false) return '';
-      const title = localize(def.title, pc.lang);
+      const title = localize(def.title, page.lang);
       if (def.type === 'OnOff') return (of.included ?? true) ? html`<li>✓ ${title}</li>` : '';
       const q = of.quantityIncluded ?? 0;
-      return html`<li>${q === -1 ? pc.t.unlimited : number.format(q)} · ${title}</li>`;
+      return html`<li>${q === -1 ? page.texts.unlimited : number.format(q)} · ${title}</li>`;
     })}
   </ul>`;
 }
 
 function offerPrice(
-  pc: PageContext,
+  page: PageContext,
   offer: CatalogOffer,
   amount = offer.amountRecurrence,
 ): SafeHtml {
   return html`<p class="price">
-    ${pc.money(amount)}&nbsp;<small
-      >${perPeriod(offer.durationRecurrence, offer.unitRecurrence, pc.lang)}</small
+    ${page.money(amount)}&nbsp;<small
+      >${perPeriod(offer.durationRecurrence, offer.unitRecurrence, page.lang)}</small
     >
   </p>`;
 }
@@ -59,25 +59,25 @@ function offerPrice(
  * subscription is refused while one waits for its checkout (createSubscription says why).
  */
 function otherPending(
-  pc: PageContext,
+  page: PageContext,
   target?: SubscriptionRecord | null,
 ): SubscriptionRecord | null {
-  const pending = pendingSubscriptionOf(pc.ctx.store, pc.customer);
+  const pending = pendingSubscriptionOf(page.ctx.store, page.customer);
   return pending && pending.id !== target?.id ? pending : null;
 }
 
-function planTitle(pc: PageContext, sub: SubscriptionRecord): string {
-  const offer = pc.ctx.catalog.offers.get(sub.offer);
-  return offer ? localize(offer.title, pc.lang) : sub.offer;
+function planTitle(page: PageContext, sub: SubscriptionRecord): string {
+  const offer = page.ctx.catalog.offers.get(sub.offer);
+  return offer ? localize(offer.title, page.lang) : sub.offer;
 }
 
 /** "Your subscription to Pro is waiting to start", with the way to complete it. */
-function pendingNotice(pc: PageContext, pending: SubscriptionRecord): SafeHtml {
+function pendingNotice(page: PageContext, pending: SubscriptionRecord): SafeHtml {
   return html`<div class="alert info" role="status" data-pending-first>
-    <p>${pc.t.pendingFirst.replace('{plan}', planTitle(pc, pending))}</p>
+    <p>${page.texts.pendingFirst.replace('{plan}', planTitle(page, pending))}</p>
     <div class="actions">
-      <a class="button" href="${pc.link({ page: 'subscribe', s: pending.id })}"
-        >${pc.t.startSubscription}</a
+      <a class="button" href="${page.link({ page: 'subscribe', s: pending.id })}"
+        >${page.texts.startSubscription}</a
       >
     </div>
   </div>`;
@@ -87,100 +87,102 @@ function pendingNotice(pc: PageContext, pending: SubscriptionRecord): SafeHtml {
  * "You already subscribe to Pro", with the way to change its plan: a customer has one
  * subscription, and a second one beside it would bill both.
  */
-function startedNotice(pc: PageContext, started: SubscriptionRecord): SafeHtml {
+function startedNotice(page: PageContext, started: SubscriptionRecord): SafeHtml {
   return html`<div class="alert info" role="status" data-started-first>
-    <p>${pc.t.startedFirst.replace('{plan}', planTitle(pc, started))}</p>
+    <p>${page.texts.startedFirst.replace('{plan}', planTitle(page, started))}</p>
     <div class="actions">
-      <a class="button" href="${pc.link({ page: 'upgrade', s: started.id })}">${pc.t.changePlan}</a>
+      <a class="button" href="${page.link({ page: 'upgrade', s: started.id })}"
+        >${page.texts.changePlan}</a
+      >
     </div>
   </div>`;
 }
 
 /** The notice that replaces every subscribe button: a started subscription, else a pending one. */
-function subscribeBlocker(pc: PageContext, target?: SubscriptionRecord | null): SafeHtml | null {
-  const started = startedSubscriptionOf(pc.ctx.store, pc.customer);
-  if (started && started.id !== target?.id) return startedNotice(pc, started);
-  const pending = otherPending(pc, target);
-  return pending ? pendingNotice(pc, pending) : null;
+function subscribeBlocker(page: PageContext, target?: SubscriptionRecord | null): SafeHtml | null {
+  const started = startedSubscriptionOf(page.ctx.store, page.customer);
+  if (started && started.id !== target?.id) return startedNotice(page, started);
+  const pending = otherPending(page, target);
+  return pending ? pendingNotice(page, pending) : null;
 }
 
-export function offersPage(pc: PageContext): Reply {
-  const t = pc.t;
-  const blocker = subscribeBlocker(pc);
-  const body = html`<h1>${t.offersTitle}</h1>
-    <p class="lead">${t.offersLead}</p>
+export function offersPage(page: PageContext): Reply {
+  const texts = page.texts;
+  const blocker = subscribeBlocker(page);
+  const body = html`<h1>${texts.offersTitle}</h1>
+    <p class="lead">${texts.offersLead}</p>
     ${blocker ?? ''}
     <div class="grid">
-      ${pc.ctx.catalog.gridOffers().map(
+      ${page.ctx.catalog.gridOffers().map(
         (offer) =>
           html`<section class="card" aria-labelledby="offer-${offer.reference}">
-            <h2 id="offer-${offer.reference}">${localize(offer.title, pc.lang)}</h2>
-            ${offer.description ? html`<p class="hint">${localize(offer.description, pc.lang)}</p>` : ''}
-            ${offerPrice(pc, offer)} ${offerFeatures(pc, offer)}
+            <h2 id="offer-${offer.reference}">${localize(offer.title, page.lang)}</h2>
+            ${offer.description ? html`<p class="hint">${localize(offer.description, page.lang)}</p>` : ''}
+            ${offerPrice(page, offer)} ${offerFeatures(page, offer)}
             ${
               blocker
                 ? ''
                 : html`<a
                     class="button"
-                    href="${pc.link({ page: 'subscribe', o: offer.reference })}"
-                    >${t.subscribe}<span class="visually-hidden">
-                      ${localize(offer.title, pc.lang)}</span
+                    href="${page.link({ page: 'subscribe', o: offer.reference })}"
+                    >${texts.subscribe}<span class="visually-hidden">
+                      ${localize(offer.title, page.lang)}</span
                     ></a
                   >`
             }
           </section>`,
       )}
     </div>`;
-  return pc.render(t.offersTitle, body);
+  return page.render(texts.offersTitle, body);
 }
 
 function subscribeTarget(
-  pc: PageContext,
+  page: PageContext,
 ): { offer: CatalogOffer; sub: SubscriptionRecord | null } | null {
-  const { store, catalog } = pc.ctx;
-  if (pc.target.s !== undefined) {
-    const sub = store.findSubscription(pc.target.s);
-    if (!sub || sub.customerId !== pc.customer.id) return null;
+  const { store, catalog } = page.ctx;
+  if (page.target.s !== undefined) {
+    const sub = store.findSubscription(page.target.s);
+    if (!sub || sub.customerId !== page.customer.id) return null;
     const offer = catalog.offers.get(sub.offer);
     return offer ? { offer, sub } : null;
   }
-  const offer = pc.target.o ? catalog.offers.get(pc.target.o) : undefined;
+  const offer = page.target.o ? catalog.offers.get(page.target.o) : undefined;
   return offer ? { offer, sub: null } : null;
 }
 
 function subscribeForm(
-  pc: PageContext,
+  page: PageContext,
   offer: CatalogOffer,
   sub: SubscriptionRecord | null,
   values: URLSearchParams,
   errors: FieldErrors,
   message?: SafeHtml | string,
 ): SafeHtml {
-  const t = pc.t;
-  const needsCard = pc.customer.paymentMethod !== 'valid';
-  const amount = sub ? recurringPrice(pc.ctx.catalog, sub).total : offer.amountRecurrence;
-  return html`<h1>${t.subscribeTitle}</h1>
-    ${typeof message === 'string' || Object.keys(errors).length > 0 ? errorSummary(pc.lang, errors, typeof message === 'string' ? message : undefined) : message ? errorAlert(message) : ''}
+  const texts = page.texts;
+  const needsCard = page.customer.paymentMethod !== 'valid';
+  const amount = sub ? recurringPrice(page.ctx.catalog, sub).total : offer.amountRecurrence;
+  return html`<h1>${texts.subscribeTitle}</h1>
+    ${typeof message === 'string' || Object.keys(errors).length > 0 ? errorSummary(page.lang, errors, typeof message === 'string' ? message : undefined) : message ? errorAlert(message) : ''}
     <section class="card" aria-labelledby="offer-title">
-      <h2 id="offer-title">${localize(offer.title, pc.lang)}</h2>
-      ${offerPrice(pc, offer, amount)} ${offerFeatures(pc, offer)}
+      <h2 id="offer-title">${localize(offer.title, page.lang)}</h2>
+      ${offerPrice(page, offer, amount)} ${offerFeatures(page, offer)}
     </section>
-    <form method="post" action="${pc.action}" novalidate class="card">
-      ${needsCard ? cardFields(pc.lang, values, errors) : html`<p>${t.currentMethod}${t.colon} <strong>${pc.customer.paymentMethodLabel ?? ''}</strong></p>`}
-      <div class="actions"><button type="submit">${t.startSubscription}</button></div>
+    <form method="post" action="${page.action}" novalidate class="card">
+      ${needsCard ? cardFields(page.lang, values, errors) : html`<p>${texts.currentMethod}${texts.colon} <strong>${page.customer.paymentMethodLabel ?? ''}</strong></p>`}
+      <div class="actions"><button type="submit">${texts.startSubscription}</button></div>
     </form>`;
 }
 
-export function subscribePage(pc: PageContext): Reply | null {
-  const target = subscribeTarget(pc);
+export function subscribePage(page: PageContext): Reply | null {
+  const target = subscribeTarget(page);
   if (!target) return null;
   if (target.sub && target.sub.state !== 'PendingSubscription')
-    return portalRedirect(pc, target.sub);
-  const blocker = subscribeBlocker(pc, target.sub);
-  if (blocker) return subscribeRefusal(pc, blocker, 200);
-  return pc.render(
-    pc.t.subscribeTitle,
-    subscribeForm(pc, target.offer, target.sub, new URLSearchParams(), {}),
+    return portalRedirect(page, target.sub);
+  const blocker = subscribeBlocker(page, target.sub);
+  if (blocker) return subscribeRefusal(page, blocker, 200);
+  return page.render(
+    page.texts.subscribeTitle,
+    subscribeForm(page, target.offer, target.sub, new URLSearchParams(), {}),
   );
 }
 
@@ -196,90 +198,92 @@ function cappingError(): ApiError {
  * The subscribe page while another subscription has started or waits to start: no form, the
  * way to that one.
  */
-function subscribeRefusal(pc: PageContext, blocker: SafeHtml, status: number): Reply {
-  return pc.render(
-    pc.t.subscribeTitle,
-    html`<h1>${pc.t.subscribeTitle}</h1>
+function subscribeRefusal(page: PageContext, blocker: SafeHtml, status: number): Reply {
+  return page.render(
+    page.texts.subscribeTitle,
+    html`<h1>${page.texts.subscribeTitle}</h1>
       ${blocker}`,
     { status },
   );
 }
 
-function portalRedirect(pc: PageContext, sub: SubscriptionRecord): Reply {
-  return { status: 303, headers: { location: pc.link({ page: 'portal', s: sub.id }) }, body: '' };
+function portalRedirect(page: PageContext, sub: SubscriptionRecord): Reply {
+  return { status: 303, headers: { location: page.link({ page: 'portal', s: sub.id }) }, body: '' };
 }
 
-export function subscribeSubmit(pc: PageContext, form: URLSearchParams): Reply | null {
-  const target = subscribeTarget(pc);
+export function subscribeSubmit(page: PageContext, form: URLSearchParams): Reply | null {
+  const target = subscribeTarget(page);
   if (!target) return null;
-  const { store } = pc.ctx;
+  const { store } = page.ctx;
   if (target.sub && target.sub.state !== 'PendingSubscription')
-    return portalRedirect(pc, target.sub);
+    return portalRedirect(page, target.sub);
   // Refused before the card is read or saved: the refusal changes nothing.
-  const blocker = subscribeBlocker(pc, target.sub);
-  if (blocker) return subscribeRefusal(pc, blocker, 409);
+  const blocker = subscribeBlocker(page, target.sub);
+  if (blocker) return subscribeRefusal(page, blocker, 409);
   const values = new URLSearchParams(form);
   for (const key of ['cardNumber', 'cardCvc']) values.delete(key);
   let label: string | null = null;
-  if (pc.customer.paymentMethod !== 'valid') {
+  if (page.customer.paymentMethod !== 'valid') {
     const card = checkCard(form, store.clock.nowMs());
     if (Object.keys(card.errors).length > 0) {
-      return pc.render(
-        pc.t.subscribeTitle,
-        subscribeForm(pc, target.offer, target.sub, values, card.errors),
+      return page.render(
+        page.texts.subscribeTitle,
+        subscribeForm(page, target.offer, target.sub, values, card.errors),
         { status: 422 },
       );
     }
     if (card.declined) {
-      return pc.render(
-        pc.t.subscribeTitle,
-        subscribeForm(pc, target.offer, target.sub, values, {}, pc.t.declined),
+      return page.render(
+        page.texts.subscribeTitle,
+        subscribeForm(page, target.offer, target.sub, values, {}, page.texts.declined),
         { status: 422 },
       );
     }
     label = card.label;
   }
   // Refuse before any change: a new subscription must not be left pending by a failed start.
-  if (isCappingReached(store, pc.customer, store.clock.nowMs())) {
-    return pc.render(
-      pc.t.subscribeTitle,
-      subscribeForm(pc, target.offer, target.sub, values, {}, pc.explain(cappingError())),
+  if (isCappingReached(store, page.customer, store.clock.nowMs())) {
+    return page.render(
+      page.texts.subscribeTitle,
+      subscribeForm(page, target.offer, target.sub, values, {}, page.explain(cappingError())),
       { status: 403 },
     );
   }
-  if (label) setPaymentMethod(store, pc.customer, 'valid', label);
+  if (label) setPaymentMethod(store, page.customer, 'valid', label);
   let sub: SubscriptionRecord;
   try {
-    sub = target.sub ?? createSubscription(store, pc.customer, target.offer);
+    sub = target.sub ?? createSubscription(store, page.customer, target.offer);
     completeSubscription(store, sub);
   } catch (error) {
-    return pc.render(
-      pc.t.subscribeTitle,
-      subscribeForm(pc, target.offer, target.sub, values, {}, pc.explain(error)),
+    return page.render(
+      page.texts.subscribeTitle,
+      subscribeForm(page, target.offer, target.sub, values, {}, page.explain(error)),
       {
         status: error instanceof ApiError ? error.status : 400,
       },
     );
   }
-  const t = pc.t;
-  return pc.render(
-    t.subscribeTitle,
-    html`<h1>${t.subscribeTitle}</h1>
-      ${successAlert(t.subscribed)}
+  const texts = page.texts;
+  return page.render(
+    texts.subscribeTitle,
+    html`<h1>${texts.subscribeTitle}</h1>
+      ${successAlert(texts.subscribed)}
       <div class="actions">
-        <a class="button" href="${pc.link({ page: 'portal', s: sub.id })}">${t.backToPortal}</a>
+        <a class="button" href="${page.link({ page: 'portal', s: sub.id })}"
+          >${texts.backToPortal}</a
+        >
       </div>`,
     { complete: 'subscribe' },
   );
 }
 
-function currentSubscription(pc: PageContext): SubscriptionRecord | null {
-  const { store } = pc.ctx;
+function currentSubscription(page: PageContext): SubscriptionRecord | null {
+  const { store } = page.ctx;
   const sub =
-    pc.target.s !== undefined
-      ? store.findSubscription(pc.target.s)
-      : store.mainSubscription(pc.customer.id);
-  return sub && sub.customerId === pc.customer.id ? sub : null;
+    page.target.s !== undefined
+      ? store.findSubscription(page.target.s)
+      : store.mainSubscription(page.customer.id);
+  return sub && sub.customerId === page.customer.id ? sub : null;
 }
 
 interface Choice {
@@ -297,8 +301,8 @@ interface Choice {
 }
 
 /** Every change of the table, priced as the change itself would charge it. */
-function choices(pc: PageContext, sub: SubscriptionRecord): Choice[] {
-  const { catalog, store } = pc.ctx;
+function choices(page: PageContext, sub: SubscriptionRecord): Choice[] {
+  const { catalog, store } = page.ctx;
   const nowMs = store.clock.nowMs();
   const choice = (
     key: string,
@@ -321,59 +325,59 @@ function choices(pc: PageContext, sub: SubscriptionRecord): Choice[] {
   };
   const list = catalog
     .switchableOffers()
-    .map((offer) => choice(`offer:${offer.reference}`, localize(offer.title, pc.lang), offer));
-  for (const custom of store.subscriptionsOf(pc.customer.id)) {
+    .map((offer) => choice(`offer:${offer.reference}`, localize(offer.title, page.lang), offer));
+  for (const custom of store.subscriptionsOf(page.customer.id)) {
     if (!custom.custom || custom.state !== 'PendingSubscription') continue;
     const offer = catalog.offers.get(custom.offer);
     if (!offer) continue;
-    const title = `${pc.t.customOffer}${pc.t.colon} ${localize(offer.title, pc.lang)}`;
+    const title = `${page.texts.customOffer}${page.texts.colon} ${localize(offer.title, page.lang)}`;
     list.push(choice(`custom:${custom.id}`, title, offer, custom));
   }
   return list;
 }
 
-function upgradeBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtml): SafeHtml {
-  const t = pc.t;
-  let list = choices(pc, sub);
-  const { o, t: targetId } = pc.target;
+function upgradeBody(page: PageContext, sub: SubscriptionRecord, message?: SafeHtml): SafeHtml {
+  const texts = page.texts;
+  let list = choices(page, sub);
+  const { o, t: targetId } = page.target;
   const single = o !== undefined || targetId !== undefined;
   if (o !== undefined) list = list.filter((c) => !c.custom && c.offer.reference === o);
   if (targetId !== undefined) list = list.filter((c) => c.custom?.id === targetId);
-  const title = pc.target.page === 'conclude' ? t.concludeTitle : t.upgradeTitle;
+  const title = page.target.page === 'conclude' ? texts.concludeTitle : texts.upgradeTitle;
   const running = sub.state === 'Running';
   return html`<h1>${title}</h1>
-    <p class="lead">${t.upgradeLead}</p>
+    <p class="lead">${texts.upgradeLead}</p>
     ${message ? errorAlert(message) : ''}
-    ${!running ? html`<div class="alert info"><p>${subscriptionBadge(pc, sub)}</p></div>` : ''}
+    ${!running ? html`<div class="alert info"><p>${subscriptionBadge(page, sub)}</p></div>` : ''}
     <div class="card">
       <table class="stack">
         <caption>
-          ${single ? t.confirmSwitch : t.plans}
+          ${single ? texts.confirmSwitch : texts.plans}
         </caption>
         <thead>
           <tr>
-            <th scope="col">${t.plan}</th>
-            <th scope="col" class="num">${t.price}</th>
-            <th scope="col" class="num">${t.dueNow}</th>
-            <th scope="col">${t.action}</th>
+            <th scope="col">${texts.plan}</th>
+            <th scope="col" class="num">${texts.price}</th>
+            <th scope="col" class="num">${texts.dueNow}</th>
+            <th scope="col">${texts.action}</th>
           </tr>
         </thead>
         <tbody>
           ${list.map((c) => {
             const current = !c.custom && c.offer.reference === sub.offer;
             return html`<tr${current ? html` class="current"` : ''}>
-<th scope="row">${c.title}${c.onRequest ? html` <span class="badge">${t.onRequest}</span>` : ''}</th>
-<td class="num" data-label="${t.price}">${c.onRequest ? t.onRequest : html`${pc.money(c.recurring)}&nbsp;<span class="hint">${perPeriod(c.offer.durationRecurrence, c.offer.unitRecurrence, pc.lang)}</span>`}</td>
-<td class="num" data-label="${t.dueNow}">${current || c.onRequest ? '' : html`${pc.money(c.dueNow)}${c.immediate ? '' : html` <span class="hint">${t.changesOn} ${pc.date(c.dateEffective)}</span>`}`}</td>
+<th scope="row">${c.title}${c.onRequest ? html` <span class="badge">${texts.onRequest}</span>` : ''}</th>
+<td class="num" data-label="${texts.price}">${c.onRequest ? texts.onRequest : html`${page.money(c.recurring)}&nbsp;<span class="hint">${perPeriod(c.offer.durationRecurrence, c.offer.unitRecurrence, page.lang)}</span>`}</td>
+<td class="num" data-label="${texts.dueNow}">${current || c.onRequest ? '' : html`${page.money(c.dueNow)}${c.immediate ? '' : html` <span class="hint">${texts.changesOn} ${page.date(c.dateEffective)}</span>`}`}</td>
 <td>${
               current
-                ? html`<span class="badge ok">${t.currentPlan}</span>`
+                ? html`<span class="badge ok">${texts.currentPlan}</span>`
                 : c.onRequest
-                  ? html`<span class="hint">${t.askUs}</span>`
-                  : html`<form method="post" action="${pc.action}">
+                  ? html`<span class="hint">${texts.askUs}</span>`
+                  : html`<form method="post" action="${page.action}">
                       <input type="hidden" name="choice" value="${c.key}" />
                       <button type="submit" ${running ? '' : html` disabled`}>
-                        ${t.switchTo}<span class="visually-hidden"> ${c.title}</span>
+                        ${texts.switchTo}<span class="visually-hidden"> ${c.title}</span>
                       </button>
                     </form>`
             }</td>
@@ -382,14 +386,15 @@ function upgradeBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
         </tbody>
       </table>
     </div>
-    <p><a href="${pc.link({ page: 'portal', s: sub.id })}">${t.backToPortal}</a></p>`;
+    <p><a href="${page.link({ page: 'portal', s: sub.id })}">${texts.backToPortal}</a></p>`;
 }
 
-export function upgradePage(pc: PageContext): Reply | null {
-  const sub = currentSubscription(pc);
+export function upgradePage(page: PageContext): Reply | null {
+  const sub = currentSubscription(page);
   if (!sub) return null;
-  const title = pc.target.page === 'conclude' ? pc.t.concludeTitle : pc.t.upgradeTitle;
-  return pc.render(title, upgradeBody(pc, sub));
+  const title =
+    page.target.page === 'conclude' ? page.texts.concludeTitle : page.texts.upgradeTitle;
+  return page.render(title, upgradeBody(page, sub));
 }
 
 /**
@@ -398,53 +403,56 @@ export function upgradePage(pc: PageContext): Reply | null {
  * showed, so that a price that changed meanwhile is shown again rather than charged.
  */
 function confirmBody(
-  pc: PageContext,
+  page: PageContext,
   sub: SubscriptionRecord,
   choice: Choice,
   plan: OfferChangePlan,
   changed: boolean,
 ): SafeHtml {
-  const t = pc.t;
-  const amount = pc.money(plan.amountTotal);
-  const period = perPeriod(choice.offer.durationRecurrence, choice.offer.unitRecurrence, pc.lang);
-  return html`<h1>${t.confirmTitle}</h1>
-    ${changed ? errorAlert(html`${t.priceChanged}`) : ''}
+  const texts = page.texts;
+  const amount = page.money(plan.amountTotal);
+  const period = perPeriod(choice.offer.durationRecurrence, choice.offer.unitRecurrence, page.lang);
+  return html`<h1>${texts.confirmTitle}</h1>
+    ${changed ? errorAlert(html`${texts.priceChanged}`) : ''}
     <section class="card confirm" aria-labelledby="confirm-plan">
       <h2 id="confirm-plan">${choice.title}</h2>
-      <p class="hint">${plan.billNow ? t.dueNow : t.addedToNextInvoice}</p>
+      <p class="hint">${plan.billNow ? texts.dueNow : texts.addedToNextInvoice}</p>
       <p class="price">${amount}</p>
       <p>
-        ${t.recurringFrom} ${pc.date(sub.periodEnd)}${t.colon}
-        <strong>${pc.money(plan.nextTerm.total)}</strong>&nbsp;<span class="hint">${period}</span>
+        ${texts.recurringFrom} ${page.date(sub.periodEnd)}${texts.colon}
+        <strong>${page.money(plan.nextTerm.total)}</strong>&nbsp;<span class="hint">${period}</span>
       </p>
-      <form method="post" action="${pc.action}">
+      <form method="post" action="${page.action}">
         <input type="hidden" name="choice" value="${choice.key}" />
         <input type="hidden" name="confirm" value="1" />
         <input type="hidden" name="quoted" value="${String(plan.amountTotal)}" />
         <div class="actions">
           <button type="submit">
-            ${plan.billNow ? `${t.confirmAndPay} ${amount}` : t.confirmChange}
+            ${plan.billNow ? `${texts.confirmAndPay} ${amount}` : texts.confirmChange}
           </button>
-          <a class="button quiet" href="${pc.link({ page: 'upgrade', s: sub.id })}"
-            >${t.backToPlans}</a
+          <a class="button quiet" href="${page.link({ page: 'upgrade', s: sub.id })}"
+            >${texts.backToPlans}</a
           >
         </div>
       </form>
     </section>`;
 }
 
-export function upgradeSubmit(pc: PageContext, form: URLSearchParams): Reply | null {
-  const sub = currentSubscription(pc);
+export function upgradeSubmit(page: PageContext, form: URLSearchParams): Reply | null {
+  const sub = currentSubscription(page);
   if (!sub) return null;
-  const title = pc.target.page === 'conclude' ? pc.t.concludeTitle : pc.t.upgradeTitle;
-  const choice = choices(pc, sub).find((c) => c.key === form.get('choice') && !c.onRequest);
+  const title =
+    page.target.page === 'conclude' ? page.texts.concludeTitle : page.texts.upgradeTitle;
+  const choice = choices(page, sub).find((c) => c.key === form.get('choice') && !c.onRequest);
   if (!choice) {
-    return pc.render(title, upgradeBody(pc, sub, html`${pc.t.fixErrors}`), { status: 422 });
+    return page.render(title, upgradeBody(page, sub, html`${page.texts.fixErrors}`), {
+      status: 422,
+    });
   }
   let amount: number;
   let plan: OfferChangePlan;
   try {
-    plan = planOfferChange(pc.ctx.store, sub, { offer: choice.offer, custom: choice.custom });
+    plan = planOfferChange(page.ctx.store, sub, { offer: choice.offer, custom: choice.custom });
     // A switch that costs something is confirmed first, at the price shown, and only once it
     // can be paid: a refusal comes before the question, not after it.
     if (plan.amountTotal > 0) {
@@ -452,29 +460,31 @@ export function upgradeSubmit(pc: PageContext, form: URLSearchParams): Reply | n
       const quoted = form.get('confirm') === '1' ? Number(form.get('quoted')) : undefined;
       if (quoted !== plan.amountTotal) {
         const changed = quoted !== undefined;
-        return pc.render(pc.t.confirmTitle, confirmBody(pc, sub, choice, plan, changed), {
+        return page.render(page.texts.confirmTitle, confirmBody(page, sub, choice, plan, changed), {
           status: changed ? 409 : 200,
         });
       }
     }
-    amount = applyOfferChange(pc.ctx.store, plan)?.amountTotal ?? 0;
+    amount = applyOfferChange(page.ctx.store, plan)?.amountTotal ?? 0;
   } catch (error) {
-    return pc.render(title, upgradeBody(pc, sub, pc.explain(error)), {
+    return page.render(title, upgradeBody(page, sub, page.explain(error)), {
       status: error instanceof ApiError ? error.status : 400,
     });
   }
-  const t = pc.t;
-  return pc.render(
+  const texts = page.texts;
+  return page.render(
     title,
     html`<h1>${title}</h1>
-      ${successAlert(plan.immediate ? t.switched : `${t.switchScheduled} ${pc.date(plan.dateEffective)}.`)}
+      ${successAlert(plan.immediate ? texts.switched : `${texts.switchScheduled} ${page.date(plan.dateEffective)}.`)}
       <div class="card">
-        <h2>${localize(choice.offer.title, pc.lang)}</h2>
-        ${offerPrice(pc, choice.offer, plan.nextTerm.total)}
-        ${amount > 0 ? html`<p>${t.dueNow}${t.colon} <strong>${pc.money(amount)}</strong></p>` : ''}
+        <h2>${localize(choice.offer.title, page.lang)}</h2>
+        ${offerPrice(page, choice.offer, plan.nextTerm.total)}
+        ${amount > 0 ? html`<p>${texts.dueNow}${texts.colon} <strong>${page.money(amount)}</strong></p>` : ''}
       </div>
       <div class="actions">
-        <a class="button" href="${pc.link({ page: 'portal', s: sub.id })}">${t.backToPortal}</a>
+        <a class="button" href="${page.link({ page: 'portal', s: sub.id })}"
+          >${texts.backToPortal}</a
+        >
       </div>`,
     { complete: 'upgrade' },
   );
@@ -485,27 +495,27 @@ export function upgradeSubmit(pc: PageContext, form: URLSearchParams): Reply | n
  * missing the page offers to add one, while overdue invoices block it, to pay them (the service
  * would refuse the restart either way, and the button would only lead to that refusal).
  */
-function restartBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtml): SafeHtml {
-  const t = pc.t;
-  const { store } = pc.ctx;
+function restartBody(page: PageContext, sub: SubscriptionRecord, message?: SafeHtml): SafeHtml {
+  const texts = page.texts;
+  const { store } = page.ctx;
   const nowMs = store.clock.nowMs();
-  const capping = isCappingReached(store, pc.customer, nowMs);
-  const methodOk = pc.customer.paymentMethod === 'valid';
-  const overdue = overdueInvoices(store, pc.customer, nowMs);
-  return html`<h1>${t.restartTitle}</h1>
+  const capping = isCappingReached(store, page.customer, nowMs);
+  const methodOk = page.customer.paymentMethod === 'valid';
+  const overdue = overdueInvoices(store, page.customer, nowMs);
+  return html`<h1>${texts.restartTitle}</h1>
     ${message ? errorAlert(message) : ''}
     <div class="card">
-      <p>${t.state}${t.colon} ${subscriptionBadge(pc, sub)}</p>
+      <p>${texts.state}${texts.colon} ${subscriptionBadge(page, sub)}</p>
       ${
         overdue.length > 0
-          ? html`<h2>${capping ? t.restartBlockedCapping : t.dueInvoices}</h2>
+          ? html`<h2>${capping ? texts.restartBlockedCapping : texts.dueInvoices}</h2>
               <ul class="plain">
                 ${overdue.map(
                   (i) =>
                     html`<li>
-                      ${i.number} · ${pc.money(i.amountTotal)} ·
-                      <a href="${pc.link({ page: 'charge', i: i.id })}"
-                        >${t.pay}<span class="visually-hidden"> ${i.number}</span></a
+                      ${i.number} · ${page.money(i.amountTotal)} ·
+                      <a href="${page.link({ page: 'charge', i: i.id })}"
+                        >${texts.pay}<span class="visually-hidden"> ${i.number}</span></a
                       >
                     </li>`,
                 )}
@@ -514,51 +524,57 @@ function restartBody(pc: PageContext, sub: SubscriptionRecord, message?: SafeHtm
       }
       ${
         !methodOk
-          ? html`<p>${t.restartBlockedMethod}</p>
+          ? html`<p>${texts.restartBlockedMethod}</p>
               <div class="actions">
-                <a class="button" href="${pc.link({ page: 'register' })}">${t.addPaymentMethod}</a>
+                <a class="button" href="${page.link({ page: 'register' })}"
+                  >${texts.addPaymentMethod}</a
+                >
               </div>`
           : capping
             ? ''
-            : html`<form method="post" action="${pc.action}">
-                <div class="actions"><button type="submit">${t.restartNow}</button></div>
+            : html`<form method="post" action="${page.action}">
+                <div class="actions"><button type="submit">${texts.restartNow}</button></div>
               </form>`
       }
     </div>`;
 }
 
-export function restartPage(pc: PageContext): Reply | null {
-  const sub = currentSubscription(pc);
+export function restartPage(page: PageContext): Reply | null {
+  const sub = currentSubscription(page);
   if (!sub) return null;
   if (!SUSPENDED_STATES.has(sub.state)) {
-    return pc.render(
-      pc.t.restartTitle,
-      html`<h1>${pc.t.restartTitle}</h1>
-        ${successAlert(pc.t.notSuspended)}
-        <p><a href="${pc.link({ page: 'portal', s: sub.id })}">${pc.t.backToPortal}</a></p>`,
+    return page.render(
+      page.texts.restartTitle,
+      html`<h1>${page.texts.restartTitle}</h1>
+        ${successAlert(page.texts.notSuspended)}
+        <p>
+          <a href="${page.link({ page: 'portal', s: sub.id })}">${page.texts.backToPortal}</a>
+        </p>`,
     );
   }
-  return pc.render(pc.t.restartTitle, restartBody(pc, sub));
+  return page.render(page.texts.restartTitle, restartBody(page, sub));
 }
 
-export function restartSubmit(pc: PageContext): Reply | null {
-  const sub = currentSubscription(pc);
+export function restartSubmit(page: PageContext): Reply | null {
+  const sub = currentSubscription(page);
   if (!sub) return null;
   const wasSuspended = SUSPENDED_STATES.has(sub.state);
   try {
-    restartSubscription(pc.ctx.store, sub);
+    restartSubscription(page.ctx.store, sub);
   } catch (error) {
-    return pc.render(pc.t.restartTitle, restartBody(pc, sub, pc.explain(error)), {
+    return page.render(page.texts.restartTitle, restartBody(page, sub, page.explain(error)), {
       status: error instanceof ApiError ? error.status : 400,
     });
   }
-  const t = pc.t;
-  return pc.render(
-    t.restartTitle,
-    html`<h1>${t.restartTitle}</h1>
-      ${successAlert(wasSuspended ? t.restarted : t.notSuspended)}
+  const texts = page.texts;
+  return page.render(
+    texts.restartTitle,
+    html`<h1>${texts.restartTitle}</h1>
+      ${successAlert(wasSuspended ? texts.restarted : texts.notSuspended)}
       <div class="actions">
-        <a class="button" href="${pc.link({ page: 'portal', s: sub.id })}">${t.backToPortal}</a>
+        <a class="button" href="${page.link({ page: 'portal', s: sub.id })}"
+          >${texts.backToPortal}</a
+        >
       </div>`,
     wasSuspended ? { complete: 'restart' } : {},
   );

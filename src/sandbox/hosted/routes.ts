@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../context.js';
-import type { Language } from '../fixtures/schema.js';
+import type { Language } from '../../contract/enums.js';
 import { readForm, type Reply } from '../http/io.js';
 import type { RequestContext, Router } from '../http/router.js';
 import { fromAcceptLanguage, isLanguage, supportedLanguage } from '../i18n.js';
@@ -24,8 +24,8 @@ import {
   upgradeSubmit,
 } from './pages-plan.js';
 
-type View = (pc: PageContext) => Reply | null;
-type Submit = (pc: PageContext, form: URLSearchParams) => Reply | null;
+type View = (page: PageContext) => Reply | null;
+type Submit = (page: PageContext, form: URLSearchParams) => Reply | null;
 
 const PAGES: Record<HostedPage, { view: View; submit?: Submit }> = {
   portal: { view: portalPage },
@@ -42,12 +42,12 @@ const PAGES: Record<HostedPage, { view: View; submit?: Submit }> = {
 
 function pageLanguage(
   ctx: SandboxContext,
-  rc: RequestContext,
+  request: RequestContext,
   customerLanguage: string | null,
 ): Language {
-  const param = rc.query.get('lang');
+  const param = request.query.get('lang');
   if (isLanguage(param)) return param;
-  const header = rc.req.headers['accept-language'];
+  const header = request.req.headers['accept-language'];
   return (
     fromAcceptLanguage(header) ??
     supportedLanguage(customerLanguage) ??
@@ -57,31 +57,37 @@ function pageLanguage(
 
 /** `${hostedUrl}/<page>/<token>`: the token alone authorises the page (no other credential). */
 export function registerHostedRoutes(router: Router, ctx: SandboxContext): void {
-  const open = (rc: RequestContext): PageContext | Reply => {
-    const fallbackLang = pageLanguage(ctx, rc, null);
+  const open = (request: RequestContext): PageContext | Reply => {
+    const fallbackLang = pageLanguage(ctx, request, null);
     const missing = notFoundPage(fallbackLang, ctx.catalog.business.name);
-    const page = rc.params.page as HostedPage;
+    const page = request.params.page as HostedPage;
     const target = HOSTED_PAGES.includes(page)
-      ? ctx.tokens.open('hosted', rc.params.token ?? '')
+      ? ctx.tokens.open('hosted', request.params.token ?? '')
       : null;
     if (!target || target.page !== page) return missing;
     const customer = ctx.store.customerById(target.c);
     if (!customer) return missing;
-    return new PageContext(ctx, rc, target, customer, pageLanguage(ctx, rc, customer.language));
+    return new PageContext(
+      ctx,
+      request,
+      target,
+      customer,
+      pageLanguage(ctx, request, customer.language),
+    );
   };
 
-  router.add('GET', '/hosted/{page}/{token}', (rc) => {
-    const pc = open(rc);
-    if (!(pc instanceof PageContext)) return pc;
-    return PAGES[pc.target.page].view(pc) ?? notFoundPage(pc.lang, ctx.catalog.business.name);
+  router.add('GET', '/hosted/{page}/{token}', (request) => {
+    const page = open(request);
+    if (!(page instanceof PageContext)) return page;
+    return PAGES[page.target.page].view(page) ?? notFoundPage(page.lang, ctx.catalog.business.name);
   });
 
-  router.add('POST', '/hosted/{page}/{token}', async (rc) => {
-    const pc = open(rc);
-    if (!(pc instanceof PageContext)) return pc;
-    const form = await readForm(rc.req);
-    const { submit } = PAGES[pc.target.page];
+  router.add('POST', '/hosted/{page}/{token}', async (request) => {
+    const page = open(request);
+    if (!(page instanceof PageContext)) return page;
+    const form = await readForm(request.req);
+    const { submit } = PAGES[page.target.page];
     if (!submit) return { status: 405, body: 'Method not allowed', headers: { allow: 'GET' } };
-    return submit(pc, form) ?? notFoundPage(pc.lang, ctx.catalog.business.name);
+    return submit(page, form) ?? notFoundPage(page.lang, ctx.catalog.business.name);
   });
 }

@@ -16,7 +16,7 @@ export const json = (status: number, value: unknown, headers?: Record<string, st
   ...(headers ? { headers } : {}),
 });
 
-export const html = (status: number, body: string): Reply => ({
+export const htmlReply = (status: number, body: string): Reply => ({
   status,
   body,
   contentType: 'text/html; charset=utf-8',

@@ -1,7 +1,7 @@
 import type { SandboxContext } from '../context.js';
 import { hostedHref } from '../context.js';
 import { localize } from '../catalog.js';
-import { html as page } from '../http/io.js';
+import { htmlReply } from '../http/io.js';
 import { json, type Reply } from '../http/io.js';
 import type { Router } from '../http/router.js';
 import { fromAcceptLanguage, isLanguage, supportedLanguage } from '../i18n.js';
@@ -36,8 +36,8 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
   }));
 
   // Checks what ServicePortal.open received and answers the hosted page to show.
-  router.add('GET', '/portal/open', (rc): Reply => {
-    const q = rc.query;
+  router.add('GET', '/portal/open', (request): Reply => {
+    const q = request.query;
     const fail = (status: number, code: string, message: string) =>
       json(status, { code, message }, CORS);
     const customerRef = q.get('customer_ref') ?? '';
@@ -93,7 +93,7 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
     const lang = isLanguage(langParam)
       ? langParam
       : (supportedLanguage(customer.language) ??
-        fromAcceptLanguage(rc.req.headers['accept-language']) ??
+        fromAcceptLanguage(request.req.headers['accept-language']) ??
         ctx.catalog.business.defaultLanguage);
     // The page's language and look go to the hosted page, which keeps them on its links.
     const look = lookParams(q);
@@ -111,19 +111,19 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
   });
 
   // Stand-in for the business application at its installation URL: opens ?pa_query= workflows.
-  router.add('GET', '/insite', (rc) => {
-    const langParam = rc.query.get('lang');
+  router.add('GET', '/insite', (request) => {
+    const langParam = request.query.get('lang');
     const lang = isLanguage(langParam)
       ? langParam
-      : (fromAcceptLanguage(rc.req.headers['accept-language']) ??
+      : (fromAcceptLanguage(request.req.headers['accept-language']) ??
         ctx.catalog.business.defaultLanguage);
-    const t = MESSAGES[lang];
-    const query = rc.query.get('pa_query') ?? '';
+    const texts = MESSAGES[lang];
+    const query = request.query.get('pa_query') ?? '';
     const target = query ? ctx.tokens.open('query', query) : null;
     const customer = target ? ctx.store.customerById(target.c) : undefined;
     const body = customer
-      ? html`<h1>${t.installation}</h1>
-          <p class="lead">${t.installationLead}</p>
+      ? html`<h1>${texts.installation}</h1>
+          <p class="lead">${texts.installationLead}</p>
           <div id="service_portal"></div>
           <script src="${ctx.urls.portalScriptUrl}"></script>
           <script>
@@ -137,11 +137,11 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
               })},
             );
           </script>`
-      : html`<h1>${t.installation}</h1>
-          <div class="alert error" role="alert"><p>${t.errorLead}</p></div>`;
-    return page(
+      : html`<h1>${texts.installation}</h1>
+          <div class="alert error" role="alert"><p>${texts.errorLead}</p></div>`;
+    return htmlReply(
       customer ? 200 : 404,
-      layout({ lang, title: t.installation, businessName: ctx.catalog.business.name, body }),
+      layout({ lang, title: texts.installation, businessName: ctx.catalog.business.name, body }),
     );
   });
 
@@ -192,6 +192,9 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
           </tbody>
         </table>
       </div>`;
-    return page(200, layout({ lang: 'en', title: 'Sandbox', businessName: business.name, body }));
+    return htmlReply(
+      200,
+      layout({ lang: 'en', title: 'Sandbox', businessName: business.name, body }),
+    );
   });
 }

@@ -56,10 +56,13 @@ export class StateWriter {
   #running: Promise<void> | null = null;
   #counter = 0;
 
-  constructor(
-    private readonly path: string,
-    private readonly snapshot: () => PersistedFile,
-  ) {}
+  readonly #path: string;
+  readonly #snapshot: () => PersistedFile;
+
+  constructor(path: string, snapshot: () => PersistedFile) {
+    this.#path = path;
+    this.#snapshot = snapshot;
+  }
 
   schedule(): void {
     this.#dirty = true;
@@ -76,12 +79,12 @@ export class StateWriter {
         this.#dirty = false;
         // Let a burst of synchronous changes settle into one write.
         await new Promise((resolve) => setImmediate(resolve));
-        const tmp = `${this.path}.${process.pid}.${++this.#counter}.tmp`;
-        await writeFile(tmp, JSON.stringify(this.snapshot()), 'utf8');
-        await rename(tmp, this.path);
+        const tmp = `${this.#path}.${process.pid}.${++this.#counter}.tmp`;
+        await writeFile(tmp, JSON.stringify(this.#snapshot()), 'utf8');
+        await rename(tmp, this.#path);
       }
     } catch (error) {
-      console.error(`[sandbox] could not write the state file ${this.path}:`, error);
+      console.error(`[sandbox] could not write the state file ${this.#path}:`, error);
     } finally {
       this.#running = null;
     }

@@ -40,10 +40,9 @@ export class AddOnChange extends ExactlyOnceChange<Switch> {
   protected readonly noun = 'add-on change';
   protected readonly checkBeforeRetrying = 'Check your plan before changing it again.';
 
-  constructor(
-    context: RouteContext,
-    private readonly request: AddOnChangeRequest,
-  ) {
+  readonly #request: AddOnChangeRequest;
+
+  constructor(context: RouteContext, request: AddOnChangeRequest) {
     super(context, {
       record: ['add-on', request.idempotencyKey],
       // The purchases' lock: a feature changes through one request at a time, whatever the kind.
@@ -58,21 +57,22 @@ export class AddOnChange extends ExactlyOnceChange<Switch> {
       upstreamCalls: 4,
       waitMs: context.options.timeouts.applyMs + PERIOD_TURN_WAIT_MS,
     });
+    this.#request = request;
   }
 
   protected settle(before: Switch, now: Switch): Settlement {
     if (now.enabled === before.enabled) return 'unchanged';
-    return now.enabled === this.request.enabled ? 'applied' : 'other';
+    return now.enabled === this.#request.enabled ? 'applied' : 'other';
   }
 
   protected appliedFrom(now: Switch, amountTotal: number): Promise<Outcome> {
-    return this.succeed(now.usage, amountTotal);
+    return this.#succeed(now.usage, amountTotal);
   }
 
   protected async read(): Promise<Switch | undefined> {
     const { upstream, identity, call } = this.context;
     const usages = await upstream.usages(identity.reference, call);
-    const usage = usages.find((candidate) => candidate.ReferenceFeature === this.request.feature);
+    const usage = usages.find((candidate) => candidate.ReferenceFeature === this.#request.feature);
     if (usage === undefined || usage.TypeFeature !== 'OnOff') return undefined;
     return { enabled: usage.IsEnabled === true, usage };
   }
@@ -82,12 +82,12 @@ export class AddOnChange extends ExactlyOnceChange<Switch> {
     previousAmount: number | undefined,
   ): Promise<Outcome> {
     const { upstream, identity, call } = this.context;
-    const { feature, enabled } = this.request;
+    const { feature, enabled } = this.#request;
 
     if (previous !== undefined) {
       const settled = await this.settlePrevious(
         previous,
-        previousAmount ?? this.request.confirmedAmountTotal,
+        previousAmount ?? this.#request.confirmedAmountTotal,
       );
       if (settled !== undefined) return settled;
     }
@@ -101,7 +101,7 @@ export class AddOnChange extends ExactlyOnceChange<Switch> {
       );
     }
     const pricing = await priceForApply(this.context, feature, { enabled });
-    if (!matchesConfirmation(pricing, this.request)) {
+    if (!matchesConfirmation(pricing, this.#request)) {
       throw new ProxyError(
         409,
         'price-changed',
@@ -122,13 +122,13 @@ export class AddOnChange extends ExactlyOnceChange<Switch> {
     }
     // A 2xx: applied. An answer without a readable usage is completed by reading it back.
     const usage =
-      answer.usage ?? (await this.read().catch(() => undefined))?.usage ?? this.expected(before);
-    return this.succeed(usage, pricing.AmountTotal);
+      answer.usage ?? (await this.read().catch(() => undefined))?.usage ?? this.#expected(before);
+    return this.#succeed(usage, pricing.AmountTotal);
   }
 
   /** The usage as the switch leaves it, when neither the answer nor a read-back gave it. */
-  private expected(before: Switch | undefined): Usage {
-    const { feature, enabled } = this.request;
+  #expected(before: Switch | undefined): Usage {
+    const { feature, enabled } = this.#request;
     const base: Usage = before?.usage ?? {
       IdSubscription: 0,
       ReferenceFeature: feature,
@@ -137,8 +137,8 @@ export class AddOnChange extends ExactlyOnceChange<Switch> {
     return { ...base, IsEnabled: enabled, ...(enabled ? { IsIncluded: true } : {}) };
   }
 
-  private async succeed(usage: Usage, amountTotal: number): Promise<Outcome> {
-    const { feature, enabled, confirmedNextTermAmountTotal } = this.request;
+  async #succeed(usage: Usage, amountTotal: number): Promise<Outcome> {
+    const { feature, enabled, confirmedNextTermAmountTotal } = this.#request;
     const response: Omit<AddOnChangeResponse, 'replayed'> = {
       usage,
       amountTotal,

@@ -120,9 +120,9 @@ function leaseMsOf(spec: ChangeSpec, { timeouts, limits }: RouteContext['options
 }
 
 export abstract class ExactlyOnceChange<Snapshot> {
-  private readonly token = crypto.randomUUID();
+  readonly #token = crypto.randomUUID();
   /** The stored value this owner last wrote: every update is a compare-and-set from it. */
-  private current = '';
+  #current = '';
   /** An earlier ambiguous apply not yet read back (takeover): errors must keep it recorded. */
   protected unresolved: { before: Snapshot; amountTotal: number | undefined } | undefined;
 
@@ -131,16 +131,16 @@ export abstract class ExactlyOnceChange<Snapshot> {
   /** What the customer should check when an outcome cannot be known. */
   protected abstract readonly checkBeforeRetrying: string;
 
-  private readonly leaseMs: number;
+  readonly #leaseMs: number;
 
-  private readonly keys: ChangeKeys;
+  readonly #keys: ChangeKeys;
 
   protected constructor(
     protected readonly context: RouteContext,
     spec: ChangeSpec,
   ) {
-    this.keys = keysOf(spec, context.identity.reference);
-    this.leaseMs = leaseMsOf(spec, context.options);
+    this.#keys = keysOf(spec, context.identity.reference);
+    this.#leaseMs = leaseMsOf(spec, context.options);
   }
 
   /**
@@ -166,13 +166,13 @@ export abstract class ExactlyOnceChange<Snapshot> {
     return { ...response, replayed: true };
   }
 
-  private get store() {
+  get #store() {
     return this.context.store;
   }
 
   async run(): Promise<Outcome> {
     // Settles at once unless another request holds the key: then waits for its outcome.
-    const outcome = await poll(() => this.look(), {
+    const outcome = await poll(() => this.#look(), {
       timeoutMs: this.context.options.timeouts.idempotencyWaitMs,
       firstWaitMs: 5,
       maxWaitMs: 200,
@@ -191,22 +191,22 @@ export abstract class ExactlyOnceChange<Snapshot> {
    * or undefined while another request holds it (or won a race for it) and the outcome is to
    * be waited for.
    */
-  private async look(): Promise<Outcome | undefined> {
-    const { key, fingerprint } = this.keys;
-    const stored = await this.store.get(key);
+  async #look(): Promise<Outcome | undefined> {
+    const { key, fingerprint } = this.#keys;
+    const stored = await this.#store.get(key);
     if (stored === null) {
       const record = this.pending();
       // Only a request that may reach the service costs a token: duplicates that wait or replay do not.
       chargeRateLimit(this.context);
-      if (!(await this.store.setIfAbsent(key, JSON.stringify(record)))) return undefined;
-      this.current = JSON.stringify(record);
-      return this.own(undefined);
+      if (!(await this.#store.setIfAbsent(key, JSON.stringify(record)))) return undefined;
+      this.#current = JSON.stringify(record);
+      return this.#own(undefined);
     }
     const record = JSON.parse(stored) as ChangeRecord<Snapshot>;
     if (record.fingerprint !== fingerprint) {
       // A refused attempt applied nothing: its key may be reused with other values (a new price).
       if (record.state === 'failed')
-        return (await this.takeOver(stored)) ? this.own(undefined) : undefined;
+        return (await this.#takeOver(stored)) ? this.#own(undefined) : undefined;
       return new Outcome(422, {
         code: 'idempotency-key-reused',
         message: `This idempotency key was used for a different ${this.noun}.`,
@@ -218,13 +218,13 @@ export abstract class ExactlyOnceChange<Snapshot> {
       case 'failed':
         return new Outcome(record.status, record.body);
       case 'unknown':
-        return this.unknownOutcome();
+        return this.#unknownOutcome();
       case 'pending':
         if (record.leaseUntil > Date.now()) return undefined;
         // The owner's lease ran out: take the key over, reading back first if it got as far as
         // recording the state before its apply.
-        return (await this.takeOver(stored, record.before, record.amountTotal))
-          ? this.own(record.before, record.amountTotal)
+        return (await this.#takeOver(stored, record.before, record.amountTotal))
+          ? this.#own(record.before, record.amountTotal)
           : undefined;
     }
   }
@@ -232,31 +232,27 @@ export abstract class ExactlyOnceChange<Snapshot> {
   protected pending(before?: Snapshot, amountTotal?: number): PendingRecord<Snapshot> {
     return {
       state: 'pending',
-      fingerprint: this.keys.fingerprint,
-      owner: this.token,
-      leaseUntil: Date.now() + this.leaseMs,
+      fingerprint: this.#keys.fingerprint,
+      owner: this.#token,
+      leaseUntil: Date.now() + this.#leaseMs,
       ...(before === undefined ? {} : { before }),
       ...(amountTotal === undefined ? {} : { amountTotal }),
     };
   }
 
-  private async takeOver(
-    stored: string,
-    before?: Snapshot,
-    amountTotal?: number,
-  ): Promise<boolean> {
+  async #takeOver(stored: string, before?: Snapshot, amountTotal?: number): Promise<boolean> {
     const record = this.pending(before, amountTotal);
     chargeRateLimit(this.context);
-    if (!(await this.store.compareAndSet(this.keys.key, stored, JSON.stringify(record))))
+    if (!(await this.#store.compareAndSet(this.#keys.key, stored, JSON.stringify(record))))
       return false;
-    this.current = JSON.stringify(record);
+    this.#current = JSON.stringify(record);
     return true;
   }
 
   /** Writes the record if this owner still holds the key; losing it means our lease ran out. */
   protected async save(record: ChangeRecord<Snapshot>, ttlMs?: number): Promise<void> {
     const next = JSON.stringify(record);
-    const saved = await this.store.compareAndSet(this.keys.key, this.current, next, ttlMs);
+    const saved = await this.#store.compareAndSet(this.#keys.key, this.#current, next, ttlMs);
     if (!saved) {
       this.context.options.logger({
         level: 'error',
@@ -266,7 +262,7 @@ export abstract class ExactlyOnceChange<Snapshot> {
       });
       return;
     }
-    this.current = next;
+    this.#current = next;
   }
 
   /**
@@ -279,8 +275,8 @@ export abstract class ExactlyOnceChange<Snapshot> {
     amountTotal: number,
   ): Promise<void> {
     const next = JSON.stringify(this.pending(before, amountTotal));
-    if (await this.store.compareAndSet(this.keys.key, this.current, next)) {
-      this.current = next;
+    if (await this.#store.compareAndSet(this.#keys.key, this.#current, next)) {
+      this.#current = next;
       return;
     }
     this.context.options.logger({
@@ -297,15 +293,15 @@ export abstract class ExactlyOnceChange<Snapshot> {
   }
 
   /** This request owns the key: check the price, apply once, or find out what happened. */
-  private async own(previous: Snapshot | undefined, previousAmount?: number): Promise<Outcome> {
+  async #own(previous: Snapshot | undefined, previousAmount?: number): Promise<Outcome> {
     this.unresolved =
       previous === undefined ? undefined : { before: previous, amountTotal: previousAmount };
     try {
-      const lock = await this.lock();
+      const lock = await this.#lock();
       try {
         return await this.attempt(previous, previousAmount);
       } finally {
-        await this.store.compareAndDelete(this.keys.lockKey, lock).catch(() => {});
+        await this.#store.compareAndDelete(this.#keys.lockKey, lock).catch(() => {});
       }
     } catch (error) {
       const proxyError = error instanceof UpstreamError ? toProxyError(error) : error;
@@ -324,19 +320,19 @@ export abstract class ExactlyOnceChange<Snapshot> {
       }
       // Reached only before the apply call or after a definite refusal of it: nothing applied.
       await this.save(
-        { state: 'failed', fingerprint: this.keys.fingerprint, status: proxyError.status, body },
+        { state: 'failed', fingerprint: this.#keys.fingerprint, status: proxyError.status, body },
         this.context.options.limits.failedPurchaseTtlMs,
       );
       return new Outcome(proxyError.status, body);
     }
   }
 
-  private async lock(): Promise<string> {
-    const { lockKey } = this.keys;
-    const { leaseMs } = this;
+  async #lock(): Promise<string> {
+    const { lockKey } = this.#keys;
+    const leaseMs = this.#leaseMs;
     const locked = await poll(
       async () =>
-        (await this.store.setIfAbsent(lockKey, this.token, leaseMs)) ? this.token : undefined,
+        (await this.#store.setIfAbsent(lockKey, this.#token, leaseMs)) ? this.#token : undefined,
       {
         timeoutMs: this.context.options.timeouts.idempotencyWaitMs,
         firstWaitMs: 5,
@@ -408,7 +404,7 @@ export abstract class ExactlyOnceChange<Snapshot> {
   /** Records the success (replayed to every retry) and tells the customer's other pages. */
   protected async done(response: object): Promise<Outcome> {
     try {
-      await this.save({ state: 'done', fingerprint: this.keys.fingerprint, response });
+      await this.save({ state: 'done', fingerprint: this.#keys.fingerprint, response });
     } catch (error) {
       // Applied: the answer is success even if the store cannot record it.
       this.context.options.logger({
@@ -439,11 +435,11 @@ export abstract class ExactlyOnceChange<Snapshot> {
       message: `Could not tell whether a ${this.noun} was applied; the key will not apply again`,
       customer: this.context.identity.reference,
     });
-    await this.save({ state: 'unknown', fingerprint: this.keys.fingerprint });
-    return this.unknownOutcome();
+    await this.save({ state: 'unknown', fingerprint: this.#keys.fingerprint });
+    return this.#unknownOutcome();
   }
 
-  private unknownOutcome(): Outcome {
+  #unknownOutcome(): Outcome {
     return new Outcome(502, {
       code: 'upstream-error',
       message: `The outcome of this ${this.noun} could not be confirmed. ${this.checkBeforeRetrying}`,

@@ -85,10 +85,9 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
   protected readonly noun = 'plan change';
   protected readonly checkBeforeRetrying = 'Check your plan before changing it again.';
 
-  constructor(
-    context: RouteContext,
-    private readonly request: PlanChangeRequest,
-  ) {
+  readonly #request: PlanChangeRequest;
+
+  constructor(context: RouteContext, request: PlanChangeRequest) {
     super(context, {
       record: ['plan', request.idempotencyKey],
       // One plan change of a customer at a time: the before/after comparison is then theirs.
@@ -101,6 +100,7 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
       // A quote and two reads.
       upstreamCalls: 3,
     });
+    this.#request = request;
   }
 
   protected async read(): Promise<PlanState | undefined> {
@@ -108,7 +108,7 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
   }
 
   protected settle(before: PlanState, now: PlanState): Settlement {
-    const target = this.request.offer;
+    const target = this.#request.offer;
     // Keeping the current offer cancels a scheduled change: applied once none is scheduled.
     if (target === before.offer) {
       if (now.offer === target && now.offerAfterTerm === null) return 'applied';
@@ -119,7 +119,7 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
   }
 
   protected appliedFrom(now: PlanState, amountTotal: number): Promise<Outcome> {
-    return this.succeed(now, amountTotal);
+    return this.#succeed(now, amountTotal);
   }
 
   protected async attempt(
@@ -127,7 +127,7 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
     previousAmount: number | undefined,
   ): Promise<Outcome> {
     const { upstream, call } = this.context;
-    const { offer, confirmedAmountTotal, confirmedNextTermAmountTotal } = this.request;
+    const { offer, confirmedAmountTotal, confirmedNextTermAmountTotal } = this.#request;
     if (previous !== undefined) {
       const settled = await this.settlePrevious(previous, previousAmount ?? confirmedAmountTotal);
       if (settled !== undefined) return settled;
@@ -154,17 +154,17 @@ class PlanChange extends ExactlyOnceChange<PlanState> {
     }
     // A 2xx: changed. What the subscription is now is read back for the answer.
     const now = await this.read().catch(() => undefined);
-    return this.succeed(
+    return this.#succeed(
       now ?? { ...before, offer: quote.IsImmediate ? offer : before.offer },
       quote.AmountTotalDue,
     );
   }
 
-  private succeed(now: PlanState, amountTotal: number): Promise<Outcome> {
+  #succeed(now: PlanState, amountTotal: number): Promise<Outcome> {
     this.context.options.logger({
       level: 'info',
       event: 'plan-changed',
-      message: `Moved to ${this.request.offer}`,
+      message: `Moved to ${this.#request.offer}`,
       customer: this.context.identity.reference,
       amountTotal,
     });

@@ -47,10 +47,9 @@ class Purchase extends ExactlyOnceChange<Before> {
   protected readonly noun = 'purchase';
   protected readonly checkBeforeRetrying = 'Check the usage before buying again.';
 
-  constructor(
-    context: RouteContext,
-    private readonly request: PurchaseRequest,
-  ) {
+  readonly #request: PurchaseRequest;
+
+  constructor(context: RouteContext, request: PurchaseRequest) {
     super(context, {
       record: ['purchase', request.idempotencyKey],
       lock: ['apply-lock', request.feature],
@@ -59,6 +58,7 @@ class Purchase extends ExactlyOnceChange<Before> {
       upstreamCalls: 4,
       waitMs: context.options.timeouts.applyMs + PERIOD_TURN_WAIT_MS,
     });
+    this.#request = request;
   }
 
   // Records written before `amountConfirmed` existed lack it: read as confirmed, as they were.
@@ -67,17 +67,17 @@ class Purchase extends ExactlyOnceChange<Before> {
   }
 
   protected settle(before: Before, now: Before): Settlement {
-    if (now.quantity === before.quantity + this.request.increment) return 'applied';
+    if (now.quantity === before.quantity + this.#request.increment) return 'applied';
     return now.quantity === before.quantity ? 'unchanged' : 'other';
   }
 
   protected appliedFrom(now: Before, amountTotal: number): Promise<Outcome> {
-    return this.succeed(now.usage, amountTotal, true);
+    return this.#succeed(now.usage, amountTotal, true);
   }
 
   protected async read(): Promise<Before | undefined> {
     const { upstream, identity, call } = this.context;
-    return quantityOf(await upstream.usages(identity.reference, call), this.request.feature);
+    return quantityOf(await upstream.usages(identity.reference, call), this.#request.feature);
   }
 
   protected async attempt(
@@ -85,7 +85,7 @@ class Purchase extends ExactlyOnceChange<Before> {
     previousAmount: number | undefined,
   ): Promise<Outcome> {
     const { upstream, identity, call } = this.context;
-    const { feature, increment, confirmedAmountTotal } = this.request;
+    const { feature, increment, confirmedAmountTotal } = this.#request;
 
     if (previous !== undefined) {
       // An earlier owner may have applied: look before doing anything.
@@ -120,43 +120,39 @@ class Purchase extends ExactlyOnceChange<Before> {
       before !== undefined &&
       usage?.QuantityCurrent !== undefined &&
       usage.QuantityCurrent === before.quantity + increment;
-    return this.succeed(usage ?? this.expected(before), pricing.AmountTotal, confirmed);
+    return this.#succeed(usage ?? this.#expected(before), pricing.AmountTotal, confirmed);
   }
 
-  private expected(before: Before | undefined): Usage {
+  #expected(before: Before | undefined): Usage {
     if (before === undefined) {
       // Applied, but neither the answer nor a read-back gave the usage: the minimal truthful one.
       return {
         IdSubscription: 0,
-        ReferenceFeature: this.request.feature,
+        ReferenceFeature: this.#request.feature,
         TypeFeature: 'Limitation',
       };
     }
-    return { ...before.usage, QuantityCurrent: before.quantity + this.request.increment };
+    return { ...before.usage, QuantityCurrent: before.quantity + this.#request.increment };
   }
 
-  private async succeed(
-    usage: Usage,
-    amountTotal: number,
-    amountConfirmed: boolean,
-  ): Promise<Outcome> {
+  async #succeed(usage: Usage, amountTotal: number, amountConfirmed: boolean): Promise<Outcome> {
     const response = { usage, amountTotal, amountConfirmed };
     if (!amountConfirmed) {
       this.context.options.logger({
         level: 'warn',
         event: 'purchase-amount-unconfirmed',
-        message: `Applied ${this.request.increment} × ${this.request.feature}, but the quantity after it (${usage.QuantityCurrent ?? 'unknown'}) is not the one before plus the purchase: something else changed the feature in between, so the amount charged may differ from the ${amountTotal} confirmed`,
+        message: `Applied ${this.#request.increment} × ${this.#request.feature}, but the quantity after it (${usage.QuantityCurrent ?? 'unknown'}) is not the one before plus the purchase: something else changed the feature in between, so the amount charged may differ from the ${amountTotal} confirmed`,
         customer: this.context.identity.reference,
-        feature: this.request.feature,
+        feature: this.#request.feature,
       });
     }
     this.context.options.logger({
       level: 'info',
       event: 'purchase-applied',
-      message: `Applied ${this.request.increment} × ${this.request.feature}`,
+      message: `Applied ${this.#request.increment} × ${this.#request.feature}`,
       customer: this.context.identity.reference,
-      feature: this.request.feature,
-      increment: this.request.increment,
+      feature: this.#request.feature,
+      increment: this.#request.increment,
       amountTotal,
     });
     return this.done(response);

@@ -2,6 +2,7 @@ import type { PortalRequest } from '../../contract/proxy-api.js';
 import type { BillingError } from '../../client/errors.js';
 import { errorMessage, message, messageOr } from '../../client/i18n.js';
 import { httpUrl } from '../../client/safe-url.js';
+import { CONSOLE_PREFIX, setupHint } from '../shared/warn.js';
 
 // What <billing-portal> says about the page it opens: the modal's title for the task, and why a
 // page could not be opened, one sentence per cause rather than the proxy's code.
@@ -46,19 +47,19 @@ export function retryHelps({ code, status }: BillingError): boolean {
 }
 
 /** The console line for a refusal only the page's setup can fix, else undefined. */
-export function setupHint(error: BillingError, page: string, tag: string): string | undefined {
+export function portalHint(error: BillingError, page: string, tag: string): string | undefined {
   // The page's CSP or Trusted Types: the error's message is the console line naming the fix.
   if (error.code === 'csp-blocked' || error.code === 'trusted-types-blocked') return error.message;
   if (error.code === 'unsafe-url') {
     const address = error.message.replace(/^Origin not allowed: /, '');
     const origin = httpUrl(address)?.origin ?? address;
     return (
-      `billing-elements: <${tag} page="${page}">: the address ${address} is not on this page's ` +
+      `${CONSOLE_PREFIX} <${tag} page="${page}">: the address ${address} is not on this page's ` +
       `origin, the billing service's hosted origin or a trusted one, so it is not followed. ` +
       `Trust its origin with configureBilling({ trustedOrigins: ['${origin}'] }), or (in-site ` +
       `links) set the business's installation URL to a page of this app.`
     );
   }
   if (error.code !== 'validation' || error.status !== 400) return undefined;
-  return `billing-elements: <${tag} page="${page}">: the proxy refused the page: ${error.message}`;
+  return setupHint(`<${tag} page="${page}">`, 'the page', error);
 }

@@ -1,18 +1,19 @@
-// The states a newcomer driving the demo found wrong (session 3, "a fresh pair of eyes"),
-// screenshotted on the demo in each variant (states.ts: light and dark, 1280 and 360 px, English
-// and French; `STATES_VARIANTS=all STATES_LABEL=eyes node --import tsx --test
-// test/e2e/fresh-eyes-states.test.ts` for all eight, two otherwise), axe checking each state.
-// Contact sheets: test-results/screenshots/states/<label>/<state>.png.
+// The states of changes beyond one purchase: a plan change with its credit, a scheduled
+// downgrade and keeping the plan, the gate's pending and denied states, seats bought past the
+// plan, an add-on owned and its removal. Each is checked and screenshotted on the demo in each
+// variant (states.ts: light and dark, 1280 and 360 px, English and French;
+// `STATES_VARIANTS=all STATES_LABEL=after node --import tsx --test test/e2e/change-states.test.ts`
+// for all eight, two otherwise). Contact sheets: test-results/screenshots/states/<label>/<state>.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { demoForFile } from './helpers.js';
 import {
   capture,
+  checkAxe,
   eachVariant,
   setLang,
   STATES_LABEL,
-  violations,
   wanted,
   writeContactSheets,
 } from './states.js';
@@ -22,14 +23,6 @@ const e2e = demoForFile();
 /** The overview's card holding `selector` (a section, or the list item of a feature). */
 const cardOf = (page: Page, selector: string): Locator =>
   page.locator('section.card', { has: page.locator(selector) }).first();
-
-/** Fails the test on any axe finding. */
-function checkAxe(): void {
-  if (violations.size === 0) return;
-  const report = [...violations].map(([state, found]) => `${state}:\n  ${found.join('\n  ')}`);
-  violations.clear();
-  assert.fail(`axe found violations:\n${report.join('\n')}`);
-}
 
 /** Goes to a page of the demo in the variant's language. */
 async function visit(page: Page, path: string, lang: string): Promise<void> {
@@ -119,7 +112,7 @@ test('overview: an owned add-on, and its removal confirmed apart', async (t) => 
   checkAxe();
 });
 
-test('contact sheets of the fresh-eyes states', async () => {
+test('contact sheets of the change states', async () => {
   const sheets = await writeContactSheets(e2e.browser);
   assert.ok(sheets.length > 0, 'no state was saved');
   console.log(`${sheets.length} contact sheets in test-results/screenshots/states/${STATES_LABEL}`);

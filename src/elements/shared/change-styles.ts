@@ -1,5 +1,9 @@
 import { css } from 'lit';
-import { sharedStyles } from '../shared/styles.js';
+import { sharedStyles } from './styles.js';
+
+// The look of the elements that confirm a change in a dialog (<buy-feature>, <plan-picker>):
+// buttons, the quantity row, the confirmation dialog's price block and actions, the outcome
+// messages. Shared, so both dialogs look the same and the script-tag file carries them once.
 
 const ownStyles = css`
   /*
@@ -285,4 +289,4 @@ const ownStyles = css`
   }
 `;
 
-export const buyFeatureStyles = [sharedStyles, ownStyles];
+export const changeStyles = [sharedStyles, ownStyles];

@@ -1,0 +1,30 @@
+// Waiting in tests, for Node and the browser alike. Wait for a condition (`until`, an event, a
+// locator); `sleep` is for the few tests where time itself is the subject (proving that nothing
+// happens during a window, letting a lease or a cache expire), each saying why at its call.
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves with the first truthy answer of `check` (polled), or rejects after `timeoutMs`
+ * naming `what` and the last error `check` threw.
+ */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 5_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const answer = await check();
+      if (answer) return answer as NonNullable<T>;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}${last ? ` (last: ${String(last)})` : ''}`);
+    await sleep(20);
+  }
+}
