@@ -101,10 +101,13 @@ describe('the packed package', { timeout: 180_000 }, () => {
   it('makes a browser-only app install Lit (a range) and nothing of the server', () => {
     assert.deepEqual(Object.keys(pkg.dependencies ?? {}), ['lit']);
     assert.match(pkg.dependencies!.lit!, /^\^3\./, 'a caret range: the app keeps one copy of Lit');
-    // zod, the one peer, optional: a server app installs it (the Node adapters need nothing).
-    assert.deepEqual(Object.keys(pkg.peerDependencies ?? {}), ['zod']);
-    assert.ok(pkg.peerDependencies?.zod?.startsWith('^'), 'zod is a peer, as a range');
-    assert.equal(pkg.peerDependenciesMeta?.zod?.optional, true, 'zod is optional');
+    // zod and jose, the peers, optional: a server app installs zod (the Node adapters need
+    // nothing), and jose when its proxy verifies customer tokens.
+    assert.deepEqual(Object.keys(pkg.peerDependencies ?? {}).sort(), ['jose', 'zod']);
+    for (const peer of ['jose', 'zod']) {
+      assert.ok(pkg.peerDependencies?.[peer]?.startsWith('^'), `${peer} is a peer, as a range`);
+      assert.equal(pkg.peerDependenciesMeta?.[peer]?.optional, true, `${peer} is optional`);
+    }
     // The browser build imports Lit and nothing else (zod's schemas stay on the server).
     const browserFiles = [...shipped].filter((path) =>
       /^dist\/(index|define|billing-elements)\.js$|^dist\/(chunks|elements|cdn)\/.*\.js$/.test(
@@ -114,7 +117,10 @@ describe('the packed package', { timeout: 180_000 }, () => {
     const bare = new Set<string>();
     for (const file of browserFiles) {
       const code = readFileSync(join(root, file), 'utf8');
-      for (const [, spec] of code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"'./][^"']*)["']/g))
+      // A bare specifier: a package name (a text such as "plan.dialog.from":"…" is no import).
+      for (const [, spec] of code.matchAll(
+        /(?:\bfrom|\bimport)\s*\(?\s*["']([@a-z][\w@/.-]*)["']/g,
+      ))
         bare.add(spec!);
     }
     assert.deepEqual(
