@@ -78,13 +78,14 @@ export type DecreasePricingRequest = z.infer<typeof DecreasePricingRequestSchema
 
 /**
  * Body of `POST /usage` for a decrease: a Limitation lowered to `quantity`, confirmed at
- * `confirmedAmountTotal` due now (0: a decrease credits nothing now) and
- * `confirmedNextTermAmountTotal` per period afterwards (the lower recurring price).
+ * `confirmedAmountTotal` now (0 where the service credits nothing now, as the sandbox does;
+ * negative for a service that credits) and `confirmedNextTermAmountTotal` per period afterwards
+ * (the lower recurring price).
  */
 export const DecreaseRequestSchema = z.strictObject({
   ...DecreasePricingRequestSchema.shape,
   idempotencyKey: IdempotencyKeySchema,
-  confirmedAmountTotal: z.int().min(0),
+  confirmedAmountTotal: z.int(),
   confirmedNextTermAmountTotal: z.int().min(0),
 });
 export type DecreaseRequest = z.infer<typeof DecreaseRequestSchema>;
@@ -210,7 +211,7 @@ export interface AddOnChangeResponse {
 export interface DecreaseResponse {
   /** The feature's usage after the decrease (`QuantityCurrent` as confirmed). */
   usage: Usage;
-  /** The amount confirmed and quoted just before applying (hundredths), due now: 0 for a decrease. */
+  /** The amount confirmed and quoted just before applying (hundredths): 0 when nothing is credited, negative for a credit. */
   amountTotal: number;
   /** The recurring price confirmed and quoted just before applying (hundredths per period). */
   nextTermAmountTotal: number;

@@ -64,6 +64,18 @@ declare module '../../client/i18n.js' {
     'buy.add-on.outcome-unknown': string;
     'error.add-on-already-on': string;
     'error.add-on-already-off': string;
+    'buy.decrease.remove': string;
+    'buy.decrease.remove.named': string;
+    'buy.decrease.remove.any': string;
+    'buy.decrease.room': string;
+    'buy.decrease.dialog.title': string;
+    'buy.decrease.dialog.effect': string;
+    'buy.decrease.dialog.effect.credited': string;
+    'buy.decrease.applying': string;
+    'buy.decrease.outcome-unknown': string;
+    'error.not-a-decrease': string;
+    'error.below-in-use': string;
+    'error.below-included': string;
     'error.validation': string;
     'buy.waits.plans': string;
     'buy.waits.pay-invoice': string;
@@ -78,7 +90,10 @@ type BuyMessageKey =
   | Extract<keyof BillingMessages, `buy.${string}`>
   | 'error.validation'
   | 'error.add-on-already-on'
-  | 'error.add-on-already-off';
+  | 'error.add-on-already-off'
+  | 'error.not-a-decrease'
+  | 'error.below-in-use'
+  | 'error.below-included';
 
 /** The built-in texts of <buy-feature>, `[English, French]`: registered when its class is defined. */
 export const buyTexts: BuiltInTexts<BuyMessageKey> = {
@@ -214,6 +229,45 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.add-on.outcome-unknown': [
     'We could not confirm whether your change went through. Try again: it will never be charged twice.',
     'Nous n’avons pas pu confirmer que votre modification a abouti. Réessayez\u00a0: elle ne sera jamais facturée deux fois.',
+  ],
+  // A decrease (`allow-decrease`): {label} agrees with {quantity} as in 'buy.dialog.summary'.
+  'buy.decrease.remove': ['Remove {quantity} {label}', 'Retirer {quantity} {label}'],
+  'buy.decrease.remove.named': ['Remove {quantity} · {label}', 'Retirer {quantity} · {label}'],
+  'buy.decrease.remove.any': ['Remove', 'Retirer'],
+  // {label} the feature's title ("Seats"), {current} the quantity now, {removable} how many can go.
+  'buy.decrease.room': [
+    '{label}: you have {current}, and can remove up to {removable}.',
+    '{label}\u00a0: vous en avez {current} et pouvez en retirer jusqu’à {removable}.',
+  ],
+  // {action} is the confirm button's own words ("Remove 2 seats").
+  'buy.decrease.dialog.title': ['{action}?', '{action}\u202f?'],
+  // The headline of a decrease: what changes now, and that nothing billed is given back (worded
+  // as an add-on's removal).
+  'buy.decrease.dialog.effect': [
+    '{label}: from {from} to {to}, starting now. What was already billed for this period is not refunded.',
+    '{label}\u00a0: de {from} à {to}, dès maintenant. Ce qui a déjà été facturé pour cette période n’est pas remboursé.',
+  ],
+  'buy.decrease.dialog.effect.credited': [
+    '{label}: from {from} to {to}, starting now.',
+    '{label}\u00a0: de {from} à {to}, dès maintenant.',
+  ],
+  'buy.decrease.applying': ['Removing…', 'Retrait en cours…'],
+  'buy.decrease.outcome-unknown': [
+    'We could not confirm whether the change went through. Try again: it will never be applied twice.',
+    'Nous n’avons pas pu confirmer que la modification a abouti. Réessayez\u00a0: elle ne sera jamais appliquée deux fois.',
+  ],
+  // The quantity moved elsewhere (another tab) since the decrease was shown.
+  'error.not-a-decrease': [
+    'The quantity changed meanwhile, so nothing is left to remove. Check it and try again.',
+    'La quantité a changé entre-temps, il n’y a donc plus rien à retirer. Vérifiez-la et réessayez.',
+  ],
+  'error.below-in-use': [
+    'That is fewer than are in use. Free some first.',
+    'C’est moins que ce qui est utilisé. Libérez-en d’abord.',
+  ],
+  'error.below-included': [
+    'That is fewer than your plan includes.',
+    'C’est moins que ce que votre offre inclut.',
   ],
   'error.add-on-already-on': [
     'This add-on is already in your plan.',

@@ -152,6 +152,26 @@ const ownStyles = css`
     flex: 0 1 auto;
   }
 
+  /* A decrease: how many can be removed, and Remove beside it (under it when narrow), set
+     apart from the purchase above by a hairline. */
+  .decrease {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--_space) * 2) calc(var(--_space) * 4);
+    margin-top: calc(var(--_space) * 4);
+    padding-top: calc(var(--_space) * 4);
+    border-top: 1px solid var(--_hairline);
+  }
+  .decrease-text {
+    margin: 0;
+    flex: 1 1 14em;
+    color: var(--_muted);
+  }
+  .decrease > button {
+    flex: 0 1 auto;
+  }
+
   /* Tinted boxes (shared): success, refusal with its remedy (both laid out as a .message), and
      the dialog's price-changed notice; the success one in the success colour. */
   .outcome,
@@ -211,8 +231,10 @@ const ownStyles = css`
     display: grid;
     gap: var(--_space);
   }
+  /* Large, but never wider than the dialog of a phone: a recurring price in French
+     ("49,00 $US / mois") at 2.5em overflows 360 px. The dialog is sized by the viewport. */
   .amount {
-    font-size: 2.5em;
+    font-size: clamp(1.5em, 7vw, 2.5em);
     font-weight: 650;
     line-height: 1.1;
   }
