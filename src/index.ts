@@ -58,9 +58,7 @@ export {
   BillingEvent,
   BillingAddOnChangeEvent,
   BillingBeforeAddOnChangeEvent,
-  BillingBeforeDecreaseEvent,
   BillingBeforePurchaseEvent,
-  BillingDecreaseEvent,
   BillingEntitlementChangeEvent,
   BillingPlanChangeEvent,
   BillingErrorEvent,
@@ -72,8 +70,6 @@ export {
   BillingUpdatedEvent,
   type AddOnChangeDetail,
   type BeforeAddOnChangeDetail,
-  type BeforeDecreaseDetail,
-  type DecreaseDetail,
   type BeforePurchaseDetail,
   type EntitlementChangeDetail,
   type PlanChangeDetail,
@@ -87,6 +83,12 @@ export {
   type ThresholdLevel,
   type UpdatedDetail,
 } from './client/events.js';
+export {
+  BillingBeforeDecreaseEvent,
+  BillingDecreaseEvent,
+  type BeforeDecreaseDetail,
+  type DecreaseDetail,
+} from './client/decrease-events.js';
 
 export { changePlan, getPlanQuote } from './client/plan-client.js';
 export { UNLIMITED_QUANTITY } from './contract/constants.js';

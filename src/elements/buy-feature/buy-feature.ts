@@ -41,7 +41,7 @@ import { priceRegion, pricingQuote } from './price-templates.js';
 import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
 import { explainRefusal, quantityRefusal, setupHint, type RefusalContext } from './refusal.js';
-import { buyFeatureStyles } from './styles.js';
+import { buyFeatureStyles, decreaseStyles } from './styles.js';
 import { countedSentence, type FeatureNames } from './wording.js';
 
 /**
@@ -145,7 +145,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @cssproperty --billing-duration - Length of the transitions (180ms; none with reduced motion).
  */
 export class BuyFeature extends LitElement {
-  static override styles = buyFeatureStyles;
+  static override styles = [buyFeatureStyles, decreaseStyles];
 
   static {
     registerSharedTexts();

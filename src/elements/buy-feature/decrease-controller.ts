@@ -5,7 +5,7 @@ import type {
 } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
-import { BillingBeforeDecreaseEvent, BillingDecreaseEvent } from '../../client/events.js';
+import { BillingBeforeDecreaseEvent, BillingDecreaseEvent } from '../../client/decrease-events.js';
 import type { Language } from '../../client/i18n.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
