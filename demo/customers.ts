@@ -54,7 +54,7 @@ export const SCENARIOS: readonly Scenario[] = [
     label: 'Feature not in plan',
     tone: 'info',
     situation: 'Starter plan: extra seats and single sign-on are not included.',
-    tryThis: 'See the buy control suggest a plan that includes seats.',
+    tryThis: 'The seats meter names the plan that includes them.',
   },
   {
     reference: 'unlimited',

@@ -76,6 +76,8 @@ export interface RemedyDetail {
   /** The error code that calls for it, when it answers an error. */
   code?: string;
   feature?: string;
+  /** The plan a `change-plan` page moves to, when one is suggested (the one that includes the feature). */
+  offer?: string;
 }
 
 /** `billing-remedy`: the user asked for a portal workflow; cancel it to open it yourself. */

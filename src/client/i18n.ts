@@ -27,10 +27,12 @@ export interface CoreMessages {
   'error.period-ending': string;
   'error.forbidden-origin': string;
   'error.Error.Api.Usage.NoneMatching': string;
+  'error.not-in-plan.suggest': string;
   'error.Error.Customer.PaymentSettings.Missing': string;
   'error.Error.Customer.Billing.CappingReached': string;
   'error.Error.Subscription.NotActive': string;
   'remedy.change-plan': string;
+  'remedy.change-plan.to': string;
   'remedy.register': string;
   'remedy.pay-invoice': string;
   'remedy.restart': string;

@@ -63,6 +63,11 @@ const SHARED_TEXTS = {
     'Your plan does not include this feature.',
     'Votre offre ne comprend pas cette fonctionnalité.',
   ],
+  // The same, with the least expensive plan that includes it ({plan}: "Pro").
+  'error.not-in-plan.suggest': [
+    'Your plan does not include this feature; {plan} includes it.',
+    'Votre offre ne comprend pas cette fonctionnalité\u202f; l’offre {plan} l’inclut.',
+  ],
   'error.Error.Customer.PaymentSettings.Missing': [
     'Add a payment method to make this change.',
     'Ajoutez un moyen de paiement pour effectuer ce changement.',
@@ -76,6 +81,8 @@ const SHARED_TEXTS = {
     'Votre abonnement est suspendu. Réactivez-le pour continuer.',
   ],
   'remedy.change-plan': ['Change plan', 'Changer d’offre'],
+  // The change-plan remedy when one plan is suggested ({plan}: "Pro").
+  'remedy.change-plan.to': ['Switch to {plan}', 'Passer à {plan}'],
   'remedy.register': ['Add a payment method', 'Ajouter un moyen de paiement'],
   'remedy.pay-invoice': ['Pay overdue invoices', 'Payer les factures en retard'],
   'remedy.restart': ['Restart subscription', 'Réactiver l’abonnement'],

@@ -115,8 +115,8 @@ export class UsageStore {
     updatedAt: null,
     ...NO_ACCOUNT,
   };
-  /** Every feature reference of the service's offers, once asked (null: no catalogue). */
-  #catalogue: Promise<ReadonlySet<string> | null> | undefined;
+  /** The service's offers, once asked (null: no catalogue). */
+  #catalogue: Promise<readonly Offer[] | null> | undefined;
   #listeners = new Set<UsageListener>();
   #inflight: Promise<readonly Usage[]> | null = null;
   /** Counts the fetches (and clears): an answer is kept only when it is the latest one's. */
@@ -369,11 +369,20 @@ export class UsageStore {
    * no catalogue. Asked once per store (and customer), only when an element needs it.
    */
   knownFeatures(): Promise<ReadonlySet<string> | null> {
-    this.#catalogue ??= readOffers(this.endpoint).then((offers) =>
+    return this.offers().then((offers) =>
       offers === null
         ? null
         : new Set(offers.flatMap((offer) => (offer.Features ?? []).map((f) => f.ReferenceFeature))),
     );
+  }
+
+  /**
+   * The service's offers of the customer's segment (what a plan lacking a feature is compared
+   * with), null when the proxy gives no catalogue. Asked once per store (and customer), only
+   * when an element needs them.
+   */
+  offers(): Promise<readonly Offer[] | null> {
+    this.#catalogue ??= readOffers(this.endpoint);
     return this.#catalogue;
   }
 

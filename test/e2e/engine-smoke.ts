@@ -259,9 +259,9 @@ export function engineSmoke(engine: SmokeEngine): void {
   test(`${engine}: a refusal offers its remedy, and after it the purchase goes through`, () =>
     withPage('remedy', async (page) => {
       // Seats are not in the Starter plan: the page offers a change of plan once, from its
-      // first element (the seats meter).
+      // first element (the seats meter), to Pro, the least expensive plan that includes them.
       await signIn(page, e2e, 'starter-plan');
-      const remedy = [...meter('seats', 'message'), { css: 'button', text: 'Change plan' }];
+      const remedy = [...meter('seats', 'message'), { css: 'button', text: 'Switch to Pro' }];
       await waitForElement(page, remedy, 'the change-plan remedy');
       await page.screenshot('refusal');
       await page.click(remedy);

@@ -225,18 +225,20 @@ test('feature not in the plan: changing plan from the refusal makes seats buyabl
   await e2e.signIn(page, 'starter-plan');
   const meter = page.locator('usage-meter[feature="seats"]');
   await meter.locator('[part~="message"]').waitFor();
-  // The page offers the change once, from its first element (the seats meter); the buy
-  // control beside it says why it waits and points there.
+  // The page offers the change once, from its first element (the seats meter), naming the
+  // least expensive plan that includes seats; the buy control beside it says why it waits and
+  // points there.
   const refusal = meter;
-  await refusal.getByRole('button', { name: 'Change plan' }).waitFor();
+  await refusal.getByText('Seats: not included in your plan; Pro includes it.').waitFor();
+  await refusal.getByRole('button', { name: 'Switch to Pro' }).waitFor();
   await page
     .locator('buy-feature[feature="seats"] [part~="waits"]')
     .getByText('Not included in your plan.')
     .waitFor();
-  assert.equal(await page.getByRole('button', { name: 'Change plan' }).count(), 1);
+  assert.equal(await page.getByRole('button', { name: 'Switch to Pro' }).count(), 1);
   await assertAccessible(page, 'the not-in-plan state');
   await screenshot(page, 'refusal-not-in-plan', { fullPage: false });
-  await refusal.getByRole('button', { name: 'Change plan' }).click();
+  await refusal.getByRole('button', { name: 'Switch to Pro' }).click();
   const { dialog, hosted } = portalDialog(page);
   await hosted.getByRole('heading', { level: 1, name: 'Change plan' }).waitFor();
   await hosted.getByRole('button', { name: 'Switch Pro' }).click();
@@ -305,7 +307,7 @@ test('a pending subscription is completed, and a customer without one picks a pl
 test('at 360 px the portal is a sheet, its plans fit, its look is the page’s', async () => {
   const page = await e2e.newPage({ ...PHONE, colorScheme: 'dark' });
   await e2e.signIn(page, 'starter-plan');
-  await page.getByRole('button', { name: 'Change plan' }).click();
+  await page.getByRole('button', { name: 'Switch to Pro' }).click();
   const { dialog, hosted } = portalDialog(page);
   await hosted.getByRole('heading', { level: 1, name: 'Change plan' }).waitFor();
   // A bottom sheet as wide as the window (the demo's own page is what sets that width).

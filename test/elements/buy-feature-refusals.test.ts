@@ -38,8 +38,9 @@ const CASES: Case[] = [
   {
     customer: 'starter-plan',
     codes: ['Error.Api.Usage.NoneMatching'],
-    says: 'Your plan does not include',
-    action: 'Change plan',
+    // Pro is the least expensive plan that includes seats: named, and the switch goes there.
+    says: 'Your plan does not include this feature; Pro includes it.',
+    action: 'Switch to Pro',
     page: 'change-plan',
     hosted: /^\/hosted\/(upgrade|offers)\//,
   },
@@ -106,6 +107,29 @@ describe('<buy-feature> refusals and their remedies', () => {
       expect((await sandboxStats()).requests['POST /v1/Usage'] ?? 0).to.equal(0);
     });
   }
+
+  it('without a payment method, still says what a unit costs on the plan, in its language', async () => {
+    await freshStart('no-payment-method');
+    const element = await fixture<BuyFeature>(
+      html`<buy-feature feature="seats" quantity="1"></buy-feature>`,
+    );
+    await waitForText(element, 'error', 'Add a payment method');
+    // The service quotes nothing before a payment method is added: the plan's terms say what
+    // one more seat costs (Pro: $10.00 a month for each seat beyond the 5 included).
+    await waitUntil(() => part(element, 'unit-price') !== null, 'the unit price');
+    expect(partText(element, 'unit-price')).to.equal(
+      'Seats: $10.00 / month each beyond the 5 included.',
+    );
+    await expect(element).to.be.accessible();
+    // A refusal of another cause shows no unit price (alone on the page, it offers the remedy).
+    element.remove();
+    await freshStart('capping-reached');
+    const other = await fixture<BuyFeature>(
+      html`<buy-feature feature="seats" quantity="1"></buy-feature>`,
+    );
+    await waitForText(other, 'error', 'invoices are overdue');
+    expect(part(other, 'unit-price')).to.equal(null);
+  });
 
   it('settling opens the oldest due invoice, else the portal where invoices are paid', async () => {
     await freshStart('capping-reached');

@@ -109,7 +109,7 @@ describe('one call to action per page region', () => {
     ['capping-reached', 'buy-feature[seats]: Pay overdue invoices'],
     ['suspended', 'buy-feature[seats]: Add a payment method'],
     ['pending', 'buy-feature[seats]: Complete your subscription'],
-    ['starter-plan', 'usage-meter[seats]: Change plan'],
+    ['starter-plan', 'usage-meter[seats]: Switch to Pro'],
     ['no-subscription', 'usage-meter[seats]: See plans'],
   ] as const;
 

@@ -90,7 +90,11 @@ describe('<feature-gate>', () => {
     expect(gate.state).to.equal('denied');
     expect(contentShown(gate)).to.equal(false);
     // The meters' wording: the name, a colon, what stands.
-    expect(partText(gate, 'prompt')).to.contain('sso: not included in your plan.');
+    // Pro is the least expensive plan that includes single sign-on: named, with its switch.
+    await waitUntil(() => partText(gate, 'prompt').includes('Pro includes it'), 'the suggestion');
+    expect(partText(gate, 'prompt')).to.equal(
+      'sso: not included in your plan; Pro includes it. Switch to Pro',
+    );
     await expect(gate).to.be.accessible();
     part<HTMLButtonElement>(gate, 'button')!.click();
     expect(await openedPortalPath()).to.contain('upgrade');

@@ -129,6 +129,11 @@ describe('<plan-picker> grid', () => {
         'Your discount applies: 20 % off everything.',
       );
     await expect(element).to.be.accessible();
+    // The dialog says it too, beside the discounted price it asks to confirm.
+    await openChoice(element, 'starter');
+    expect(partText(element, 'next-term-note')).to.contain(
+      'Your discount applies: 20 % off everything.',
+    );
     await freshStart('healthy');
     const plain = await picker();
     expect(plain.shadowRoot!.querySelector('[part~="discount"]')).to.equal(null);
@@ -261,7 +266,17 @@ describe('<plan-picker> changing plan', () => {
     // The quote says it lowers the price and waits: now, and only now, it is a downgrade.
     expect(expected).to.include({ TypeChange: 'Downgrade', IsImmediate: false });
     expect(partText(element, 'dialog-title')).to.equal('Downgrade to Starter?');
-    expect(partText(element, 'effective')).to.equal(`Takes effect on ${date}.`);
+    // Nothing is due now: the headline is the price from the date, and "Due now $0.00" under it.
+    expect(partText(element, 'quote').startsWith(`New recurring price from ${date}`)).to.equal(
+      true,
+    );
+    expect(partText(element, 'amount')).to.equal(
+      expected.NextTerm.PricingLocalized.replace(/\s+/g, ' '),
+    );
+    expect(partText(element, 'next-term')).to.equal(
+      `Due now ${expected.PricingLocalized.replace(/\s+/g, ' ')}`,
+    );
+    expect(part(element, 'effective')).to.equal(null);
     // Hannah's 4 projects are one above Starter's 3: the $24.00 / month is more than the card's
     // $19, and the dialog says why (the quote has no line for it). Pro's seats and single
     // sign-on are not in Starter: said before she confirms.

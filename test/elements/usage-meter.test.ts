@@ -223,7 +223,7 @@ describe('<usage-meter>', () => {
     expect(buttonParts(failed)).to.deep.equal(['button retry']);
   });
 
-  it('offers to change plan when the plan lacks the feature', async () => {
+  it('offers the least expensive plan that includes a feature the plan lacks', async () => {
     await freshStart('starter-plan');
     const remedies: BillingRemedyEvent[] = [];
     const el = await fixture<UsageMeter>(html`
@@ -237,9 +237,12 @@ describe('<usage-meter>', () => {
       ></usage-meter>
     `);
     await loaded(el);
-    expect(text(part(el, 'message'))).to.contain('Seats: not included in your plan.');
+    // Pro is the least expensive plan that includes seats: named, and the switch goes there.
+    expect(text(part(el, 'message'))).to.contain(
+      'Seats: not included in your plan; Pro includes it.',
+    );
     const button = part(el, 'remedy')!;
-    expect(text(button)).to.equal('Change plan');
+    expect(text(button)).to.equal('Switch to Pro');
     await expect(el).to.be.accessible();
     button.focus();
     await sendKeys({ press: 'Enter' });
@@ -248,6 +251,7 @@ describe('<usage-meter>', () => {
       page: 'change-plan',
       code: 'Error.Api.Usage.NoneMatching',
       feature: 'seats',
+      offer: 'pro',
     });
     expect(remedies[0]!.defaultPrevented).to.equal(true);
   });

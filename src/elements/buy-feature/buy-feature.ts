@@ -14,6 +14,7 @@ import {
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
+import { planIncluding, type SuggestedPlan } from '../shared/suggested-plan.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
@@ -42,7 +43,7 @@ import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
 import { explainRefusal, quantityRefusal, setupHint, type RefusalContext } from './refusal.js';
 import { buyFeatureStyles, decreaseStyles } from './styles.js';
-import { countedSentence, type FeatureNames } from './wording.js';
+import { countedSentence, unitPriceSentence, type FeatureNames } from './wording.js';
 
 /**
  * What the quantity field holds: an allowed quantity, nothing (emptied by someone about to
@@ -82,8 +83,8 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @event billing-before-add-on-change - {BillingBeforeAddOnChangeEvent} On an on/off feature: a confirmed addition or removal is about to be applied; `preventDefault()` stops it. `detail: { feature, enabled, pricing }`.
  * @event billing-add-on-change - {BillingAddOnChangeEvent} On an on/off feature: the add-on was added (`enabled: true`) or removed. `detail: { feature, enabled, usage, amountTotal, nextTermAmountTotal, replayed }`.
  * @event billing-before-decrease - {BillingBeforeDecreaseEvent} With `allow-decrease`: a confirmed decrease is about to be applied; `preventDefault()` stops it. `detail: { feature, quantity, pricing }` (`quantity` is the new, lower quantity).
- * @event billing-decrease - {BillingDecreaseEvent} With `allow-decrease`: the feature was lowered. `detail: { feature, quantity, usage, amountTotal, nextTermAmountTotal, replayed }` (`amountTotal` 0: nothing credited now).
- * @event billing-remedy - {BillingRemedyEvent} The user asked for the portal workflow that remedies a refusal; `preventDefault()` to open it yourself. `detail: { page, code, feature }`.
+ * @event billing-decrease - {BillingDecreaseEvent} With `allow-decrease`: the feature was lowered. `detail: { feature, quantity, usage, amountTotal, nextTermAmountTotal, replayed }` (`amountTotal` 0: nothing is given back now).
+ * @event billing-remedy - {BillingRemedyEvent} The user asked for the portal workflow that remedies a refusal; `preventDefault()` to open it yourself. `detail: { page, code, feature, offer }` (`offer`: the plan a suggested switch moves to).
  *
  *
  * @csspart form - The grid of the quantity control, the price and the buy button.
@@ -103,6 +104,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart error - The refusal or failure message, with its remedy.
  * @csspart remedy - The button that opens the portal workflow fixing a refusal (also `button`).
  * @csspart waits - Instead of the refusal, when another element of the page region offers its remedy: what the control waits for ("Paused while your subscription is suspended.") and the pointer.
+ * @csspart unit-price - While the service cannot quote a price (no payment method yet), the plan's price per unit ("Seats: $10.00 / month each beyond the 5 included."), above the remedy.
  * @csspart pointer - The "See what to do" link that brings the element offering the remedy into view.
  * @csspart retry - The "try again" button (also `button`).
  * @csspart unlimited - The sentence shown instead of the form when the plan gives unlimited access to the feature ("Seats: unlimited in your plan, nothing to buy.").
@@ -208,6 +210,8 @@ export class BuyFeature extends LitElement {
         throw new BillingError('aborted', 'An on/off feature is bought as an add-on.');
       }
       this.#hintSetup(error, asked);
+      if (error.code === 'Error.Customer.PaymentSettings.Missing')
+        void this.#learnUnitPrice(asked.endpoint, asked.feature);
       throw error;
     }
   });
@@ -275,6 +279,10 @@ export class BuyFeature extends LitElement {
   #quantityEntry: QuantityEntry = 'allowed';
   /** `endpoint#feature` of an on/off feature the plan lacks, as the catalogue showed it. */
   #onOffOutsidePlan = '';
+  /** The plan's price per unit, while the service cannot quote one (no payment method). */
+  #unitPrice: { for: string; text: string | undefined } = { for: '', text: undefined };
+  /** The plan to suggest for a quantity the plan lacks, `endpoint#feature` it was found for. */
+  #suggested: { for: string; plan: SuggestedPlan | undefined } = { for: '', plan: undefined };
   /** The language the price is asked in (the service's own lines come in it): the element's. */
   #language: Language = 'en';
   /** The quantity the page chose (the attribute, or the property set by script): where a purchase leaves the control. */
@@ -367,7 +375,17 @@ export class BuyFeature extends LitElement {
     }
     const speaks = this.#callToAction.offer(remedy);
     const pointer = remedy && !speaks ? remedyPointer(this, this.#callToAction, remedy) : nothing;
-    this.#remedyPlace = { acted, speaks, pointer };
+    const suggested = this.#suggested;
+    const plan =
+      suggested.for === `${resolveEndpoint(this.endpoint)}#${this.feature}`
+        ? suggested.plan
+        : undefined;
+    const unitPrice =
+      this.#unitPrice.for === `${resolveEndpoint(this.endpoint)}#${this.feature}` &&
+      error?.code === 'Error.Customer.PaymentSettings.Missing'
+        ? this.#unitPrice.text
+        : undefined;
+    this.#remedyPlace = { acted, speaks, pointer, plan, unitPrice };
   }
 
   /** A buy button pressed while it is unavailable: a refused price is then said here. */
@@ -429,18 +447,41 @@ export class BuyFeature extends LitElement {
     if (this.#isOnOff(endpoint, feature)) return true;
     // A usage of another type, or usages that cannot be read: the refusal stands as it is.
     if (!usages || usages.some((usage) => usage.ReferenceFeature === feature)) return false;
-    try {
-      const { offers } = await getProxyClient(endpoint).getOffers();
-      const terms = offers.flatMap((offer) => offer.Features ?? []);
-      const type = terms.find((candidate) => candidate.ReferenceFeature === feature)?.TypeFeature;
-      if (type !== 'OnOff') return false;
-    } catch {
-      // Not known better: the refusal as the proxy said it, with its change-plan remedy.
+    // Without a catalogue, not known better: the refusal as the proxy said it, with its
+    // change-plan remedy.
+    const offers = await getUsageStore(endpoint).offers();
+    const terms = (offers ?? []).flatMap((offer) => offer.Features ?? []);
+    const type = terms.find((candidate) => candidate.ReferenceFeature === feature)?.TypeFeature;
+    if (type !== 'OnOff') {
+      // A quantity the plan lacks: its refusal names the plan that includes it.
+      this.#suggested = { for: `${endpoint}#${feature}`, plan: planIncluding(offers, feature) };
+      this.requestUpdate();
       return false;
     }
     this.#onOffOutsidePlan = `${endpoint}#${feature}`;
     this.requestUpdate();
     return true;
+  }
+
+  /**
+   * The price of one more unit on the customer's plan, from the catalogue, for a quantity the
+   * service will not price before a payment method is added: shown beside that remedy.
+   */
+  async #learnUnitPrice(endpoint: string, feature: string): Promise<void> {
+    const offers = await getUsageStore(endpoint).offers();
+    const current = offers?.find((offer) => offer.IsCurrent);
+    const terms = current?.Features?.find((candidate) => candidate.ReferenceFeature === feature);
+    const text =
+      current && terms
+        ? unitPriceSentence(
+            this,
+            current,
+            terms,
+            terms.TitleLocalized ?? this.#featureNames().title,
+          )
+        : undefined;
+    this.#unitPrice = { for: `${endpoint}#${feature}`, text };
+    if (text) this.requestUpdate();
   }
 
   /** Whether the usages give unlimited access to `feature`: there is nothing to buy. */

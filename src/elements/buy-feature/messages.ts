@@ -28,6 +28,8 @@ declare module '../../client/i18n.js' {
     'buy.price.next': string;
     'buy.price.unchanged': string;
     'buy.per.month': string;
+    'buy.unit-price': string;
+    'buy.unit-price.beyond': string;
     'buy.per.year': string;
     'buy.dialog.title': string;
     'buy.dialog.summary': string;
@@ -128,6 +130,12 @@ export const buyTexts: BuiltInTexts<BuyMessageKey> = {
   'buy.price.unchanged': ['Recurring price unchanged', 'Prix récurrent inchangé'],
   'buy.per.month': ['{amount}\u00a0/\u00a0month', '{amount}\u00a0/\u00a0mois'],
   'buy.per.year': ['{amount}\u00a0/\u00a0year', '{amount}\u00a0/\u00a0an'],
+  // A price the service cannot quote before a payment method is added: the plan's, per unit.
+  'buy.unit-price': ['{label}: {price} each.', '{label}\u00a0: {price} l’unité.'],
+  'buy.unit-price.beyond': [
+    '{label}: {price} each beyond the {included} included.',
+    '{label}\u00a0: {price} l’unité au-delà des {included} inclus.',
+  ],
   'buy.dialog.title': ['Confirm your purchase', 'Confirmez votre achat'],
   // {label} agrees with {quantity}: `label-one` for one, `label` for several (Intl.PluralRules).
   'buy.dialog.summary': ['Add {quantity} {label}', 'Ajouter {quantity} {label}'],

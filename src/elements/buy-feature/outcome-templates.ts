@@ -5,6 +5,7 @@ import { remedyFor } from '../../client/portal.js';
 import { remedyOfPage, type Remedy } from '../shared/call-to-action.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 import { statusRegion } from '../shared/status.js';
+import type { SuggestedPlan } from '../shared/suggested-plan.js';
 import type { PurchaseController } from './purchase-controller.js';
 import { quantityRefusal, refusalText } from './refusal.js';
 import { countedSentence, type FeatureNames } from './wording.js';
@@ -87,6 +88,13 @@ export interface ProblemCallToAction {
   acted: boolean;
   speaks: boolean;
   pointer: TemplateResult | typeof nothing;
+  /** A plan lacking the feature: the least expensive one that includes it, named with its switch. */
+  plan?: SuggestedPlan | undefined;
+  /**
+   * A price the service cannot quote yet (no payment method): the plan's price per unit, so the
+   * customer knows what the remedy leads to.
+   */
+  unitPrice?: string | undefined;
 }
 
 /** The remedy a problem calls for: the portal workflow that fixes it, else "Try again" if it helps. */
@@ -112,15 +120,23 @@ export function problemBox(
     acted,
     speaks,
     pointer,
+    plan,
+    unitPrice,
   }: { canRetry: boolean; retry: () => void } & ProblemCallToAction,
 ): TemplateResult {
   const { code } = error;
   const page = remedyFor(code);
+  // The plan to suggest, only where the plan lacks the feature.
+  const suggested = page === 'change-plan' ? plan : undefined;
   const remedy = remedyOf(error, canRetry);
+  const price = unitPrice
+    ? html`<p class="unit-price" part="unit-price">${unitPrice}</p>`
+    : nothing;
   if (!acted && !speaks && remedy)
-    return html`<p class="waits" part="waits">
-      ${message(host, `buy.waits.${remedy}` as MessageKey)} ${pointer}
-    </p>`;
+    return html`${price}
+      <p class="waits" part="waits">
+        ${message(host, `buy.waits.${remedy}` as MessageKey)} ${pointer}
+      </p>`;
   let action: TemplateResult | typeof nothing = nothing;
   if (page) {
     action = html`<button
@@ -128,9 +144,13 @@ export function problemBox(
       class="secondary"
       part="button remedy"
       @click=${(event: Event) =>
-        void openRemedy(host, page, code, event.currentTarget as HTMLElement)}
+        void openRemedy(host, page, code, event.currentTarget as HTMLElement, suggested?.offer)}
     >
-      ${message(host, `remedy.${page}` as MessageKey)}
+      ${
+        suggested
+          ? message(host, 'remedy.change-plan.to', { plan: suggested.title })
+          : message(host, `remedy.${page}` as MessageKey)
+      }
     </button>`;
   } else if (canRetry) {
     action = html`<button type="button" class="secondary" part="button retry" @click=${retry}>
@@ -141,10 +161,13 @@ export function problemBox(
   // settle) is a step still ahead, not a failure: said in the calm look of the meters' empty
   // states, without the alarm tint, until the customer tries something it refuses.
   const calm = isAccountState(error, acted) ? 'calm' : nothing;
-  return html`<div class="problem" part="error" data-tone=${calm}>
-    <p>${text}</p>
-    ${action}
-  </div>`;
+  return html`${price}
+    <div class="problem" part="error" data-tone=${calm}>
+      <p>
+        ${suggested ? message(host, 'error.not-in-plan.suggest', { plan: suggested.title }) : text}
+      </p>
+      ${action}
+    </div>`;
 }
 
 function problemText(

@@ -160,6 +160,14 @@ const ownStyles = css`
   .waits {
     margin-block-start: calc(var(--_space) * 4);
   }
+  /* The plan's price per unit, while the service cannot quote one, above the remedy. */
+  .unit-price {
+    margin-block: calc(var(--_space) * 4) 0;
+  }
+  .unit-price + .problem,
+  .unit-price + .waits {
+    margin-block-start: calc(var(--_space) * 2);
+  }
   /* What the control waits for while another element offers the remedy: a quiet line. */
   .waits {
     margin-block-end: 0;
@@ -210,13 +218,18 @@ const ownStyles = css`
     margin: calc(var(--_space) * 6) 0;
     display: grid;
     gap: var(--_space);
+    container-type: inline-size;
   }
-  /* Large, but never wider than the dialog of a phone: a recurring price in French
-     ("49,00 $US / mois") at 2.5em overflows 360 px. The dialog is sized by the viewport. */
+  /* The headline amount shrinks to fit a narrow dialog: a recurring price keeps its period on
+     its line ("19,20 $US / mois"), so it cannot wrap where a sentence would. */
   .amount {
-    font-size: clamp(1.5em, 7vw, 2.5em);
+    font-size: min(2.5em, 11cqi);
     font-weight: 650;
     line-height: 1.1;
+    overflow-wrap: anywhere;
+  }
+  .amount[data-length='long'] {
+    font-size: min(2em, 8cqi);
   }
   /* The breakdown reads as a statement: each label from the start, its amount at the end, a
      long label wrapping as a whole beside an amount that never wraps. */

@@ -1,5 +1,12 @@
+import type { Offer, OfferFeature } from '../../contract/catalog.js';
 import type { NextTerm } from '../../contract/resources.js';
-import { formatMoney, languageOf, message, type MessageKey } from '../../client/i18n.js';
+import {
+  formatMoney,
+  formatNumber,
+  languageOf,
+  message,
+  type MessageKey,
+} from '../../client/i18n.js';
 
 // The words and figures <buy-feature> writes itself rather than take from the service: amounts
 // formatted with Intl from the service's amounts and currency, the period of a recurring price,
@@ -29,6 +36,35 @@ export function termPrice(host: Element, term: NextTerm, currency: string): stri
   const days = start && end ? Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS) : NaN;
   const period = PERIODS.find(({ min, max }) => days >= min && days <= max);
   return period ? message(host, period.key, { amount }) : amount;
+}
+
+/**
+ * The plan's price of one more unit of a quantity feature, from the catalogue ("Seats: $10.00 /
+ * month each beyond the 5 included."), when its period is a month or a year; else undefined.
+ */
+export function unitPriceSentence(
+  host: Element,
+  offer: Offer,
+  terms: OfferFeature,
+  title: string,
+): string | undefined {
+  const { AmountUnit: unit, QuantityIncluded: included } = terms;
+  if (!unit || !offer.Currency || (offer.DurationRecurrence ?? 1) !== 1) return undefined;
+  const key =
+    offer.UnitRecurrence === 'Month'
+      ? 'buy.per.month'
+      : offer.UnitRecurrence === 'Year'
+        ? 'buy.per.year'
+        : undefined;
+  if (!key) return undefined;
+  const price = message(host, key, { amount: money(host, unit, offer.Currency) });
+  return included !== undefined && included > 0
+    ? message(host, 'buy.unit-price.beyond', {
+        label: title,
+        price,
+        included: formatNumber(host, included),
+      })
+    : message(host, 'buy.unit-price', { label: title, price });
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();

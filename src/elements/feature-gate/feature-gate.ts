@@ -9,6 +9,7 @@ import { remedyPointer } from '../shared/remedy-pointer.js';
 import { defineElement } from '../shared/define.js';
 import { openRemedy } from '../shared/remedy.js';
 import { seePlans } from '../shared/see-plans.js';
+import { planIncluding, type SuggestedPlan } from '../shared/suggested-plan.js';
 import { sharedStyles } from '../shared/styles.js';
 import { gateTexts } from './messages.js';
 
@@ -40,13 +41,13 @@ const ownStyles = css`
  * @summary Show a part of the page only to customers whose plan includes a feature.
  *
  * @slot - The gated content, shown only when the customer is entitled.
- * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan." and a "See plans" button; with a suspended subscription "{feature}: paused while your subscription is suspended." and its remedy (restart, or pay overdue invoices), or, when the payment method no longer works, "{feature}: paused. Your subscription is suspended: your payment method no longer works." and "Add a payment method"; without a subscription "{feature}: choose a plan to get started." and "See plans".
+ * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan; Pro includes it." and "Switch to Pro" (the least expensive plan that includes it), else "{feature}: not included in your plan." and a "See plans" button; with a suspended subscription "{feature}: paused while your subscription is suspended." and its remedy (restart, or pay overdue invoices), or, when the payment method no longer works, "{feature}: paused. Your subscription is suspended: your payment method no longer works." and "Add a payment method"; without a subscription "{feature}: choose a plan to get started." and "See plans".
  * @slot pending - Shown when the customer's subscription waits for its checkout and its plan includes the feature. Default: "{feature}: starts when checkout is complete." and a "Complete your subscription" button.
  * @slot loading - Shown while the usages load. Default: nothing.
  *
  * @event billing-entitlement-change - {BillingEntitlementChangeEvent} The entitlement became known or changed (after a purchase, a plan change, a live update). `detail: { feature, entitled, previous }`.
  * @event billing-error - {BillingErrorEvent} The usages could not be loaded. `detail: { error, feature }`.
- * @event billing-remedy - {BillingRemedyEvent} The pending prompt's "Complete your subscription" was pressed; `preventDefault()` to open it yourself. `detail: { page: 'subscribe', code: 'subscription-pending', feature }`. (See plans opens the plan picker or the portal's `change-plan` page directly.)
+ * @event billing-remedy - {BillingRemedyEvent} The pending prompt's "Complete your subscription", or a suggested plan's "Switch to Pro" (`detail: { page: 'change-plan', code: 'Error.Api.Usage.NoneMatching', feature, offer }`), was pressed; `preventDefault()` to open it yourself. `detail: { page: 'subscribe', code: 'subscription-pending', feature }`. (See plans opens the plan picker or the portal's `change-plan` page directly.)
  *
  * @csspart prompt - The default fallback: the sentence and its button.
  * @csspart button - The "See plans" button (and "Complete your subscription", "Try again").
@@ -95,6 +96,8 @@ export class FeatureGate extends LitElement {
   declare state: GateState;
 
   #store: UsageStore | undefined;
+  /** The plan to suggest for a feature the plan lacks, once the offers are read. */
+  #suggested: { store: UsageStore | undefined; plan: SuggestedPlan | undefined } | undefined;
   #unsubscribe: (() => void) | undefined;
   #entitled: boolean | undefined;
   /** Offers the prompt's remedy, or leaves it to the element of the region that does. */
@@ -261,12 +264,36 @@ export class FeatureGate extends LitElement {
     </button>`;
   }
 
+  /**
+   * The least expensive plan that includes the feature, asked of the store's offers on first
+   * need (undefined until they are read, or when no plan includes it).
+   */
+  #suggestedPlan(): SuggestedPlan | undefined {
+    const store = this.#store;
+    if (this.#suggested?.store === store) return this.#suggested?.plan;
+    this.#suggested = { store, plan: undefined };
+    void store?.offers().then((offers) => {
+      if (this.#suggested?.store !== store) return;
+      this.#suggested = { store, plan: planIncluding(offers, this.feature) };
+      if (this.#suggested.plan) this.requestUpdate();
+    });
+    return undefined;
+  }
+
   #renderPrompt(key: DeniedKey | 'gate.pending' | 'gate.unknown'): TemplateResult {
     // The pending prompt is a step ahead, not a refusal: the calm dashed box of the meters'.
     const kind = key === 'gate.pending' ? 'pending' : 'prompt';
     const remedy = this.#remedy;
+    const plan = key === 'gate.locked' && this.#speaks ? this.#suggestedPlan() : undefined;
+    const label = this.#featureLabel();
     return html`<div class="message" part="prompt" data-kind=${kind}>
-      <p>${message(this, key, { label: this.#featureLabel() })}</p>
+      <p>
+        ${
+          plan
+            ? message(this, 'gate.locked.suggest', { label, plan: plan.title })
+            : message(this, key, { label })
+        }
+      </p>
       ${
         remedy && !this.#speaks
           ? // Another element of the page offers the remedy: this prompt points to it.
@@ -290,23 +317,39 @@ export class FeatureGate extends LitElement {
               ? this.#renderSuspendedRemedy()
               : key === 'gate.none'
                 ? this.#renderNoneRemedy()
-                : key === 'gate.locked'
+                : plan
                   ? html`<button
                       type="button"
                       class="secondary"
-                      part="button"
-                      @click=${(event: Event) => void seePlans(this, event.currentTarget as Element)}
+                      part="button remedy"
+                      @click=${(event: Event) =>
+                        void openRemedy(
+                          this,
+                          'change-plan',
+                          'Error.Api.Usage.NoneMatching',
+                          event.currentTarget as Element,
+                          plan.offer,
+                        )}
                     >
-                      ${message(this, 'gate.upgrade')}
+                      ${message(this, 'remedy.change-plan.to', { plan: plan.title })}
                     </button>`
-                  : html`<button
-                      type="button"
-                      class="secondary"
-                      part="button"
-                      @click=${() => void this.#store?.refresh().catch(() => undefined)}
-                    >
-                      ${message(this, 'retry')}
-                    </button>`
+                  : key === 'gate.locked'
+                    ? html`<button
+                        type="button"
+                        class="secondary"
+                        part="button"
+                        @click=${(event: Event) => void seePlans(this, event.currentTarget as Element)}
+                      >
+                        ${message(this, 'gate.upgrade')}
+                      </button>`
+                    : html`<button
+                        type="button"
+                        class="secondary"
+                        part="button"
+                        @click=${() => void this.#store?.refresh().catch(() => undefined)}
+                      >
+                        ${message(this, 'retry')}
+                      </button>`
       }
     </div>`;
   }

@@ -4,6 +4,7 @@ import type { BuiltInTexts } from '../../client/i18n.js';
 declare module '../../client/i18n.js' {
   interface BillingMessages {
     'gate.locked': string;
+    'gate.locked.suggest': string;
     'gate.pending': string;
     'gate.upgrade': string;
     'gate.unknown': string;
@@ -16,6 +17,7 @@ declare module '../../client/i18n.js' {
 /** The built-in texts of <feature-gate>, `[English, French]`. */
 export const gateTexts: BuiltInTexts<
   | 'gate.locked'
+  | 'gate.locked.suggest'
   | 'gate.pending'
   | 'gate.upgrade'
   | 'gate.unknown'
@@ -28,6 +30,11 @@ export const gateTexts: BuiltInTexts<
   'gate.locked': [
     '{label}: not included in your plan.',
     '{label}\u00a0: non inclus dans votre offre.',
+  ],
+  // With the least expensive plan that includes it ({plan}: "Pro").
+  'gate.locked.suggest': [
+    '{label}: not included in your plan; {plan} includes it.',
+    '{label}\u00a0: non inclus dans votre offre\u202f; l’offre {plan} l’inclut.',
   ],
   'gate.pending': [
     '{label}: starts when checkout is complete.',

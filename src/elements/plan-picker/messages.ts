@@ -34,6 +34,8 @@ declare module '../../client/i18n.js' {
     'plan.dialog.loses': string;
     'plan.dialog.above-card': string;
     'plan.dialog.effective': string;
+    'plan.dialog.from': string;
+    'plan.dialog.due-now': string;
     'plan.dialog.confirm': string;
     'plan.dialog.confirm.pay': string;
     'plan.dialog.confirm.later': string;
@@ -131,6 +133,13 @@ export const planTexts: BuiltInTexts<PlanMessageKey> = {
   'plan.dialog.keep': ['Keep {title}?', 'Garder {title}\u202f?'],
   'plan.dialog.keep-price': ['Your recurring price stays', 'Votre prix récurrent reste'],
   'plan.dialog.effective': ['Takes effect on {date}.', 'Prend effet le {date}.'],
+  // A change that waits for the period's end and costs nothing now: its headline is the price
+  // the customer will pay from that date, and what is due now comes under it.
+  'plan.dialog.from': [
+    'New recurring price from {date}',
+    'Nouveau prix récurrent à partir du {date}',
+  ],
+  'plan.dialog.due-now': ['Due now', 'À payer maintenant'],
   // The confirm button says what happens: paid and switched now, switched now for nothing, or
   // switched on a date.
   'plan.dialog.confirm': ['Switch now', 'Changer maintenant'],

@@ -1,21 +1,15 @@
-import type { Offer, OfferFeature } from '../../contract/catalog.js';
+import type { Offer } from '../../contract/catalog.js';
 import type { PlanQuoteResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { UNLIMITED_QUANTITY } from '../../contract/constants.js';
 import { formatNumber, languageOf, message } from '../../client/i18n.js';
+import { gives } from '../shared/suggested-plan.js';
 import { pricePerPeriod } from './offer-card.js';
 
 // What the plan-change dialog says beyond the quote's amounts, from the offers the picker already
 // has: the features a downgrade takes away, and that the new recurring price is more than the
 // card's. Nothing here computes a price: the service's NextTerm carries no lines (the seed gives
 // it four fields), so the parts of that price are not shown, and none is worked out here.
-
-/** Whether an offer gives a feature: an on/off one included, a quantity one with any included. */
-function gives(feature: OfferFeature | undefined): boolean {
-  if (!feature) return false;
-  if (feature.TypeFeature === 'OnOff') return feature.IsIncluded === true;
-  return feature.QuantityIncluded !== undefined && feature.QuantityIncluded !== 0;
-}
 
 /**
  * The titles of the features `current` gives that `target` does not (an on/off feature the

@@ -110,12 +110,12 @@ function suspendedRemedy(
  * @csspart dialog-title - The dialog's title.
  * @csspart price-changed - The dialog's notice that the price changed since it was shown.
  * @csspart quote - The dialog's price block.
- * @csspart amount - The amount due now, in large type.
+ * @csspart amount - The amount due now, in large type; for a change that waits for the end of the period and costs nothing now, the new recurring price.
  * @csspart split - The dialog's line telling how much of the quantity the plan includes.
  * @csspart details - The service's breakdown of the immediate price, under it.
- * @csspart next-term - The new recurring price.
- * @csspart next-term-note - Under it, when it is above the card's price: it also counts the use beyond what the plan includes.
- * @csspart effective - "Takes effect on {date}" for a change at the end of the period.
+ * @csspart next-term - The new recurring price (for a change that costs nothing now and waits: what is due now).
+ * @csspart next-term-note - Under it: the customer's discount, and when the price is above the card's, that it also counts the use beyond what the plan includes.
+ * @csspart effective - "Takes effect on {date}" for a change at the end of the period that costs something now.
  * @csspart confirm - The confirm button (also `button`).
  * @csspart destructive - The confirm button of a change that takes something away, in the critical colour (also `button` and `confirm`).
  * @csspart cancel - The cancel button (also `button`).
@@ -656,30 +656,55 @@ export class PlanPicker extends LitElement {
           : message(this, 'plan.dialog.confirm.later', {
               date: formatDate(this, quote.DateEffective),
             });
+    // What the new recurring price counts beyond the card's list price: the discount that moves
+    // with the subscription, and the use beyond what the plan includes.
+    const discounts = this.#catalog.status === 'ready' ? this.#catalog.subscription.discounts : [];
+    const note = [
+      keeping || !discounts?.length
+        ? ''
+        : message(this, 'plan.discount', {
+            name: discounts.map((discount) => discount.title).join(', '),
+          }),
+      aboveCard
+        ? message(this, 'plan.dialog.above-card', { title, price: pricePerPeriod(this, target) })
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const date = formatDate(this, quote.DateEffective);
+    // A change for later that costs nothing now leads with the price paid from its date; "$0.00"
+    // as a headline would say nothing of what the customer agrees to.
+    const later = !keeping && !quote.IsImmediate && !due;
     return {
       title: message(this, titleKey, { title }),
       summary: summary || undefined,
       changed: changed ? message(this, 'error.price-changed') : undefined,
-      quote: {
-        nowLabel: quote.LabelLocalized,
-        amount: quote.PricingLocalized,
-        lines,
-        nextTerm: {
-          label: keeping ? message(this, 'plan.dialog.keep-price') : quote.NextTerm.LabelLocalized,
-          price: quote.NextTerm.PricingLocalized,
-          note: aboveCard
-            ? message(this, 'plan.dialog.above-card', {
-                title,
-                price: pricePerPeriod(this, target),
-              })
-            : undefined,
-        },
-        effective: quote.IsImmediate
-          ? undefined
-          : message(this, 'plan.dialog.effective', {
-              date: formatDate(this, quote.DateEffective),
-            }),
-      },
+      quote: later
+        ? {
+            nowLabel: message(this, 'plan.dialog.from', { date }),
+            amount: quote.NextTerm.PricingLocalized,
+            lines: [],
+            nextTerm: {
+              label: message(this, 'plan.dialog.due-now'),
+              price: quote.PricingLocalized,
+              note: note || undefined,
+            },
+          }
+        : {
+            nowLabel: quote.LabelLocalized,
+            amount: quote.PricingLocalized,
+            lines,
+            nextTerm: {
+              label: keeping
+                ? message(this, 'plan.dialog.keep-price')
+                : quote.NextTerm.LabelLocalized,
+              price: quote.NextTerm.PricingLocalized,
+              note: note || undefined,
+            },
+            effective: quote.IsImmediate
+              ? undefined
+              : message(this, 'plan.dialog.effective', { date }),
+          },
       applying: this.#flow.underWay,
       cancelLabel: message(this, 'plan.dialog.cancel'),
       confirmLabel,

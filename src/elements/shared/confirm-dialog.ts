@@ -57,7 +57,9 @@ export function quoteBlock(view: QuoteView): TemplateResult {
   const { nowLabel, amount, lines, nextTerm, effective } = view;
   return html`<div id="quote" class="quote" part="quote">
     <p class="label">${nowLabel}</p>
-    <p class="amount" part="amount">${amount}</p>
+    <p class="amount" part="amount" data-length=${amount.length > 12 ? 'long' : nothing}>
+      ${amount}
+    </p>
     ${
       lines.length
         ? html`<ul class="details" part="details">

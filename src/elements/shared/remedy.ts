@@ -34,14 +34,23 @@ export async function openRemedy(
   page: PortalPage,
   code: string | undefined,
   from: Element = host,
+  offer?: string,
 ): Promise<void> {
   const feature = host.feature ? { feature: host.feature } : {};
   // Events are built before being dispatched: the manifest analyzer would read
   // `dispatchEvent(new X(arg))` as an event named after `arg`.
-  const remedy = new BillingRemedyEvent({ page, ...(code ? { code } : {}), ...feature });
+  const remedy = new BillingRemedyEvent({
+    page,
+    ...(code ? { code } : {}),
+    ...feature,
+    ...(offer ? { offer } : {}),
+  });
   if (!host.dispatchEvent(remedy)) return;
   try {
-    await openPortalOnDemand({ page }, { endpoint: host.endpoint, from });
+    await openPortalOnDemand(
+      { page, ...(offer ? { offer } : {}) },
+      { endpoint: host.endpoint, from },
+    );
   } catch (error) {
     // openPortalPage only ever rejects with a BillingError.
     const failure = new BillingErrorEvent({ error: error as BillingError, ...feature });

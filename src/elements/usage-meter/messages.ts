@@ -15,6 +15,7 @@ declare module '../../client/i18n.js' {
     'meter.paused': string;
     'meter.no-plan': string;
     'meter.not-in-plan': string;
+    'meter.not-in-plan.suggest': string;
     'meter.level.warning': string;
     'meter.level.critical': string;
     'meter.level.over': string;
@@ -62,6 +63,11 @@ export const meterTexts: Record<MeterTextName, readonly [en: string, fr: string]
   'not-in-plan': [
     '{label}: not included in your plan.',
     '{label}\u00a0: non inclus dans votre offre.',
+  ],
+  // With the least expensive plan that includes it ({plan}: "Pro").
+  'not-in-plan.suggest': [
+    '{label}: not included in your plan; {plan} includes it.',
+    '{label}\u00a0: non inclus dans votre offre\u202f; l’offre {plan} l’inclut.',
   ],
   'level.warning': ['{percent} used', '{percent} utilisés'],
   'level.critical': ['Limit reached', 'Limite atteinte'],

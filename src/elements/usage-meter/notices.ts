@@ -5,9 +5,10 @@ import { getBillingConfig } from '../../client/config.js';
 import { remedyFor } from '../../client/portal.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { httpUrl } from '../../client/safe-url.js';
-import type { OfferFeature } from '../../contract/catalog.js';
+import type { Offer, OfferFeature } from '../../contract/catalog.js';
 import type { Usage } from '../../contract/resources.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
+import { planIncluding, type SuggestedPlan } from '../shared/suggested-plan.js';
 
 // The rule of one call to action per region, which only these states need.
 export { CallToAction } from '../shared/call-to-action.js';
@@ -37,6 +38,8 @@ export interface NoticeFacts {
   error: BillingError | null;
   /** The pending plan's visible features (state `pending`). */
   pendingFeatures: readonly OfferFeature[];
+  /** The service's offers, when asked (state `not-in-plan`: the plan that includes it). */
+  offers: readonly Offer[] | null;
   /** The meter's way of drawing a figures text (its `renderFigures`), for the allowances. */
   renderFigures: FiguresRenderer;
 }
@@ -87,7 +90,7 @@ export function lackedFeatureState(
 export function renderNoticeState(
   meter: NoticeHost,
   state: NoticeState,
-  { error, pendingFeatures, renderFigures }: NoticeFacts,
+  { error, pendingFeatures, offers, renderFigures }: NoticeFacts,
 ): TemplateResult {
   switch (state) {
     case 'error':
@@ -101,7 +104,7 @@ export function renderNoticeState(
     case 'pending':
       return renderPending(meter, pendingFeatures, renderFigures);
     case 'not-in-plan':
-      return renderNotInPlan(meter);
+      return renderNotInPlan(meter, planIncluding(offers, meter.feature));
   }
 }
 
@@ -148,17 +151,33 @@ function renderError(meter: NoticeHost, error: BillingError | null): TemplateRes
   </div>`;
 }
 
-function renderNotInPlan(meter: NoticeHost): TemplateResult {
+/** The plan lacks the feature: said, with the least expensive plan that includes it, if any. */
+function renderNotInPlan(meter: NoticeHost, plan: SuggestedPlan | undefined): TemplateResult {
   const label = meter.label || meter.feature;
+  const code = 'Error.Api.Usage.NoneMatching';
   return html`<div class="message" part="message" data-kind="not-in-plan">
-    <p><slot name="not-in-plan">${message(meter, 'meter.not-in-plan', { label })}</slot></p>
+    <p>
+      <slot name="not-in-plan"
+        >${
+          plan
+            ? message(meter, 'meter.not-in-plan.suggest', { label, plan: plan.title })
+            : message(meter, 'meter.not-in-plan', { label })
+        }</slot
+      >
+    </p>
     <button
       type="button"
       class="secondary"
       part="button remedy"
-      @click=${() => void openRemedy(meter, 'change-plan', 'Error.Api.Usage.NoneMatching')}
+      @click=${() => void openRemedy(meter, 'change-plan', code, meter, plan?.offer)}
     >
-      <slot name="change-plan">${message(meter, 'remedy.change-plan')}</slot>
+      <slot name="change-plan"
+        >${
+          plan
+            ? message(meter, 'remedy.change-plan.to', { plan: plan.title })
+            : message(meter, 'remedy.change-plan')
+        }</slot
+      >
     </button>
   </div>`;
 }

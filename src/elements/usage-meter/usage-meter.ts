@@ -18,7 +18,7 @@ import {
   followLang,
 } from '../../client/i18n.js';
 import { getUsageStore, isUnlimited, type UsageStore } from '../../client/usage-store.js';
-import type { OfferFeature } from '../../contract/catalog.js';
+import type { Offer, OfferFeature } from '../../contract/catalog.js';
 import type { CallToAction, Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
 import { fillTemplate } from '../shared/template.js';
@@ -67,7 +67,7 @@ function loadNotices(): Promise<void> {
  * @slot empty - Replaces the sentence shown when the plan has no feature (list mode).
  *
  * @event billing-threshold - A feature crossed the warning or critical threshold, either way. `detail`: `{ feature, level, previousLevel, ratio }`.
- * @event billing-remedy - The user asked for a portal workflow (change plan, restart...). Cancelable: call `preventDefault()` to open it yourself. `detail`: `{ page, code?, feature? }`.
+ * @event billing-remedy - The user asked for a portal workflow (change plan, restart...). Cancelable: call `preventDefault()` to open it yourself. `detail`: `{ page, code?, feature?, offer? }` (`offer`: the plan a suggested switch moves to).
  * @event billing-error - The usages could not be loaded. `detail`: `{ error, feature? }`.
  *
  * @csspart meter - One feature's block (label, figures, track, detail).
@@ -199,6 +199,8 @@ export class UsageMeter extends LitElement {
   #covering: MeterState = 'loading';
   /** Every feature of the service, once asked for a feature the customer lacks (null: unknown). */
   #known: ReadonlySet<string> | null | undefined;
+  /** The service's offers, once asked for a feature the plan lacks: the plan to suggest. */
+  #offers: readonly Offer[] | null = null;
   #askedCatalogue = false;
   /** Set while a state waits for notices.ts: resolves once it is loaded and an update asked. */
   #noticesWait: Promise<void> | undefined;
@@ -230,6 +232,7 @@ export class UsageMeter extends LitElement {
       this.#disconnect();
       this.#store = null;
       this.#known = undefined;
+      this.#offers = null;
       this.#askedCatalogue = false;
       // A meter out of the document subscribes when it is connected again, not now.
       if (this.isConnected) this.#connect();
@@ -580,10 +583,13 @@ export class UsageMeter extends LitElement {
     if (this.#known === undefined) {
       if (!this.#askedCatalogue) {
         this.#askedCatalogue = true;
-        void this.#usages.knownFeatures().then((known) => {
-          this.#known = known;
-          this.requestUpdate();
-        });
+        void Promise.all([this.#usages.knownFeatures(), this.#usages.offers()]).then(
+          ([known, offers]) => {
+            this.#known = known;
+            this.#offers = offers;
+            this.requestUpdate();
+          },
+        );
       }
       return 'loading';
     }
@@ -628,7 +634,11 @@ export class UsageMeter extends LitElement {
       case 'ready':
         break;
       default:
-        return notices!.renderNoticeState(this, state, { ...this.#usages.state, renderFigures });
+        return notices!.renderNoticeState(this, state, {
+          ...this.#usages.state,
+          offers: this.#offers,
+          renderFigures,
+        });
     }
     if (this.feature) return this.#renderUsage(readings[0]!, 0);
     if (!readings.length) {
