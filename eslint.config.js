@@ -34,6 +34,12 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `interface BillingMessages extends TextsOf<typeof texts> {}`: how a messages file adds
+      // its table's keys to the interface (declaration merging), which a type alias cannot do.
+      '@typescript-eslint/no-empty-object-type': [
+        'error',
+        { allowInterfaces: 'with-single-extends' },
+      ],
     },
   },
   {

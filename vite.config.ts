@@ -3,12 +3,18 @@
 //   element), with lit and zod left as imports so the host app's bundler keeps one copy of each;
 // - mode `script-tag`: dist/billing-elements.js, one self-contained file for a plain
 //   <script> tag that registers every element and exposes the API as `window.BillingElements`;
+// - mode `script-tag-texts`: dist/billing-elements.fr.js (one file per other language), the
+//   texts the script-tag file loads from beside itself when a page shows that language;
 // - mode `modules`: dist/cdn/, the autoloader and one module per element for
 //   <script type="module"> (see modulesConfig below).
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { minifyLitTemplatesPlugin, staticImportsPlugin } from './scripts/build-plugins.js';
+import {
+  minifyLitTemplatesPlugin,
+  staticImportsPlugin,
+  translationsBesidePlugin,
+} from './scripts/build-plugins.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -60,8 +66,36 @@ export function moduleEntries(): Record<string, string> {
   return entries;
 }
 
+/** The languages other than English: each has a file of texts beside the script-tag file. */
+const OTHER_LANGUAGES = ['fr'];
+
+/** Mode `script-tag-texts`: billing-elements.<language>.js, a module of data beside the script-tag file. */
+function scriptTagTextsConfig() {
+  return {
+    publicDir: false as const,
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      sourcemap: false,
+      reportCompressedSize: false,
+      lib: {
+        entry: Object.fromEntries(
+          OTHER_LANGUAGES.map((language) => [
+            `billing-elements.${language}`,
+            src(`script-tag.${language}.ts`),
+          ]),
+        ),
+        formats: ['es' as const],
+        fileName: (_format: string, name: string) => `${name}.js`,
+      },
+      rolldownOptions: { output: { minify: true } },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   if (mode === 'modules') return modulesConfig();
+  if (mode === 'script-tag-texts') return scriptTagTextsConfig();
   const scriptTag = mode === 'script-tag';
   return {
     publicDir: false,
@@ -102,7 +136,11 @@ export default defineConfig(({ mode }) => {
           },
     },
     plugins: scriptTag
-      ? [minifyLitTemplatesPlugin(), staticImportsPlugin()]
+      ? [
+          minifyLitTemplatesPlugin(),
+          translationsBesidePlugin(src('script-tag-translations.ts')),
+          staticImportsPlugin(),
+        ]
       : [minifyLitTemplatesPlugin()],
   };
 });
@@ -156,6 +194,11 @@ function modulesConfig() {
 const REMEDY_MODULES =
   /[\\/]src[\\/](client[\\/](shared-texts|portal|safe-url)|elements[\\/]shared[\\/](remedy|remedy-pointer|warn|call-to-action))\.ts$/;
 
+/** A table of texts in a language other than English (`messages.fr.ts`). */
+function isTranslationModule(id: string): boolean {
+  return OTHER_LANGUAGES.some((language) => id.endsWith(`.${language}.ts`));
+}
+
 function isRemedyModule(id: string): boolean {
   return REMEDY_MODULES.test(id);
 }
@@ -166,6 +209,8 @@ function isRemedyModule(id: string): boolean {
  * the portal on demand), nor the remedies' modules.
  */
 function isCoreModule(id: string): boolean {
+  // Another language's texts: a chunk of their own, loaded when a page shows that language.
+  if (isTranslationModule(id)) return false;
   if (/[\\/]src[\\/]client[\\/]portal-(embed|script)\.ts$/.test(id)) return false;
   if (isRemedyModule(id)) return false;
   return /[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]|[\\/]src[\\/](client|contract|elements[\\/]shared)[\\/]/.test(

@@ -5,11 +5,12 @@ import { build, type Rolldown } from 'vite';
 // The browser files of the package's no-build installs, built in memory from the sources with
 // its own build configuration (vite.config.ts), so `npm start` needs no prior build and the
 // pages always run the code being edited: the script-tag file (/billing-elements.js, mode
-// `script-tag`) and the autoloader and per-element modules (/cdn/..., mode `modules`), as
-// dist/ lays them out.
+// `script-tag`) and its French texts beside it (/billing-elements.fr.js, mode
+// `script-tag-texts`), and the autoloader and per-element modules (/cdn/..., mode `modules`),
+// as dist/ lays them out.
 
 export interface ScriptBundle {
-  /** Serves GET /billing-elements.js and GET /cdn/<file>; false when there is no such file. */
+  /** Serves GET /billing-elements[.fr].js and GET /cdn/<file>; false when there is no such file. */
   serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean>;
   /** Forgets the built file: the next request rebuilds it. */
   invalidate(): void;
@@ -41,13 +42,14 @@ async function buildFiles(
 
 /** Both builds' files by URL path: /billing-elements.js and /cdn/... */
 async function buildScripts(root: string): Promise<Map<string, string>> {
-  const [scriptTag, modules] = await Promise.all([
+  const [scriptTag, scriptTagTexts, modules] = await Promise.all([
     buildFiles(root, 'script-tag', '/'),
+    buildFiles(root, 'script-tag-texts', '/'),
     buildFiles(root, 'modules', '/cdn/'),
   ]);
   if (!scriptTag.has('/billing-elements.js'))
     throw new Error('The script-tag build produced no billing-elements.js');
-  return new Map([...scriptTag, ...modules]);
+  return new Map([...scriptTag, ...scriptTagTexts, ...modules]);
 }
 
 export function createScriptBundle(root: string): ScriptBundle {
@@ -65,7 +67,8 @@ export function createScriptBundle(root: string): ScriptBundle {
   };
   return {
     async serve(req, res, path) {
-      if (path !== '/billing-elements.js' && !path.startsWith('/cdn/')) return false;
+      if (!/^\/billing-elements(\.[a-z]{2})?\.js$/.test(path) && !path.startsWith('/cdn/'))
+        return false;
       let code: string | undefined;
       try {
         code = (await get()).get(path);

@@ -114,3 +114,29 @@ export function staticImportsPlugin(): Plugin {
     },
   };
 }
+
+/**
+ * The script-tag file carries the English texts alone: there, an element's
+ * `import('./messages.fr.js')` becomes `scriptTagTranslation('fr')` from `helper`, which loads
+ * the file of every element's French texts built beside the script-tag file
+ * (billing-elements.fr.js, mode `script-tag-texts`). Runs before staticImportsPlugin, which
+ * would otherwise bundle them.
+ */
+export function translationsBesidePlugin(helper: string): Plugin {
+  // `import('./messages.fr.js')`: a relative path to a module named for a language.
+  const translationImport = () => /\bimport\((['"])\.{1,2}\/[^'"]+\.([a-z]{2})\.js\1\)/g;
+  return {
+    name: 'billing-elements:translations-beside',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/src\/(elements|client)\/.+\.ts$/.test(id) || !translationImport().test(code))
+        return null;
+      const out = code.replace(
+        translationImport(),
+        (_call, _quote: string, language: string) =>
+          `scriptTagTranslation(${JSON.stringify(language)})`,
+      );
+      return `import { scriptTagTranslation } from ${JSON.stringify(helper)};\n${out}`;
+    },
+  };
+}

@@ -1,6 +1,7 @@
 // `npm run build`: everything the published package contains, into dist/ (plus the manifest).
 //   dist/index.js, dist/define.js, dist/elements/<tag>/define.js, dist/chunks/   npm ES modules
 //   dist/billing-elements.js                          the self-contained script-tag file
+//   dist/billing-elements.fr.js                       its French texts, loaded on demand
 //   dist/cdn/                                         the autoloader and per-element modules
 //   dist/server/, dist/sandbox/, dist/contract/       Node 20 JavaScript, one file per module (tsc)
 //   dist/types/                                       declarations of every entry point (tsc; the
@@ -133,6 +134,7 @@ export async function buildPackage(options = {}) {
     compiled.catch(() => {}); // awaited below, after the browser builds
     await viteBuild(staging, 'production');
     await viteBuild(staging, 'script-tag');
+    await viteBuild(staging, 'script-tag-texts');
     await viteBuild(join(staging, 'cdn'), 'modules');
     await compiled;
     rewriteContractDeclarations(join(staging, 'types'));
@@ -151,7 +153,7 @@ export async function buildPackage(options = {}) {
 function summarize(started) {
   const parts = [
     ['npm ES modules', /^(index|define)\.js$|^(chunks|elements)\//],
-    ['script-tag file', /^billing-elements\.js$/],
+    ['script-tag file', /^billing-elements(\.[a-z]{2})?\.js$/],
     ['script modules', /^cdn\//],
     ['Node code', /^(server|sandbox|contract)\//],
     ['declarations', /^types\//],

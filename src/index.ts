@@ -46,13 +46,17 @@ export {
   formatNumber,
   formatPercent,
   languageOf,
+  loadLanguage,
   message,
   messageFor,
   registerTexts,
   type BillingMessages,
-  type BuiltInTexts,
   type Language,
   type MessageKey,
+  type OtherLanguage,
+  type TextTable,
+  type Translation,
+  type TranslationSource,
 } from './client/i18n.js';
 export {
   BillingEvent,

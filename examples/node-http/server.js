@@ -4,15 +4,22 @@ import { toNodeHandler } from 'billing-elements/server';
 import { billing } from './billing.js';
 
 const billingRoutes = toNodeHandler(billing);
-// The script-tag file, served from the installed package.
-const scriptTag = new URL(import.meta.resolve('billing-elements/billing-elements.js'));
+// The script-tag file and, beside it, its French texts (loaded when a page shows French),
+// served from the installed package.
+const scriptFiles = new Map(
+  ['/billing-elements.js', '/billing-elements.fr.js'].map((path) => [
+    path,
+    new URL(import.meta.resolve(`billing-elements${path}`)),
+  ]),
+);
 
 const server = createServer(async (request, response) => {
   // The proxy answers under /billing and hands every other request to the app.
   billingRoutes(request, response, async () => {
-    if (request.url === '/billing-elements.js') {
+    const scriptFile = scriptFiles.get(request.url ?? '');
+    if (scriptFile) {
       response.setHeader('content-type', 'text/javascript; charset=utf-8');
-      response.end(await readFile(scriptTag));
+      response.end(await readFile(scriptFile));
     } else if (request.url === '/') {
       response.setHeader('content-type', 'text/html; charset=utf-8');
       response.end(await readFile(new URL('./index.html', import.meta.url)));

@@ -1,108 +1,121 @@
-import type { ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { getBillingConfig } from './config.js';
+import { watchLang } from './lang-observer.js';
+import type { sharedTexts } from './shared-texts.js';
 
-/** The languages the elements speak, in the order of each text in {@link BuiltInTexts}. */
+/** The languages the elements speak. English is built in; the others load on demand. */
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** A language whose texts come apart from the code, when a page first asks for it. */
+export type OtherLanguage = Exclude<Language, 'en'>;
 
 /**
- * The texts several elements share, by key (their built-in wording is in shared-texts.ts). Keys are dotted and kebab-case (`meter.not-in-plan`);
- * an error's key is `error.` and its code as the proxy spells it. `{name}` placeholders are
- * replaced by the values given to {@link message}.
+ * A table of built-in texts in English, by full key: dotted and kebab-case
+ * (`meter.not-in-plan`), an error's key being `error.` and its code as the proxy spells it.
+ * `{name}` placeholders are replaced by the values given to {@link message}. Each table is
+ * declared `as const satisfies TextTable`, and its keys type {@link BillingMessages}.
  */
-export interface CoreMessages {
-  loading: string;
-  retry: string;
-  close: string;
-  'error.generic': string;
-  'error.network': string;
-  'error.upstream-unavailable': string;
-  'error.timeout': string;
-  'error.unauthenticated': string;
-  'error.rate-limited': string;
-  'error.no-subscription': string;
-  'error.subscription-suspended': string;
-  'error.payment-method-invalid': string;
-  'error.price-changed': string;
-  'error.period-ending': string;
-  'error.forbidden-origin': string;
-  'error.Error.Api.Usage.NoneMatching': string;
-  'error.not-in-plan.suggest': string;
-  'error.Error.Customer.PaymentSettings.Missing': string;
-  'error.Error.Customer.Billing.CappingReached': string;
-  'error.Error.Subscription.NotActive': string;
-  'remedy.change-plan': string;
-  'remedy.change-plan.to': string;
-  'remedy.register': string;
-  'remedy.pay-invoice': string;
-  'remedy.restart': string;
-  'remedy.offers': string;
-  'cta.pointer': string;
-  'portal.title': string;
-  'portal.loading': string;
-  'portal.error': string;
-  'portal.unsafe': string;
-  'portal.link.home': string;
-  'portal.link.offers': string;
-  'portal.link.subscribe': string;
-  'portal.link.register': string;
-  'portal.link.change-plan': string;
-  'portal.link.restart': string;
-  'portal.link.pay-invoice': string;
-  'state.no-subscription': string;
-  'state.signed-out': string;
-  'state.sign-in': string;
-  'state.unavailable': string;
-  'state.pending': string;
-  'error.subscription-pending': string;
-  'error.already-subscribed': string;
-  'remedy.subscribe': string;
-}
+export type TextTable = Readonly<Record<string, string>>;
+
+/** The keys of a table as the messages interface declares them. */
+export type TextsOf<Table extends TextTable> = Record<keyof Table, string>;
+
+/** A table in another language: every key of the English table, and no other. */
+export type Translation<Table extends TextTable> = { readonly [Key in keyof Table]: string };
 
 /**
- * Every text by key: the shared ones plus those each element declares in its `messages.ts`
- * (declaration merging) and registers with {@link registerTexts}.
+ * Another language's table: given as it is, or a function that loads it (a dynamic import of
+ * its module, whose default export it is).
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by each element's messages file
-export interface BillingMessages extends CoreMessages {}
+export type TranslationSource<Table extends TextTable> =
+  Translation<Table> | (() => Promise<{ readonly default: Translation<Table> }>);
+
+/**
+ * Every text by key: the shared ones (shared-texts.ts) plus those each element declares in its
+ * `messages.ts` (declaration merging, from its English table) and registers with
+ * {@link registerTexts}.
+ */
+export interface BillingMessages extends TextsOf<typeof sharedTexts> {}
 
 export type MessageKey = keyof BillingMessages;
 export type MessageVars = Record<string, string | number>;
 
-/** A text in each of {@link LANGUAGES}, in that order. */
-type Translations = readonly [en: string, fr: string];
+/** Built-in texts by language and key, as registered so far. */
+const catalogues: Record<Language, Record<string, string>> = { en: {}, fr: {} };
+
+/** The loaders of each other language not run yet: run when a page first asks for it. */
+const loaders: Record<OtherLanguage, (() => Promise<{ readonly default: TextTable }>)[]> = {
+  fr: [],
+};
+
+/** The other languages a page has asked for: a table registered later loads at once. */
+const wanted = new Set<OtherLanguage>();
+
+/** The connected elements that follow their language (see {@link followLang}). */
+const followers = new Set<ReactiveControllerHost & Element>();
+
+/** Renders every following element again: a `lang` changed, or a language's texts arrived. */
+const renderFollowers = () => {
+  for (const host of followers) host.requestUpdate();
+};
+
+/** Loads in flight, by language: what {@link loadLanguage} waits for. */
+const loading: Record<OtherLanguage, Promise<void>> = { fr: Promise.resolve() };
 
 /**
- * Built-in texts by key, one entry per key with its text in each language: each key is written
- * once, and a text cannot be missing from a language.
+ * Adds built-in texts: the shared ones, an element's own when its class is defined. The English
+ * table is the source of truth: each other language gives every one of its keys, as a table or
+ * as a function that loads it when a page first shows that language (until then, the English
+ * text). Page overrides given to `configureBilling` still win over them.
+ *
+ * @example
+ * registerTexts(
+ *   { 'acme.title': 'Seats' } as const,
+ *   { fr: () => import('./acme-texts.fr.js') }, // export default { 'acme.title': 'Sièges' }
+ * );
  */
-export type BuiltInTexts<K extends MessageKey> = Record<K, Translations>;
-
-const catalogues: Record<Language, Partial<BillingMessages>> = { en: {}, fr: {} };
-
-/** The keys that start with `Prefix`, without it. */
-type KeysAfter<Prefix extends string> = MessageKey extends infer Key
-  ? Key extends `${Prefix}${infer Rest}`
-    ? Rest
-    : never
-  : never;
-
-/**
- * Adds built-in texts: the shared ones here, an element's own when its class is defined. The
- * keys may be written without a common `prefix` (`meter.`, say), which registration puts back;
- * a prefix that starts no key does not compile. Page overrides given to `configureBilling` still
- * win over them.
- */
-export function registerTexts<Prefix extends string = ''>(
-  texts: Partial<Record<KeysAfter<Prefix>, Translations>>,
-  prefix: [KeysAfter<Prefix>] extends [never] ? never : Prefix = '' as never,
+export function registerTexts<Table extends TextTable>(
+  english: Table,
+  translations: { readonly [Other in OtherLanguage]: TranslationSource<Table> },
 ): void {
-  for (const [name, translations] of Object.entries(texts) as [string, Translations][]) {
-    const key = (prefix + name) as MessageKey;
-    LANGUAGES.forEach((language, index) => {
-      catalogues[language][key] = translations[index];
-    });
+  Object.assign(catalogues.en, english);
+  for (const language of Object.keys(loaders) as OtherLanguage[]) {
+    const source: TranslationSource<Table> = translations[language];
+    if (typeof source !== 'function') {
+      Object.assign(catalogues[language], source);
+      continue;
+    }
+    loaders[language].push(source);
+    if (wanted.has(language)) void loadLanguage(language);
   }
+}
+
+/**
+ * Loads the built-in texts of a language (nothing to do for English), then renders every
+ * connected element again. The elements ask for their language themselves; a page, or a server
+ * rendering in French, may call it first so that the first render is in that language.
+ */
+export function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en') return Promise.resolve();
+  wanted.add(language);
+  const batch = loaders[language].splice(0);
+  if (batch.length === 0) return loading[language];
+  const loaded = Promise.all(
+    batch.map((load) =>
+      load().then(
+        (module) => {
+          Object.assign(catalogues[language], module.default);
+        },
+        (error: unknown) => {
+          // Tried again at the next render; meanwhile the texts stay in English.
+          loaders[language].push(load);
+          console.warn(`billing-elements: the ${language} texts could not be loaded.`, error);
+        },
+      ),
+    ),
+  ).then(renderFollowers);
+  loading[language] = Promise.all([loading[language], loaded]).then(() => {});
+  return loading[language];
 }
 
 /** Maps any BCP 47 tag to a language of the elements ('fr-CA' → 'fr'); English otherwise. */
@@ -123,22 +136,32 @@ export function langOf(element: Element): string | null {
   return null;
 }
 
+let stopWatching: (() => void) | undefined;
+
 /**
- * Renders the element again, while it is connected, whenever a `lang` attribute changes in the
- * document (the host app switching languages): its texts and formats follow the closest `lang`.
+ * Makes an element speak its language: before each render it asks for the language of its
+ * closest `lang` (loaded on demand; English meanwhile), and while it is connected it renders
+ * again whenever a `lang` attribute changes in the document (the host app switching
+ * languages) or its language's texts arrive. One observer serves every element of the page.
  */
-export function followLang(host: ReactiveControllerHost): void {
-  // Made on connection: an element built for server rendering has no MutationObserver to use.
-  let observer: MutationObserver | undefined;
-  host.addController({
+export function followLang(host: ReactiveControllerHost & Element): void {
+  const controller: ReactiveController = {
     hostConnected() {
-      observer ??= new MutationObserver(() => host.requestUpdate());
-      observer.observe(document, { attributeFilter: ['lang'], subtree: true });
+      followers.add(host);
+      stopWatching ??= watchLang(renderFollowers);
     },
     hostDisconnected() {
-      observer?.disconnect();
+      followers.delete(host);
+      if (followers.size === 0) {
+        stopWatching?.();
+        stopWatching = undefined;
+      }
     },
-  });
+    hostUpdate() {
+      void loadLanguage(languageOf(host));
+    },
+  };
+  host.addController(controller);
 }
 
 /** The language of an element's texts: from the closest `lang`, 'en' or 'fr', 'en' by default. */
@@ -169,10 +192,7 @@ function interpolate(template: string, vars: MessageVars | undefined): string {
 
 /** The text of `key` in a language, the page's override first; undefined when it has none. */
 function textOf(language: Language, key: string): string | undefined {
-  return (
-    getBillingConfig().messages[language]?.[key as MessageKey] ??
-    catalogues[language][key as MessageKey]
-  );
+  return getBillingConfig().messages[language]?.[key as MessageKey] ?? catalogues[language][key];
 }
 
 /** The text for `key` in a language: page overrides, then built-ins, then English. */
@@ -185,9 +205,12 @@ export function message(element: Element, key: MessageKey, vars?: MessageVars): 
   return messageFor(languageOf(element), key, vars);
 }
 
-/** Whether a key has a text (lets callers fall back for open-ended keys such as error codes). */
+/**
+ * Whether a key has a text (lets callers fall back for open-ended keys such as error codes). A
+ * built-in key has one in every language, even before that language's texts have arrived.
+ */
 export function hasMessage(language: Language, key: string): key is MessageKey {
-  return textOf(language, key) !== undefined;
+  return textOf(language, key) !== undefined || Object.hasOwn(catalogues.en, key);
 }
 
 /**

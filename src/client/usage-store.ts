@@ -10,6 +10,7 @@ import { getBillingConfig, resolveEndpoint } from './config.js';
 import { announceUpdate, subscribeLive } from './live.js';
 import { toBillingError, type BillingError } from './errors.js';
 import { toLanguage, type Language } from './i18n.js';
+import { watchLang } from './lang-observer.js';
 import { getProxyClient } from './proxy-client.js';
 import { getSessionValue, removeSessionValue, setSessionValue } from './session.js';
 
@@ -217,16 +218,13 @@ export class UsageStore {
    * The usages' texts are the service's, in the language they were asked in: when the page
    * changes its language, known usages are asked for again in the new one.
    */
-  #followLanguage(): (() => void) | undefined {
-    if (typeof MutationObserver === 'undefined') return undefined;
-    const observer = new MutationObserver(() => {
+  #followLanguage(): () => void {
+    return watchLang(() => {
       if (pageLanguage() === this.#askedLanguage || this.#state.status === 'idle') return;
       this.refresh().catch(() => {
         // The failure is in the store's state, where the elements show it.
       });
     });
-    observer.observe(document.documentElement, { attributeFilter: ['lang'] });
-    return () => observer.disconnect();
   }
 
   /** A live signal: refresh once (signals that come meanwhile make one more), then say so. */

@@ -18,7 +18,6 @@ type ReactBillingElements = {
 
 declare module 'react' {
   namespace JSX {
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface IntrinsicElements extends ReactBillingElements {}
   }
 }

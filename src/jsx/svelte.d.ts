@@ -27,6 +27,5 @@ type SvelteBillingElements = {
 };
 
 declare module 'svelte/elements' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface SvelteHTMLElements extends SvelteBillingElements {}
 }

@@ -18,6 +18,5 @@ type VueBillingElements = {
 };
 
 declare module 'vue' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface GlobalComponents extends VueBillingElements {}
 }

@@ -2,7 +2,11 @@
 // bytes, never change what the CSS, the templates or the contract's values mean.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { minifyLitTemplates, staticImportsPlugin } from '../../scripts/build-plugins.js';
+import {
+  minifyLitTemplates,
+  staticImportsPlugin,
+  translationsBesidePlugin,
+} from '../../scripts/build-plugins.js';
 
 const minify = (source: string) => minifyLitTemplates(source, 'module.js');
 
@@ -88,5 +92,31 @@ describe('staticImportsPlugin (the script-tag file)', () => {
   it('leaves bare imports, computed ones and other folders as they are', () => {
     assert.equal(transform("import('lit');\nimport(name);"), null);
     assert.equal(transform("import('./x.js');", '/repo/src/sandbox/x.ts'), null);
+  });
+});
+
+describe('translationsBesidePlugin (the script-tag file)', () => {
+  const transform = (code: string, id = '/repo/src/elements/x/x.ts') => {
+    const hook = translationsBesidePlugin('/repo/src/beside.ts').transform as (
+      code: string,
+      id: string,
+    ) => string | null;
+    return hook(code, id);
+  };
+
+  it("turns a text table's import() in another language into a load of the file beside", () => {
+    const out = transform("registerTexts(texts, { fr: () => import('./messages.fr.js') });");
+    assert.equal(
+      out,
+      [
+        'import { scriptTagTranslation } from "/repo/src/beside.ts";',
+        'registerTexts(texts, { fr: () => scriptTagTranslation("fr") });',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves the other imports to staticImportsPlugin, and other folders as they are', () => {
+    assert.equal(transform("import('./notices.js');"), null);
+    assert.equal(transform("import('./messages.fr.js');", '/repo/src/sandbox/x.ts'), null);
   });
 });

@@ -46,7 +46,8 @@ function declarationClosure(entries: string[]): { files: Set<string>; bare: Map<
   const visit = (file: string) => {
     if (files.has(file)) return;
     files.add(file);
-    const text = readFileSync(join(root, file), 'utf8');
+    // Imports only: a doc comment's example (`import('./texts.fr.js')`) is not one.
+    const text = readFileSync(join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
     for (const [, spec] of text.matchAll(/(?:from\s+|import\()\s*['"]([^'"]+)['"]/g)) {
       if (spec!.startsWith('.')) {
         visit(posix.normalize(posix.join(posix.dirname(file), spec!.replace(/\.js$/, '.d.ts'))));

@@ -1,20 +1,28 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { LitElement } from 'lit';
 import { configureBilling } from '../../src/client/config.js';
 import {
   formatDate,
   formatMoney,
+  followLang,
   hasMessage,
   languageOf,
+  loadLanguage,
   message,
   messageFor,
+  registerTexts,
   toLanguage,
 } from '../../src/client/i18n.js';
 import { registerSharedTexts } from '../../src/client/shared-texts.js';
 import { resetClient } from '../browser/billing.js';
 
 describe('i18n', () => {
-  // The shared texts (retry, close...) are registered by the elements that show them.
-  before(() => registerSharedTexts());
+  // The shared texts (retry, close...) are registered by the elements that show them; their
+  // French loads when a page first asks for it.
+  before(async () => {
+    registerSharedTexts();
+    await loadLanguage('fr');
+  });
   afterEach(() => resetClient());
 
   it('takes the language from the closest lang, across shadow roots', async () => {
@@ -66,5 +74,82 @@ describe('i18n', () => {
     // A Date as given, to the last millisecond before midnight UTC.
     expect(formatDate('en', new Date(Date.UTC(2026, 11, 1) - 1))).to.equal('November 30, 2026');
     expect(formatDate('en', new Date(Number.NaN))).to.equal('');
+  });
+});
+
+/** An element that says one text of its own, in its language. */
+class SpeakingElement extends LitElement {
+  constructor() {
+    super();
+    followLang(this);
+  }
+
+  override render() {
+    return message(this, 'test.greeting' as never);
+  }
+}
+customElements.define('speaking-element', SpeakingElement);
+
+describe('languages loaded on demand', () => {
+  afterEach(() => resetClient());
+
+  it('renders in English until the French texts arrive, then again in French', async () => {
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    let loads = 0;
+    registerTexts(
+      { 'test.greeting': 'Hello' },
+      {
+        fr: async () => {
+          loads += 1;
+          await arrived;
+          return { default: { 'test.greeting': 'Bonjour' } };
+        },
+      },
+    );
+    const wrapper = await fixture<HTMLElement>(
+      html`<div lang="fr">
+        <speaking-element></speaking-element><speaking-element></speaking-element>
+      </div>`,
+    );
+    const [first, second] = [...wrapper.querySelectorAll('speaking-element')] as SpeakingElement[];
+    // English meanwhile, never the key.
+    expect(first!.shadowRoot!.textContent).to.equal('Hello');
+    expect(hasMessage('fr', 'test.greeting')).to.equal(true);
+    arrive();
+    await loadLanguage('fr');
+    await first!.updateComplete;
+    await second!.updateComplete;
+    expect(first!.shadowRoot!.textContent).to.equal('Bonjour');
+    expect(second!.shadowRoot!.textContent).to.equal('Bonjour');
+    // Asked for by both elements and on each render: loaded once.
+    expect(loads).to.equal(1);
+  });
+
+  it('follows every lang change of the page with one observer for all its elements', async () => {
+    const Original = window.MutationObserver;
+    let made = 0;
+    window.MutationObserver = class extends Original {
+      constructor(callback: MutationCallback) {
+        super(callback);
+        made += 1;
+      }
+    };
+    try {
+      const wrapper = await fixture<HTMLElement>(
+        html`<div lang="en">
+          <speaking-element></speaking-element><speaking-element></speaking-element
+          ><speaking-element></speaking-element>
+        </div>`,
+      );
+      expect(made).to.equal(1);
+      const elements = [...wrapper.querySelectorAll('speaking-element')] as SpeakingElement[];
+      wrapper.lang = 'fr';
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await Promise.all(elements.map((element) => element.updateComplete));
+      for (const element of elements) expect(element.shadowRoot!.textContent).to.equal('Bonjour');
+    } finally {
+      window.MutationObserver = Original;
+    }
   });
 });

@@ -32,6 +32,9 @@ describe('importing billing-elements under Node', () => {
       const store = entry.getUsageStore('/billing');
       assert.equal(store.state.status, 'idle');
       assert.equal(store.isEntitled('seats'), false);
+      // French arrives on demand, as on a page; English meanwhile, never a key.
+      assert.equal(entry.messageFor('fr', 'retry'), 'Try again');
+      await entry.loadLanguage('fr');
       assert.equal(entry.messageFor('fr', 'retry'), 'Réessayer');
       assert.equal(entry.formatNumber('fr', 1234.5), '1\u202f234,5');
       const registry = (globalThis as { customElements?: CustomElementRegistry }).customElements;

@@ -108,6 +108,7 @@ describe('the npm package', { timeout: 120_000 }, () => {
       'dist/elements/buy-feature/define.js',
       'dist/elements/billing-portal/define.js',
       'dist/billing-elements.js',
+      'dist/billing-elements.fr.js',
       'dist/cdn/autoloader.js',
       'dist/cdn/usage-meter.js',
       'dist/cdn/feature-gate.js',

@@ -53,6 +53,31 @@ test('the plain page runs on the script-tag file alone', async () => {
   await page.context().close();
 });
 
+test('the script-tag file speaks French with the file beside it, loaded for French alone', async () => {
+  const page = await e2e.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/billing-elements')) scripts.push(path);
+  });
+  await e2e.signIn(page, 'healthy');
+  await page.goto(`${e2e.demo.url}/site/`);
+  const meter = page.getByRole('region', { name: 'Usage this month' }).locator('usage-meter');
+  await meter.locator('[part~="item"]').nth(4).waitFor();
+  assert.deepEqual(scripts, ['/billing-elements.js'], 'an English page loads no other language');
+  // The host app switches to French: the French texts come from beside the script-tag file.
+  await page.evaluate(() => {
+    document.documentElement.lang = 'fr';
+  });
+  await meter
+    .getByText(/^Remise à zéro le /)
+    .first()
+    .waitFor();
+  assert.deepEqual(scripts, ['/billing-elements.js', '/billing-elements.fr.js']);
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
 test("the script-tag file draws a meter's rare states, which it holds inline", async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'no-subscription');

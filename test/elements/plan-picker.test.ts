@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { BillingPlanChangeEvent } from '../../src/client/events.js';
 import { configureBilling } from '../../src/client/config.js';
+import { loadLanguage } from '../../src/client/i18n.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
 import type { PlanQuoteResponse } from '../../src/contract/proxy-api.js';
 import { createPendingPlanChange } from '../../src/elements/plan-picker/pending-plan-change.js';
@@ -142,6 +143,9 @@ describe('<plan-picker> grid', () => {
   it('speaks the page language, prices included', async () => {
     await freshStart('healthy');
     const element = await picker(html`<plan-picker lang="fr"></plan-picker>`);
+    // Its French texts arrive on demand (English meanwhile), then it renders again.
+    await loadLanguage('fr');
+    await element.updateComplete;
     expect(cardText(card(element, 'pro'), 'price')).to.equal('49,00 $US / mois');
     expect(cardText(card(element, 'pro'), 'current')).to.equal('Offre actuelle');
     // The service's texts too: asked in the page's language.

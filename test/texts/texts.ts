@@ -5,7 +5,8 @@ import ts from 'typescript';
 // Every text a customer reads, gathered from the sources that hold them: the elements' message
 // tables, the sandbox's hosted pages, portal, price lines and fixtures, and the demo's pages and
 // scripts. Each text carries its language when its place tells it (a `[en, fr]` pair, an `en:`
-// or `fr:` property, a `const fr = {...}` table, a French `lang`), else `any`.
+// or `fr:` property, a `const fr = {...}` table, a French `lang`, a value of the elements' text
+// tables: English in `messages.ts`, French in `messages.fr.ts`), else `any`.
 
 export type TextLanguage = 'en' | 'fr' | 'any';
 
@@ -25,6 +26,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
  */
 const CUSTOMER_FILES = [
   'src/client/shared-texts.ts',
+  'src/client/shared-texts.fr.ts',
   'src/elements',
   'src/sandbox/hosted',
   'src/sandbox/portal',
@@ -40,8 +42,23 @@ const LABEL_ONLY_FILES = [
 
 /** In the elements, only the message tables hold words: the rest is markup and logic. */
 function isTextFile(path: string): boolean {
-  if (path.startsWith('src/elements/')) return /\/messages\.ts$/.test(path);
+  if (path.startsWith('src/elements/')) return /\/messages(\.fr)?\.ts$/.test(path);
   return /\.(ts|html)$/.test(path) && !path.endsWith('.d.ts');
+}
+
+/**
+ * The language of the elements' text tables, one language per file: English in `messages.ts`
+ * and `shared-texts.ts`, French in their `.fr.ts` modules; undefined for any other file.
+ */
+function tableLanguage(path: string): 'en' | 'fr' | undefined {
+  if (!/^src\/(elements\/[^/]+\/messages|client\/shared-texts)(\.fr)?\.ts$/.test(path))
+    return undefined;
+  return path.endsWith('.fr.ts') ? 'fr' : 'en';
+}
+
+/** Whether a literal is the value of a property (`'meter.of': '{used} of {total}'`), not its key. */
+function isPropertyValue(node: ts.Node): boolean {
+  return ts.isPropertyAssignment(node.parent) && node.parent.initializer === node;
 }
 
 function filesUnder(path: string): string[] {
@@ -87,10 +104,15 @@ function textsOfScript(path: string, source: string, labelsOnly: boolean): Found
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
     else if (ts.isTemplateExpression(node)) text = templateText(node);
     // Markup written in a template (the hosted pages): its text between tags.
-    if (text !== undefined && !ts.isImportDeclaration(node.parent)) {
+    // A module's path is not words, whether imported statically or on demand (`import('…')`).
+    const imported = (parent: ts.Node) =>
+      ts.isImportDeclaration(parent) ||
+      (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword);
+    if (text !== undefined && !imported(node.parent)) {
       // The demo app's own words are English, whatever the page's language (the elements'
       // French labels are in tables that say `fr`).
-      const told = languageOfNode(node);
+      const table = isPropertyValue(node) ? tableLanguage(path) : undefined;
+      const told = table ?? languageOfNode(node);
       const language = told ?? (path.startsWith('demo/') ? 'en' : 'any');
       const words = text.includes('<') ? textOfMarkup(text) : [text];
       const line = file.getLineAndCharacterOfPosition(node.getStart()).line + 1;

@@ -27,9 +27,12 @@ describe('one vocabulary (docs/glossary.md)', () => {
         (text) => text.where.startsWith(prefix) && (!language || text.language === language),
       ).length;
     // Each source gives its texts: a collector that silently read nothing would pass anything.
-    assert.ok(from('src/client/shared-texts.ts', 'fr') >= 40);
-    assert.ok(from('src/elements/buy-feature/messages.ts', 'fr') >= 50);
+    assert.ok(from('src/client/shared-texts.fr.ts', 'fr') >= 40);
+    assert.ok(from('src/client/shared-texts.ts', 'en') >= 40);
+    assert.ok(from('src/elements/buy-feature/messages.fr.ts', 'fr') >= 50);
+    assert.ok(from('src/elements/buy-feature/messages.ts', 'en') >= 50);
     assert.ok(from('src/elements/plan-picker/messages.ts', 'en') >= 40);
+    assert.ok(from('src/elements/plan-picker/messages.fr.ts', 'fr') >= 40);
     assert.ok(from('src/sandbox/hosted/messages.ts', 'fr') >= 100);
     assert.ok(from('src/sandbox/hosted/pages-') >= 5);
     assert.ok(from('src/sandbox/billing/', 'fr') >= 4);

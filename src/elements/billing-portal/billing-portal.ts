@@ -93,7 +93,7 @@ export class BillingPortal extends LitElement implements PortalHost {
 
   static {
     registerSharedTexts();
-    registerTexts(portalTexts);
+    registerTexts(portalTexts, { fr: () => import('./messages.fr.js') });
     makeModal = (portal, opener, title) => {
       portal.#modal = true;
       portal.#focusReturn = focusReturnPath(opener);

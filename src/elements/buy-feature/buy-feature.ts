@@ -151,7 +151,7 @@ export class BuyFeature extends LitElement {
 
   static {
     registerSharedTexts();
-    registerTexts(buyTexts);
+    registerTexts(buyTexts, { fr: () => import('./messages.fr.js') });
   }
 
   static override properties = {

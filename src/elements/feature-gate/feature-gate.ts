@@ -65,7 +65,7 @@ export class FeatureGate extends LitElement {
 
   static {
     registerSharedTexts();
-    registerTexts(gateTexts);
+    registerTexts(gateTexts, { fr: () => import('./messages.fr.js') });
   }
 
   static override properties = {

@@ -139,7 +139,7 @@ export class PlanPicker extends LitElement {
 
   static {
     registerSharedTexts();
-    registerTexts(planTexts);
+    registerTexts(planTexts, { fr: () => import('./messages.fr.js') });
   }
 
   static override properties = {

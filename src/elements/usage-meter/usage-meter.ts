@@ -116,7 +116,7 @@ export class UsageMeter extends LitElement {
   static override styles = usageMeterStyles;
 
   static {
-    registerTexts(meterTexts, 'meter.');
+    registerTexts(meterTexts, { fr: () => import('./messages.fr.js') });
   }
 
   // String is Lit's default type: only Number properties name theirs.

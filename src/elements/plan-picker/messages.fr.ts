@@ -1,0 +1,65 @@
+import type { Translation } from '../../client/i18n.js';
+import type { planTexts } from './messages.js';
+
+// The French of <plan-picker>'s texts, loaded when a page first shows one of them in French
+// (messages.ts holds the English and says what each text is for).
+export default {
+  'plan.title': 'Offres',
+  'plan.current': 'Offre actuelle',
+  'plan.choose': 'Passer à {title}',
+  'plan.subscribe': 'S’abonner à {title}',
+  'plan.contact': 'Nous contacter',
+  'plan.on-request': 'Sur demande',
+  'plan.discount': 'Votre remise s’applique\u00a0: {name}.',
+  'plan.per.Day': '{price}\u00a0/\u00a0jour',
+  'plan.per.Week': '{price}\u00a0/\u00a0semaine',
+  'plan.per.Month': '{price}\u00a0/\u00a0mois',
+  'plan.per.Year': '{price}\u00a0/\u00a0an',
+  'plan.every': '{price} tous les {period}',
+  'plan.feature.value': '{title}\u00a0: {value}',
+  'plan.feature.included': 'Inclus',
+  'plan.feature.not-included': 'Non inclus',
+  'plan.feature.unlimited': 'Illimité',
+  'plan.feature.add-on': 'En option, {price}',
+  'plan.pending': 'Votre abonnement attend d’être finalisé.',
+  'plan.pending.action': 'Finaliser votre abonnement',
+  'plan.suspended': 'Votre abonnement est suspendu. Réactivez-le avant de changer d’offre.',
+  'plan.suspended.payment-method':
+    'Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus. Ajoutez-en un valide, puis réactivez-le avant de changer d’offre.',
+  'plan.suspended.capping':
+    'Votre abonnement est suspendu\u00a0: des factures sont en retard. Payez-les, puis réactivez-le avant de changer d’offre.',
+  'plan.none': 'Vous n’avez pas encore d’abonnement. Choisissez une offre pour vous abonner.',
+  'plan.empty': 'Aucune offre n’est disponible.',
+  'plan.quoting': 'Calcul du prix…',
+  'plan.dialog.title': 'Passer à {title}\u202f?',
+  'plan.dialog.downgrade': 'Rétrograder vers {title}\u202f?',
+  'plan.dialog.loses': 'Avec {title}, vous n’avez plus\u00a0: {features}.',
+  'plan.dialog.above-card':
+    'Plus que les {price} de {title}\u00a0: il compte aussi votre usage au-delà de ce que {title} inclut.',
+  'plan.scheduled': 'Votre offre passe à {title} le {date}.',
+  'plan.scheduled.starts': 'Commence le {date}',
+  'plan.keep': 'Garder {title}',
+  'plan.dialog.keep': 'Garder {title}\u202f?',
+  'plan.dialog.keep-price': 'Votre prix récurrent reste',
+  'plan.dialog.effective': 'Prend effet le {date}.',
+  'plan.dialog.from': 'Nouveau prix récurrent à partir du {date}',
+  'plan.dialog.due-now': 'À payer maintenant',
+  'plan.dialog.confirm': 'Changer maintenant',
+  'plan.dialog.confirm.pay': 'Payer {amount} et changer d’offre',
+  'plan.dialog.confirm.later': 'Changer d’offre le {date}',
+  'plan.dialog.keeps':
+    '{label}\u00a0: vos {used} restent\u202f; {title} en inclut {included}, {extra} sont donc facturés en supplément.',
+  'plan.dialog.add-on.kept': '{label}\u00a0: gardé en option, {price}.',
+  'plan.dialog.add-on.included': '{label}\u00a0: inclus dans {title}.',
+  'plan.dialog.cancel': 'Annuler',
+  'plan.applying': 'Changement d’offre en cours…',
+  'plan.resuming': 'Vérification de votre dernier changement…',
+  'plan.success.now': 'C’est fait. Votre offre est maintenant {title}.',
+  'plan.success.kept': 'C’est fait. Vous restez sur {title}.',
+  'plan.success.later': 'C’est fait. Votre offre passe à {title} le {date}.',
+  'plan.outcome-unknown':
+    'Nous n’avons pas pu confirmer le changement d’offre. Réessayez\u00a0: il ne sera jamais facturé deux fois.',
+  'error.offer-on-request':
+    'Cette offre est vendue sur demande. Contactez-nous pour en bénéficier.',
+  'error.already-on-offer': 'Vous avez déjà cette offre.',
+} satisfies Translation<typeof planTexts>;
