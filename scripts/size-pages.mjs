@@ -70,7 +70,10 @@ const PAGES = [
     // per page region and the cause of a suspension: 42,926 B with the French texts inside.
     // Since the French texts load on demand from billing-elements.fr.js (2.7 kB of the file,
     // only for a French page): 40,355 B, under the 40 KiB guard again.
-    budget: 40 * KIB,
+    // Then `<buy-feature allow-decrease>` (a decrease's row, confirmation, exactly-once flow and
+    // texts): 41,278 B -> 42,808 B measured on main before and after it, so the budget rises by
+    // those 1,530 B. (Main was already 318 B over 40 KiB when it was merged.)
+    budget: 40 * KIB + 1_530,
     target: 26 * KIB,
   },
   {

@@ -42,7 +42,8 @@ import { priceRegion, pricingQuote } from './price-templates.js';
 import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
 import { explainRefusal, quantityRefusal, setupHint, type RefusalContext } from './refusal.js';
-import { buyFeatureStyles, decreaseStyles } from './styles.js';
+import { decreaseStyles } from './decrease-styles.js';
+import { buyFeatureStyles } from './styles.js';
 import { countedSentence, unitPriceSentence, type FeatureNames } from './wording.js';
 
 /**
