@@ -95,3 +95,15 @@ export function fallbackName(reference: string): string {
   const words = reference.replace(/[-_:]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * How many seats each customer's team uses in the demo app (people holding a seat): what the
+ * host knows and the billing service does not. The proxy's `inUse` option refuses a decrease
+ * below it, and the billing page gives it to its `<buy-feature in-use>`. A customer not listed
+ * uses none the demo counts: the floor is then the plan's included seats.
+ */
+export const SEATS_IN_USE: Readonly<Record<string, number>> = {
+  healthy: 3,
+  'no-payment-method': 5,
+  'capping-reached': 2,
+};

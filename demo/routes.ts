@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Connect, ViteDevServer } from 'vite';
 import type { Directory } from './directory.js';
 import { escapeHtml, fill, raw } from './html.js';
+import { SEATS_IN_USE } from './customers.js';
 import { FEATURE_LABELS } from './labels.js';
 import {
   LOGO,
@@ -209,7 +210,13 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
         }
         const language = pageLanguage(req, url, res);
         const template = await readFile(join(demoDir, 'pages', route.file), 'utf8');
-        const content = fill(template, FEATURE_LABELS[language]);
+        // The seats the customer's team uses, as the app counts them (the same the proxy's
+        // inUse option says): an `in-use` attribute, none when the app counts none.
+        const seatsInUse = SEATS_IN_USE[customer.reference];
+        const content = fill(template, {
+          ...FEATURE_LABELS[language],
+          seatsInUse: raw(seatsInUse === undefined ? '' : `in-use="${seatsInUse}"`),
+        });
         const page = renderAppPage({ ...route, customer, content, language });
         send(res, 200, await vite.transformIndexHtml(req.url ?? path, page));
         return true;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { billingProxyVitePlugin } from 'billing-elements/server';
 import { defaultFixtures, startSandbox } from 'billing-elements/sandbox';
+import { SEATS_IN_USE } from './customers.js';
 import { loadDirectory } from './directory.js';
 import { closeHttp, listen } from './listen.js';
 import { demoRoutes } from './routes.js';
@@ -129,6 +130,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         if (entry.level === 'error')
           console.error(`[billing-proxy] ${entry.event}: ${entry.message}`);
       },
+      // The host's own count of seats in use: a decrease never goes below it, whatever a page says.
+      inUse: (identity, feature) =>
+        feature === 'seats' ? SEATS_IN_USE[identity.reference] : undefined,
       identify: (request: Request) => {
         const customer = directory.get(sessions.read(request.headers.get('cookie')) ?? '');
         return customer

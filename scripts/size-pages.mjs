@@ -79,7 +79,9 @@ const PAGES = [
     // Then <billing-history>, the sixth element (the invoices table, its states, the payment
     // through the portal, the document links; its French on demand): +3,266 B, the budget
     // raised by exactly that.
-    budget: 40 * KIB + 866 + 393 + 3_266,
+    // Then `<buy-feature allow-decrease>` (a decrease's row, confirmation, exactly-once flow and
+    // texts): +1,530 B, measured before and after it.
+    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530,
     target: 26 * KIB,
   },
   {

@@ -89,6 +89,12 @@ export {
   type ThresholdLevel,
   type UpdatedDetail,
 } from './client/events.js';
+export {
+  BillingBeforeDecreaseEvent,
+  BillingDecreaseEvent,
+  type BeforeDecreaseDetail,
+  type DecreaseDetail,
+} from './client/decrease-events.js';
 
 export { changePlan, getPlanQuote } from './client/plan-client.js';
 export { getInvoices } from './client/invoices-client.js';
@@ -102,6 +108,9 @@ export type {
   InvoiceStatus,
   InvoiceSummary,
   InvoicesResponse,
+  DecreasePricingRequest,
+  DecreaseRequest,
+  DecreaseResponse,
   PortalPage,
   PortalRequest,
   PortalResponse,

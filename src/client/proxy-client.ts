@@ -1,5 +1,6 @@
 import type {
   AddOnPricingRequest,
+  DecreasePricingRequest,
   LinksResponse,
   OffersResponse,
   PlanQuoteResponse,
@@ -56,7 +57,7 @@ export class ProxyClient {
    * now rejects with its refusal's code (`Error.Customer.Billing.CappingReached`...).
    */
   async getPricing(
-    request: PricingRequest | AddOnPricingRequest,
+    request: PricingRequest | AddOnPricingRequest | DecreasePricingRequest,
     signal?: AbortSignal,
     language?: string,
   ): Promise<PricingResponse> {

@@ -63,6 +63,33 @@ export const AddOnChangeRequestSchema = z.strictObject({
 });
 export type AddOnChangeRequest = z.infer<typeof AddOnChangeRequestSchema>;
 
+/**
+ * Body of `POST /pricing` for a decrease: the price of lowering a Limitation feature the customer
+ * owns to `quantity` (the new absolute quantity, sent to the service as `QuantityCurrent`).
+ * `inUse` is how many the page says are in use: the proxy refuses a quantity below it (or below
+ * its own `inUse` option's answer, which a page cannot lower).
+ */
+export const DecreasePricingRequestSchema = z.strictObject({
+  feature: FeatureReferenceSchema,
+  quantity: z.int('must be a whole number').min(0, 'cannot be below 0'),
+  inUse: z.int('must be a whole number').min(0, 'cannot be below 0').optional(),
+});
+export type DecreasePricingRequest = z.infer<typeof DecreasePricingRequestSchema>;
+
+/**
+ * Body of `POST /usage` for a decrease: a Limitation lowered to `quantity`, confirmed at
+ * `confirmedAmountTotal` now (0 where the service credits nothing now, as the sandbox does;
+ * negative for a service that credits) and `confirmedNextTermAmountTotal` per period afterwards
+ * (the lower recurring price).
+ */
+export const DecreaseRequestSchema = z.strictObject({
+  ...DecreasePricingRequestSchema.shape,
+  idempotencyKey: IdempotencyKeySchema,
+  confirmedAmountTotal: z.int(),
+  confirmedNextTermAmountTotal: z.int().min(0),
+});
+export type DecreaseRequest = z.infer<typeof DecreaseRequestSchema>;
+
 /** Body of `POST /plan/quote`: the price of moving the customer's subscription to `offer`. */
 export const PlanQuoteRequestSchema = z.strictObject({
   offer: FeatureReferenceSchema,
@@ -173,6 +200,18 @@ export interface AddOnChangeResponse {
   /** The feature's usage after the change (`IsEnabled` as confirmed). */
   usage: Usage;
   /** The amount confirmed and quoted just before applying (hundredths), due now. */
+  amountTotal: number;
+  /** The recurring price confirmed and quoted just before applying (hundredths per period). */
+  nextTermAmountTotal: number;
+  /** True when this answer is the stored outcome of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/** `POST /usage` with `quantity`: a Limitation lowered. */
+export interface DecreaseResponse {
+  /** The feature's usage after the decrease (`QuantityCurrent` as confirmed). */
+  usage: Usage;
+  /** The amount confirmed and quoted just before applying (hundredths): 0 when nothing is credited, negative for a credit. */
   amountTotal: number;
   /** The recurring price confirmed and quoted just before applying (hundredths per period). */
   nextTermAmountTotal: number;
@@ -354,6 +393,9 @@ export const PROXY_ERROR_CODES = [
   'already-on-offer',
   'add-on-already-on',
   'add-on-already-off',
+  'not-a-decrease',
+  'below-in-use',
+  'below-included',
   'idempotency-key-reused',
   'subscription-suspended',
   'payment-method-invalid',

@@ -96,6 +96,19 @@ const OptionsSchema = z
     identify: fn<(request: Request) => Promise<BillingIdentity | null> | BillingIdentity | null>(
       'identify is required: a function (request) => { reference } | null',
     ),
+    /**
+     * How many units of a Limitation feature the customer uses in the host app (users holding a
+     * seat), or undefined when the host does not count it: a decrease below it is refused
+     * (`below-in-use`). Unset, or undefined for a feature, the proxy takes the page's `inUse`,
+     * else refuses going below the plan's included quantity (`below-included`). The page's figure
+     * can only raise this floor, never lower it.
+     */
+    inUse: fn<
+      (
+        identity: BillingIdentity,
+        feature: string,
+      ) => Promise<number | undefined> | number | undefined
+    >('inUse must be a function (identity, feature) => number | undefined').optional(),
     /** Path prefix the proxy is mounted under, stripped before routing (e.g. '/billing'). */
     basePath: z
       .string()

@@ -26,14 +26,19 @@ import { normalizeQuote } from './quote.js';
 import { sleep } from './timing.js';
 
 /**
- * One usage change, as the service reads it: add to a quantity (`Increment`, metered features)
- * or switch an on/off feature (`IsEnabled`, an add-on bought or removed).
+ * One usage change, as the service reads it: add to a quantity (`Increment`, metered features),
+ * set a Limitation's quantity (`QuantityCurrent`, a decrease) or switch an on/off feature
+ * (`IsEnabled`, an add-on bought or removed).
  */
-export type UsageChange = { increment: number } | { enabled: boolean };
+export type UsageChange = { increment: number } | { quantity: number } | { enabled: boolean };
 
-/** The service's field for a change: exactly one of `Increment` or `IsEnabled`. */
-function changeFields(change: UsageChange): { Increment: number } | { IsEnabled: boolean } {
-  return 'enabled' in change ? { IsEnabled: change.enabled } : { Increment: change.increment };
+/** The service's field for a change: exactly one of `Increment`, `QuantityCurrent` or `IsEnabled`. */
+function changeFields(
+  change: UsageChange,
+): { Increment: number } | { QuantityCurrent: number } | { IsEnabled: boolean } {
+  if ('enabled' in change) return { IsEnabled: change.enabled };
+  if ('quantity' in change) return { QuantityCurrent: change.quantity };
+  return { Increment: change.increment };
 }
 
 /** Per-request context forwarded upstream. */

@@ -2,12 +2,16 @@ import * as z from 'zod';
 import {
   AddOnChangeRequestSchema,
   AddOnPricingRequestSchema,
+  DecreasePricingRequestSchema,
+  DecreaseRequestSchema,
   FEATURE_REFERENCE_PATTERN,
   PORTAL_PAGES,
   PricingRequestSchema,
   PurchaseRequestSchema,
   type AddOnChangeRequest,
   type AddOnPricingRequest,
+  type DecreasePricingRequest,
+  type DecreaseRequest,
   type PortalRequest,
   type PricingRequest,
   type PurchaseRequest,
@@ -55,31 +59,37 @@ function checkIncrement(increment: number, options: ResolvedOptions): void {
   }
 }
 
+/** The change a body asks for, by the one field that names it. */
+type ChangeKind = 'increment' | 'quantity' | 'enabled';
+const CHANGE_FIELDS: readonly ChangeKind[] = ['increment', 'quantity', 'enabled'];
+
 /**
- * Whether a body asks for an on/off feature's switch (`enabled`) rather than a quantity
- * (`increment`). Both at once is refused here, with a message naming the choice: the schemas
- * alone would call one of them an unknown field.
+ * Whether a body asks to add to a quantity (`increment`), to lower a Limitation to a quantity
+ * (`quantity`) or to switch an on/off feature (`enabled`). Two at once is refused here, with a
+ * message naming the choice: the schemas alone would call one of them an unknown field.
  */
-function isSwitch(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const hasEnabled = Object.hasOwn(body, 'enabled');
-  if (hasEnabled && Object.hasOwn(body, 'increment')) {
+function changeKind(body: unknown): ChangeKind {
+  if (typeof body !== 'object' || body === null) return 'increment';
+  const given = CHANGE_FIELDS.filter((field) => Object.hasOwn(body, field));
+  if (given.length > 1) {
     throw new ProxyError(
       400,
       'validation',
-      'Give either increment (a quantity) or enabled (an on/off feature), not both.',
-      { field: 'enabled' },
+      'Give one of increment (a quantity to add), quantity (a lower quantity) or enabled (an on/off feature), not several.',
+      { field: given[1] ?? 'enabled' },
     );
   }
-  return hasEnabled;
+  return given[0] ?? 'increment';
 }
 
-/** `POST /pricing`: a quantity to add, or an on/off feature to switch. */
+/** `POST /pricing`: a quantity to add, a lower quantity, or an on/off feature to switch. */
 export function parsePricingRequest(
   body: unknown,
   options: ResolvedOptions,
-): PricingRequest | AddOnPricingRequest {
-  if (isSwitch(body)) return parseBody(AddOnPricingRequestSchema, body);
+): PricingRequest | AddOnPricingRequest | DecreasePricingRequest {
+  const kind = changeKind(body);
+  if (kind === 'enabled') return parseBody(AddOnPricingRequestSchema, body);
+  if (kind === 'quantity') return parseBody(DecreasePricingRequestSchema, body);
   const parsed = parseBody(PricingRequestSchema, body);
   checkIncrement(parsed.increment, options);
   return parsed;
@@ -90,13 +100,20 @@ function checkAmount(amount: number, field: string): void {
     throw new ProxyError(400, 'validation', `${field} is out of range.`, { field });
 }
 
-/** `POST /usage`: a confirmed purchase of a quantity, or a confirmed switch of an add-on. */
+/**
+ * `POST /usage`: a confirmed purchase of a quantity, a confirmed decrease, or a confirmed switch
+ * of an add-on.
+ */
 export function parseUsageChangeRequest(
   body: unknown,
   options: ResolvedOptions,
-): PurchaseRequest | AddOnChangeRequest {
-  if (isSwitch(body)) {
-    const parsed = parseBody(AddOnChangeRequestSchema, body);
+): PurchaseRequest | AddOnChangeRequest | DecreaseRequest {
+  const kind = changeKind(body);
+  if (kind !== 'increment') {
+    const parsed = parseBody(
+      kind === 'enabled' ? AddOnChangeRequestSchema : DecreaseRequestSchema,
+      body,
+    );
     checkAmount(parsed.confirmedAmountTotal, 'confirmedAmountTotal');
     checkAmount(parsed.confirmedNextTermAmountTotal, 'confirmedNextTermAmountTotal');
     return parsed;

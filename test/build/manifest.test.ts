@@ -83,7 +83,10 @@ function slotsIn(text: string): Set<string> {
 
 /** Event class name → event type, from src/client/events.ts. */
 function eventTypes(): Map<string, string> {
-  const text = readFileSync(join(root, 'src/client/events.ts'), 'utf8');
+  // The shared events, and those only a decrease loads.
+  const text = ['src/client/events.ts', 'src/client/decrease-events.ts']
+    .map((path) => readFileSync(join(root, path), 'utf8'))
+    .join('\n');
   const types = new Map<string, string>();
   for (const [, name, type] of text.matchAll(
     /class (\w+) extends [^{]+\{\s*static (?:override )?readonly type = '([^']+)'/g,

@@ -218,7 +218,7 @@ describe('add-ons: priced, confirmed and switched exactly once', () => {
       assert.equal(answer.body.field, field, answer.text);
     }
     const both = await call(proxy, '/usage', { body: { ...valid, increment: 1 } });
-    assert.match(both.body.message, /either increment .* or enabled/);
+    assert.match(both.body.message, /one of increment .* or enabled .*not several/);
     assert.equal((await control(sandbox).stats()).appliedUsageChanges, 0);
   });
 

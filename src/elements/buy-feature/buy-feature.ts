@@ -22,6 +22,13 @@ import { defineElement } from '../shared/define.js';
 import { warnOnce } from '../shared/warn.js';
 import { AddOnController } from './add-on-controller.js';
 import { addOnConfirmation, addOnPanel, addOnProblem, addOnStatus } from './add-on-templates.js';
+import { DecreaseController } from './decrease-controller.js';
+import {
+  decreaseConfirmation,
+  decreaseProblem,
+  decreaseRow,
+  decreaseStatus,
+} from './decrease-templates.js';
 import { LatestTask } from './latest-task.js';
 import { buyTexts } from './messages.js';
 import {
@@ -36,6 +43,7 @@ import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
 import { explainRefusal, quantityRefusal, refusalHint, type RefusalContext } from './refusal.js';
 import { changeStyles } from '../shared/change-styles.js';
+import { decreaseStyles } from './decrease-styles.js';
 import { countedSentence, unitPriceSentence, type FeatureNames } from './wording.js';
 
 /**
@@ -54,6 +62,12 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * the same dialog and applied at most once; a feature the plan includes says so, and one not sold
  * separately names a plan that includes it and opens the plans.
  *
+ * With `allow-decrease`, a Limitation the customer owns can also be lowered by the quantity
+ * chosen ("Remove 2 seats"), never below what the page says is in use (`in-use`), else the
+ * plan's included quantity, never below 0. Its confirmation says what changes now (the new
+ * quantity; nothing is credited for the current period) and the new recurring price, and it is
+ * applied at most once, as a purchase is.
+ *
  * @tag buy-feature
  * @summary Buy more of a feature after confirming the price.
  *
@@ -62,12 +76,15 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @slot dialog-title - The title of the confirmation dialog. Default: "Confirm your purchase".
  * @slot confirm-label - The text of the dialog's confirm button. Default: what it does: "Pay {amount} and add" when something is due now, else the purchase ("Add 3 seats"); for an add-on "Remove {label}" (in the critical colour, part `destructive`) or "Add {label}".
  * @slot cancel-label - The text of the dialog's cancel button. Default: "Cancel".
+ * @slot remove-label - With `allow-decrease`: the text of the Remove button. Default: what it removes ("Remove 2 seats").
  *
  * @event billing-before-purchase - {BillingBeforePurchaseEvent} A confirmed purchase is about to be applied; `preventDefault()` stops it. `detail: { feature, increment, pricing }`.
  * @event billing-purchase - {BillingPurchaseEvent} The purchase was applied. `detail: { feature, increment, usage, amountTotal, amountConfirmed, replayed }`.
  * @event billing-error - {BillingErrorEvent} The price or the purchase was refused or failed. `detail: { error, feature, remedy }` (`error.code`, `error.message`).
  * @event billing-before-add-on-change - {BillingBeforeAddOnChangeEvent} On an on/off feature: a confirmed addition or removal is about to be applied; `preventDefault()` stops it. `detail: { feature, enabled, pricing }`.
  * @event billing-add-on-change - {BillingAddOnChangeEvent} On an on/off feature: the add-on was added (`enabled: true`) or removed. `detail: { feature, enabled, usage, amountTotal, nextTermAmountTotal, replayed }`.
+ * @event billing-before-decrease - {BillingBeforeDecreaseEvent} With `allow-decrease`: a confirmed decrease is about to be applied; `preventDefault()` stops it. `detail: { feature, quantity, pricing }` (`quantity` is the new, lower quantity).
+ * @event billing-decrease - {BillingDecreaseEvent} With `allow-decrease`: the feature was lowered. `detail: { feature, quantity, usage, amountTotal, nextTermAmountTotal, replayed }` (`amountTotal` 0: nothing is given back now).
  * @event billing-remedy - {BillingRemedyEvent} The user asked for the portal workflow that remedies a refusal; `preventDefault()` to open it yourself. `detail: { page, code, feature, offer }` (`offer`: the plan a suggested switch moves to).
  *
  *
@@ -95,7 +112,9 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @csspart add-on - On an on/off feature, the add-on's panel (`data-standing`: `unknown`, `available`, `owned`, `included`, `elsewhere`, `refused`).
  * @csspart add-on-text - The sentence that says where the add-on stands (owned, included, or the plan that includes it).
  * @csspart add - The "Add {feature}" button (also `button` and `buy`).
- * @csspart remove - The "Remove {feature}" button of a bought add-on (also `button`).
+ * @csspart remove - The "Remove {feature}" button of a bought add-on, or with `allow-decrease` the "Remove 2 seats" button (also `button`).
+ * @csspart decrease - With `allow-decrease`, the row under the form: how many can be removed, and the Remove button.
+ * @csspart decrease-text - Its sentence ("Seats: you have 7, and can remove up to 2.").
  * @csspart see-plans - The "See plans" button of a feature not sold separately (also `button`).
  * @csspart dialog - The confirmation dialog.
  * @csspart dialog-title - The dialog's title.
@@ -129,7 +148,7 @@ type QuantityEntry = 'allowed' | 'empty' | 'invalid';
  * @cssproperty --billing-duration - Length of the transitions (180ms; none with reduced motion).
  */
 export class BuyFeature extends LitElement {
-  static override styles = changeStyles;
+  static override styles = [changeStyles, decreaseStyles];
 
   static {
     registerSharedTexts();
@@ -147,6 +166,8 @@ export class BuyFeature extends LitElement {
     label: {},
     labelOne: { attribute: 'label-one' },
     endpoint: {},
+    allowDecrease: { type: Boolean, attribute: 'allow-decrease' },
+    inUse: { type: Number, attribute: 'in-use' },
   };
 
   /**
@@ -213,9 +234,18 @@ export class BuyFeature extends LitElement {
     closeDialog: () => this.#confirmDialog.close(),
   });
 
+  /** With `allow-decrease`: lowering the quantity the customer owns. */
+  readonly #decrease: DecreaseController = new DecreaseController(this, {
+    language: () => this.#language,
+    openDialog: () => this.#confirmDialog.open(),
+    closeDialog: () => this.#confirmDialog.close(),
+    // The price of adding depends on the quantity owned: asked again.
+    decreased: () => this.#billingChanged(false),
+  });
+
   readonly #confirmDialog: ConfirmDialog = new ConfirmDialog(
     this,
-    () => (this.#addOnMode ? this.#addOn : this.#purchase),
+    () => (this.#addOnMode ? this.#addOn : this.#decrease.quote ? this.#decrease : this.#purchase),
     () => this.renderRoot.querySelector<HTMLElement>('[part~="buy"], [part~="remove"]'),
   );
 
@@ -242,6 +272,10 @@ export class BuyFeature extends LitElement {
   declare endpoint: string | undefined;
   /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
   declare theme: 'light' | 'dark' | undefined;
+  /** Offers to lower a Limitation the customer owns by the quantity chosen ("Remove 2 seats"), after the same confirmation as a purchase. Off by default. */
+  declare allowDecrease: boolean;
+  /** How many units are in use in the host app (users holding a seat): a decrease never goes below it. Unset, it never goes below the plan's included quantity; never below 0 either way. Sent to the proxy, whose own `inUse` option wins when higher. */
+  declare inUse: number | undefined;
 
   #quantityEntry: QuantityEntry = 'allowed';
   /** `endpoint#feature` of an on/off feature the plan lacks, as the catalogue showed it. */
@@ -277,6 +311,7 @@ export class BuyFeature extends LitElement {
     this.confirm = 'always';
     this.label = '';
     this.labelOne = '';
+    this.allowDecrease = false;
   }
 
   override connectedCallback(): void {
@@ -505,6 +540,7 @@ export class BuyFeature extends LitElement {
     if (this.#range.allows(value)) {
       // The last outcome goes with the old quantity.
       this.#purchase.quantityChanged();
+      this.#decrease.forget();
       this.#typed = true;
       this.quantity = value;
       // Back to the last valid value after an invalid one, the property does not change: it is
@@ -525,8 +561,15 @@ export class BuyFeature extends LitElement {
     warnOnce(refusalHint(quantityRefusal(error, refused.increment), error, refused));
   }
 
+  /** Remove: the last purchase's outcome is no longer the news; the decrease is priced and confirmed. */
+  readonly #onRemove = (): void => {
+    this.#purchase.forgetSuccess();
+    void this.#decrease.remove(this.quantity);
+  };
+
   #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
+    this.#decrease.forget();
     // Enter in the quantity while the price is refused: as a press of the unavailable button.
     if (!this.#purchase.canBuy) this.#triedAnyway();
     void this.#purchase.buy(this.quantity);
@@ -679,9 +722,17 @@ export class BuyFeature extends LitElement {
     if (this.#addOnMode) return this.#renderAddOn();
     if (this.#isUnlimitedIn(this.endpoint, this.feature)) return this.#renderUnlimited();
     const { busy, canBuy } = this.#purchase;
-    const confirmation = this.#purchaseConfirmation();
-    const entry = this.#quantityEntry;
     const names = this.#featureNames();
+    const confirmation = this.#decrease.quote
+      ? decreaseConfirmation(this, this.#decrease, names, {
+          onCancel: this.#confirmDialog.cancel,
+          onConfirm: () => void this.#decrease.confirm(),
+        })
+      : this.#purchaseConfirmation();
+    const entry = this.#quantityEntry;
+    const decrease = this.#decrease;
+    // The decrease's progress, outcome or refusal, while it is the news; else the purchase's.
+    const decreaseNews = decrease.underWay || decrease.success !== undefined;
     return html`
       <div class="layout" @click=${this.#onUnavailableBuy}>
         <form part="form" novalidate aria-busy=${busy} @submit=${this.#onSubmit}>
@@ -705,9 +756,22 @@ export class BuyFeature extends LitElement {
             <slot name="buy-label">${message(this, 'buy.buy')}</slot>
           </button>
         </form>
+        ${
+          this.allowDecrease
+            ? decreaseRow(this, decrease, names, {
+                count: this.quantity,
+                busy: busy || entry !== 'allowed',
+                onRemove: this.#onRemove,
+              })
+            : nothing
+        }
       </div>
-      ${purchaseStatus(this, this.#purchase, names)}
-      ${problemRegion(this, this.#purchase, names, this.#remedyPlace)}
+      ${decreaseNews ? decreaseStatus(this, decrease, names) : purchaseStatus(this, this.#purchase, names)}
+      ${
+        decrease.error
+          ? decreaseProblem(this, decrease, this.#remedyPlace)
+          : problemRegion(this, this.#purchase, names, this.#remedyPlace)
+      }
       ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}
     `;
   }

@@ -67,6 +67,22 @@ export default {
     'Nous n’avons pas pu confirmer que votre modification a abouti. Réessayez\u00a0: elle ne sera jamais facturée deux fois.',
   'error.add-on-already-on': 'Cette option fait déjà partie de votre offre.',
   'error.add-on-already-off': 'Cette option a déjà été retirée.',
+  'buy.decrease.remove': 'Retirer {quantity} {label}',
+  'buy.decrease.remove.named': 'Retirer {quantity} · {label}',
+  'buy.decrease.remove.any': 'Retirer',
+  'buy.decrease.room':
+    '{label}\u00a0: vous en avez {current} et pouvez en retirer jusqu’à {removable}.',
+  'buy.decrease.dialog.title': '{action}\u202f?',
+  'buy.decrease.dialog.effect':
+    '{label}\u00a0: de {from} à {to}, dès maintenant. Ce qui a déjà été facturé pour cette période n’est pas remboursé.',
+  'buy.decrease.dialog.effect.credited': '{label}\u00a0: de {from} à {to}, dès maintenant.',
+  'buy.decrease.applying': 'Retrait en cours…',
+  'buy.decrease.outcome-unknown':
+    'Nous n’avons pas pu confirmer que la modification a abouti. Réessayez\u00a0: elle ne sera jamais appliquée deux fois.',
+  'error.not-a-decrease':
+    'La quantité a changé entre-temps, il n’y a donc plus rien à retirer. Vérifiez-la et réessayez.',
+  'error.below-in-use': 'C’est moins que ce qui est utilisé. Libérez-en d’abord.',
+  'error.below-included': 'C’est moins que ce que votre offre inclut.',
   'error.validation': 'Cette quantité ne peut pas être achetée. Choisissez-en une autre.',
   'buy.waits.plans': 'Non compris dans votre offre.',
   'buy.waits.pay-invoice': 'En pause jusqu’au règlement des factures en retard.',

@@ -90,6 +90,27 @@ export const buyTexts = {
     'We could not confirm whether your change went through. Try again: it will never be charged twice.',
   'error.add-on-already-on': 'This add-on is already in your plan.',
   'error.add-on-already-off': 'This add-on was already removed.',
+  // A decrease (`allow-decrease`): {label} agrees with {quantity} as in 'buy.dialog.summary'.
+  'buy.decrease.remove': 'Remove {quantity} {label}',
+  'buy.decrease.remove.named': 'Remove {quantity} · {label}',
+  'buy.decrease.remove.any': 'Remove',
+  // {label} the feature's title ("Seats"), {current} the quantity now, {removable} how many can go.
+  'buy.decrease.room': '{label}: you have {current}, and can remove up to {removable}.',
+  // {action} is the confirm button's own words ("Remove 2 seats").
+  'buy.decrease.dialog.title': '{action}?',
+  // The headline of a decrease: what changes now, and that nothing billed is given back (worded
+  // as an add-on's removal).
+  'buy.decrease.dialog.effect':
+    '{label}: from {from} to {to}, starting now. What was already billed for this period is not refunded.',
+  'buy.decrease.dialog.effect.credited': '{label}: from {from} to {to}, starting now.',
+  'buy.decrease.applying': 'Removing…',
+  'buy.decrease.outcome-unknown':
+    'We could not confirm whether the change went through. Try again: it will never be applied twice.',
+  // The quantity moved elsewhere (another tab) since the decrease was shown.
+  'error.not-a-decrease':
+    'The quantity changed meanwhile, so nothing is left to remove. Check it and try again.',
+  'error.below-in-use': 'That is fewer than are in use. Free some first.',
+  'error.below-included': 'That is fewer than your plan includes.',
   'error.validation': 'This quantity cannot be bought. Choose another one.',
   // Beside a state whose remedy another element of the page offers (it says the whole story):
   // what this control waits for, in a few words.

@@ -3,6 +3,7 @@ import type { RouteContext } from '../context.js';
 import { ProxyError, UpstreamError } from '../errors.js';
 import { parseUsageChangeRequest } from '../validation.js';
 import { AddOnChange } from './add-on.js';
+import { Decrease } from './decrease.js';
 import { ExactlyOnceChange, type Outcome, type Settlement } from './exactly-once.js';
 import { PERIOD_TURN_WAIT_MS, priceForApply } from './period-turn.js';
 
@@ -34,12 +35,14 @@ function quantityOf(usages: readonly Usage[], feature: string): Before | undefin
 }
 
 /**
- * POST /usage: answers 200 with the PurchaseResponse (or, for an add-on switched on or off, the
- * AddOnChangeResponse: see add-on.ts), or the (possibly stored) refusal.
+ * POST /usage: answers 200 with the PurchaseResponse (for an add-on switched on or off, the
+ * AddOnChangeResponse: see add-on.ts; for a decrease, the DecreaseResponse: see decrease.ts), or
+ * the (possibly stored) refusal.
  */
 export async function postUsage(context: RouteContext): Promise<Outcome> {
   const request = parseUsageChangeRequest(context.body, context.options);
   if ('enabled' in request) return new AddOnChange(context, request).run();
+  if ('quantity' in request) return new Decrease(context, request).run();
   return new Purchase(context, request).run();
 }
 

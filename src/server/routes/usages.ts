@@ -15,6 +15,7 @@ import {
 import { suspensionReason } from '../suspension.js';
 import { chargeRateLimit, isMissing, withCustomer, type RouteContext } from '../context.js';
 import { parsePricingRequest } from '../validation.js';
+import { priceDecrease } from './decrease.js';
 import { confirmationRequired } from './pricing-confirmation.js';
 
 /**
@@ -46,16 +47,22 @@ export async function getUsages(context: RouteContext): Promise<UsagesResponse> 
 export async function postPricing(
   context: RouteContext,
 ): Promise<PricingResponse | PricingRefusal> {
-  const { feature, ...change } = parsePricingRequest(context.body, context.options);
+  const request = parsePricingRequest(context.body, context.options);
   chargeRateLimit(context);
   let pricing: PricingResponse;
   try {
-    pricing = await context.upstream.pricing(
-      context.identity.reference,
-      feature,
-      change,
-      context.call,
-    );
+    if ('quantity' in request) {
+      // A decrease: checked against what the customer owns and uses first (decrease.ts).
+      pricing = await priceDecrease(context, request);
+    } else {
+      const { feature, ...change } = request;
+      pricing = await context.upstream.pricing(
+        context.identity.reference,
+        feature,
+        change,
+        context.call,
+      );
+    }
   } catch (error) {
     const refusal = error instanceof UpstreamError ? await refusalOf(context, error) : undefined;
     if (refusal === undefined) throw error;

@@ -1,0 +1,261 @@
+import type {
+  DecreasePricingRequest,
+  DecreaseResponse,
+  PricingResponse,
+} from '../../contract/proxy-api.js';
+import type { Usage } from '../../contract/resources.js';
+import { toBillingError, type BillingError } from '../../client/errors.js';
+import { BillingBeforeDecreaseEvent, BillingDecreaseEvent } from '../../client/decrease-events.js';
+import type { Language } from '../../client/i18n.js';
+import { getProxyClient } from '../../client/proxy-client.js';
+import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
+import {
+  ConfirmedChange,
+  outcomeUnknown,
+  type ChangeDialog,
+  type ChangeFailure,
+} from '../shared/change-flow.js';
+import {
+  createPendingDecrease,
+  readPendingDecrease,
+  sendDecrease,
+  settlePendingDecrease,
+  type PendingDecrease,
+} from './pending-decrease.js';
+import type { PurchaseHost } from './purchase-controller.js';
+
+// The decrease of <buy-feature allow-decrease>: a Limitation the customer owns ("seats") lowered
+// by the quantity chosen, never below the floor (what the page says is in use, else the plan's
+// included quantity, never below 0). Remove prices the decrease first; its confirmation shows
+// what changes now (the new quantity, and whether anything is credited) and the next recurring
+// price, and is always asked, as a purchase's is. A confirmed decrease is applied at most once:
+// its idempotency key waits in sessionStorage until its outcome is known.
+
+/** What the dialog asks the user to confirm: `from` units down to `quantity`, at `pricing`. */
+export interface DecreaseQuote {
+  from: number;
+  quantity: number;
+  pricing: PricingResponse;
+  /** The price changed since it was shown (409 `price-changed`): asked again. */
+  changed?: 'price-changed' | 'period-ending';
+}
+
+/** A failure of the decrease itself; `pending` when its outcome is unknown (retry, same key). */
+export type DecreaseFailure = ChangeFailure<PendingDecrease>;
+
+/** What the flow needs of the element. */
+export interface DecreaseHost extends PurchaseHost {
+  /** How many are in use, as the page says; undefined when it does not. */
+  readonly inUse: number | undefined;
+}
+
+/** What the flow needs of the element's view. */
+export interface DecreaseView extends ChangeDialog {
+  /** The element's language: the service's price lines come in it. */
+  language(): Language;
+  /** A decrease was applied: the purchase's price is asked again. */
+  decreased(): void;
+}
+
+/** A count the page gave: a whole number, 0 or more; anything else counts as not given. */
+function countOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+export class DecreaseController extends ConfirmedChange<
+  DecreaseQuote,
+  DecreaseResponse,
+  DecreaseFailure,
+  DecreaseHost,
+  DecreaseView
+> {
+  #resumeCheckedFor = '';
+
+  constructor(host: DecreaseHost, view: DecreaseView) {
+    super(host, view);
+    host.addController(this);
+  }
+
+  /** The feature's usage, as the page's usage store has it. */
+  get usage(): Usage | undefined {
+    return getUsageStore(this.host.endpoint).get(this.host.feature);
+  }
+
+  /** How many the page says are in use, when it gives a whole number. */
+  get inUse(): number | undefined {
+    return countOf(this.host.inUse);
+  }
+
+  /**
+   * The lowest quantity a decrease may reach: what is in use, else the plan's included quantity;
+   * never below 0. Undefined for anything but a Limitation with a limit (nothing to lower).
+   */
+  get floor(): number | undefined {
+    const usage = this.usage;
+    if (usage?.TypeFeature !== 'Limitation' || isUnlimited(usage)) return undefined;
+    return Math.max(0, this.inUse ?? usage.QuantityIncluded ?? 0);
+  }
+
+  /** How many units can be removed: the current quantity above the floor. */
+  get removable(): number {
+    const floor = this.floor;
+    if (floor === undefined) return 0;
+    return Math.max(0, (this.usage?.QuantityCurrent ?? 0) - floor);
+  }
+
+  /** The refusal or failure to show. */
+  get error(): BillingError | undefined {
+    return this.failure?.error;
+  }
+
+  get canRetry(): boolean {
+    const failure = this.failure;
+    if (!failure) return false;
+    return failure.pending !== undefined || failure.error.retryable;
+  }
+
+  /** Whether Remove may be pressed for `count` units now. */
+  canRemove(count: number): boolean {
+    return (
+      this.phase === 'idle' &&
+      !this.failure?.pending &&
+      Number.isInteger(count) &&
+      count > 0 &&
+      count <= this.removable
+    );
+  }
+
+  hostUpdated(): void {
+    // A decrease of this feature confirmed before a reload, its outcome still unknown: learn it.
+    const target = `${this.endpoint}#${this.host.feature}`;
+    if (!this.host.feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
+    this.#resumeCheckedFor = target;
+    const pending = readPendingDecrease(this.endpoint, this.host.feature);
+    if (pending) void this.#resume(pending);
+  }
+
+  /** The last outcome is no longer the news (another quantity, a purchase). */
+  forget(): void {
+    this.setSuccess(undefined);
+    if (!this.failure?.pending) this.setFailure(undefined);
+    this.host.requestUpdate();
+  }
+
+  /** Remove: prices lowering the feature by `count`, then always asks for confirmation. */
+  async remove(count: number): Promise<void> {
+    if (!this.canRemove(count)) return;
+    const from = this.usage?.QuantityCurrent ?? 0;
+    const quantity = from - count;
+    this.setSuccess(undefined);
+    this.setFailure(undefined);
+    this.setPhase('preparing');
+    let pricing: PricingResponse;
+    try {
+      pricing = await getProxyClient(this.endpoint).getPricing(
+        this.#request(quantity),
+        undefined,
+        this.view.language(),
+      );
+    } catch (caught) {
+      const error = toBillingError(caught);
+      this.report(error, this.host.feature);
+      this.setFailure({ error });
+      this.setPhase('idle');
+      return;
+    }
+    this.setPhase('idle');
+    await this.ask({ from, quantity, pricing });
+  }
+
+  /** The dialog's Confirm: applies the decrease shown. Only the first click of several counts. */
+  async confirm(): Promise<void> {
+    const quote = this.quote;
+    if (this.phase !== 'confirming' || !quote) return;
+    const { feature } = this.host;
+    const { quantity, pricing } = quote;
+    if (!this.pageAllows(new BillingBeforeDecreaseEvent({ feature, quantity, pricing }))) return;
+    const pending = createPendingDecrease(
+      this.endpoint,
+      {
+        ...this.#request(quantity),
+        confirmedAmountTotal: pricing.AmountTotal,
+        // The proxy always asks for the next term; without it, the recurring price is unchanged.
+        confirmedNextTermAmountTotal: pricing.NextTerm?.AmountTotal ?? 0,
+      },
+      pricing.ReferenceCustomer,
+    );
+    await this.#send(pending);
+  }
+
+  /** "Try again": re-sends a decrease of unknown outcome with its key, or clears the refusal. */
+  async retry(): Promise<void> {
+    await this.retryWith({
+      send: (pending) => this.#send(pending),
+      reprice: () => this.host.requestUpdate(),
+      resume: (pending) => this.#resume(pending),
+    });
+  }
+
+  #request(quantity: number): DecreasePricingRequest {
+    const inUse = this.inUse;
+    return { feature: this.host.feature, quantity, ...(inUse === undefined ? {} : { inUse }) };
+  }
+
+  async #send(pending: PendingDecrease): Promise<void> {
+    const endpoint = this.endpoint;
+    this.setFailure(undefined);
+    this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
+    let result: DecreaseResponse;
+    try {
+      result = await sendDecrease(pending, endpoint, this.view.language());
+    } catch (caught) {
+      this.#failed(endpoint, pending, toBillingError(caught));
+      return;
+    }
+    settlePendingDecrease(endpoint, pending);
+    this.applied(result, endpoint, result.usage);
+    this.view.decreased();
+    this.host.dispatchEvent(
+      new BillingDecreaseEvent({
+        feature: pending.feature,
+        quantity: pending.quantity,
+        usage: result.usage,
+        amountTotal: result.amountTotal,
+        nextTermAmountTotal: result.nextTermAmountTotal,
+        replayed: result.replayed,
+      }),
+    );
+  }
+
+  #failed(endpoint: string, pending: PendingDecrease, error: BillingError): void {
+    const unknown = outcomeUnknown(error);
+    if (!unknown) settlePendingDecrease(endpoint, pending);
+    this.report(error, this.host.feature);
+    const { code, pricing } = error;
+    const from = this.usage?.QuantityCurrent ?? pending.quantity;
+    if ((code === 'price-changed' || code === 'period-ending') && pricing) {
+      // Nothing was applied. Show the service's new price and ask again, with a new key.
+      void this.ask({ from, quantity: pending.quantity, pricing, changed: code });
+      return;
+    }
+    if (code === 'not-a-decrease' || code === 'below-in-use' || code === 'below-included') {
+      // The quantity moved elsewhere (another tab): the usages tell what is left to remove.
+      getUsageStore(endpoint)
+        .refresh()
+        .catch(() => undefined);
+    }
+    this.setFailure({ error, pending: unknown ? pending : undefined });
+    this.finish();
+  }
+
+  async #resume(pending: PendingDecrease): Promise<void> {
+    const endpoint = this.endpoint;
+    await this.resumeIfSameCustomer(pending, {
+      settle: (stale) => settlePendingDecrease(endpoint, stale),
+      cannotTell: (kept, error) => {
+        this.setFailure({ error, pending: kept, verify: true });
+      },
+      send: (same) => this.#send(same),
+    });
+  }
+}
