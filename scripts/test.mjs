@@ -163,7 +163,10 @@ const stages = {
   async e2e() {
     const files = filesUnder('test/e2e', /\.test\.ts$/);
     if (files.length === 0) return { passed: 0, failed: 0 };
-    return nodeTests(files, { CHROME_PATH: findChrome() }, ['--test-concurrency=2']);
+    return nodeTests(files, { CHROME_PATH: findChrome() }, [
+      '--test-concurrency=2',
+      '--test-timeout=300000',
+    ]);
   },
   // Real processes killed and restarted: the proxy (SIGKILL at named points of 200 purchases,
   // SIGTERM), redis-server (restarted on its append-only file). Each prints its figures. The
