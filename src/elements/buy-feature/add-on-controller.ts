@@ -9,7 +9,7 @@ import { getUsageStore } from '../../client/usage-store.js';
 import type { Language } from '../../client/i18n.js';
 import {
   ConfirmedChange,
-  outcomeUnknown,
+  newPriceOf,
   type ChangeDialog,
   type ChangeFailure,
 } from '../shared/change-flow.js';
@@ -94,10 +94,12 @@ function planIncluding(offers: readonly Offer[], feature: string): Offer | undef
 export class AddOnController extends ConfirmedChange<
   AddOnQuote,
   AddOnChangeResponse,
-  AddOnFailure,
+  PendingAddOnChange,
   PurchaseHost,
   AddOnView
 > {
+  protected override readonly settle = settlePendingAddOnChange;
+
   /** A plan that includes the feature, for `elsewhere`; undefined while unknown or none. */
   #plan: Offer | undefined;
   /** The feature's title as the offers give it: a feature outside the plan has no usage. */
@@ -182,7 +184,7 @@ export class AddOnController extends ConfirmedChange<
     if (state === this.#reported) return;
     this.#reported = state;
     if (state.status === 'error' && this.standing === 'refused')
-      this.report(toBillingError(state.error), this.host.feature);
+      this.report(toBillingError(state.error));
     // A feature outside the plan (or without a running subscription) has no usage to name it:
     // the offers name it, and tell the plan that includes it.
     const settled = state.status === 'complete' || state.status === 'error';
@@ -285,7 +287,7 @@ export class AddOnController extends ConfirmedChange<
     if (!this.host.feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
     this.#resumeCheckedFor = target;
     const pending = readPendingAddOnChange(this.endpoint, this.host.feature);
-    if (pending) void this.#resume(pending);
+    if (pending) void this.resume(pending);
   }
 
   /** Add or Remove: prices the switch if needed, then always asks for confirmation. */
@@ -320,16 +322,12 @@ export class AddOnController extends ConfirmedChange<
       },
       pricing.ReferenceCustomer,
     );
-    await this.#send(pending);
+    await this.send(pending);
   }
 
   /** "Try again": re-sends a change of unknown outcome with its key, or prices again. */
   async retry(): Promise<void> {
-    await this.retryWith({
-      send: (pending) => this.#send(pending),
-      reprice: () => this.refresh(),
-      resume: (pending) => this.#resume(pending),
-    });
+    await this.retryWith(() => this.refresh());
   }
 
   /** After a remedy or a change elsewhere: the refusal shown may be gone, price again. */
@@ -369,62 +367,41 @@ export class AddOnController extends ConfirmedChange<
     this.host.requestUpdate();
   }
 
-  async #send(pending: PendingAddOnChange): Promise<void> {
-    const endpoint = this.endpoint;
-    this.setFailure(undefined);
-    this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
-    let result: AddOnChangeResponse;
-    try {
-      result = await switchAddOn(pending, endpoint, this.view.language());
-    } catch (caught) {
-      this.#changeFailed(endpoint, pending, toBillingError(caught));
-      return;
-    }
-    settlePendingAddOnChange(endpoint, pending);
-    // Added here: bought, not part of the plan (what the offers would say, without asking).
-    this.#terms = pending.enabled ? 'bought' : undefined;
-    this.applied(result, endpoint, result.usage);
-    const changed = new BillingAddOnChangeEvent({
-      feature: pending.feature,
-      enabled: pending.enabled,
-      usage: result.usage,
-      amountTotal: result.amountTotal,
-      nextTermAmountTotal: result.nextTermAmountTotal,
-      replayed: result.replayed,
-    });
-    // The usage now shows the other state: the element's update prices the way back.
-    this.host.dispatchEvent(changed);
-  }
-
-  #changeFailed(endpoint: string, pending: PendingAddOnChange, error: BillingError): void {
-    const unknown = outcomeUnknown(error);
-    if (!unknown) settlePendingAddOnChange(endpoint, pending);
-    this.report(error, this.host.feature);
-    const { code, pricing } = error;
-    if ((code === 'price-changed' || code === 'period-ending') && pricing) {
-      // Nothing was applied. Show the service's new price and ask again, with a new key.
-      this.preview.set(pending.enabled, pricing);
-      void this.ask({ enabled: pending.enabled, pricing, changed: code });
-      return;
-    }
-    if (code === 'add-on-already-on' || code === 'add-on-already-off') {
-      // Done elsewhere (another tab): the usages tell the state to show.
-      getUsageStore(endpoint)
-        .refresh()
-        .catch(() => undefined);
-    }
-    this.setFailure({ error, pending: unknown ? pending : undefined });
-    this.finish();
-  }
-
-  async #resume(pending: PendingAddOnChange): Promise<void> {
-    const endpoint = this.endpoint;
-    await this.resumeIfSameCustomer(pending, {
-      settle: (stale) => settlePendingAddOnChange(endpoint, stale),
-      cannotTell: (kept, error) => {
-        this.setFailure({ error, pending: kept, verify: true });
+  protected override async send(pending: PendingAddOnChange): Promise<void> {
+    await this.sendRecorded(
+      pending,
+      (endpoint) => switchAddOn(pending, endpoint, this.view.language()),
+      (result, endpoint) => {
+        // Added here: bought, not part of the plan (what the offers would say, without asking).
+        this.#terms = pending.enabled ? 'bought' : undefined;
+        this.applied(result, endpoint, result.usage);
+        const changed = new BillingAddOnChangeEvent({
+          feature: pending.feature,
+          enabled: pending.enabled,
+          usage: result.usage,
+          amountTotal: result.amountTotal,
+          nextTermAmountTotal: result.nextTermAmountTotal,
+          replayed: result.replayed,
+        });
+        // The usage now shows the other state: the element's update prices the way back.
+        this.host.dispatchEvent(changed);
       },
-      send: (same) => this.#send(same),
-    });
+    );
+  }
+
+  protected override askAgain(error: BillingError, { enabled }: PendingAddOnChange): boolean {
+    const priced = newPriceOf(error);
+    if (!priced) return false;
+    this.preview.set(enabled, priced.pricing);
+    void this.ask({ enabled, ...priced });
+    return true;
+  }
+
+  protected override followUp(code: string, endpoint: string): void {
+    if (code !== 'add-on-already-on' && code !== 'add-on-already-off') return;
+    // Done elsewhere (another tab): the usages tell the state to show.
+    getUsageStore(endpoint)
+      .refresh()
+      .catch(() => undefined);
   }
 }

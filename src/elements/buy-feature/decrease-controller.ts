@@ -11,7 +11,7 @@ import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
 import {
   ConfirmedChange,
-  outcomeUnknown,
+  newPriceOf,
   type ChangeDialog,
   type ChangeFailure,
 } from '../shared/change-flow.js';
@@ -65,10 +65,12 @@ function countOf(value: unknown): number | undefined {
 export class DecreaseController extends ConfirmedChange<
   DecreaseQuote,
   DecreaseResponse,
-  DecreaseFailure,
+  PendingDecrease,
   DecreaseHost,
   DecreaseView
 > {
+  protected override readonly settle = settlePendingDecrease;
+
   #resumeCheckedFor = '';
 
   constructor(host: DecreaseHost, view: DecreaseView) {
@@ -131,7 +133,7 @@ export class DecreaseController extends ConfirmedChange<
     if (!this.host.feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
     this.#resumeCheckedFor = target;
     const pending = readPendingDecrease(this.endpoint, this.host.feature);
-    if (pending) void this.#resume(pending);
+    if (pending) void this.resume(pending);
   }
 
   /** The last outcome is no longer the news (another quantity, a purchase). */
@@ -157,10 +159,7 @@ export class DecreaseController extends ConfirmedChange<
         this.view.language(),
       );
     } catch (caught) {
-      const error = toBillingError(caught);
-      this.report(error, this.host.feature);
-      this.setFailure({ error });
-      this.setPhase('idle');
+      this.notPriced(toBillingError(caught));
       return;
     }
     this.setPhase('idle');
@@ -184,16 +183,12 @@ export class DecreaseController extends ConfirmedChange<
       },
       pricing.ReferenceCustomer,
     );
-    await this.#send(pending);
+    await this.send(pending);
   }
 
   /** "Try again": re-sends a decrease of unknown outcome with its key, or clears the refusal. */
   async retry(): Promise<void> {
-    await this.retryWith({
-      send: (pending) => this.#send(pending),
-      reprice: () => this.host.requestUpdate(),
-      resume: (pending) => this.#resume(pending),
-    });
+    await this.retryWith(() => this.host.requestUpdate());
   }
 
   #request(quantity: number): DecreasePricingRequest {
@@ -201,61 +196,40 @@ export class DecreaseController extends ConfirmedChange<
     return { feature: this.host.feature, quantity, ...(inUse === undefined ? {} : { inUse }) };
   }
 
-  async #send(pending: PendingDecrease): Promise<void> {
-    const endpoint = this.endpoint;
-    this.setFailure(undefined);
-    this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
-    let result: DecreaseResponse;
-    try {
-      result = await sendDecrease(pending, endpoint, this.view.language());
-    } catch (caught) {
-      this.#failed(endpoint, pending, toBillingError(caught));
-      return;
-    }
-    settlePendingDecrease(endpoint, pending);
-    this.applied(result, endpoint, result.usage);
-    this.view.decreased();
-    this.host.dispatchEvent(
-      new BillingDecreaseEvent({
-        feature: pending.feature,
-        quantity: pending.quantity,
-        usage: result.usage,
-        amountTotal: result.amountTotal,
-        nextTermAmountTotal: result.nextTermAmountTotal,
-        replayed: result.replayed,
-      }),
+  protected override async send(pending: PendingDecrease): Promise<void> {
+    await this.sendRecorded(
+      pending,
+      (endpoint) => sendDecrease(pending, endpoint, this.view.language()),
+      (result, endpoint) => {
+        this.applied(result, endpoint, result.usage);
+        this.view.decreased();
+        this.host.dispatchEvent(
+          new BillingDecreaseEvent({
+            feature: pending.feature,
+            quantity: pending.quantity,
+            usage: result.usage,
+            amountTotal: result.amountTotal,
+            nextTermAmountTotal: result.nextTermAmountTotal,
+            replayed: result.replayed,
+          }),
+        );
+      },
     );
   }
 
-  #failed(endpoint: string, pending: PendingDecrease, error: BillingError): void {
-    const unknown = outcomeUnknown(error);
-    if (!unknown) settlePendingDecrease(endpoint, pending);
-    this.report(error, this.host.feature);
-    const { code, pricing } = error;
-    const from = this.usage?.QuantityCurrent ?? pending.quantity;
-    if ((code === 'price-changed' || code === 'period-ending') && pricing) {
-      // Nothing was applied. Show the service's new price and ask again, with a new key.
-      void this.ask({ from, quantity: pending.quantity, pricing, changed: code });
-      return;
-    }
-    if (code === 'not-a-decrease' || code === 'below-in-use' || code === 'below-included') {
-      // The quantity moved elsewhere (another tab): the usages tell what is left to remove.
-      getUsageStore(endpoint)
-        .refresh()
-        .catch(() => undefined);
-    }
-    this.setFailure({ error, pending: unknown ? pending : undefined });
-    this.finish();
+  protected override askAgain(error: BillingError, { quantity }: PendingDecrease): boolean {
+    const priced = newPriceOf(error);
+    if (!priced) return false;
+    const from = this.usage?.QuantityCurrent ?? quantity;
+    void this.ask({ from, quantity, ...priced });
+    return true;
   }
 
-  async #resume(pending: PendingDecrease): Promise<void> {
-    const endpoint = this.endpoint;
-    await this.resumeIfSameCustomer(pending, {
-      settle: (stale) => settlePendingDecrease(endpoint, stale),
-      cannotTell: (kept, error) => {
-        this.setFailure({ error, pending: kept, verify: true });
-      },
-      send: (same) => this.#send(same),
-    });
+  protected override followUp(code: string, endpoint: string): void {
+    if (code !== 'not-a-decrease' && code !== 'below-in-use' && code !== 'below-included') return;
+    // The quantity moved elsewhere (another tab): the usages tell what is left to remove.
+    getUsageStore(endpoint)
+      .refresh()
+      .catch(() => undefined);
   }
 }

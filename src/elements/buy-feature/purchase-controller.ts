@@ -1,5 +1,5 @@
 import type { ReactiveController } from 'lit';
-import type { PricingResponse, PurchaseResponse } from '../../contract/proxy-api.js';
+import type { PricingResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
 import type { Language } from '../../client/i18n.js';
@@ -13,7 +13,7 @@ import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import {
   ConfirmedChange,
-  outcomeUnknown,
+  newPriceOf,
   signedInCustomer,
   type ChangeDialog,
   type ChangeFailure,
@@ -88,9 +88,11 @@ export interface PurchaseView extends ChangeDialog {
  * request. The flow reports every failure, the preview's included, as `billing-error`.
  */
 export class PurchaseController
-  extends ConfirmedChange<Quote, PurchaseSuccess, PurchaseFailure, PurchaseHost, PurchaseView>
+  extends ConfirmedChange<Quote, PurchaseSuccess, PendingPurchase, PurchaseHost, PurchaseView>
   implements ReactiveController
 {
+  protected override readonly settle = settlePendingPurchase;
+
   /** The preview state last seen after an update, to report each of its errors once. */
   #reportedPreview: LatestTaskState<number, PricingResponse> | undefined;
   /** The proxy and feature whose pending purchase was already looked for. */
@@ -143,7 +145,7 @@ export class PurchaseController
     const state = this.view.preview.state;
     if (state === this.#reportedPreview) return;
     this.#reportedPreview = state;
-    this.report(this.previewError, this.host.feature);
+    this.report(this.previewError);
   }
 
   hostDisconnected(): void {
@@ -189,11 +191,7 @@ export class PurchaseController
    * resumed purchase whose customer could not be checked is checked first.
    */
   async retry(): Promise<void> {
-    await this.retryWith({
-      send: (pending) => this.#send(pending),
-      reprice: () => this.view.reprice(),
-      resume: (pending) => this.#resume(pending),
-    });
+    await this.retryWith(() => this.view.reprice());
   }
 
   /** Another quantity was chosen: the last outcome goes, unless it is a purchase still unknown. */
@@ -229,59 +227,46 @@ export class PurchaseController
       pricing.AmountTotal,
       pricing.ReferenceCustomer,
     );
-    await this.#send(pending);
+    await this.send(pending);
   }
 
-  /** Sends a recorded purchase (first time, retry or resume) and shows its outcome. */
-  async #send(pending: PendingPurchase): Promise<void> {
-    const endpoint = this.endpoint;
-    this.setFailure(undefined);
-    // A resumed purchase says so until its outcome is known.
-    this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
-    let result: PurchaseResponse;
-    try {
-      const request = purchaseRequestOf(pending);
-      result = await getProxyClient(endpoint).purchase(request, undefined, this.view.language());
-    } catch (caught) {
-      this.#purchaseFailed(endpoint, pending, toBillingError(caught));
-      return;
-    }
-    settlePendingPurchase(endpoint, pending);
-    const amountConfirmed = result.amountConfirmed !== false;
-    this.applied({ usage: result.usage, amountConfirmed }, endpoint, result.usage);
-    const purchased = new BillingPurchaseEvent({
-      feature: pending.feature,
-      increment: pending.increment,
-      usage: result.usage,
-      amountTotal: result.amountTotal,
-      amountConfirmed,
-      replayed: result.replayed,
-    });
-    this.host.dispatchEvent(purchased);
-    this.view.purchased();
-  }
-
-  #purchaseFailed(endpoint: string, pending: PendingPurchase, error: BillingError): void {
-    const { code, pricing } = error;
-    // After `upstream-error` only the usage shows what happened (see outcomeUnknown).
-    const unknown = outcomeUnknown(error);
-    if (!unknown) settlePendingPurchase(endpoint, pending);
-    this.report(error, this.host.feature);
-    if ((code === 'price-changed' || code === 'period-ending') && pricing) {
-      // Nothing was applied. Show the service's new price and ask again, with a new key.
-      this.view.preview.set(pending.increment, pricing);
-      void this.#ask({ increment: pending.increment, pricing, changed: code });
-      return;
-    }
-    if (code === 'upstream-error') {
-      getUsageStore(endpoint)
-        .refresh()
-        .catch(() => {
-          // The refusal is shown already; the meters keep their last usages.
+  protected override async send(pending: PendingPurchase): Promise<void> {
+    const request = purchaseRequestOf(pending);
+    await this.sendRecorded(
+      pending,
+      (endpoint) => getProxyClient(endpoint).purchase(request, undefined, this.view.language()),
+      (result, endpoint) => {
+        const amountConfirmed = result.amountConfirmed !== false;
+        this.applied({ usage: result.usage, amountConfirmed }, endpoint, result.usage);
+        const purchased = new BillingPurchaseEvent({
+          feature: pending.feature,
+          increment: pending.increment,
+          usage: result.usage,
+          amountTotal: result.amountTotal,
+          amountConfirmed,
+          replayed: result.replayed,
         });
-    }
-    this.setFailure({ error, pending: unknown ? pending : undefined });
-    this.finish();
+        this.host.dispatchEvent(purchased);
+        this.view.purchased();
+      },
+    );
+  }
+
+  protected override askAgain(error: BillingError, { increment }: PendingPurchase): boolean {
+    const priced = newPriceOf(error);
+    if (!priced) return false;
+    this.view.preview.set(increment, priced.pricing);
+    void this.#ask({ increment, ...priced });
+    return true;
+  }
+
+  protected override followUp(code: string, endpoint: string): void {
+    if (code !== 'upstream-error') return;
+    getUsageStore(endpoint)
+      .refresh()
+      .catch(() => {
+        // The refusal is shown already; the meters keep their last usages.
+      });
   }
 
   /** A purchase confirmed earlier (before a reload, say) whose outcome is unknown: learn it. */
@@ -292,26 +277,14 @@ export class PurchaseController
     if (!feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
     this.#resumeCheckedFor = target;
     const pending = readPendingPurchase(endpoint, feature);
-    if (pending) void this.#resume(pending);
-  }
-
-  async #resume(pending: PendingPurchase): Promise<void> {
-    const endpoint = this.endpoint;
-    await this.resumeIfSameCustomer(pending, {
-      whoIsSignedIn: () => this.#signedInCustomer(endpoint),
-      settle: (stale) => settlePendingPurchase(endpoint, stale),
-      cannotTell: (kept, error) => {
-        this.setFailure({ error, pending: kept, verify: true });
-      },
-      send: (same) => this.#send(same),
-    });
+    if (pending) void this.resume(pending);
   }
 
   /**
    * The signed-in customer as the price preview tells it, else (priced nothing: refused, say)
    * as the proxy does, never a cache of another session's.
    */
-  async #signedInCustomer(endpoint: string): Promise<string | undefined> {
+  protected override async whoIsSignedIn(endpoint: string): Promise<string | undefined> {
     const state = await this.view.preview.settled();
     if (state.status === 'complete' && state.value.ReferenceCustomer)
       return state.value.ReferenceCustomer;

@@ -6,7 +6,6 @@ import type { Language } from '../../client/i18n.js';
 import { changePlan, getPlanQuote } from '../../client/plan-client.js';
 import {
   ConfirmedChange,
-  outcomeUnknown,
   type ChangeDialog,
   type ChangeFailure,
   type ChangeHost,
@@ -25,11 +24,8 @@ export interface PlanQuote {
   changed: boolean;
 }
 
-/** A refused or failed quote or change. */
-export interface PlanProblem extends ChangeFailure<PendingPlanChange> {
-  /** The offer concerned. */
-  offer: string;
-}
+/** A refused quote, or the change's own failure; the offer concerned is the flow's `offer`. */
+export type PlanFailure = ChangeFailure<PendingPlanChange>;
 
 /** The element the flow runs in. */
 export interface PlanHost extends ChangeHost {
@@ -51,9 +47,11 @@ export interface PlanView extends ChangeDialog {
  * and asked again. Every failure is reported as `billing-error`.
  */
 export class PlanChangeFlow
-  extends ConfirmedChange<PlanQuote, PlanChangeResponse, PlanProblem, PlanHost, PlanView>
+  extends ConfirmedChange<PlanQuote, PlanChangeResponse, PendingPlanChange, PlanHost, PlanView>
   implements ReactiveController
 {
+  protected override readonly settle = settlePendingPlanChange;
+
   #offer: string | undefined;
   #resumeCheckedFor = '';
 
@@ -62,14 +60,9 @@ export class PlanChangeFlow
     host.addController(this);
   }
 
-  /** The offer being quoted, confirmed or changed to. */
+  /** The offer being quoted, confirmed or changed to, or whose quote or change failed. */
   get offer(): string | undefined {
     return this.#offer;
-  }
-
-  /** A refused quote, or the change's own failure. */
-  get problem(): PlanProblem | undefined {
-    return this.failure;
   }
 
   hostConnected(): void {
@@ -87,8 +80,7 @@ export class PlanChangeFlow
     try {
       quote = await getPlanQuote({ offer }, this.endpoint, undefined, this.view.language());
     } catch (caught) {
-      this.#fail({ error: toBillingError(caught), offer });
-      this.setPhase('idle');
+      this.notPriced(toBillingError(caught));
       return;
     }
     await this.#confirmQuote({ quote, changed: false });
@@ -108,31 +100,35 @@ export class PlanChangeFlow
       },
       quote.ReferenceCustomer,
     );
-    await this.#send(pending);
+    await this.send(pending);
   }
 
-  /** "Try again": re-sends a change of unknown outcome with its key, or quotes again. */
+  /**
+   * "Try again": re-sends a change of unknown outcome with its key (checking first who is
+   * signed in, when that could not be told), or quotes the offer again.
+   */
   async retry(): Promise<void> {
-    const problem = this.failure;
-    if (!problem) return;
-    if (problem.pending && problem.verify) {
+    const failure = this.failure;
+    const offer = this.#offer;
+    if (!failure) return;
+    if (failure.pending && failure.verify) {
       this.setFailure(undefined);
-      await this.#resume(this.endpoint, problem.pending);
+      await this.resume(failure.pending);
       return;
     }
-    if (problem.pending) {
-      await this.#send(problem.pending);
+    if (failure.pending) {
+      await this.send(failure.pending);
       return;
     }
     this.setFailure(undefined);
-    await this.choose(problem.offer);
+    if (offer !== undefined) await this.choose(offer);
   }
 
-  /** Whether "Try again" can help the problem shown. */
+  /** Whether "Try again" can help the failure shown. */
   get canRetry(): boolean {
-    const problem = this.failure;
-    if (!problem) return false;
-    return problem.pending !== undefined || problem.error.retryable;
+    const failure = this.failure;
+    if (!failure) return false;
+    return failure.pending !== undefined || failure.error.retryable;
   }
 
   /** Asks to confirm `quote`, the offer it moves to being the one chosen. */
@@ -141,51 +137,42 @@ export class PlanChangeFlow
     await this.ask(quote);
   }
 
-  async #send(pending: PendingPlanChange): Promise<void> {
-    const endpoint = this.endpoint;
-    this.setFailure(undefined);
+  protected override async send(pending: PendingPlanChange): Promise<void> {
     this.#offer = pending.offer;
-    this.setPhase(this.phase === 'resuming' ? 'resuming' : 'applying');
-    let result: PlanChangeResponse;
-    try {
+    await this.sendRecorded(
+      pending,
       // A changed price comes back as a new quote: in the element's language too.
-      const request = planChangeRequestOf(pending);
-      result = await changePlan(request, endpoint, undefined, this.view.language());
-    } catch (caught) {
-      this.#changeFailed(endpoint, pending, toBillingError(caught));
-      return;
-    }
-    settlePendingPlanChange(endpoint, pending);
-    this.applied(result, endpoint);
-    this.view.planChanged();
-    const changed = new BillingPlanChangeEvent({
-      offer: pending.offer,
-      currentOffer: result.offer,
-      offerAfterTerm: result.offerAfterTerm,
-      dateEffective: result.dateEffective,
-      amountTotal: result.amountTotal,
-      replayed: result.replayed,
-    });
-    this.host.dispatchEvent(changed);
+      (endpoint) =>
+        changePlan(planChangeRequestOf(pending), endpoint, undefined, this.view.language()),
+      (result, endpoint) => {
+        this.applied(result, endpoint);
+        this.view.planChanged();
+        const changed = new BillingPlanChangeEvent({
+          offer: pending.offer,
+          currentOffer: result.offer,
+          offerAfterTerm: result.offerAfterTerm,
+          dateEffective: result.dateEffective,
+          amountTotal: result.amountTotal,
+          replayed: result.replayed,
+        });
+        this.host.dispatchEvent(changed);
+      },
+    );
   }
 
-  #changeFailed(endpoint: string, pending: PendingPlanChange, error: BillingError): void {
-    const unknown = outcomeUnknown(error);
-    if (!unknown) settlePendingPlanChange(endpoint, pending);
-    if (error.code === 'price-changed' && error.quote) {
-      // Nothing changed. Show the service's new price and ask again, with a new key.
-      this.report(error);
-      void this.#confirmQuote({ quote: error.quote, changed: true });
-      return;
-    }
-    if (error.code === 'already-on-offer') this.view.planChanged();
-    this.#fail({ error, offer: pending.offer, pending: unknown ? pending : undefined });
-    this.finish();
+  protected override askAgain(error: BillingError): boolean {
+    if (error.code !== 'price-changed' || !error.quote) return false;
+    void this.#confirmQuote({ quote: error.quote, changed: true });
+    return true;
   }
 
-  #fail(problem: PlanProblem): void {
-    this.setFailure(problem);
-    this.report(problem.error);
+  protected override followUp(code: string): void {
+    if (code === 'already-on-offer') this.view.planChanged();
+  }
+
+  /** Who is signed in could not be told: reported, as every failure the picker shows. */
+  protected override unverified(error: BillingError): void {
+    this.report(error);
   }
 
   /** A change confirmed before a reload whose outcome is unknown: learn it, same key. */
@@ -194,17 +181,9 @@ export class PlanChangeFlow
     if (this.phase !== 'idle' || this.#resumeCheckedFor === endpoint) return;
     this.#resumeCheckedFor = endpoint;
     const pending = readPendingPlanChange(endpoint);
-    if (pending) void this.#resume(endpoint, pending);
-  }
-
-  async #resume(endpoint: string, pending: PendingPlanChange): Promise<void> {
-    this.#offer = pending.offer;
-    await this.resumeIfSameCustomer(pending, {
-      settle: (stale) => settlePendingPlanChange(endpoint, stale),
-      cannotTell: (kept, error) => {
-        this.#fail({ error, offer: kept.offer, pending: kept, verify: true });
-      },
-      send: (same) => this.#send(same),
-    });
+    if (pending) {
+      this.#offer = pending.offer;
+      void this.resume(pending);
+    }
   }
 }

@@ -410,7 +410,7 @@ export class PlanPicker extends LitElement {
     const current = subscription.offer ?? '';
     const title = subscription.titleAfterTerm ?? this.#titleOf(subscription.offerAfterTerm ?? '');
     const date = subscription.dateOfferChange ?? subscription.periodEnd;
-    const busy = this.#flow.busy || this.#flow.problem?.pending !== undefined;
+    const busy = this.#flow.busy || this.#flow.failure?.pending !== undefined;
     const quoting = this.#flow.phase === 'preparing' && this.#flow.offer === current;
     return html`<div
       id="notice"
@@ -474,7 +474,7 @@ export class PlanPicker extends LitElement {
     // Pending or suspended: the notice's action comes first; the choice waits for it.
     const blocked = status !== 'running';
     const quoting = this.#flow.phase === 'preparing' && this.#flow.offer === offer.ReferenceOffer;
-    const busy = this.#flow.busy || this.#flow.problem?.pending !== undefined;
+    const busy = this.#flow.busy || this.#flow.failure?.pending !== undefined;
     // The card's price is the plan's list price; this customer's price on it also counts the
     // seats and projects above what it includes. A cheaper card can cost more (42 seats on Pro:
     // $454, above Business's $199), so the button never says "Upgrade" or "Downgrade": the
@@ -565,10 +565,10 @@ export class PlanPicker extends LitElement {
   }
 
   #renderProblem(): TemplateResult {
-    const problem = this.#flow.problem;
+    const failure = this.#flow.failure;
     let content: TemplateResult | typeof nothing = nothing;
-    if (problem && problem.error.code !== 'aborted') {
-      const { code } = problem.error;
+    if (failure && failure.error.code !== 'aborted') {
+      const { code } = failure.error;
       const page = remedyFor(code);
       let action: TemplateResult | typeof nothing = nothing;
       if (code === 'offer-on-request' && this.contactHref) {
@@ -594,7 +594,7 @@ export class PlanPicker extends LitElement {
           ${message(this, 'retry')}
         </button>`;
       }
-      const text = problem.pending
+      const text = failure.pending
         ? message(this, 'plan.outcome-unknown')
         : errorMessage(this, code, 'error.generic');
       content = html`<div class="problem" part="error">

@@ -5,13 +5,15 @@ import { BillingErrorEvent } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
+import type { PricingResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { warnOnce } from './warn.js';
 
 // What every flow that changes billing after the customer confirmed a price has in common (a
 // purchase of a quantity, an add-on switched, a plan change): its phases, the quote the dialog
-// shows, the dialog's opening and closing, the refusals reported as `billing-error`, and the
-// checks around a change confirmed before a reload. Each flow adds what it prices and sends.
+// shows, the dialog's opening and closing, the sending of a recorded change and the handling of
+// its failure (reported as `billing-error`, kept with its key while its outcome is unknown), and
+// the checks around a change confirmed before a reload. Each flow adds what it prices and sends.
 
 /**
  * Where a change stands:
@@ -29,7 +31,11 @@ export type ChangePhase = 'idle' | 'preparing' | 'confirming' | 'applying' | 're
  * `endpoint` is its own proxy (unset, the page's).
  */
 export type ChangeHost = ReactiveControllerHost &
-  EventTarget & { readonly endpoint: string | undefined };
+  EventTarget & {
+    readonly endpoint: string | undefined;
+    /** The feature the change concerns, when it concerns one: its failures name it. */
+    readonly feature?: string;
+  };
 
 /** What a flow needs of the element's dialog. */
 export interface ChangeDialog {
@@ -73,19 +79,21 @@ export interface ConfirmedEarlier {
   customer?: string;
 }
 
-/** How a flow resumes a change confirmed before a reload (see `resumeIfSameCustomer`). */
-export interface ResumeSteps<Pending extends ConfirmedEarlier> {
-  /**
-   * The customer signed in now; rejects when it cannot be told (the proxy did not answer). By
-   * default, as the proxy's usages name them.
-   */
-  whoIsSignedIn?(): Promise<string | undefined>;
-  /** Forgets the change without sending it: it is not proven to be this customer's. */
-  settle(pending: Pending): void;
-  /** Who is signed in could not be told: keep the change, and let "Try again" check again. */
-  cannotTell(pending: Pending, error: BillingError): void;
-  /** Sends the change again, same key, to learn its outcome. */
-  send(pending: Pending): Promise<void>;
+/** The new price a refusal quotes, and why the price is asked again. */
+export interface NewPrice {
+  changed: 'price-changed' | 'period-ending';
+  pricing: PricingResponse;
+}
+
+/**
+ * The new price a refusal quotes instead of the one confirmed, when it quotes one: the service's
+ * price changed (`price-changed`), or the billing period was ending (`period-ending`). Nothing
+ * was applied: the flow shows it and asks again, with a new key.
+ */
+export function newPriceOf({ code, pricing }: BillingError): NewPrice | undefined {
+  if ((code === 'price-changed' || code === 'period-ending') && pricing)
+    return { changed: code, pricing };
+  return undefined;
 }
 
 /** Said once when a change confirmed earlier names no customer and so cannot be re-sent. */
@@ -96,13 +104,16 @@ const NO_CUSTOMER_RECORDED =
 /**
  * The phases, the dialog and the outcome of a confirmed change, in `host` (the element) and
  * `view` (what the flow needs of its DOM, the dialog at least): `Quote` is what the dialog shows,
- * `Success` what an applied change answered, `Failure` a failure of the change itself. A subclass
- * that follows the host's lifecycle registers itself as its controller.
+ * `Success` what an applied change answered, `Pending` the record of a confirmed change (its
+ * request and key). A flow says how its record is sent (`send`, through `sendRecorded`) and
+ * forgotten (`settle`), and what a failure calls for beyond what every flow does with it
+ * (`askAgain`, `followUp`). A subclass that follows the host's lifecycle registers itself as its
+ * controller.
  */
 export abstract class ConfirmedChange<
   Quote,
   Success,
-  Failure extends ChangeFailure<unknown>,
+  Pending extends ConfirmedEarlier,
   Host extends ChangeHost = ChangeHost,
   View extends ChangeDialog = ChangeDialog,
 > {
@@ -111,7 +122,7 @@ export abstract class ConfirmedChange<
   #phase: ChangePhase = 'idle';
   #quote: Quote | undefined;
   #success: Success | undefined;
-  #failure: Failure | undefined;
+  #failure: ChangeFailure<Pending> | undefined;
 
   constructor(host: Host, view: View) {
     this.host = host;
@@ -138,7 +149,7 @@ export abstract class ConfirmedChange<
   }
 
   /** The last change's failure, kept with its key while its outcome is unknown. */
-  get failure(): Failure | undefined {
+  get failure(): ChangeFailure<Pending> | undefined {
     return this.#failure;
   }
 
@@ -159,11 +170,30 @@ export abstract class ConfirmedChange<
     this.host.requestUpdate();
   }
 
+  /** Sends a recorded change (first time, retry or resume) and shows its outcome. */
+  protected abstract send(pending: Pending): Promise<void>;
+
+  /** Forgets the record of a change sent to `endpoint` once its outcome is known. */
+  protected abstract readonly settle: (endpoint: string, pending: Pending) => void;
+
+  /**
+   * The change was refused for a price that is no longer the service's, and the refusal quotes
+   * the new one (see `newPriceOf`): the flow shows it and asks again, with a new key. False when
+   * the refusal is not that.
+   */
+  protected abstract askAgain(error: BillingError, pending: Pending): boolean;
+
+  /**
+   * What a failure of the change sent to `endpoint` calls for beside being shown (the usages
+   * read again after a refusal that says they moved elsewhere, say).
+   */
+  protected abstract followUp(code: string, endpoint: string): void;
+
   protected setSuccess(success: Success | undefined): void {
     this.#success = success;
   }
 
-  protected setFailure(failure: Failure | undefined): void {
+  protected setFailure(failure: ChangeFailure<Pending> | undefined): void {
     this.#failure = failure;
   }
 
@@ -186,6 +216,72 @@ export abstract class ConfirmedChange<
   }
 
   /**
+   * The price asked before the dialog was refused (nothing was confirmed, nothing sent): the
+   * refusal is reported and shown, and the flow is idle again.
+   */
+  protected notPriced(error: BillingError): void {
+    this.setFailure({ error });
+    this.report(error);
+    this.setPhase('idle');
+  }
+
+  /**
+   * Sends `pending` with `transmit` to the proxy and shows its outcome: `applied` is given the
+   * answer once the record is forgotten; a failure is handled as every flow handles it.
+   */
+  protected async sendRecorded<Answer>(
+    pending: Pending,
+    transmit: (endpoint: string) => Promise<Answer>,
+    applied: (answer: Answer, endpoint: string) => void,
+  ): Promise<void> {
+    const endpoint = this.endpoint;
+    this.setFailure(undefined);
+    // A resumed change says so until its outcome is known.
+    this.setPhase(this.#phase === 'resuming' ? 'resuming' : 'applying');
+    let answer: Answer;
+    try {
+      answer = await transmit(endpoint);
+    } catch (caught) {
+      this.#failed(endpoint, pending, toBillingError(caught));
+      return;
+    }
+    this.settle(endpoint, pending);
+    applied(answer, endpoint);
+  }
+
+  /**
+   * A confirmed change sent to `endpoint` failed. When its outcome is unknown (see
+   * outcomeUnknown) its record stays, so that "Try again" or a later page re-sends the very same
+   * request, same key; otherwise nothing was applied and the record goes. The failure is reported
+   * as `billing-error` with its remedy; a new price is asked again (`askAgain`); any other
+   * failure is kept and shown, with its key while its outcome is unknown, and the dialog closes.
+   */
+  #failed(endpoint: string, pending: Pending, error: BillingError): void {
+    // After `upstream-error` only the usage shows what happened (see outcomeUnknown).
+    const unknown = outcomeUnknown(error);
+    if (!unknown) this.settle(endpoint, pending);
+    this.report(error);
+    if (this.askAgain(error, pending)) return;
+    this.followUp(error.code, endpoint);
+    this.setFailure({ error, pending: unknown ? pending : undefined });
+    this.finish();
+  }
+
+  /**
+   * The customer signed in now, to check a resumed change against: by default, as the proxy's
+   * usages name them. Rejects when it cannot be told (the proxy did not answer).
+   */
+  protected whoIsSignedIn(endpoint: string): Promise<string | undefined> {
+    return signedInCustomer(endpoint);
+  }
+
+  /**
+   * Who is signed in could not be told: the change is kept as the failure shown, and "Try
+   * again" checks first. What a flow does beside; by default nothing more.
+   */
+  protected unverified(_error: BillingError): void {}
+
+  /**
    * Resumes `pending`, a change confirmed before a reload (or a resume whose check failed), only
    * when it is proven to be the signed-in customer's: it names a customer and the proxy names the
    * same one now. A tab outlives a sign-out, and the proxy keys changes per customer, so a change
@@ -198,30 +294,30 @@ export abstract class ConfirmedChange<
    * - the same customer: sent again with its key, which tells its outcome, applied at most once.
    * Dropping costs the same customer only the message of a change whose outcome the meters show.
    */
-  protected async resumeIfSameCustomer<Pending extends ConfirmedEarlier>(
-    pending: Pending,
-    steps: ResumeSteps<Pending>,
-  ): Promise<void> {
+  protected async resume(pending: Pending): Promise<void> {
+    const endpoint = this.endpoint;
     if (!pending.customer) {
       warnOnce(NO_CUSTOMER_RECORDED);
-      steps.settle(pending);
+      this.settle(endpoint, pending);
       return;
     }
     this.setPhase('resuming');
     let customer: string | undefined;
     try {
-      customer = await (steps.whoIsSignedIn?.() ?? signedInCustomer(this.endpoint));
+      customer = await this.whoIsSignedIn(endpoint);
     } catch (caught) {
-      steps.cannotTell(pending, toBillingError(caught));
+      const error = toBillingError(caught);
+      this.setFailure({ error, pending, verify: true });
+      this.unverified(error);
       this.setPhase('idle');
       return;
     }
     if (customer !== pending.customer) {
-      steps.settle(pending);
+      this.settle(endpoint, pending);
       this.setPhase('idle');
       return;
     }
-    await steps.send(pending);
+    await this.send(pending);
   }
 
   /**
@@ -235,23 +331,19 @@ export abstract class ConfirmedChange<
   }
 
   /**
-   * "Try again" on the failure shown: a change of unknown outcome is sent again with its key
-   * (`send`); otherwise the failure goes and the change is priced again (`reprice`), and a
-   * resumed change whose customer could not be checked is checked first (`resume`).
+   * "Try again" on the failure shown: a change of unknown outcome is sent again with its key;
+   * otherwise the failure goes and the change is priced again (`reprice`), and a resumed change
+   * whose customer could not be checked is checked first.
    */
-  protected async retryWith(steps: {
-    send(pending: NonNullable<Failure['pending']>): Promise<void>;
-    reprice(): void;
-    resume(pending: NonNullable<Failure['pending']>): Promise<void>;
-  }): Promise<void> {
+  protected async retryWith(reprice: () => void): Promise<void> {
     const failure = this.#failure;
     if (failure?.pending && !failure.verify) {
-      await steps.send(failure.pending as NonNullable<Failure['pending']>);
+      await this.send(failure.pending);
       return;
     }
     this.#failure = undefined;
-    steps.reprice();
-    if (failure?.pending) await steps.resume(failure.pending as NonNullable<Failure['pending']>);
+    reprice();
+    if (failure?.pending) await this.resume(failure.pending);
   }
 
   /**
@@ -268,9 +360,13 @@ export abstract class ConfirmedChange<
     });
   }
 
-  /** Reports a failure as `billing-error`, with the portal page that remedies it, if any. */
-  protected report(error: BillingError | undefined, feature?: string): void {
+  /**
+   * Reports a failure as `billing-error`, with the host's feature, if it has one, and the portal
+   * page that remedies it, if any.
+   */
+  protected report(error: BillingError | undefined): void {
     if (!error || error.code === 'aborted') return;
+    const { feature } = this.host;
     const remedy = remedyFor(error.code);
     const event = new BillingErrorEvent({
       error,
