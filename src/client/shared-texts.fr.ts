@@ -31,6 +31,11 @@ export default {
   'error.Error.Subscription.NotActive':
     'Votre abonnement est suspendu. Réactivez-le pour continuer.',
   'remedy.change-plan': 'Changer d’offre',
+  'per.Day': '{price}\u00a0/\u00a0jour',
+  'per.Week': '{price}\u00a0/\u00a0semaine',
+  'per.Month': '{price}\u00a0/\u00a0mois',
+  'per.Year': '{price}\u00a0/\u00a0an',
+  'per.every': '{price} tous les {period}',
   'state.not-in-plan.suggest':
     '{label}\u00a0: non inclus dans votre offre\u202f; l’offre {plan} l’inclut.',
   'remedy.change-plan.to': 'Passer à {plan}',

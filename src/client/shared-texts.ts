@@ -34,6 +34,12 @@ export const sharedTexts = {
   'error.Error.Customer.Billing.CappingReached': 'Some invoices are overdue. Pay them to continue.',
   'error.Error.Subscription.NotActive': 'Your subscription is suspended. Restart it to continue.',
   'remedy.change-plan': 'Change plan',
+  // A recurring price with its period ({price}: "$49.00"; {period}: "3 months", from Intl).
+  'per.Day': '{price}\u00a0/\u00a0day',
+  'per.Week': '{price}\u00a0/\u00a0week',
+  'per.Month': '{price}\u00a0/\u00a0month',
+  'per.Year': '{price}\u00a0/\u00a0year',
+  'per.every': '{price} every {period}',
   // A feature the plan lacks, with the least expensive plan that includes it ({plan}: "Pro"):
   // the meters' and gates' wording.
   'state.not-in-plan.suggest': '{label}: not included in your plan; {plan} includes it.',

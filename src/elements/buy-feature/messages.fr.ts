@@ -20,8 +20,6 @@ export default {
   'buy.price.credit': 'Crédité maintenant',
   'buy.price.next': 'Nouveau prix récurrent',
   'buy.price.unchanged': 'Prix récurrent inchangé',
-  'buy.per.month': '{amount}\u00a0/\u00a0mois',
-  'buy.per.year': '{amount}\u00a0/\u00a0an',
   'buy.unit-price': '{label}\u00a0: {price} l’unité.',
   'buy.unit-price.beyond': '{label}\u00a0: {price} l’unité au-delà des {included} inclus.',
   'buy.dialog.title': 'Confirmez votre achat',

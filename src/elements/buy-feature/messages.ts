@@ -34,8 +34,6 @@ export const buyTexts = {
   'buy.price.credit': 'Credited now',
   'buy.price.next': 'New recurring price',
   'buy.price.unchanged': 'Recurring price unchanged',
-  'buy.per.month': '{amount}\u00a0/\u00a0month',
-  'buy.per.year': '{amount}\u00a0/\u00a0year',
   // A price the service cannot quote before a payment method is added: the plan's, per unit.
   'buy.unit-price': '{label}: {price} each.',
   'buy.unit-price.beyond': '{label}: {price} each beyond the {included} included.',

@@ -7,6 +7,7 @@ import {
   message,
   type MessageKey,
 } from '../../client/i18n.js';
+import { perPeriod, pricePer, type PeriodUnit } from '../shared/per-period.js';
 
 // The words and figures <buy-feature> writes itself rather than take from the service: amounts
 // formatted with Intl from the service's amounts and currency, the period of a recurring price,
@@ -15,10 +16,10 @@ import {
 const MINUS_SIGN = '\u2212';
 const DAY_MS = 86_400_000;
 
-/** A term's length in days, and the text that names it ("{amount} / month"); others go unnamed. */
-const PERIODS: readonly { min: number; max: number; key: MessageKey }[] = [
-  { min: 28, max: 31, key: 'buy.per.month' },
-  { min: 365, max: 366, key: 'buy.per.year' },
+/** A term's length in days, and the period it is named as ("$69.00 / month"); others go unnamed. */
+const PERIODS: readonly { min: number; max: number; unit: PeriodUnit }[] = [
+  { min: 28, max: 31, unit: 'Month' },
+  { min: 365, max: 366, unit: 'Year' },
 ];
 
 /** Hundredths of `currency` in the element's locale; a negative amount with a real minus sign. */
@@ -35,12 +36,12 @@ export function termPrice(host: Element, term: NextTerm, currency: string): stri
   // Unreadable dates give NaN days, which no period matches.
   const days = start && end ? Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS) : NaN;
   const period = PERIODS.find(({ min, max }) => days >= min && days <= max);
-  return period ? message(host, period.key, { amount }) : amount;
+  return period ? pricePer(host, amount, period.unit) : amount;
 }
 
 /**
  * The plan's price of one more unit of a quantity feature, from the catalogue ("Seats: $10.00 /
- * month each beyond the 5 included."), when its period is a month or a year; else undefined.
+ * month each beyond the 5 included."), when its period is one the elements name; else undefined.
  */
 export function unitPriceSentence(
   host: Element,
@@ -49,15 +50,8 @@ export function unitPriceSentence(
   title: string,
 ): string | undefined {
   const { AmountUnit: unit, QuantityIncluded: included } = terms;
-  if (!unit || !offer.Currency || (offer.DurationRecurrence ?? 1) !== 1) return undefined;
-  const key =
-    offer.UnitRecurrence === 'Month'
-      ? 'buy.per.month'
-      : offer.UnitRecurrence === 'Year'
-        ? 'buy.per.year'
-        : undefined;
-  if (!key) return undefined;
-  const price = message(host, key, { amount: money(host, unit, offer.Currency) });
+  const price = unit ? perPeriod(host, unit, offer) : undefined;
+  if (!price) return undefined;
   return included !== undefined && included > 0
     ? message(host, 'buy.unit-price.beyond', {
         label: title,

@@ -18,11 +18,6 @@ export const planTexts = {
   // The subscription's discount, which moves with it to another plan; {name} is the service's
   // title of it ("20 % off everything").
   'plan.discount': 'Your discount applies: {name}.',
-  'plan.per.Day': '{price}\u00a0/\u00a0day',
-  'plan.per.Week': '{price}\u00a0/\u00a0week',
-  'plan.per.Month': '{price}\u00a0/\u00a0month',
-  'plan.per.Year': '{price}\u00a0/\u00a0year',
-  'plan.every': '{price} every {period}',
   'plan.feature.value': '{title}: {value}',
   'plan.feature.included': 'Included',
   'plan.feature.not-included': 'Not included',

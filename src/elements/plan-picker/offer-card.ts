@@ -1,41 +1,12 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Offer, OfferFeature } from '../../contract/catalog.js';
 import { UNLIMITED_QUANTITY } from '../../contract/constants.js';
-import { formatMoney, formatNumber, message } from '../../client/i18n.js';
+import { formatNumber, message } from '../../client/i18n.js';
+import { perPeriod } from '../shared/per-period.js';
 
 // How <plan-picker> shows an offer: its price per period formatted with Intl in the page's
-// language, and the features that set it apart from the other offers of the grid.
-
-/**
- * An amount in hundredths as Intl writes the currency ("$49.00", "49,00 $US"): the same figures
- * as the dialog's, the other elements' and the portal's (see docs/glossary.md).
- */
-export function money(host: Element, amount: number, currency: string): string {
-  return formatMoney(host, amount, currency);
-}
-
-const UNITS = ['Day', 'Week', 'Month', 'Year'] as const;
-type Unit = (typeof UNITS)[number];
-const isUnit = (value: unknown): value is Unit => UNITS.includes(value as Unit);
-
-/**
- * An amount per period of `offer` ("$49 / month", "$90 every 3 months"), or undefined when the
- * offer's period is not one the element knows.
- */
-function perPeriod(host: Element, amount: number, offer: Offer): string | undefined {
-  const { Currency: currency, UnitRecurrence: unit } = offer;
-  if (!currency || !isUnit(unit)) return undefined;
-  const price = money(host, amount, currency);
-  const count = offer.DurationRecurrence ?? 1;
-  if (count === 1) return message(host, `plan.per.${unit}`, { price });
-  // Intl's unit style spells the period in the page's language ("3 months", "3 mois").
-  const period = formatNumber(host, count, {
-    style: 'unit',
-    unit: unit.toLowerCase(),
-    unitDisplay: 'long',
-  });
-  return message(host, 'plan.every', { price, period });
-}
+// language (shared/per-period.ts: the same figures as the dialog's, the other elements' and the
+// portal's, see docs/glossary.md), and the features that set it apart from the other offers.
 
 /** The offer's recurring price in the page's language; the service's text when it cannot tell. */
 export function pricePerPeriod(host: Element, offer: Offer): string {
