@@ -25,11 +25,11 @@ import { getUsageStore } from '../../client/usage-store.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
+import { openRemedy } from '../shared/remedy.js';
 import { defineElement } from '../shared/define.js';
 import { revealOutcome, statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
 import { differingFeatures, featureList, pricePerPeriod } from './offer-card.js';
-import { openPlanPage } from './open-page.js';
 import { costsMoreThanCard, keptOnDowngrade, lostFeatures } from './plan-difference.js';
 import { PlanChangeFlow } from './plan-change.js';
 import { planPickerStyles } from './styles.js';
@@ -80,7 +80,7 @@ function suspendedRemedy(
  *
  * @event billing-plan-change - {BillingPlanChangeEvent} The plan was changed or the change scheduled. `detail: { offer, currentOffer, offerAfterTerm, dateEffective, amountTotal, replayed }`.
  * @event billing-error - {BillingErrorEvent} The offers, a quote or a change was refused or failed. `detail: { error, remedy }`.
- * @event billing-remedy - {BillingRemedyEvent} The user asked for a portal workflow (subscribe, complete, restart, register); `preventDefault()` to open it yourself. `detail: { page, code }`.
+ * @event billing-remedy - {BillingRemedyEvent} The user asked for a portal workflow (subscribe, complete, restart, register); `preventDefault()` to open it yourself. `detail: { page, code, offer }` (`offer`: the plan a Subscribe subscribes to).
  *
  * @csspart list - The list of offers.
  * @csspart offer - One offer's card (`data-current` on the customer's plan).
@@ -308,11 +308,7 @@ export class PlanPicker extends LitElement {
 
   #open(page: PortalPage, event: Event, offer?: string, code?: string): void {
     const from = event.currentTarget as HTMLElement;
-    void openPlanPage(this, page, {
-      ...(offer ? { offer } : {}),
-      ...(code ? { code } : {}),
-      from,
-    }).then((error) => {
+    void openRemedy(this, page, code, from, offer).then((error) => {
       // The subscription changed since the plans were read (the proxy refuses a subscribe
       // beside a started or pending one): show it as it is now.
       if (error?.code === 'already-subscribed' || error?.code === 'subscription-pending')

@@ -28,26 +28,31 @@ export async function openPortalOnDemand(
   await openPortalPage(request, options);
 }
 
-/** An element that offers remedies: its proxy and, when it has one, its feature. */
-export interface RemedyHost extends HTMLElement {
+/** An element that opens portal workflows: its proxy and, when it has one, its feature. */
+export interface PortalOpener extends HTMLElement {
   endpoint: string | undefined;
+  feature?: string;
+}
+
+/** An element that offers the remedies of a feature's refusals. */
+export interface RemedyHost extends PortalOpener {
   feature: string;
 }
 
 /**
- * The user asked for the portal workflow that remedies a refusal: `billing-remedy` first (the
- * host app may cancel it and open the workflow itself), then the page's `<billing-portal>` or
- * the modal portal. A portal that cannot open is reported as `billing-error` (the portal
- * shows its own error and retry). The focus goes back to `from` (default: the host) when a
- * modal closes.
+ * The user asked for a portal workflow (the remedy of a refusal, a plan to subscribe to or move
+ * to: `offer`): `billing-remedy` first (the host app may cancel it and open the workflow
+ * itself), then the page's `<billing-portal>` or the modal portal. A portal that cannot open is
+ * reported as `billing-error` (the portal shows its own error and retry), and resolves to that
+ * error. The focus goes back to `from` (default: the host) when a modal closes.
  */
 export async function openRemedy(
-  host: RemedyHost,
+  host: PortalOpener,
   page: PortalPage,
   code: string | undefined,
   from: Element = host,
   offer?: string,
-): Promise<void> {
+): Promise<BillingError | undefined> {
   const feature = host.feature ? { feature: host.feature } : {};
   // Events are built before being dispatched: the manifest analyzer would read
   // `dispatchEvent(new X(arg))` as an event named after `arg`.
@@ -57,15 +62,17 @@ export async function openRemedy(
     ...feature,
     ...(offer ? { offer } : {}),
   });
-  if (!host.dispatchEvent(remedy)) return;
+  if (!host.dispatchEvent(remedy)) return undefined;
   try {
     await openPortalOnDemand(
       { page, ...(offer ? { offer } : {}) },
       { endpoint: host.endpoint, from },
     );
+    return undefined;
   } catch (error) {
     // openPortalPage only ever rejects with a BillingError.
     const failure = new BillingErrorEvent({ error: error as BillingError, ...feature });
     host.dispatchEvent(failure);
+    return error as BillingError;
   }
 }
