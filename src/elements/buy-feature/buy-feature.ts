@@ -14,7 +14,7 @@ import {
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
-import { planIncluding, type SuggestedPlan } from '../shared/suggested-plan.js';
+import { SuggestedPlanLookup } from '../shared/suggested-plan.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
@@ -282,8 +282,8 @@ export class BuyFeature extends LitElement {
   #onOffOutsidePlan = '';
   /** The plan's price per unit, while the service cannot quote one (no payment method). */
   #unitPrice: { for: string; text: string | undefined } = { for: '', text: undefined };
-  /** The plan to suggest for a quantity the plan lacks, `endpoint#feature` it was found for. */
-  #suggested: { for: string; plan: SuggestedPlan | undefined } = { for: '', plan: undefined };
+  /** The plan to suggest for a quantity the plan lacks, looked up once the price is refused so. */
+  readonly #suggested = new SuggestedPlanLookup(this);
   /** The language the price is asked in (the service's own lines come in it): the element's. */
   #language: Language = 'en';
   /** The quantity the page chose (the attribute, or the property set by script): where a purchase leaves the control. */
@@ -376,11 +376,7 @@ export class BuyFeature extends LitElement {
     }
     const speaks = this.#callToAction.offer(remedy);
     const pointer = remedy && !speaks ? remedyPointer(this, this.#callToAction, remedy) : nothing;
-    const suggested = this.#suggested;
-    const plan =
-      suggested.for === `${resolveEndpoint(this.endpoint)}#${this.feature}`
-        ? suggested.plan
-        : undefined;
+    const plan = this.#suggested.known(getUsageStore(this.endpoint), this.feature);
     const unitPrice =
       this.#unitPrice.for === `${resolveEndpoint(this.endpoint)}#${this.feature}` &&
       error?.code === 'Error.Customer.PaymentSettings.Missing'
@@ -455,8 +451,7 @@ export class BuyFeature extends LitElement {
     const type = terms.find((candidate) => candidate.ReferenceFeature === feature)?.TypeFeature;
     if (type !== 'OnOff') {
       // A quantity the plan lacks: its refusal names the plan that includes it.
-      this.#suggested = { for: `${endpoint}#${feature}`, plan: planIncluding(offers, feature) };
-      this.requestUpdate();
+      this.#suggested.of(getUsageStore(endpoint), feature);
       return false;
     }
     this.#onOffOutsidePlan = `${endpoint}#${feature}`;

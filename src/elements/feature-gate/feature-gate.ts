@@ -9,7 +9,7 @@ import { remedyPointer } from '../shared/remedy-pointer.js';
 import { defineElement } from '../shared/define.js';
 import { openRemedy } from '../shared/remedy.js';
 import { seePlans } from '../shared/see-plans.js';
-import { planIncluding, type SuggestedPlan } from '../shared/suggested-plan.js';
+import { SuggestedPlanLookup, type SuggestedPlan } from '../shared/suggested-plan.js';
 import { sharedStyles } from '../shared/styles.js';
 import { gateTexts } from './messages.js';
 
@@ -97,7 +97,7 @@ export class FeatureGate extends LitElement {
 
   #store: UsageStore | undefined;
   /** The plan to suggest for a feature the plan lacks, once the offers are read. */
-  #suggested: { store: UsageStore | undefined; plan: SuggestedPlan | undefined } | undefined;
+  readonly #suggested = new SuggestedPlanLookup(this);
   #unsubscribe: (() => void) | undefined;
   #entitled: boolean | undefined;
   /** Offers the prompt's remedy, or leaves it to the element of the region that does. */
@@ -269,15 +269,7 @@ export class FeatureGate extends LitElement {
    * need (undefined until they are read, or when no plan includes it).
    */
   #suggestedPlan(): SuggestedPlan | undefined {
-    const store = this.#store;
-    if (this.#suggested?.store === store) return this.#suggested?.plan;
-    this.#suggested = { store, plan: undefined };
-    void store?.offers().then((offers) => {
-      if (this.#suggested?.store !== store) return;
-      this.#suggested = { store, plan: planIncluding(offers, this.feature) };
-      if (this.#suggested.plan) this.requestUpdate();
-    });
-    return undefined;
+    return this.#store && this.#suggested.of(this.#store, this.feature);
   }
 
   #renderPrompt(key: DeniedKey | 'gate.pending' | 'gate.unknown'): TemplateResult {
