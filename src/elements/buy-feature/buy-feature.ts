@@ -53,6 +53,13 @@ import { countedSentence, unitPriceSentence, type FeatureNames } from './wording
 type QuantityEntry = 'allowed' | 'empty' | 'invalid';
 
 /**
+ * What the element shows, as the usages say: an on/off feature's add-on (`add-on`), unlimited
+ * access with nothing to buy (`unlimited`), or a quantity to buy, and with `allow-decrease` to
+ * remove (`quantity`).
+ */
+type Mode = 'add-on' | 'unlimited' | 'quantity';
+
+/**
  * Lets the signed-in customer buy more of a metered feature: a quantity control, a live
  * preview of the price, a confirmation dialog showing the service's price, and a purchase
  * that is applied at most once whatever the retries, double clicks or reloads.
@@ -292,6 +299,8 @@ export class BuyFeature extends LitElement {
   #typed = false;
   /** The next change of quantity is priced at once, not after the typing debounce. */
   #priceAtOnce = false;
+  /** The mode chosen at the last update, which that update renders. */
+  #mode: Mode = 'quantity';
   /** The plan gave unlimited access at the last update: nothing to buy, nothing priced. */
   #wasUnlimited = false;
   /** A refused price the customer tried to buy anyway: answered here, as a refusal. */
@@ -332,27 +341,72 @@ export class BuyFeature extends LitElement {
     const relanguaged = language !== this.#language;
     this.#language = language;
     if (retargeted && this.isConnected) this.#addOn.retarget();
-    // The mode follows the usages: an on/off feature is added or removed as a whole. Only the
-    // mode shown asks for prices (a reset is done once: it asks for an update itself).
+    // The mode follows the usages, chosen once for the update and its render. Only the mode
+    // shown asks for prices (a reset is done once: it asks for an update itself).
     const unlimited = this.#isUnlimitedIn(this.endpoint, this.feature);
     const limitedAgain = this.#wasUnlimited && !unlimited;
     this.#wasUnlimited = unlimited;
-    if (this.#addOnMode) {
-      if (this.#preview.state.status !== 'idle') this.#preview.reset();
-      this.#priceAddOn(retargeted || relanguaged);
-    } else if (unlimited) {
-      // Unlimited access (a plan change may bring it): no quantity to price.
-      if (this.#preview.state.status !== 'idle') this.#preview.reset();
-      if (this.#addOn.preview.state.status !== 'idle') this.#addOn.preview.reset();
-    } else if (limitedAgain) {
-      // A plan change took the unlimited access away: the quantity has a price again.
-      this.#schedulePreview(true);
-    } else {
-      if (this.#addOn.preview.state.status !== 'idle') this.#addOn.preview.reset();
-      this.#priceQuantity(changed, retargeted, relanguaged);
+    this.#mode = this.#addOnMode ? 'add-on' : unlimited ? 'unlimited' : 'quantity';
+    switch (this.#mode) {
+      case 'add-on':
+        this.#updateAddOn(retargeted || relanguaged);
+        break;
+      case 'unlimited':
+        this.#updateUnlimited();
+        break;
+      case 'quantity':
+        this.#updateQuantity(changed, { retargeted, relanguaged, limitedAgain });
+        break;
     }
     if (retargeted && this.isConnected) this.#purchase.retarget();
     this.#placeRemedy();
+  }
+
+  /**
+   * The add-on mode: an on/off feature is added or removed as a whole, and the switch the usage
+   * calls for is priced, when it is not the one priced (or `again`); no quantity is.
+   */
+  #updateAddOn(again: boolean): void {
+    if (this.#preview.state.status !== 'idle') this.#preview.reset();
+    const target = this.#addOn.usage?.IsEnabled !== true;
+    const { state } = this.#addOn.preview;
+    if (again || state.status === 'idle' || state.args !== target) this.#addOn.refresh();
+  }
+
+  /** Unlimited access (a plan change may bring it): nothing to buy, nothing priced. */
+  #updateUnlimited(): void {
+    if (this.#preview.state.status !== 'idle') this.#preview.reset();
+    if (this.#addOn.preview.state.status !== 'idle') this.#addOn.preview.reset();
+  }
+
+  /**
+   * The quantity mode: the quantity is checked and priced when it, its range, the feature or the
+   * proxy changed, and asked again in a new language; a quantity being typed waits.
+   */
+  #updateQuantity(
+    changed: PropertyValues<this>,
+    {
+      retargeted,
+      relanguaged,
+      limitedAgain,
+    }: { retargeted: boolean; relanguaged: boolean; limitedAgain: boolean },
+  ): void {
+    if (limitedAgain) {
+      // A plan change took the unlimited access away: the quantity has a price again.
+      this.#schedulePreview(true);
+      return;
+    }
+    if (this.#addOn.preview.state.status !== 'idle') this.#addOn.preview.reset();
+    const quantityProperties = ['quantity', 'min', 'max', 'step'] as const;
+    if (retargeted || quantityProperties.some((name) => changed.has(name))) {
+      this.#quantityEntry = this.#range.allows(this.quantity) ? 'allowed' : 'invalid';
+      // A new feature, proxy or connection, or the reset after a purchase, prices at once; a
+      // quantity being typed waits.
+      this.#schedulePreview(retargeted || this.#priceAtOnce);
+      this.#priceAtOnce = false;
+    } else if (relanguaged && this.#preview.state.status !== 'idle') {
+      this.#schedulePreview(true);
+    }
   }
 
   /**
@@ -397,26 +451,6 @@ export class BuyFeature extends LitElement {
     if (!error || error === this.#triedError) return;
     this.#triedError = error;
     this.requestUpdate();
-  }
-
-  #priceQuantity(changed: PropertyValues<this>, retargeted: boolean, relanguaged: boolean): void {
-    const quantityProperties = ['quantity', 'min', 'max', 'step'] as const;
-    if (retargeted || quantityProperties.some((name) => changed.has(name))) {
-      this.#quantityEntry = this.#range.allows(this.quantity) ? 'allowed' : 'invalid';
-      // A new feature, proxy or connection, or the reset after a purchase, prices at once; a
-      // quantity being typed waits.
-      this.#schedulePreview(retargeted || this.#priceAtOnce);
-      this.#priceAtOnce = false;
-    } else if (relanguaged && this.#preview.state.status !== 'idle') {
-      this.#schedulePreview(true);
-    }
-  }
-
-  /** Prices the switch the usage calls for, when it is not the one priced (or `again`). */
-  #priceAddOn(again: boolean): void {
-    const target = this.#addOn.usage?.IsEnabled !== true;
-    const { state } = this.#addOn.preview;
-    if (again || state.status === 'idle' || state.args !== target) this.#addOn.refresh();
   }
 
   /**
@@ -605,7 +639,7 @@ export class BuyFeature extends LitElement {
     });
   }
 
-  #renderQuantity(busy: boolean) {
+  #renderQuantityField(busy: boolean) {
     const range = this.#range;
     const entry = this.#quantityEntry;
     // One set of figures for the range and the invalid message (a text ignores what it lacks).
@@ -713,9 +747,11 @@ export class BuyFeature extends LitElement {
     </div>`;
   }
 
-  override render() {
-    if (this.#addOnMode) return this.#renderAddOn();
-    if (this.#isUnlimitedIn(this.endpoint, this.feature)) return this.#renderUnlimited();
+  /**
+   * The quantity mode: the quantity, its price and Buy; with `allow-decrease`, Remove beside, and
+   * the decrease's progress, outcome or refusal while it is the news, else the purchase's.
+   */
+  #renderQuantity(): TemplateResult {
     const { busy, canBuy } = this.#purchase;
     const names = this.#featureNames();
     const confirmation = this.#decrease.quote
@@ -726,12 +762,11 @@ export class BuyFeature extends LitElement {
       : this.#purchaseConfirmation();
     const entry = this.#quantityEntry;
     const decrease = this.#decrease;
-    // The decrease's progress, outcome or refusal, while it is the news; else the purchase's.
     const decreaseNews = decrease.underWay || decrease.success !== undefined;
     return html`
       <div class="layout" @click=${this.#onUnavailableBuy}>
         <form part="form" novalidate aria-busy=${busy} @submit=${this.#onSubmit}>
-          ${this.#renderQuantity(busy)}
+          ${this.#renderQuantityField(busy)}
           ${priceRegion(this, this.#preview.state, (increment) => increment)}
           <button
             type="submit"
@@ -769,5 +804,16 @@ export class BuyFeature extends LitElement {
       }
       ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}
     `;
+  }
+
+  override render() {
+    switch (this.#mode) {
+      case 'add-on':
+        return this.#renderAddOn();
+      case 'unlimited':
+        return this.#renderUnlimited();
+      case 'quantity':
+        return this.#renderQuantity();
+    }
   }
 }
