@@ -14,7 +14,7 @@ import {
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
-import { SuggestedPlanLookup } from '../shared/suggested-plan.js';
+import { SuggestedPlanLookup } from '../shared/suggested-plan-lookup.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';

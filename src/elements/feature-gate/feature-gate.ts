@@ -9,7 +9,8 @@ import { remedyPointer } from '../shared/remedy-pointer.js';
 import { defineElement } from '../shared/define.js';
 import { openRemedy } from '../shared/remedy.js';
 import { seePlans } from '../shared/see-plans.js';
-import { SuggestedPlanLookup, type SuggestedPlan } from '../shared/suggested-plan.js';
+import type { SuggestedPlan } from '../shared/suggested-plan.js';
+import { SuggestedPlanLookup } from '../shared/suggested-plan-lookup.js';
 import { sharedStyles } from '../shared/styles.js';
 import { gateTexts } from './messages.js';
 
