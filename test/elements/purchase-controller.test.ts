@@ -49,6 +49,14 @@ class Host extends EventTarget implements PurchaseHost {
   get updateComplete(): Promise<boolean> {
     return Promise.resolve(true);
   }
+  /** What an element's connection does for its controllers. */
+  connected(): void {
+    for (const controller of this.#controllers) controller.hostConnected?.();
+  }
+  /** What an element's disconnection does for its controllers. */
+  disconnected(): void {
+    for (const controller of this.#controllers) controller.hostDisconnected?.();
+  }
   /** What an element's update does for its controllers once rendered. */
   updated(): void {
     for (const controller of this.#controllers) controller.hostUpdated?.();
@@ -303,6 +311,8 @@ describe('PurchaseController (the purchase flow of <buy-feature>)', () => {
     const host = new Host();
     const errors = host.heard<BillingErrorEvent>('billing-error');
     const { purchase, preview, dialog } = purchaseFlow(host);
+    // Connected, the flow follows the usages.
+    host.connected();
     purchase.retarget();
     await preview.settled();
     host.updated();
@@ -327,7 +337,7 @@ describe('PurchaseController (the purchase flow of <buy-feature>)', () => {
     expect(purchase.error).to.equal(undefined);
     expect(purchase.canBuy).to.equal(true);
     expect(errors.length, 'the refusal was reported once, never again').to.equal(1);
-    purchase.hostDisconnected();
+    host.disconnected();
   });
 });
 

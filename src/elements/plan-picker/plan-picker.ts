@@ -21,7 +21,7 @@ import {
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
-import { getUsageStore } from '../../client/usage-store.js';
+import { UsageStoreController } from '../../client/usage-store-controller.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
@@ -175,8 +175,14 @@ export class PlanPicker extends LitElement {
   /** Whether this picker offers its notice's remedy (see willUpdate). */
   #speaks = true;
 
-  /** Stops listening to the page's usage store, which keeps the live updates open. */
-  #stopFollowing: (() => void) | undefined;
+  /**
+   * The page's usage store, followed while connected: following it keeps the live updates open.
+   * A failed read that another element offered to retry: once the usages read again, so do the
+   * plans.
+   */
+  readonly #store = new UsageStoreController(this, ({ status }) => {
+    if (status === 'ready' && this.#catalog.status === 'error') void this.reload();
+  });
 
   readonly #flow: PlanChangeFlow = new PlanChangeFlow(this, {
     openDialog: () => this.#confirmDialog.open(),
@@ -206,14 +212,9 @@ export class PlanPicker extends LitElement {
     // The picker follows every change of the subscription, or it would offer to subscribe
     // beside one that has started: a workflow completed in a portal on this page, and a live
     // signal (a change in another tab or by the business), which reaches the page while
-    // something listens to its usage store, as the picker does.
+    // something follows its usage store, as the picker does (#store).
     document.addEventListener(BillingUpdatedEvent.type, this.#onUpdated);
     document.addEventListener(BillingPortalCompleteEvent.type, this.#onUpdated);
-    // A failed read that another element offered to retry: once the usages read again, so do
-    // the plans.
-    this.#stopFollowing = getUsageStore(resolveEndpoint(this.endpoint)).subscribe(({ status }) => {
-      if (status === 'ready' && this.#catalog.status === 'error') void this.reload();
-    });
     void this.reload();
   }
 
@@ -221,8 +222,6 @@ export class PlanPicker extends LitElement {
     super.disconnectedCallback();
     document.removeEventListener(BillingUpdatedEvent.type, this.#onUpdated);
     document.removeEventListener(BillingPortalCompleteEvent.type, this.#onUpdated);
-    this.#stopFollowing?.();
-    this.#stopFollowing = undefined;
     this.#load?.abort();
   }
 
@@ -280,7 +279,7 @@ export class PlanPicker extends LitElement {
 
   /** The customer's usages, as the page's usage store has them (empty until loaded). */
   #usages() {
-    return getUsageStore(resolveEndpoint(this.endpoint)).state.usages;
+    return this.#store.store.state.usages;
   }
 
   /** The remedy of the state shown, and whether it is the picker's own subject (the plans). */
