@@ -9,7 +9,7 @@ import type {
 } from '../../src/client/events.js';
 import { getProxyClient } from '../../src/client/proxy-client.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
-import { LatestTask } from '../../src/elements/buy-feature/latest-task.js';
+import { LatestTask } from '../../src/elements/shared/latest-task.js';
 import { createPendingPurchase } from '../../src/elements/buy-feature/pending-purchase.js';
 import {
   PurchaseController,

@@ -14,7 +14,7 @@ import {
   type ChangeDialog,
   type ChangeFailure,
 } from '../shared/change-flow.js';
-import { LatestTask } from './latest-task.js';
+import { LatestTask } from '../shared/latest-task.js';
 import {
   createPendingAddOnChange,
   readPendingAddOnChange,

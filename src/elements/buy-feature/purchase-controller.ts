@@ -20,7 +20,7 @@ import {
   type ChangeFailure,
   type ChangeHost,
 } from '../shared/change-flow.js';
-import type { LatestTask, LatestTaskState } from './latest-task.js';
+import type { LatestTask, LatestTaskState } from '../shared/latest-task.js';
 import {
   createPendingPurchase,
   purchaseRequestOf,

@@ -31,8 +31,15 @@ import { planTexts } from './messages.js';
 import { differingFeatures, featureList, pricePerPeriod } from './offer-card.js';
 import { openPlanPage } from './open-page.js';
 import { costsMoreThanCard, keptOnDowngrade, lostFeatures } from './plan-difference.js';
+import { LatestTask } from '../shared/latest-task.js';
 import { PlanChangeFlow } from './plan-change.js';
 import { planPickerStyles } from './styles.js';
+
+/** What a read of the catalogue answers: the offers and the customer's subscription. */
+interface CatalogAnswer {
+  offers: Offer[];
+  subscription: SubscriptionStatusResponse;
+}
 
 /** What the picker knows of the customer: loading, failed, or the offers and subscription. */
 type Catalog =
@@ -160,8 +167,33 @@ export class PlanPicker extends LitElement {
   /** Where an offer sold on request sends the customer (`mailto:` or a page of yours). */
   declare contactHref: string | undefined;
 
-  #catalog: Catalog = { status: 'loading' };
-  #load: AbortController | undefined;
+  /**
+   * Reads the offers and the subscription: a new read aborts the one under way, whose answer is
+   * dropped. The offers' titles and descriptions are the service's, asked in the element's
+   * language.
+   */
+  readonly #catalogRead = new LatestTask<undefined, CatalogAnswer>(
+    this,
+    async (_args, signal) => {
+      const client = getProxyClient(resolveEndpoint(this.endpoint));
+      try {
+        const [{ offers }, subscription] = await Promise.all([
+          client.getOffers(signal, this.#offersLanguage),
+          client.getSubscription(signal),
+        ]);
+        return { offers, subscription };
+      } catch (caught) {
+        const error = toBillingError(caught);
+        // A read that another one replaced, or the element left the page: nothing to say.
+        if (error.code !== 'aborted' && !signal.aborted) {
+          const failure = new BillingErrorEvent({ error });
+          this.dispatchEvent(failure);
+        }
+        throw error;
+      }
+    },
+    0,
+  );
   /** The language the offers were last asked in: asked again when the element's changes. */
   #offersLanguage: Language | undefined;
   /** The current offer, when "Keep" was pressed to cancel a scheduled change (for its success line). */
@@ -222,7 +254,6 @@ export class PlanPicker extends LitElement {
     super.disconnectedCallback();
     document.removeEventListener(BillingUpdatedEvent.type, this.#onUpdated);
     document.removeEventListener(BillingPortalCompleteEvent.type, this.#onUpdated);
-    this.#load?.abort();
   }
 
   protected override willUpdate(): void {
@@ -236,34 +267,19 @@ export class PlanPicker extends LitElement {
 
   /** Reads the offers and the subscription again (after a change, a remedy, "Try again"). */
   async reload(): Promise<void> {
-    this.#load?.abort();
-    const load = new AbortController();
-    this.#load = load;
-    // A reload after a change keeps the cards on screen: only the first load shows a skeleton.
-    if (this.#catalog.status !== 'ready') this.#setCatalog({ status: 'loading' });
-    const client = getProxyClient(resolveEndpoint(this.endpoint));
-    // The offers' titles and descriptions are the service's, asked in the element's language.
-    const language = languageOf(this);
-    this.#offersLanguage = language;
-    try {
-      const [{ offers }, subscription] = await Promise.all([
-        client.getOffers(load.signal, language),
-        client.getSubscription(load.signal),
-      ]);
-      if (load.signal.aborted) return;
-      this.#setCatalog({ status: 'ready', offers, subscription });
-    } catch (caught) {
-      const error = toBillingError(caught);
-      if (error.code === 'aborted' || load.signal.aborted) return;
-      this.#setCatalog({ status: 'error', error });
-      const failure = new BillingErrorEvent({ error });
-      this.dispatchEvent(failure);
-    }
+    this.#offersLanguage = languageOf(this);
+    // A reload after a change keeps the cards on screen: only the first read shows a skeleton.
+    const keepShown = this.#catalogRead.state.status === 'complete';
+    this.#catalogRead.run(undefined, true, { keepShown });
+    await this.#catalogRead.settled();
   }
 
-  #setCatalog(catalog: Catalog): void {
-    this.#catalog = catalog;
-    this.requestUpdate();
+  /** What the picker knows of the customer, from the last read. */
+  get #catalog(): Catalog {
+    const { state } = this.#catalogRead;
+    if (state.status === 'complete') return { status: 'ready', ...state.value };
+    if (state.status === 'error') return { status: 'error', error: toBillingError(state.error) };
+    return { status: 'loading' };
   }
 
   /** Billing changed (elsewhere, or in a portal workflow): an idle picker reads the plans again. */
