@@ -189,12 +189,12 @@ function modulesConfig() {
 
 /**
  * What the elements share that a meter showing figures never runs: the shared texts, the
- * remedies that open the portal, the look-up of a plan to suggest and the rule that offers each
- * remedy once per region (its rare states import them, see usage-meter/notices.ts). They are a
- * chunk of their own, beside the core one.
+ * remedies that open the portal, the rule that offers each once per region and the plan to
+ * suggest for a feature the plan lacks, with its look-up (its rare states import them, see
+ * usage-meter/notices.ts). They are a chunk of their own, beside the core one.
  */
 const REMEDY_MODULES =
-  /[\\/]src[\\/](client[\\/](shared-texts|portal|safe-url)|elements[\\/]shared[\\/](remedy|remedy-pointer|warn|call-to-action|suggested-plan-lookup))\.ts$/;
+  /[\\/]src[\\/](client[\\/](shared-texts|portal|safe-url)|elements[\\/]shared[\\/](remedy|remedy-pointer|warn|call-to-action|suggested-plan|suggested-plan-lookup))\.ts$/;
 
 /** A table of texts in a language other than English (`messages.fr.ts`). */
 function isTranslationModule(id: string): boolean {

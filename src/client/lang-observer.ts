@@ -30,3 +30,11 @@ export function watchLang(listener: LangListener): () => void {
     }
   };
 }
+
+/**
+ * The page's own `lang` (`<html lang>`): the language the usage store asks the service's texts
+ * in. Empty where the page names none, and where there is no document (server rendering).
+ */
+export function pageLang(): string {
+  return typeof document === 'undefined' ? '' : document.documentElement.lang;
+}

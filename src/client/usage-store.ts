@@ -10,9 +10,20 @@ import { getBillingConfig, resolveEndpoint } from './config.js';
 import { announceUpdate, subscribeLive } from './live.js';
 import { toBillingError, type BillingError } from './errors.js';
 import { toLanguage, type Language } from './i18n.js';
-import { watchLang } from './lang-observer.js';
+import { pageLang, watchLang } from './lang-observer.js';
 import { getProxyClient } from './proxy-client.js';
-import { getSessionValue, removeSessionValue, setSessionValue } from './session.js';
+import { forgetSavedUsages, saveUsages, savedUsages } from './usage-cache.js';
+import { listenToOtherTabs, postToOtherTabs, type ChannelMessage } from './usage-channel.js';
+
+// The store of a proxy's usages, one per page (this file); kept for the tab's session by
+// usage-cache.ts, and in step with the other tabs by usage-channel.ts.
+
+export type {
+  ChannelMessage,
+  ClearMessage,
+  UpdatedMessage,
+  UsagesMessage,
+} from './usage-channel.js';
 
 export type UsageStoreStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -44,7 +55,7 @@ export interface UsageStoreState {
 }
 
 /** What the store knows beyond the usages (see UsageStoreState). */
-type Account = Pick<
+export type Account = Pick<
   UsageStoreState,
   'subscription' | 'pendingFeatures' | 'paymentCappingReached' | 'suspensionReason'
 >;
@@ -63,41 +74,15 @@ export type UsageListener = (state: UsageStoreState) => void;
  */
 type Reach = 'page' | 'session' | 'other-tabs';
 
-const STORAGE_PREFIX = 'billing-elements:usages:';
-const CHANNEL_NAME = 'billing-elements';
-
-export interface UsagesMessage {
-  type: 'usages';
-  endpoint: string;
-  usages: Usage[];
-  at: number;
-  /** The language of the usages' texts (the sending page's `lang`); absent: not known. */
-  language?: string;
-  /** Absent from older tabs: then nothing is known beyond the usages. */
-  account?: Account;
-}
-export interface ClearMessage {
-  type: 'clear';
-  endpoint: string;
-  at: number;
-}
-/** The tab holding the live stream re-read the usages after a signal (sent after them). */
-export interface UpdatedMessage {
-  type: 'updated';
-  endpoint: string;
-  at: number;
-}
-export type ChannelMessage = UsagesMessage | ClearMessage | UpdatedMessage;
-
-/** True when access is unlimited (`QuantityIncluded` of -1). */
 /**
  * The page's language (`<html lang>`, English when it names none, as for the elements' own
  * words), in which the usages' texts (`TitleLocalized`) are asked for.
  */
 function pageLanguage(): Language {
-  return toLanguage(typeof document === 'undefined' ? '' : document.documentElement.lang);
+  return toLanguage(pageLang());
 }
 
+/** True when access is unlimited (`QuantityIncluded` of -1). */
 export function isUnlimited(usage: Usage): boolean {
   return usage.QuantityIncluded === UNLIMITED_QUANTITY;
 }
@@ -289,7 +274,7 @@ export class UsageStore {
   #forget(): void {
     this.#latestRequest += 1;
     this.#inflight = null;
-    removeSessionValue(STORAGE_PREFIX + this.endpoint);
+    forgetSavedUsages(this.endpoint);
     this.#catalogue = undefined;
     this.#set({ status: 'idle', usages: [], error: null, updatedAt: null, ...NO_ACCOUNT });
   }
@@ -318,7 +303,7 @@ export class UsageStore {
           this.#inflight = null;
           const error = toBillingError(reason);
           // A session that ended shows no more of the customer's usages, however recent.
-          if (error.code === 'unauthenticated') removeSessionValue(STORAGE_PREFIX + this.endpoint);
+          if (error.code === 'unauthenticated') forgetSavedUsages(this.endpoint);
           const keep = this.#state.updatedAt !== null && error.code !== 'unauthenticated';
           this.#set(
             keep
@@ -386,10 +371,7 @@ export class UsageStore {
     this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at, ...kept });
     if (reach === 'page') return;
     const language = this.#language;
-    setSessionValue(
-      STORAGE_PREFIX + this.endpoint,
-      JSON.stringify({ usages: copy, at, account: kept, language }),
-    );
+    saveUsages(this.endpoint, { usages: copy, at, account: kept, language });
     if (reach === 'other-tabs') {
       const message = { endpoint: this.endpoint, usages: copy, at, account: kept, language };
       postToOtherTabs({ type: 'usages', ...message });
@@ -424,47 +406,11 @@ function readOffers(endpoint: string): Promise<Offer[] | null> {
     );
 }
 
-/** The usages saved for this tab's session, if any readable ones. */
-function savedUsages(
-  endpoint: string,
-): { usages: Usage[]; at: number; account?: Account; language?: string } | null {
-  try {
-    const saved = JSON.parse(getSessionValue(STORAGE_PREFIX + endpoint) ?? '{}') as {
-      usages?: unknown;
-      at?: unknown;
-    };
-    // Returned as read: #accept copies the usages and reads nothing else.
-    if (Array.isArray(saved.usages) && typeof saved.at === 'number')
-      return saved as { usages: Usage[]; at: number; account?: Account; language?: string };
-  } catch {
-    // An unreadable entry: as if nothing were saved.
-  }
-  return null;
-}
-
 const stores = new Map<string, UsageStore>();
-let channel: BroadcastChannel | null | undefined;
 
-function getChannel(): BroadcastChannel | null {
-  if (channel !== undefined) return channel;
-  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
-  // Node has BroadcastChannel too (server rendering); there it must not keep the process alive.
-  (channel as { unref?: () => void } | null)?.unref?.();
-  channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const message = event.data as Partial<ChannelMessage> | null;
-    if (
-      typeof message?.at === 'number' &&
-      (message.type === 'clear' ||
-        message.type === 'updated' ||
-        (message.type === 'usages' && Array.isArray(message.usages)))
-    )
-      stores.get(String(message.endpoint))?.receive(message as ChannelMessage);
-  });
-  return channel;
-}
-
-function postToOtherTabs(message: ChannelMessage): void {
-  getChannel()?.postMessage(message);
+/** A message of another tab, for the store of its proxy on this page (if any). */
+function receiveFromOtherTabs(message: ChannelMessage): void {
+  stores.get(String(message.endpoint))?.receive(message);
 }
 
 /** The usage store of a proxy (the page's configured one by default): one per endpoint per page. */
@@ -474,7 +420,7 @@ export function getUsageStore(endpoint?: string | null): UsageStore {
   if (!store) {
     store = new UsageStore(resolved);
     stores.set(resolved, store);
-    getChannel();
+    listenToOtherTabs(receiveFromOtherTabs);
   }
   return store;
 }

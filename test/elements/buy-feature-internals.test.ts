@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { LatestTask } from '../../src/elements/buy-feature/latest-task.js';
+import { LatestTask } from '../../src/elements/shared/latest-task.js';
 import {
   PENDING_PURCHASE_MAX_AGE_MS,
   createPendingPurchase,
@@ -138,6 +138,22 @@ describe('LatestTask (live price preview)', () => {
     calls[0]!.resolve('late');
     await sleep(0);
     expect(latest.state).to.deep.equal({ status: 'idle' });
+  });
+
+  it('keeps a settled result when the host disconnects, dropping the refresh under way', async () => {
+    const { calls, task } = recordingTask();
+    const latest = new LatestTask(new Host(), task, 0);
+    latest.run(1, true);
+    calls[0]!.resolve('price of 1');
+    await latest.settled();
+    latest.run(1, true, { keepShown: true });
+    latest.hostDisconnected();
+    expect(calls[1]!.signal.aborted).to.equal(true);
+    calls[1]!.resolve('late');
+    await sleep(0);
+    // An element moved in the page shows what it had until it runs again.
+    expect(latest.state).to.deep.equal({ status: 'complete', args: 1, value: 'price of 1' });
+    expect(await latest.settled()).to.equal(latest.state);
   });
 
   it('turns a task that throws synchronously into an error state', async () => {

@@ -104,6 +104,22 @@ describe('<plan-picker> grid', () => {
     await expect(element).to.be.accessible();
   });
 
+  it('keeps its cards when moved in the page, while it reads them again', async () => {
+    await freshStart('healthy');
+    const element = await picker();
+    await addFault({ route: 'GET /v1/Offers', mode: 'delay', delayMs: 600 });
+    const before = await requestsTo('GET /v1/Offers');
+    const parent = element.parentElement!;
+    element.remove();
+    parent.append(element);
+    await element.updateComplete;
+    expect(part(element, 'skeleton')).to.equal(null);
+    expect(part(element, 'offer')).to.not.equal(null);
+    await waitUntil(async () => (await requestsTo('GET /v1/Offers')) > before, 'read again', {
+      timeout: 8000,
+    });
+  });
+
   it('marks the current plan without an action and lists the features that differ', async () => {
     await freshStart('healthy');
     const element = await picker();

@@ -9,7 +9,7 @@ import type {
 } from '../../src/client/events.js';
 import { getProxyClient } from '../../src/client/proxy-client.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
-import { LatestTask } from '../../src/elements/buy-feature/latest-task.js';
+import { LatestTask } from '../../src/elements/shared/latest-task.js';
 import { createPendingPurchase } from '../../src/elements/buy-feature/pending-purchase.js';
 import {
   PurchaseController,
@@ -48,6 +48,14 @@ class Host extends EventTarget implements PurchaseHost {
   }
   get updateComplete(): Promise<boolean> {
     return Promise.resolve(true);
+  }
+  /** What an element's connection does for its controllers. */
+  connected(): void {
+    for (const controller of this.#controllers) controller.hostConnected?.();
+  }
+  /** What an element's disconnection does for its controllers. */
+  disconnected(): void {
+    for (const controller of this.#controllers) controller.hostDisconnected?.();
   }
   /** What an element's update does for its controllers once rendered. */
   updated(): void {
@@ -303,6 +311,8 @@ describe('PurchaseController (the purchase flow of <buy-feature>)', () => {
     const host = new Host();
     const errors = host.heard<BillingErrorEvent>('billing-error');
     const { purchase, preview, dialog } = purchaseFlow(host);
+    // Connected, the flow follows the usages.
+    host.connected();
     purchase.retarget();
     await preview.settled();
     host.updated();
@@ -327,7 +337,7 @@ describe('PurchaseController (the purchase flow of <buy-feature>)', () => {
     expect(purchase.error).to.equal(undefined);
     expect(purchase.canBuy).to.equal(true);
     expect(errors.length, 'the refusal was reported once, never again').to.equal(1);
-    purchase.hostDisconnected();
+    host.disconnected();
   });
 });
 

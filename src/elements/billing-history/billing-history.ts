@@ -14,7 +14,7 @@ import {
 import { getInvoices } from '../../client/invoices-client.js';
 import { followableUrl, httpUrl } from '../../client/safe-url.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
-import { getUsageStore } from '../../client/usage-store.js';
+import { UsageStoreController } from '../../client/usage-store-controller.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
@@ -139,12 +139,17 @@ export class BillingHistory extends LitElement {
   #hostedOrigin: string | undefined;
   /** Said to assistive technology: invoices added, an invoice paid. */
   #announcement = '';
-  /** Keeps the page's live updates coming while connected (they arrive through the usage store). */
-  #stopLive: (() => void) | null = null;
 
   constructor() {
     super();
     followLang(this);
+    // Follows the page's usage store while connected: the proxy's event stream is open while
+    // anyone follows it, and a notification (an invoice issued, paid, a suspension) refreshes it
+    // and the page hears `billing-updated`. Cleared (sign-out), the store goes idle: the list is
+    // read again, for the new customer.
+    new UsageStoreController(this, ({ status }) => {
+      if (status === 'idle') this.refresh();
+    });
     this.pageSize = DEFAULT_PAGE_SIZE;
     this.state = 'loading';
     this.invoices = [];
@@ -154,12 +159,6 @@ export class BillingHistory extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // The proxy's event stream is open while anyone follows the usage store: a notification
-    // (an invoice issued, paid, a suspension) refreshes it and the page hears `billing-updated`.
-    // Cleared (sign-out), the store goes idle: the list is read again, for the new customer.
-    this.#stopLive = getUsageStore(this.endpoint).subscribe(({ status }) => {
-      if (status === 'idle') this.refresh();
-    });
     document.addEventListener('billing-updated', this.#onUpdated);
     // A payment made in the page: its workflow's completion bubbles up from the portal.
     document.addEventListener('billing-portal-complete', this.#onUpdated);
@@ -167,8 +166,6 @@ export class BillingHistory extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#stopLive?.();
-    this.#stopLive = null;
     document.removeEventListener('billing-updated', this.#onUpdated);
     document.removeEventListener('billing-portal-complete', this.#onUpdated);
     this.#reading?.abort();

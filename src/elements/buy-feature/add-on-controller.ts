@@ -6,6 +6,7 @@ import { BillingAddOnChangeEvent, BillingBeforeAddOnChangeEvent } from '../../cl
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
+import { UsageStoreController } from '../../client/usage-store-controller.js';
 import type { Language } from '../../client/i18n.js';
 import {
   ConfirmedChange,
@@ -13,7 +14,7 @@ import {
   type ChangeDialog,
   type ChangeFailure,
 } from '../shared/change-flow.js';
-import { LatestTask } from './latest-task.js';
+import { LatestTask } from '../shared/latest-task.js';
 import {
   createPendingAddOnChange,
   readPendingAddOnChange,
@@ -113,7 +114,17 @@ export class AddOnController extends ConfirmedChange<
   #resumeCheckedFor = '';
   /** The preview state last reported, to report each of its errors once. */
   #reported: unknown;
-  #unsubscribe: (() => void) | undefined;
+  /**
+   * The usages of the element's proxy, followed while it is connected. After a remedy's workflow
+   * completes they refresh: price again, the refusal shown may be gone. (A change of the usage
+   * itself is priced by the element's update.)
+   */
+  readonly #usages = new UsageStoreController(this.host, ({ status }) => {
+    // A failed price too: the page's retry (offered once, by another element) read again.
+    const retried =
+      status === 'ready' && this.failure === undefined && this.error?.retryable === true;
+    if (this.error && (remedyFor(this.error.code) || retried)) this.billingChanged();
+  });
 
   /** The price of the switch the customer would make: `args` is the state to switch to. */
   readonly preview: LatestTask<boolean, PricingResponse>;
@@ -135,7 +146,7 @@ export class AddOnController extends ConfirmedChange<
 
   /** The feature's usage, as the page's usage store has it. */
   get usage(): Usage | undefined {
-    return getUsageStore(this.host.endpoint).get(this.host.feature);
+    return this.#usages.store.get(this.host.feature);
   }
 
   /** What the customer can do with the add-on, from the usage, the plan and the price of the switch. */
@@ -258,25 +269,11 @@ export class AddOnController extends ConfirmedChange<
     return `${this.#target}#${this.view.language()}`;
   }
 
-  hostDisconnected(): void {
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-  }
-
   /**
-   * The feature or proxy changed, or the element connected: follow that proxy's usages, and
-   * learn the outcome of a change of that feature confirmed earlier and still pending.
+   * The feature or proxy changed, or the element connected: what was known of the add-on goes,
+   * and the outcome of a change of that feature confirmed earlier and still pending is learnt.
    */
   retarget(): void {
-    this.#unsubscribe?.();
-    // After a remedy's workflow completes the usages refresh: price again, the refusal shown may
-    // be gone. (A change of the usage itself is priced by the element's update.)
-    this.#unsubscribe = getUsageStore(this.host.endpoint).subscribe(({ status }) => {
-      // A failed price too: the page's retry (offered once, by another element) read again.
-      const retried =
-        status === 'ready' && this.failure === undefined && this.error?.retryable === true;
-      if (this.error && (remedyFor(this.error.code) || retried)) this.billingChanged();
-    });
     this.setSuccess(undefined);
     this.setFailure(undefined);
     this.#plan = undefined;

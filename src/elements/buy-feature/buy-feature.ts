@@ -29,7 +29,7 @@ import {
   decreaseRow,
   decreaseStatus,
 } from './decrease-templates.js';
-import { LatestTask } from './latest-task.js';
+import { LatestTask } from '../shared/latest-task.js';
 import { buyTexts } from './messages.js';
 import {
   problemRegion,

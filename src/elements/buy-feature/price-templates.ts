@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { PricingResponse } from '../../contract/proxy-api.js';
 import { message } from '../../client/i18n.js';
 import type { QuoteView } from '../shared/confirm-dialog.js';
-import type { LatestTaskState } from './latest-task.js';
+import type { LatestTaskState } from '../shared/latest-task.js';
 import { money, termPrice } from './wording.js';
 
 // How <buy-feature> shows a price quoted by the service, in the page's language: its own words

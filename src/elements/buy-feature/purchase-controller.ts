@@ -10,7 +10,8 @@ import {
 } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
-import { getUsageStore } from '../../client/usage-store.js';
+import { getUsageStore, type UsageStoreState } from '../../client/usage-store.js';
+import { UsageStoreController } from '../../client/usage-store-controller.js';
 import {
   ConfirmedChange,
   newPriceOf,
@@ -19,7 +20,7 @@ import {
   type ChangeFailure,
   type ChangeHost,
 } from '../shared/change-flow.js';
-import type { LatestTask, LatestTaskState } from './latest-task.js';
+import type { LatestTask, LatestTaskState } from '../shared/latest-task.js';
 import {
   createPendingPurchase,
   purchaseRequestOf,
@@ -97,7 +98,11 @@ export class PurchaseController
   #reportedPreview: LatestTaskState<number, PricingResponse> | undefined;
   /** The proxy and feature whose pending purchase was already looked for. */
   #resumeCheckedFor = '';
-  #unsubscribe: (() => void) | undefined;
+  /**
+   * The usages of the element's proxy, followed while it is connected: they name the feature and
+   * tell what the plan includes, and their refresh may lift the refusal shown.
+   */
+  readonly #usages = new UsageStoreController(this.host, (state) => this.#usagesChanged(state));
 
   constructor(host: PurchaseHost, view: PurchaseView) {
     super(host, view);
@@ -148,17 +153,19 @@ export class PurchaseController
     this.report(this.previewError);
   }
 
+  hostConnected(): void {
+    document.addEventListener(BillingUpdatedEvent.type, this.#onUpdated);
+  }
+
   hostDisconnected(): void {
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
+    document.removeEventListener(BillingUpdatedEvent.type, this.#onUpdated);
   }
 
   /**
-   * The element's feature or proxy changed, or it was connected: follow that proxy's usages, and
-   * learn the outcome of a purchase of that feature confirmed earlier and still pending.
+   * The element's feature or proxy changed, or it was connected: learn the outcome of a purchase
+   * of that feature confirmed earlier and still pending.
    */
   retarget(): void {
-    this.#subscribe();
     this.#resumePendingPurchase();
   }
 
@@ -210,9 +217,7 @@ export class PurchaseController
    * dialog says how much of the quantity the plan includes.
    */
   async #ask(quote: Quote): Promise<void> {
-    await getUsageStore(this.host.endpoint)
-      .load()
-      .catch(() => undefined);
+    await this.#usages.store.load().catch(() => undefined);
     await this.ask(quote);
   }
 
@@ -291,38 +296,32 @@ export class PurchaseController
     return signedInCustomer(endpoint);
   }
 
-  #subscribe(): void {
-    this.#unsubscribe?.();
-    // Billing changed elsewhere (a suspension, a plan change, a purchase on another device):
-    // an idle control prices again, and shows the new refusal or price.
-    const endpoint = this.endpoint;
-    const onUpdated = (event: BillingUpdatedEvent) => {
-      if (this.phase !== 'idle' || event.detail.endpoint !== endpoint) return;
-      // A purchase of unknown outcome stays: only "Try again", with its key, may send it.
-      if (this.failure?.pending) return;
-      if (this.failure === undefined) return this.view.refreshPrice();
+  /**
+   * Billing changed elsewhere (a suspension, a plan change, a purchase on another device): an idle
+   * control prices again, and shows the new refusal or price.
+   */
+  readonly #onUpdated = (event: BillingUpdatedEvent): void => {
+    if (this.phase !== 'idle' || event.detail.endpoint !== this.endpoint) return;
+    // A purchase of unknown outcome stays: only "Try again", with its key, may send it.
+    if (this.failure?.pending) return;
+    if (this.failure === undefined) return this.view.refreshPrice();
+    this.setFailure(undefined);
+    this.view.reprice();
+  };
+
+  /**
+   * After a remedy's workflow completes the usages refresh: price again, the refusal shown may be
+   * gone. A purchase whose outcome is unknown stays (it has no remedy): only "Try again", with its
+   * key, may send it.
+   */
+  #usagesChanged({ status }: UsageStoreState): void {
+    // A failed price too: the page's retry (offered once, by another element) read again.
+    const shown = this.error;
+    const retried =
+      status === 'ready' && this.failure === undefined && this.previewError?.retryable === true;
+    if (this.phase === 'idle' && shown && (remedyFor(shown.code) || retried)) {
       this.setFailure(undefined);
       this.view.reprice();
-    };
-    document.addEventListener(BillingUpdatedEvent.type, onUpdated);
-    // After a remedy's workflow completes the usages refresh: price again, the refusal shown may
-    // be gone. A purchase whose outcome is unknown stays (it has no remedy): only "Try again",
-    // with its key, may send it.
-    const unsubscribe = getUsageStore(endpoint).subscribe(({ status }) => {
-      // The usages name the feature and tell what the plan includes: show them.
-      this.host.requestUpdate();
-      // A failed price too: the page's retry (offered once, by another element) read again.
-      const shown = this.error;
-      const retried =
-        status === 'ready' && this.failure === undefined && this.previewError?.retryable === true;
-      if (this.phase === 'idle' && shown && (remedyFor(shown.code) || retried)) {
-        this.setFailure(undefined);
-        this.view.reprice();
-      }
-    });
-    this.#unsubscribe = () => {
-      unsubscribe();
-      document.removeEventListener(BillingUpdatedEvent.type, onUpdated);
-    };
+    }
   }
 }

@@ -3,7 +3,8 @@ import type { BillingError } from '../../client/errors.js';
 import { BillingEntitlementChangeEvent, BillingErrorEvent } from '../../client/events.js';
 import { followLang, message, registerTexts } from '../../client/i18n.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
-import { getUsageStore, type UsageStore } from '../../client/usage-store.js';
+import type { UsageStore } from '../../client/usage-store.js';
+import { UsageStoreController } from '../../client/usage-store-controller.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
 import { defineElement } from '../shared/define.js';
@@ -96,10 +97,23 @@ export class FeatureGate extends LitElement {
   /** Read-only, reflected: `loading`, `granted`, `denied`, `pending` or `error`. */
   declare state: GateState;
 
-  #store: UsageStore | undefined;
+  /** The usage store of this element's proxy, followed while connected (loaded when nobody has). */
+  readonly #usages = new UsageStoreController(
+    this,
+    () => this.#evaluate(),
+    (store) => {
+      this.#evaluate();
+      store.load().catch((error: unknown) => {
+        const failure = new BillingErrorEvent({
+          error: error as BillingError,
+          feature: this.feature,
+        });
+        this.dispatchEvent(failure);
+      });
+    },
+  );
   /** The plan to suggest for a feature the plan lacks, once the offers are read. */
   readonly #suggested = new SuggestedPlanLookup(this);
-  #unsubscribe: (() => void) | undefined;
   #entitled: boolean | undefined;
   /** Offers the prompt's remedy, or leaves it to the element of the region that does. */
   readonly #callToAction = new CallToAction(this);
@@ -120,21 +134,9 @@ export class FeatureGate extends LitElement {
     return this.#entitled;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#follow();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-    this.#store = undefined;
-  }
-
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    if (changed.has('endpoint') && this.isConnected && this.hasUpdated) this.#follow();
-    if (changed.has('feature') || changed.has('min')) this.#evaluate();
+    // Another proxy: its store is followed (and loaded) from this first read of it.
+    if (changed.has('feature') || changed.has('min') || changed.has('endpoint')) this.#evaluate();
     this.#remedy = this.#promptRemedy();
     this.#speaks = this.#callToAction.offer(this.#remedy);
   }
@@ -157,20 +159,9 @@ export class FeatureGate extends LitElement {
     }
   }
 
-  /** Follows the usage store of this element's proxy, loading it when nobody has. */
-  #follow(): void {
-    this.#unsubscribe?.();
-    const store = getUsageStore(this.endpoint);
-    this.#store = store;
-    this.#unsubscribe = store.subscribe(() => this.#evaluate());
-    this.#evaluate();
-    store.load().catch((error: unknown) => {
-      const failure = new BillingErrorEvent({
-        error: error as BillingError,
-        feature: this.feature,
-      });
-      this.dispatchEvent(failure);
-    });
+  /** The store of this element's proxy while the gate follows it (connected); undefined otherwise. */
+  get #store(): UsageStore | undefined {
+    return this.isConnected ? this.#usages.store : undefined;
   }
 
   /** Decides from the store's usages, and says when the answer changed. */

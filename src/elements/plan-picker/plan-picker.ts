@@ -21,7 +21,7 @@ import {
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
-import { getUsageStore } from '../../client/usage-store.js';
+import { UsageStoreController } from '../../client/usage-store-controller.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
@@ -31,8 +31,15 @@ import { revealOutcome, statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
 import { differingFeatures, featureList, pricePerPeriod } from './offer-card.js';
 import { costsMoreThanCard, keptOnDowngrade, lostFeatures } from './plan-difference.js';
+import { LatestTask } from '../shared/latest-task.js';
 import { PlanChangeFlow } from './plan-change.js';
 import { planPickerStyles } from './styles.js';
+
+/** What a read of the catalogue answers: the offers and the customer's subscription. */
+interface CatalogAnswer {
+  offers: Offer[];
+  subscription: SubscriptionStatusResponse;
+}
 
 /** What the picker knows of the customer: loading, failed, or the offers and subscription. */
 type Catalog =
@@ -160,8 +167,33 @@ export class PlanPicker extends LitElement {
   /** Where an offer sold on request sends the customer (`mailto:` or a page of yours). */
   declare contactHref: string | undefined;
 
-  #catalog: Catalog = { status: 'loading' };
-  #load: AbortController | undefined;
+  /**
+   * Reads the offers and the subscription: a new read aborts the one under way, whose answer is
+   * dropped. The offers' titles and descriptions are the service's, asked in the element's
+   * language.
+   */
+  readonly #catalogRead = new LatestTask<undefined, CatalogAnswer>(
+    this,
+    async (_args, signal) => {
+      const client = getProxyClient(resolveEndpoint(this.endpoint));
+      try {
+        const [{ offers }, subscription] = await Promise.all([
+          client.getOffers(signal, this.#offersLanguage),
+          client.getSubscription(signal),
+        ]);
+        return { offers, subscription };
+      } catch (caught) {
+        const error = toBillingError(caught);
+        // A read that another one replaced, or the element left the page: nothing to say.
+        if (error.code !== 'aborted' && !signal.aborted) {
+          const failure = new BillingErrorEvent({ error });
+          this.dispatchEvent(failure);
+        }
+        throw error;
+      }
+    },
+    0,
+  );
   /** The language the offers were last asked in: asked again when the element's changes. */
   #offersLanguage: Language | undefined;
   /** The current offer, when "Keep" was pressed to cancel a scheduled change (for its success line). */
@@ -175,8 +207,14 @@ export class PlanPicker extends LitElement {
   /** Whether this picker offers its notice's remedy (see willUpdate). */
   #speaks = true;
 
-  /** Stops listening to the page's usage store, which keeps the live updates open. */
-  #stopFollowing: (() => void) | undefined;
+  /**
+   * The page's usage store, followed while connected: following it keeps the live updates open.
+   * A failed read that another element offered to retry: once the usages read again, so do the
+   * plans.
+   */
+  readonly #store = new UsageStoreController(this, ({ status }) => {
+    if (status === 'ready' && this.#catalog.status === 'error') void this.reload();
+  });
 
   readonly #flow: PlanChangeFlow = new PlanChangeFlow(this, {
     openDialog: () => this.#confirmDialog.open(),
@@ -206,14 +244,9 @@ export class PlanPicker extends LitElement {
     // The picker follows every change of the subscription, or it would offer to subscribe
     // beside one that has started: a workflow completed in a portal on this page, and a live
     // signal (a change in another tab or by the business), which reaches the page while
-    // something listens to its usage store, as the picker does.
+    // something follows its usage store, as the picker does (#store).
     document.addEventListener(BillingUpdatedEvent.type, this.#onUpdated);
     document.addEventListener(BillingPortalCompleteEvent.type, this.#onUpdated);
-    // A failed read that another element offered to retry: once the usages read again, so do
-    // the plans.
-    this.#stopFollowing = getUsageStore(resolveEndpoint(this.endpoint)).subscribe(({ status }) => {
-      if (status === 'ready' && this.#catalog.status === 'error') void this.reload();
-    });
     void this.reload();
   }
 
@@ -221,9 +254,6 @@ export class PlanPicker extends LitElement {
     super.disconnectedCallback();
     document.removeEventListener(BillingUpdatedEvent.type, this.#onUpdated);
     document.removeEventListener(BillingPortalCompleteEvent.type, this.#onUpdated);
-    this.#stopFollowing?.();
-    this.#stopFollowing = undefined;
-    this.#load?.abort();
   }
 
   protected override willUpdate(): void {
@@ -237,34 +267,19 @@ export class PlanPicker extends LitElement {
 
   /** Reads the offers and the subscription again (after a change, a remedy, "Try again"). */
   async reload(): Promise<void> {
-    this.#load?.abort();
-    const load = new AbortController();
-    this.#load = load;
-    // A reload after a change keeps the cards on screen: only the first load shows a skeleton.
-    if (this.#catalog.status !== 'ready') this.#setCatalog({ status: 'loading' });
-    const client = getProxyClient(resolveEndpoint(this.endpoint));
-    // The offers' titles and descriptions are the service's, asked in the element's language.
-    const language = languageOf(this);
-    this.#offersLanguage = language;
-    try {
-      const [{ offers }, subscription] = await Promise.all([
-        client.getOffers(load.signal, language),
-        client.getSubscription(load.signal),
-      ]);
-      if (load.signal.aborted) return;
-      this.#setCatalog({ status: 'ready', offers, subscription });
-    } catch (caught) {
-      const error = toBillingError(caught);
-      if (error.code === 'aborted' || load.signal.aborted) return;
-      this.#setCatalog({ status: 'error', error });
-      const failure = new BillingErrorEvent({ error });
-      this.dispatchEvent(failure);
-    }
+    this.#offersLanguage = languageOf(this);
+    // A reload after a change keeps the cards on screen: only the first read shows a skeleton.
+    const keepShown = this.#catalogRead.state.status === 'complete';
+    this.#catalogRead.run(undefined, true, { keepShown });
+    await this.#catalogRead.settled();
   }
 
-  #setCatalog(catalog: Catalog): void {
-    this.#catalog = catalog;
-    this.requestUpdate();
+  /** What the picker knows of the customer, from the last read. */
+  get #catalog(): Catalog {
+    const { state } = this.#catalogRead;
+    if (state.status === 'complete') return { status: 'ready', ...state.value };
+    if (state.status === 'error') return { status: 'error', error: toBillingError(state.error) };
+    return { status: 'loading' };
   }
 
   /** Billing changed (elsewhere, or in a portal workflow): an idle picker reads the plans again. */
@@ -280,7 +295,7 @@ export class PlanPicker extends LitElement {
 
   /** The customer's usages, as the page's usage store has them (empty until loaded). */
   #usages() {
-    return getUsageStore(resolveEndpoint(this.endpoint)).state.usages;
+    return this.#store.store.state.usages;
   }
 
   /** The remedy of the state shown, and whether it is the picker's own subject (the plans). */

@@ -17,7 +17,8 @@ import {
   type MessageVars,
   followLang,
 } from '../../client/i18n.js';
-import { getUsageStore, isUnlimited, type UsageStore } from '../../client/usage-store.js';
+import { isUnlimited, type UsageStore, type UsageStoreState } from '../../client/usage-store.js';
+import { UsageStoreController } from '../../client/usage-store-controller.js';
 import type { Offer, OfferFeature } from '../../contract/catalog.js';
 import type { CallToAction, Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
@@ -47,6 +48,11 @@ function loadNotices(): Promise<void> {
     },
   );
   return noticesLoading;
+}
+
+/** Loads a store's usages; a failure does not escape: it shows (and is reported) from its state. */
+function load(store: UsageStore): void {
+  store.load().catch(() => undefined);
 }
 
 /**
@@ -177,10 +183,11 @@ export class UsageMeter extends LitElement {
     return this.feature ? this.#usages.get(this.feature) : undefined;
   }
 
-  /** The page's usage store for the endpoint, once asked for. */
-  #store: UsageStore | null = null;
-  /** Set while the meter follows the store (connected). */
-  #unsubscribe: (() => void) | null = null;
+  /**
+   * The page's usage store for the endpoint, followed while connected: loaded when the meter
+   * starts following it (one request for the whole page).
+   */
+  readonly #store = new UsageStoreController(this, (state) => this.#onStoreChange(state), load);
   /** Last level seen per feature: a change of level is a crossing, announced once. */
   #levels = new Map<string, ThresholdLevel>();
   /** Last text key seen per feature (see Reading.key): a change is announced once. */
@@ -218,24 +225,12 @@ export class UsageMeter extends LitElement {
     this.onOff = false;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#connect();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#disconnect();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Another proxy (the meter follows its store from the first read below): what the offers
+    // said was another's.
     if (changed.has('endpoint') && this.hasUpdated) {
-      this.#disconnect();
-      this.#store = null;
       this.#offers = undefined;
       this.#askedCatalogue = false;
-      // A meter out of the document subscribes when it is connected again, not now.
-      if (this.isConnected) this.#connect();
     }
     // New thresholds move the baseline; only a change of usage counts as a crossing.
     if (changed.has('warningThreshold') || changed.has('criticalThreshold')) {
@@ -313,8 +308,7 @@ export class UsageMeter extends LitElement {
   }
 
   get #usages(): UsageStore {
-    this.#store ??= getUsageStore(this.endpoint);
-    return this.#store;
+    return this.#store.store;
   }
 
   /** The usages to show: the feature's (none when the plan lacks it), else every one. */
@@ -325,39 +319,23 @@ export class UsageMeter extends LitElement {
     return usage ? [usage] : [];
   }
 
-  /**
-   * Loads the usages (one request for the whole page) and re-renders on every change of the
-   * store, until disconnected.
-   */
-  #connect(): void {
-    // A failure does not escape: it shows from the store's state (reported once, below).
-    const load = () => this.#usages.load().catch(() => undefined);
-    this.#unsubscribe = this.#usages.subscribe(({ status, error }) => {
-      if (status === 'error' && error && error !== this.#reportedError) {
-        this.#reportedError = error;
-        const event = new BillingErrorEvent({
-          error,
-          ...(this.feature ? { feature: this.feature } : {}),
-        });
-        this.dispatchEvent(event);
-      }
-      this.requestUpdate();
-      // Cleared (sign-out, another customer): a connected element asks again, so it shows the
-      // new customer's usages, or says the session ended, instead of a skeleton forever.
-      if (status === 'idle') {
-        queueMicrotask(() => {
-          const stillConnected = this.#unsubscribe !== null;
-          if (stillConnected) void load();
-        });
-      }
-    });
-    void load();
-    this.requestUpdate();
-  }
-
-  #disconnect(): void {
-    this.#unsubscribe?.();
-    this.#unsubscribe = null;
+  /** A change of the store: a new failure is reported once; cleared, the usages are asked again. */
+  #onStoreChange({ status, error }: UsageStoreState): void {
+    if (status === 'error' && error && error !== this.#reportedError) {
+      this.#reportedError = error;
+      const event = new BillingErrorEvent({
+        error,
+        ...(this.feature ? { feature: this.feature } : {}),
+      });
+      this.dispatchEvent(event);
+    }
+    // Cleared (sign-out, another customer): a connected element asks again, so it shows the
+    // new customer's usages, or says the session ended, instead of a skeleton forever.
+    if (status === 'idle') {
+      queueMicrotask(() => {
+        if (this.isConnected) load(this.#usages);
+      });
+    }
   }
 
   /**

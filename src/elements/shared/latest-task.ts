@@ -85,8 +85,13 @@ export class LatestTask<Args, Result> implements ReactiveController {
     return this.state;
   }
 
+  /**
+   * Out of the document: the scheduled or running run is dropped; a settled result stays (an
+   * element moved in the page shows it until it runs again), a pending one goes back to idle.
+   */
   hostDisconnected(): void {
-    this.reset();
+    if (this.state.status === 'pending') this.reset();
+    else this.#restart();
   }
 
   /** Drops the scheduled or running run and shows `state`; answers the next run's controller. */
