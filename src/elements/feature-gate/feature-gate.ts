@@ -83,17 +83,17 @@ export class FeatureGate extends LitElement {
   }
 
   /** The feature (its reference, e.g. `sso`). */
-  declare feature: string;
+  feature = '';
   /** For a quantity: how many more units must fit in the plan (default 1). Ignored for on/off features. */
-  declare min: number | undefined;
+  min: number | undefined;
   /** The feature's name in the fallback prompt; defaults to the usage's title, else the reference. */
-  declare label: string;
+  label = '';
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
-  declare endpoint: string | undefined;
+  endpoint: string | undefined;
   /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
-  declare theme: 'light' | 'dark' | undefined;
+  theme: 'light' | 'dark' | undefined;
   /** Read-only, reflected: `loading`, `granted`, `denied`, `pending` or `error`. */
-  declare state: GateState;
+  state: GateState = 'loading';
 
   #store: UsageStore | undefined;
   /** The plan to suggest for a feature the plan lacks, once the offers are read. */
@@ -109,9 +109,6 @@ export class FeatureGate extends LitElement {
   constructor() {
     super();
     followLang(this);
-    this.feature = '';
-    this.label = '';
-    this.state = 'loading';
   }
 
   /** Whether the customer may use the feature; undefined until the usages are known. */

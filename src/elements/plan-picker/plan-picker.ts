@@ -154,11 +154,11 @@ export class PlanPicker extends LitElement {
   }
 
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
-  declare endpoint: string | undefined;
+  endpoint: string | undefined;
   /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
-  declare theme: 'light' | 'dark' | undefined;
+  theme: 'light' | 'dark' | undefined;
   /** Where an offer sold on request sends the customer (`mailto:` or a page of yours). */
-  declare contactHref: string | undefined;
+  contactHref: string | undefined;
 
   #catalog: Catalog = { status: 'loading' };
   #load: AbortController | undefined;
