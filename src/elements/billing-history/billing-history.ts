@@ -79,6 +79,7 @@ const OPEN_STATUSES: ReadonlySet<string> = new Set(['due', 'overdue']);
  * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
  * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
  * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
+ * @cssproperty --billing-duration - Length of the buttons' transitions. Default 180ms (none under reduced motion).
  *
  * @example
  * ```html

@@ -86,6 +86,10 @@ export let makeModal: (
  * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
  * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
  * @cssproperty --billing-backdrop - The modal dialog's backdrop (a portal opened by `openPortalPage`).
+ * @cssproperty --billing-surface - Background of the modal dialog. Default Canvas.
+ * @cssproperty --billing-on-surface - Text of the modal dialog. Default CanvasText.
+ * @cssproperty --billing-border-color - The modal dialog's hairline. Default currentColor at 16%.
+ * @cssproperty --billing-duration - Length of the buttons' transitions. Default 180ms (none under reduced motion).
  * @cssproperty --billing-portal-min-height - Space kept for the portal while it loads. Default 24rem.
  */
 export class BillingPortal extends LitElement implements PortalHost {

@@ -59,6 +59,11 @@ const ownStyles = css`
  * @cssproperty --billing-radius - Corner radius of the prompt and the button.
  * @cssproperty --billing-space - The spacing unit (4px).
  * @cssproperty --billing-border-color - The prompt's hairline.
+ * @cssproperty --billing-font-size - Base font size. Default 1em (inherited).
+ * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
+ * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
+ * @cssproperty --billing-duration - Length of the buttons' transitions. Default 180ms (none under reduced motion).
+ * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
  */
 export class FeatureGate extends LitElement {
   static override styles = [sharedStyles, ownStyles];

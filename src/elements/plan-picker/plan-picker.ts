@@ -133,6 +133,9 @@ function suspendedRemedy(
  * @cssproperty --billing-surface - Background of the dialog (Canvas).
  * @cssproperty --billing-on-surface - Text of the dialog (CanvasText).
  * @cssproperty --billing-backdrop - The dialog's backdrop.
+ * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
+ * @cssproperty --billing-duration - Length of the buttons' transitions. Default 180ms (none under reduced motion).
+ * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
  */
 export class PlanPicker extends LitElement {
   static override styles = planPickerStyles;

@@ -109,8 +109,10 @@ function loadNotices(): Promise<void> {
  * @cssproperty --billing-track-color - Colour of the empty track. Default currentColor at 12%.
  * @cssproperty --billing-border-color - Hairlines between features. Default currentColor at 16%.
  * @cssproperty --billing-muted-color - Secondary text. Default currentColor at 68%.
- * @cssproperty --billing-focus-ring - Focus ring (a box-shadow). Default a 2px accent ring.
- * @cssproperty --billing-duration - Length of the fill animation. Default 180ms (none under reduced motion).
+ * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
+ * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
+ * @cssproperty --billing-duration - Length of the fill animation and the buttons' transitions. Default 180ms (none under reduced motion).
+ * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
  */
 export class UsageMeter extends LitElement {
   static override styles = usageMeterStyles;
