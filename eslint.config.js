@@ -39,6 +39,14 @@ const BROWSER_PATTERNS = [
   },
 ];
 
+/** What the proxy (server/) may not import. */
+const SERVER_PATTERNS = [
+  {
+    group: ['lit', 'lit/*', '**/elements/**', '**/client/**', '**/sandbox/**'],
+    message: 'server/ never imports Lit, elements/, client/ or sandbox/.',
+  },
+];
+
 export default tseslint.config(
   // examples/ are apps of their own, type-checked and built by their own tools (test/integrations).
   {
@@ -113,21 +121,32 @@ export default tseslint.config(
       ],
     },
   },
+  // The proxy's core runs on every runtime (Node, Bun, Deno, Workers): only its adapters import
+  // Node's built-ins; elsewhere their types are free (exchange-node.ts reaches node:http at run
+  // time through process.getBuiltinModule, on Node only).
   {
     files: ['src/server/**/*.ts'],
+    ignores: ['src/server/adapters/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...SERVER_PATTERNS,
             {
-              group: ['lit', 'lit/*', '**/elements/**', '**/client/**', '**/sandbox/**'],
-              message: 'server/ never imports Lit, elements/, client/ or sandbox/.',
+              group: NODE_BUILTINS,
+              allowTypeImports: true,
+              message:
+                'Only server/adapters/ imports Node built-ins: the core runs on every runtime.',
             },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['src/server/adapters/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: SERVER_PATTERNS }] },
   },
   {
     files: ['src/sandbox/**/*.ts'],

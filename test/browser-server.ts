@@ -10,6 +10,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Context, Next } from 'koa';
 import { createBillingProxy, type BillingProxy } from '../src/server/index.js';
 import { startSandbox } from '../src/sandbox/index.js';
+import { analyze } from '../scripts/docs.mjs';
 
 type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -84,6 +85,8 @@ export function browserTestServerPlugin(): Plugin {
   let sandbox: RunningSandbox | null = null;
   const requests = new Map<string, number>();
   const flaky = { failing: true, hits: 0 };
+  /** The manifest, analysed once per test run (see /_test/manifest). */
+  let manifest: ReturnType<typeof analyze> | undefined;
 
   return {
     name: 'billing-test-server',
@@ -182,6 +185,13 @@ export function browserTestServerPlugin(): Plugin {
             portalScriptUrl: running.portalScriptUrl,
             flakyPortalScriptUrl: `${origin}/_test/flaky-portal.js`,
           });
+          return;
+        }
+        if (path === '/_test/manifest' && ctx.method === 'GET') {
+          // The custom-elements manifest of the sources as they are now (what `npm run docs`
+          // writes the reference from), for the public-surface test to hold the elements to.
+          manifest ??= analyze();
+          sendJson(ctx, 200, await manifest);
           return;
         }
         if (path === '/_test/reset' && ctx.method === 'POST') {

@@ -79,6 +79,7 @@ const OPEN_STATUSES: ReadonlySet<string> = new Set(['due', 'overdue']);
  * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
  * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
  * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
+ * @cssproperty --billing-duration - Length of the buttons' transitions. Default 180ms (none under reduced motion).
  *
  * @example
  * ```html
@@ -111,21 +112,21 @@ export class BillingHistory extends LitElement {
   }
 
   /** Location of the billing proxy; defaults to the page's (`configureBilling`), else `/billing`. */
-  declare endpoint: string | undefined;
+  endpoint: string | undefined;
   /** Invoices per page, 1 to 50 (default 10): Show more adds as many. */
-  declare pageSize: number;
+  pageSize: number = DEFAULT_PAGE_SIZE;
   /** Where a signed-out customer signs in; defaults to the page's (`configureBilling({ signInUrl })`). */
-  declare signInUrl: string | undefined;
+  signInUrl: string | undefined;
   /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
-  declare theme: 'light' | 'dark' | undefined;
+  theme: 'light' | 'dark' | undefined;
   /** Read-only: `loading`, `ready`, `empty`, `signed-out` or `error`, reflected for styling. */
-  declare state: HistoryState;
+  state: HistoryState = 'loading';
   /** Read-only: the invoices shown, newest first. */
-  declare invoices: readonly InvoiceSummary[];
+  invoices: readonly InvoiceSummary[] = [];
   /** Read-only: how many invoices the customer has, all pages together. */
-  declare total: number;
+  total = 0;
   /** Read-only: the last failure, in the `error` state. */
-  declare error: BillingError | null;
+  error: BillingError | null = null;
 
   /** Offers the payment of overdue invoices, a retry or the sign-in once per page region. */
   readonly #callToAction = new CallToAction(this);
@@ -150,11 +151,6 @@ export class BillingHistory extends LitElement {
     new UsageStoreController(this, ({ status }) => {
       if (status === 'idle') this.refresh();
     });
-    this.pageSize = DEFAULT_PAGE_SIZE;
-    this.state = 'loading';
-    this.invoices = [];
-    this.total = 0;
-    this.error = null;
   }
 
   override connectedCallback(): void {

@@ -86,6 +86,10 @@ export let makeModal: (
  * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
  * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
  * @cssproperty --billing-backdrop - The modal dialog's backdrop (a portal opened by `openPortalPage`).
+ * @cssproperty --billing-surface - Background of the modal dialog. Default Canvas.
+ * @cssproperty --billing-on-surface - Text of the modal dialog. Default CanvasText.
+ * @cssproperty --billing-border-color - The modal dialog's hairline. Default currentColor at 16%.
+ * @cssproperty --billing-duration - Length of the buttons' transitions. Default 180ms (none under reduced motion).
  * @cssproperty --billing-portal-min-height - Space kept for the portal while it loads. Default 24rem.
  */
 export class BillingPortal extends LitElement implements PortalHost {
@@ -128,29 +132,29 @@ export class BillingPortal extends LitElement implements PortalHost {
   }
 
   /** Portal page: `home`, `offers`, `subscribe`, `register`, `change-plan`, `restart` or `pay-invoice`. */
-  declare page: PortalPage;
+  page: PortalPage = 'home';
   /** Offer reference, for `subscribe` and `change-plan` to a given plan. */
-  declare offer: string | undefined;
+  offer: string | undefined;
   /** Id of a custom subscription, for `change-plan` to it. */
-  declare subscription: number | undefined;
+  subscription: number | undefined;
   /** Id of the invoice to pay, for `pay-invoice`. */
-  declare invoice: number | undefined;
+  invoice: number | undefined;
   /** Name of the global the portal script defines (default: `ServicePortal`, or the page's configuration). */
-  declare scriptGlobal: string | undefined;
+  scriptGlobal: string | undefined;
   /** Id of the container the script renders into (default `service_portal`); unique in the document. */
-  declare containerId: string;
+  containerId: string = DEFAULT_PORTAL_CONTAINER_ID;
   /** `embed` (default) shows the portal here; `link` renders an in-site link to it. */
-  declare mode: PortalMode;
+  mode: PortalMode = 'embed';
   /** Location of the billing proxy; defaults to the page's (`configureBilling`), else `/billing`. */
-  declare endpoint: string | undefined;
+  endpoint: string | undefined;
   /** `light` or `dark` forces a color scheme (the hosted page's too); unset, the page's `color-scheme` (see Theming). */
-  declare theme: 'light' | 'dark' | undefined;
+  theme: 'light' | 'dark' | undefined;
   /** Read-only: `idle`, `loading`, `open` or `error`, reflected for styling. */
-  declare state: PortalState;
+  state: PortalState = 'idle';
   /** Read-only: the last failure, in the `error` state. */
-  declare error: BillingError | null;
+  error: BillingError | null = null;
   /** Read-only: the in-site address, in `link` mode. */
-  declare href: string | null;
+  href: string | null = null;
 
   // `nonce` is not a reactive property on purpose: the browser blanks the attribute of every
   // element once inserted under a CSP header, and only the native `nonce` property keeps it.
@@ -193,12 +197,6 @@ export class BillingPortal extends LitElement implements PortalHost {
   constructor() {
     super();
     followLang(this);
-    this.page = 'home';
-    this.containerId = DEFAULT_PORTAL_CONTAINER_ID;
-    this.mode = 'embed';
-    this.state = 'idle';
-    this.error = null;
-    this.href = null;
     // The modal has done its job once a workflow completes: its button becomes Done.
     this.addEventListener('billing-portal-complete', () => {
       this.#completed = this.#modal;

@@ -260,29 +260,29 @@ export class BuyFeature extends LitElement {
   readonly #callToAction = new CallToAction(this);
 
   /** The feature to buy (its reference, e.g. `seats`). */
-  declare feature: string;
+  feature = '';
   /** How many units to add; the user changes it with the quantity control. Set by the page, it is the default a purchase brings the control back to. */
-  declare quantity: number;
+  quantity = 1;
   /** The smallest quantity the control allows. */
-  declare min: number;
+  min = 1;
   /** The largest quantity the control allows; none when unset. */
-  declare max: number | null;
+  max: number | null = null;
   /** The quantity control's step, counted from `min`. */
-  declare step: number;
+  step = 1;
   /** `always` (the default) asks for confirmation of every purchase, a free one included (its dialog says "Nothing to pay now" and the recurring price unchanged); `auto` applies at once a purchase the proxy says is free overall (`confirmationRequired: false`), and asks for the others. */
-  declare confirm: 'auto' | 'always';
+  confirm: 'auto' | 'always' = 'always';
   /** The feature's name for several units, in the customer's words ("seats"), used in sentences ("Add 3 seats"); without it, sentences name the usage's `TitleLocalized`, else the reference ("Seats: 3 more"). */
-  declare label: string;
+  label = '';
   /** The feature's name for one unit ("seat"): with `label`, sentences agree with their number (Intl.PluralRules: "Add 1 seat"). */
-  declare labelOne: string;
+  labelOne = '';
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
-  declare endpoint: string | undefined;
+  endpoint: string | undefined;
   /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
-  declare theme: 'light' | 'dark' | undefined;
+  theme: 'light' | 'dark' | undefined;
   /** Offers to lower a Limitation the customer owns by the quantity chosen ("Remove 2 seats"), after the same confirmation as a purchase. Off by default. */
-  declare allowDecrease: boolean;
+  allowDecrease = false;
   /** How many units are in use in the host app (users holding a seat): a decrease never goes below it. Unset, it never goes below the plan's included quantity; never below 0 either way. Sent to the proxy, whose own `inUse` option wins when higher. */
-  declare inUse: number | undefined;
+  inUse: number | undefined;
 
   #quantityEntry: QuantityEntry = 'allowed';
   /** `endpoint#feature` of an on/off feature the plan lacks, as the catalogue showed it. */
@@ -312,15 +312,6 @@ export class BuyFeature extends LitElement {
     super();
     followLang(this);
     revealOutcome(this);
-    this.feature = '';
-    this.quantity = 1;
-    this.min = 1;
-    this.max = null;
-    this.step = 1;
-    this.confirm = 'always';
-    this.label = '';
-    this.labelOne = '';
-    this.allowDecrease = false;
   }
 
   override connectedCallback(): void {
@@ -331,7 +322,7 @@ export class BuyFeature extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // The first update has `feature` (set in the constructor).
+    // The first update has `feature` (its default, set at construction).
     const retargeted = changed.has('feature') || changed.has('endpoint');
     if (changed.has('quantity') && !this.#typed) this.#defaultQuantity = this.quantity;
     this.#typed = false;

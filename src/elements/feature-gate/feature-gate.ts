@@ -61,6 +61,11 @@ const ownStyles = css`
  * @cssproperty --billing-radius - Corner radius of the prompt and the button.
  * @cssproperty --billing-space - The spacing unit (4px).
  * @cssproperty --billing-border-color - The prompt's hairline.
+ * @cssproperty --billing-font-size - Base font size. Default 1em (inherited).
+ * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
+ * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
+ * @cssproperty --billing-duration - Length of the buttons' transitions. Default 180ms (none under reduced motion).
+ * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
  */
 export class FeatureGate extends LitElement {
   static override styles = [sharedStyles, ownStyles];
@@ -85,17 +90,17 @@ export class FeatureGate extends LitElement {
   }
 
   /** The feature (its reference, e.g. `sso`). */
-  declare feature: string;
+  feature = '';
   /** For a quantity: how many more units must fit in the plan (default 1). Ignored for on/off features. */
-  declare min: number | undefined;
+  min: number | undefined;
   /** The feature's name in the fallback prompt; defaults to the usage's title, else the reference. */
-  declare label: string;
+  label = '';
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
-  declare endpoint: string | undefined;
+  endpoint: string | undefined;
   /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
-  declare theme: 'light' | 'dark' | undefined;
+  theme: 'light' | 'dark' | undefined;
   /** Read-only, reflected: `loading`, `granted`, `denied`, `pending` or `error`. */
-  declare state: GateState;
+  state: GateState = 'loading';
 
   /** The usage store of this element's proxy, followed while connected (loaded when nobody has). */
   readonly #usages = new UsageStoreController(
@@ -124,9 +129,6 @@ export class FeatureGate extends LitElement {
   constructor() {
     super();
     followLang(this);
-    this.feature = '';
-    this.label = '';
-    this.state = 'loading';
   }
 
   /** Whether the customer may use the feature; undefined until the usages are known. */

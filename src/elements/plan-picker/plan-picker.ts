@@ -140,6 +140,9 @@ function suspendedRemedy(
  * @cssproperty --billing-surface - Background of the dialog (Canvas).
  * @cssproperty --billing-on-surface - Text of the dialog (CanvasText).
  * @cssproperty --billing-backdrop - The dialog's backdrop.
+ * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
+ * @cssproperty --billing-duration - Length of the buttons' transitions. Default 180ms (none under reduced motion).
+ * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
  */
 export class PlanPicker extends LitElement {
   static override styles = planPickerStyles;
@@ -161,11 +164,11 @@ export class PlanPicker extends LitElement {
   }
 
   /** The billing proxy for this element, overriding the page's `configureBilling({ endpoint })`. */
-  declare endpoint: string | undefined;
+  endpoint: string | undefined;
   /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
-  declare theme: 'light' | 'dark' | undefined;
+  theme: 'light' | 'dark' | undefined;
   /** Where an offer sold on request sends the customer (`mailto:` or a page of yours). */
-  declare contactHref: string | undefined;
+  contactHref: string | undefined;
 
   /**
    * Reads the offers and the subscription: a new read aborts the one under way, whose answer is

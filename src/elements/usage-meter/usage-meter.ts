@@ -115,8 +115,10 @@ function load(store: UsageStore): void {
  * @cssproperty --billing-track-color - Colour of the empty track. Default currentColor at 12%.
  * @cssproperty --billing-border-color - Hairlines between features. Default currentColor at 16%.
  * @cssproperty --billing-muted-color - Secondary text. Default currentColor at 68%.
- * @cssproperty --billing-focus-ring - Focus ring (a box-shadow). Default a 2px accent ring.
- * @cssproperty --billing-duration - Length of the fill animation. Default 180ms (none under reduced motion).
+ * @cssproperty --billing-focus-color - The focus ring's colour (a 2px outline, 2px away). Default the accent.
+ * @cssproperty --billing-focus-ring - A box-shadow added to the focus ring. Default none.
+ * @cssproperty --billing-duration - Length of the fill animation and the buttons' transitions. Default 180ms (none under reduced motion).
+ * @cssproperty --billing-color-scheme - `light` or `dark` forces a color scheme, as `theme` does.
  */
 export class UsageMeter extends LitElement {
   static override styles = usageMeterStyles;
@@ -146,27 +148,28 @@ export class UsageMeter extends LitElement {
   }
 
   /** Reference of the feature to show (`ReferenceFeature`); without it, every feature is listed. */
-  declare feature: string;
+  feature = '';
   /** Location of the billing proxy; defaults to the page's (`configureBilling`), else `/billing`. */
-  declare endpoint: string | undefined;
+  endpoint: string | undefined;
   /** `light` or `dark` forces a color scheme; unset, the page's `color-scheme` (see Theming). */
-  declare theme: 'light' | 'dark' | undefined;
+  theme: 'light' | 'dark' | undefined;
   /** Title to show instead of the service's (used too when the plan lacks the feature). */
-  declare label: string | undefined;
+  label: string | undefined;
+  // The two thresholds' defaults are thresholds.ts's, written out for the reference to show them.
   /** Share of the included quantity from which a Consumption warns (0.8 = 80 %); a Limitation, which the customer chose, never does. */
-  declare warningThreshold: number;
+  warningThreshold = 0.8;
   /** Share of the included quantity from which a Consumption is critical (1 = all used). */
-  declare criticalThreshold: number;
+  criticalThreshold = 1;
   /** Read-only: `normal`, `warning` or `critical` (the worst one in list mode), reflected for styling. */
-  declare level: ThresholdLevel;
+  level: ThresholdLevel = 'normal';
   /** Where a signed-out customer signs in; defaults to the page's (`configureBilling({ signInUrl })`). */
-  declare signInUrl: string | undefined;
+  signInUrl: string | undefined;
   /**
    * Says that `feature` is an on/off feature, before the usages tell: the skeleton is then one
    * line, the shape of its Included badge, rather than a meter's. A layout hint only: what the
    * meter shows once loaded follows the service.
    */
-  declare onOff: boolean;
+  onOff = false;
   /**
    * Read-only, reflected for styling: what the meter shows. `loading`, `ready`, `pending`
    * (allowances of a plan whose checkout is not complete), `no-subscription`, `not-in-plan`,
@@ -174,9 +177,9 @@ export class UsageMeter extends LitElement {
    * element of the page region offers the remedy of what this one would say: no subscription,
    * a plan without the feature, a failure; see `data-billing-region`).
    */
-  declare state: MeterState;
+  state: MeterState = 'loading';
   /** The last crossing, read out by the polite live region; none at first (Lit renders as for ''). */
-  declare protected announcement: string | undefined;
+  protected announcement: string | undefined;
 
   /** The usage shown (with `feature`), once loaded. */
   get usage(): Usage | undefined {
@@ -216,13 +219,6 @@ export class UsageMeter extends LitElement {
   constructor() {
     super();
     followLang(this);
-    this.feature = '';
-    // Written out (they are thresholds.ts's defaults) for the generated reference to show them.
-    this.warningThreshold = 0.8;
-    this.criticalThreshold = 1;
-    this.level = 'normal';
-    this.state = 'loading';
-    this.onOff = false;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
