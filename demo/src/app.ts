@@ -3,19 +3,11 @@
 import 'billing-elements/define';
 import { configureBilling, getProxyClient, getUsageStore } from 'billing-elements';
 import type { SubscriptionStatusResponse } from 'billing-elements';
+import { word } from './words.js';
 
 // '/billing' is the default; spelled out because this is where the demo mounts its proxy. The
 // pages' `label` attributes are written in the page's language by the demo's server.
 configureBilling({ endpoint: '/billing' });
-
-const STATUS_TEXT: Record<SubscriptionStatusResponse['status'], string> = {
-  running: 'Active',
-  suspended: 'Suspended',
-  pending: 'Pending',
-  ended: 'Ended',
-  none: 'No plan',
-  other: 'Inactive',
-};
 
 export const STATUS_TONE: Record<SubscriptionStatusResponse['status'], string> = {
   running: 'ok',
@@ -27,7 +19,7 @@ export const STATUS_TONE: Record<SubscriptionStatusResponse['status'], string> =
 };
 
 export function statusText(status: SubscriptionStatusResponse['status']): string {
-  return STATUS_TEXT[status];
+  return word(`status.${status}`);
 }
 
 type SubscriptionListener = (result: PromiseSettledResult<SubscriptionStatusResponse>) => void;
