@@ -9,6 +9,15 @@ import { word } from './words.js';
 // pages' `label` attributes are written in the page's language by the demo's server.
 configureBilling({ endpoint: '/billing' });
 
+const STATUS_WORD = {
+  running: 'status.active',
+  suspended: 'status.suspended',
+  pending: 'status.pending',
+  ended: 'status.ended',
+  none: 'status.none',
+  other: 'status.other',
+} as const satisfies Record<SubscriptionStatusResponse['status'], string>;
+
 export const STATUS_TONE: Record<SubscriptionStatusResponse['status'], string> = {
   running: 'ok',
   suspended: 'critical',
@@ -19,7 +28,7 @@ export const STATUS_TONE: Record<SubscriptionStatusResponse['status'], string> =
 };
 
 export function statusText(status: SubscriptionStatusResponse['status']): string {
-  return word(`status.${status}`);
+  return word(STATUS_WORD[status]);
 }
 
 type SubscriptionListener = (result: PromiseSettledResult<SubscriptionStatusResponse>) => void;

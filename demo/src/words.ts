@@ -2,7 +2,7 @@
 // server writes the rest of the page's words, demo/texts.ts).
 
 const en = {
-  'status.running': 'Active',
+  'status.active': 'Active',
   'status.suspended': 'Suspended',
   'status.pending': 'Pending',
   'status.ended': 'Ended',
@@ -27,7 +27,7 @@ const en = {
 type WordKey = keyof typeof en;
 
 const fr: Record<WordKey, string> = {
-  'status.running': 'Actif',
+  'status.active': 'Actif',
   'status.suspended': 'Suspendu',
   'status.pending': 'En attente',
   'status.ended': 'Terminé',
