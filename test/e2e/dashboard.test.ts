@@ -190,7 +190,7 @@ test('the language switch shows the elements in French, remembered from page to 
     .locator('main')
     .evaluate((main) =>
       ['Subscription', 'Customer portal', 'Renews on', 'Due now', 'Change plan'].filter((text) =>
-        main.innerText.includes(text),
+        (main.textContent ?? '').includes(text),
       ),
     );
   assert.deepEqual(english, [], 'no English of the demo on the French billing page');

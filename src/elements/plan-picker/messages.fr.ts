@@ -11,6 +11,7 @@ export default {
   'plan.contact': 'Nous contacter',
   'plan.on-request': 'Sur demande',
   'plan.discount': 'Votre remise s’applique\u00a0: {name}.',
+  'plan.discount.list-price': 'Prix catalogue {price}, avant votre remise\u00a0: {name}.',
   'plan.per.Day': '{price}\u00a0/\u00a0jour',
   'plan.per.Week': '{price}\u00a0/\u00a0semaine',
   'plan.per.Month': '{price}\u00a0/\u00a0mois',

@@ -18,6 +18,9 @@ export const planTexts = {
   // The subscription's discount, which moves with it to another plan; {name} is the service's
   // title of it ("20 % off everything").
   'plan.discount': 'Your discount applies: {name}.',
+  // Beneath the price a card shows after the discounts: the plan's list price ({price}:
+  // "$49.00 / month") and the discounts' names.
+  'plan.discount.list-price': 'List price {price}, before your discount: {name}.',
   'plan.per.Day': '{price}\u00a0/\u00a0day',
   'plan.per.Week': '{price}\u00a0/\u00a0week',
   'plan.per.Month': '{price}\u00a0/\u00a0month',
