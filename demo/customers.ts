@@ -13,6 +13,8 @@ export interface Scenario {
   situation: string;
   /** What a visitor can try while signed in as this customer. */
   tryThis: string;
+  /** The same three texts on a French page. */
+  fr: { label: string; situation: string; tryThis: string };
 }
 
 export interface DemoCustomer extends Scenario {
@@ -27,6 +29,12 @@ export const SCENARIOS: readonly Scenario[] = [
     tone: 'ok',
     situation: 'Pro plan with a card on file; 3 of 5 seats in use.',
     tryThis: 'Buy three seats: two are included, the third is charged after you confirm its price.',
+    fr: {
+      label: 'En règle',
+      situation: 'Offre Pro avec une carte enregistrée\u202f; 3 sièges sur 5 utilisés.',
+      tryThis:
+        'Achetez trois sièges\u00a0: deux sont inclus, le troisième est facturé après confirmation de son prix.',
+    },
   },
   {
     reference: 'no-payment-method',
@@ -34,6 +42,13 @@ export const SCENARIOS: readonly Scenario[] = [
     tone: 'warning',
     situation: 'Pro plan, all 5 seats in use, and no card on file: paid changes are refused.',
     tryThis: 'Try to buy a seat, add a card from the prompt, then buy again.',
+    fr: {
+      label: 'Sans moyen de paiement',
+      situation:
+        'Offre Pro, les 5 sièges utilisés, sans carte enregistrée\u00a0: les changements payants sont refusés.',
+      tryThis:
+        'Essayez d’acheter un siège, ajoutez une carte depuis l’invite, puis achetez à nouveau.',
+    },
   },
   {
     reference: 'capping-reached',
@@ -41,6 +56,11 @@ export const SCENARIOS: readonly Scenario[] = [
     tone: 'critical',
     situation: 'Unpaid invoices reached the limit and the subscription is suspended.',
     tryThis: 'Pay the overdue invoices, restart the subscription, then buy seats.',
+    fr: {
+      label: 'Factures en retard',
+      situation: 'Les factures impayées ont atteint la limite et l’abonnement est suspendu.',
+      tryThis: 'Payez les factures en retard, réactivez l’abonnement, puis achetez des sièges.',
+    },
   },
   {
     reference: 'suspended',
@@ -48,6 +68,11 @@ export const SCENARIOS: readonly Scenario[] = [
     tone: 'critical',
     situation: 'The card on file stopped working and the subscription is suspended.',
     tryThis: 'Add a valid payment method, then restart the subscription.',
+    fr: {
+      label: 'Suspendu',
+      situation: 'La carte enregistrée ne fonctionne plus et l’abonnement est suspendu.',
+      tryThis: 'Ajoutez un moyen de paiement valide, puis réactivez l’abonnement.',
+    },
   },
   {
     reference: 'starter-plan',
@@ -55,6 +80,12 @@ export const SCENARIOS: readonly Scenario[] = [
     tone: 'info',
     situation: 'Starter plan: extra seats and single sign-on are not included.',
     tryThis: 'The seats meter names the plan that includes them.',
+    fr: {
+      label: 'Fonction non incluse',
+      situation:
+        'Offre Starter\u00a0: les sièges supplémentaires et l’authentification unique ne sont pas inclus.',
+      tryThis: 'Le compteur de sièges nomme l’offre qui les inclut.',
+    },
   },
   {
     reference: 'unlimited',
@@ -62,6 +93,11 @@ export const SCENARIOS: readonly Scenario[] = [
     tone: 'ok',
     situation: 'Business plan with unlimited seats and projects.',
     tryThis: 'Meters show unlimited access; adding seats costs nothing.',
+    fr: {
+      label: 'Illimité',
+      situation: 'Offre Business avec sièges et projets illimités.',
+      tryThis: 'Les compteurs montrent l’accès illimité\u202f; ajouter des sièges ne coûte rien.',
+    },
   },
   {
     reference: 'discounted',
@@ -69,6 +105,11 @@ export const SCENARIOS: readonly Scenario[] = [
     tone: 'ok',
     situation: 'Pro plan with 20 % off every price.',
     tryThis: 'Compare the price of two seats with the healthy account.',
+    fr: {
+      label: 'Remise',
+      situation: 'Offre Pro avec 20\u00a0% de remise sur tous les prix.',
+      tryThis: 'Comparez le prix de deux sièges avec celui du compte en règle.',
+    },
   },
   {
     reference: 'pending',
@@ -76,6 +117,11 @@ export const SCENARIOS: readonly Scenario[] = [
     tone: 'info',
     situation: 'Subscription created, waiting for the customer to complete it.',
     tryThis: 'Complete your subscription from the billing page.',
+    fr: {
+      label: 'En attente',
+      situation: 'Abonnement créé, en attente de finalisation par le client.',
+      tryThis: 'Finalisez votre abonnement depuis la page de facturation.',
+    },
   },
   {
     reference: 'no-subscription',
@@ -83,6 +129,11 @@ export const SCENARIOS: readonly Scenario[] = [
     tone: 'info',
     situation: 'A new account that has not chosen a plan yet.',
     tryThis: 'Pick a plan in the portal and subscribe.',
+    fr: {
+      label: 'Sans abonnement',
+      situation: 'Un nouveau compte qui n’a pas encore choisi d’offre.',
+      tryThis: 'Choisissez une offre dans le portail et abonnez-vous.',
+    },
   },
 ];
 

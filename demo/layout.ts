@@ -1,5 +1,6 @@
 import type { DemoCustomer } from './customers.js';
 import { escapeHtml, fill, raw } from './html.js';
+import { DEMO_TEXTS, textSlots, type DemoTextKey } from './texts.js';
 
 // The shell every signed-in page shares: sidebar, header with the signed-in customer, the
 // scenario note. Rendered on the server so the page never flashes an anonymous header.
@@ -8,7 +9,7 @@ export type AppPage = 'overview' | 'plans' | 'billing' | 'embed';
 
 interface NavItem {
   href: string;
-  label: string;
+  label: DemoTextKey;
   icon: string;
   page?: AppPage;
 }
@@ -26,22 +27,22 @@ const ICONS = {
 };
 
 const WORKSPACE_NAV: NavItem[] = [
-  { href: '/app/', label: 'Overview', icon: ICONS.overview, page: 'overview' },
-  { href: '/app/plans', label: 'Plans', icon: ICONS.plans, page: 'plans' },
-  { href: '/app/billing', label: 'Billing', icon: ICONS.billing, page: 'billing' },
+  { href: '/app/', label: 'nav.overview', icon: ICONS.overview, page: 'overview' },
+  { href: '/app/plans', label: 'nav.plans', icon: ICONS.plans, page: 'plans' },
+  { href: '/app/billing', label: 'nav.billing', icon: ICONS.billing, page: 'billing' },
 ];
 const DEVELOPER_NAV: NavItem[] = [
-  { href: '/app/embed', label: 'Embed snippets', icon: ICONS.embed, page: 'embed' },
-  { href: '/site/', label: 'Script-tag page', icon: ICONS.site },
+  { href: '/app/embed', label: 'nav.embed', icon: ICONS.embed, page: 'embed' },
+  { href: '/site/', label: 'nav.site', icon: ICONS.site },
 ];
 
 export const LOGO = `<svg class="logo-mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="var(--accent)"/><path d="M9 22V10l14 12V10" fill="none" stroke="var(--on-accent)" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
 
-function navList(items: NavItem[], current: AppPage): string {
+function navList(items: NavItem[], current: AppPage, language: DemoLanguage): string {
   return items
     .map((item) => {
       const isCurrent = item.page === current;
-      return `<li><a href="${item.href}"${isCurrent ? ' aria-current="page"' : ''}><svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">${item.icon}</svg><span>${escapeHtml(item.label)}</span></a></li>`;
+      return `<li><a href="${item.href}"${isCurrent ? ' aria-current="page"' : ''}><svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">${item.icon}</svg><span>${escapeHtml(DEMO_TEXTS[language][item.label])}</span></a></li>`;
     })
     .join('');
 }
@@ -64,35 +65,35 @@ const SHELL = `<!doctype html>
     <script type="module" src="{{script}}"></script>
   </head>
   <body class="app" data-customer="{{reference}}">
-    <a class="skip-link" href="#main">Skip to content</a>
+    <a class="skip-link" href="#main">{{t.skip}}</a>
     <div class="shell">
       <aside class="sidebar">
         <a class="brand" href="/app/">{{logo}}<span>Northwind <span class="brand-light">Analytics</span></span></a>
-        <nav aria-label="Main">
-          <p class="nav-heading" id="nav-workspace">Workspace</p>
+        <nav aria-label="{{t.nav.main}}">
+          <p class="nav-heading" id="nav-workspace">{{t.nav.workspace}}</p>
           <ul aria-labelledby="nav-workspace">{{workspaceNav}}</ul>
-          <p class="nav-heading" id="nav-developers">Developers</p>
+          <p class="nav-heading" id="nav-developers">{{t.nav.developers}}</p>
           <ul aria-labelledby="nav-developers">{{developerNav}}</ul>
         </nav>
-        <p class="sidebar-foot">A demo of billing-elements on the billing sandbox.</p>
+        <p class="sidebar-foot">{{t.sidebar.foot}}</p>
       </aside>
       <div class="workspace">
         <header class="topbar">
-          <p class="topbar-org"><span class="topbar-label">Workspace</span> {{team}}</p>
+          <p class="topbar-org"><span class="topbar-label">{{t.top.workspace}}</span> {{team}}</p>
           <div class="account">
             <a class="button quiet language-switch" href="?lang={{otherLanguage}}" hreflang="{{otherLanguage}}" lang="{{otherLanguage}}" title="{{otherLanguageHint}}">{{otherLanguageName}}</a>
             <span class="plan" data-plan hidden></span>
             <span class="avatar" aria-hidden="true">{{initials}}</span>
             <span class="who"><span class="who-name">{{name}}</span><span class="who-email">{{email}}</span></span>
             <form method="post" action="/session/sign-out">
-              <button class="button quiet" type="submit">Sign out</button>
+              <button class="button quiet" type="submit">{{t.sign-out}}</button>
             </form>
           </div>
         </header>
         <main id="main" tabindex="-1">
-          <div class="scenario tone-{{tone}}" role="note" aria-label="Demo scenario">
+          <div class="scenario tone-{{tone}}" role="note" aria-label="{{t.scenario}}">
             <p><span class="tag tone-{{tone}}">{{label}}</span> <strong>{{situation}}</strong> {{tryThis}}</p>
-            <a href="/">Switch customer</a>
+            <a href="/">{{t.scenario.switch}}</a>
           </div>
           {{content}}
         </main>
@@ -103,8 +104,8 @@ const SHELL = `<!doctype html>
 `;
 
 /**
- * The languages the demo's pages can be shown in. The elements follow the page's `lang`; the
- * demo app's own text stays English, as a host app that is not translated would.
+ * The languages the demo's pages can be shown in. The elements follow the page's `lang`, and
+ * so do the demo app's own words (texts.ts).
  */
 export const DEMO_LANGUAGES = {
   en: { name: 'English', hint: 'Show the billing elements in English' },
@@ -118,9 +119,8 @@ export function isDemoLanguage(value: string | null | undefined): value is DemoL
 
 export interface AppPageOptions {
   page: AppPage;
-  /** The page's `lang`, which the elements speak. */
+  /** The page's `lang`, which the elements and the page's own words speak. */
   language: DemoLanguage;
-  title: string;
   customer: DemoCustomer;
   /** The page's own markup, inside <main>. */
   content: string;
@@ -131,25 +131,29 @@ export interface AppPageOptions {
 export function renderAppPage(options: AppPageOptions): string {
   const { customer, language } = options;
   const other: DemoLanguage = language === 'en' ? 'fr' : 'en';
+  const texts = DEMO_TEXTS[language];
+  const scenario = language === 'fr' ? customer.fr : customer;
+  const firstName = customer.name.split(/\s+/)[0] ?? customer.name;
   return fill(SHELL, {
+    ...textSlots(language),
     lang: language,
     otherLanguage: other,
     otherLanguageName: DEMO_LANGUAGES[other].name,
     otherLanguageHint: DEMO_LANGUAGES[other].hint,
-    title: options.title,
+    title: texts[`nav.${options.page}`],
     script: options.script,
     reference: customer.reference,
     logo: raw(LOGO),
-    workspaceNav: raw(navList(WORKSPACE_NAV, options.page)),
-    developerNav: raw(navList(DEVELOPER_NAV, options.page)),
+    workspaceNav: raw(navList(WORKSPACE_NAV, options.page, language)),
+    developerNav: raw(navList(DEVELOPER_NAV, options.page, language)),
     name: customer.name,
-    team: `${customer.name.split(/\s+/)[0] ?? customer.name}’s team`,
+    team: texts['top.team'].replace('{name}', firstName),
     email: customer.email,
     initials: initials(customer.name),
     tone: customer.tone,
-    label: customer.label,
-    situation: customer.situation,
-    tryThis: customer.tryThis,
+    label: scenario.label,
+    situation: scenario.situation,
+    tryThis: scenario.tryThis,
     content: raw(options.content),
   });
 }

@@ -6,6 +6,7 @@ import type { Directory } from './directory.js';
 import { escapeHtml, fill, raw } from './html.js';
 import { SEATS_IN_USE } from './customers.js';
 import { FEATURE_LABELS } from './labels.js';
+import { textSlots } from './texts.js';
 import {
   LOGO,
   initials,
@@ -21,28 +22,15 @@ import { parseCookies, type SessionCodec } from './session.js';
 
 interface AppRoute {
   page: AppPage;
-  title: string;
   file: string;
   script: string;
 }
 
 const APP_ROUTES = new Map<string, AppRoute>([
-  [
-    '/app/',
-    { page: 'overview', title: 'Overview', file: 'overview.html', script: '/demo/src/overview.ts' },
-  ],
-  [
-    '/app/plans',
-    { page: 'plans', title: 'Plans', file: 'plans.html', script: '/demo/src/plans.ts' },
-  ],
-  [
-    '/app/billing',
-    { page: 'billing', title: 'Billing', file: 'billing.html', script: '/demo/src/billing.ts' },
-  ],
-  [
-    '/app/embed',
-    { page: 'embed', title: 'Embed snippets', file: 'embed.html', script: '/demo/src/embed.ts' },
-  ],
+  ['/app/', { page: 'overview', file: 'overview.html', script: '/demo/src/overview.ts' }],
+  ['/app/plans', { page: 'plans', file: 'plans.html', script: '/demo/src/plans.ts' }],
+  ['/app/billing', { page: 'billing', file: 'billing.html', script: '/demo/src/billing.ts' }],
+  ['/app/embed', { page: 'embed', file: 'embed.html', script: '/demo/src/embed.ts' }],
 ]);
 
 /** Where sign-in may send the browser next: one of our own pages, never another site. */
@@ -215,6 +203,7 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
         const seatsInUse = SEATS_IN_USE[customer.reference];
         const content = fill(template, {
           ...FEATURE_LABELS[language],
+          ...textSlots(language),
           seatsInUse: raw(seatsInUse === undefined ? '' : `in-use="${seatsInUse}"`),
         });
         const page = renderAppPage({ ...route, customer, content, language });

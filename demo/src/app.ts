@@ -3,19 +3,20 @@
 import 'billing-elements/define';
 import { configureBilling, getProxyClient, getUsageStore } from 'billing-elements';
 import type { SubscriptionStatusResponse } from 'billing-elements';
+import { word } from './words.js';
 
 // '/billing' is the default; spelled out because this is where the demo mounts its proxy. The
 // pages' `label` attributes are written in the page's language by the demo's server.
 configureBilling({ endpoint: '/billing' });
 
-const STATUS_TEXT: Record<SubscriptionStatusResponse['status'], string> = {
-  running: 'Active',
-  suspended: 'Suspended',
-  pending: 'Pending',
-  ended: 'Ended',
-  none: 'No plan',
-  other: 'Inactive',
-};
+const STATUS_WORD = {
+  running: 'status.active',
+  suspended: 'status.suspended',
+  pending: 'status.pending',
+  ended: 'status.ended',
+  none: 'status.none',
+  other: 'status.other',
+} as const satisfies Record<SubscriptionStatusResponse['status'], string>;
 
 export const STATUS_TONE: Record<SubscriptionStatusResponse['status'], string> = {
   running: 'ok',
@@ -27,7 +28,7 @@ export const STATUS_TONE: Record<SubscriptionStatusResponse['status'], string> =
 };
 
 export function statusText(status: SubscriptionStatusResponse['status']): string {
-  return STATUS_TEXT[status];
+  return word(STATUS_WORD[status]);
 }
 
 type SubscriptionListener = (result: PromiseSettledResult<SubscriptionStatusResponse>) => void;

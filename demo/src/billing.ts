@@ -1,6 +1,7 @@
 import { formatDate, formatMoney, openPortalPage } from 'billing-elements';
 import type { PortalRequest, SubscriptionStatusResponse } from 'billing-elements';
 import { STATUS_TONE, statusText, watchSubscription } from './app.js';
+import { word } from './words.js';
 
 // The billing page: a summary of the subscription from the proxy's GET /subscription, with
 // the actions that fit its state; each one opens its workflow in the embedded portal below.
@@ -43,28 +44,28 @@ function render(sub: SubscriptionStatusResponse): void {
   status.textContent = statusText(sub.status);
 
   const facts = element('dl', { className: 'facts' });
-  facts.append(fact('Plan', sub.title ?? 'None yet'));
+  facts.append(fact(word('fact.plan'), sub.title ?? word('fact.no-plan')));
   if (sub.offerAfterTerm) {
     // A downgrade the customer confirmed waits for the end of the period: the plan does not
     // renew as it is, it changes then.
     const date = sub.dateOfferChange ?? sub.periodEnd;
     facts.append(
       fact(
-        `Changes to ${sub.titleAfterTerm ?? sub.offerAfterTerm} on`,
+        word('fact.changes', { title: sub.titleAfterTerm ?? sub.offerAfterTerm }),
         date ? formatDate(summary, date) : '',
       ),
     );
   } else if (sub.periodEnd) {
     facts.append(
       fact(
-        sub.status === 'running' ? 'Renews on' : 'Period ends',
+        sub.status === 'running' ? word('fact.renews') : word('fact.ends'),
         formatDate(summary, sub.periodEnd),
       ),
     );
   }
   const due = sub.dueInvoices.reduce((total, invoice) => total + invoice.amountTotal, 0);
   const currency = sub.dueInvoices[0]?.currency ?? 'USD';
-  facts.append(fact('Due now', formatMoney(summary, due, currency)));
+  facts.append(fact(word('fact.due'), formatMoney(summary, due, currency)));
 
   // The invoices, and what to do about overdue ones, are the <billing-history> card's below:
   // told once on the page.
@@ -75,23 +76,23 @@ function render(sub: SubscriptionStatusResponse): void {
   const buttons: HTMLButtonElement[] = [];
   switch (sub.status) {
     case 'running':
-      buttons.push(action('Change plan', { page: 'change-plan' }, true));
-      buttons.push(action('Update payment method', { page: 'register' }));
+      buttons.push(action(word('action.change-plan'), { page: 'change-plan' }, true));
+      buttons.push(action(word('action.payment-method'), { page: 'register' }));
       break;
     case 'suspended':
       // While overdue invoices reach the limit a restart is refused: their Pay buttons in the
       // invoices card are the first step, and the payment page offers the restart once paid.
       if (!sub.paymentCappingReached) {
         const primary = sub.dueInvoices.length === 0;
-        buttons.push(action('Restart subscription', { page: 'restart' }, primary));
+        buttons.push(action(word('action.restart'), { page: 'restart' }, primary));
       }
-      buttons.push(action('Update payment method', { page: 'register' }));
+      buttons.push(action(word('action.payment-method'), { page: 'register' }));
       break;
     case 'pending':
-      buttons.push(action('Complete your subscription', { page: 'subscribe' }, true));
+      buttons.push(action(word('action.complete'), { page: 'subscribe' }, true));
       break;
     default:
-      buttons.push(action('Choose a plan', { page: 'offers' }, true));
+      buttons.push(action(word('action.choose'), { page: 'offers' }, true));
   }
   actions.replaceChildren(...buttons);
 }
@@ -105,7 +106,7 @@ watchSubscription((result) => {
   summary.replaceChildren(
     element('p', {
       className: 'notice tone-critical',
-      textContent: `The subscription could not be loaded (${reason}). Reload the page to try again.`,
+      textContent: word('error.subscription', { reason }),
     }),
   );
   summary.setAttribute('aria-busy', 'false');

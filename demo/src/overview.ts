@@ -1,5 +1,6 @@
 import './app.js';
 import { formatDate, getUsageStore } from 'billing-elements';
+import { word } from './words.js';
 
 // The overview: the elements do the work; the page only names the billing period, read from
 // the same usage store the meters share (no extra request).
@@ -11,7 +12,10 @@ function showPeriod(): void {
   if (!period) return;
   const usage = store.state.usages.find((item) => item.DatePeriodStart && item.DatePeriodEnd);
   period.textContent = usage
-    ? `Billing period ${formatDate(period, usage.DatePeriodStart!, { month: 'short', day: 'numeric' })} – ${formatDate(period, usage.DatePeriodEnd!, { dateStyle: 'medium' })}`
+    ? word('period', {
+        start: formatDate(period, usage.DatePeriodStart!, { month: 'short', day: 'numeric' }),
+        end: formatDate(period, usage.DatePeriodEnd!, { dateStyle: 'medium' }),
+      })
     : '';
 }
 

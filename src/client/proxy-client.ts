@@ -103,8 +103,9 @@ export class ProxyClient {
   }
 
   /** `GET /subscription`: the state of the customer's subscription and any due invoices. */
-  getSubscription(signal?: AbortSignal): Promise<SubscriptionStatusResponse> {
-    return this.request<SubscriptionStatusResponse>('/subscription', signal);
+  /** `GET /subscription`; its titles (the plan's, the discounts') in `language` when given. */
+  getSubscription(signal?: AbortSignal, language?: string): Promise<SubscriptionStatusResponse> {
+    return this.request<SubscriptionStatusResponse>('/subscription', signal, undefined, language);
   }
 
   /**

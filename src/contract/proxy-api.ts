@@ -363,6 +363,13 @@ export interface InvoicesResponse {
 export interface SubscriptionDiscount {
   reference: string;
   title: string;
+  /**
+   * What it takes off each period's recurring price, when the service says how: a share in
+   * ten-thousandths (`{ perTenThousand: 2000 }`: 20 %) or an amount in hundredths of the
+   * currency (`{ amount: 500 }`). Absent for any other kind: then a plan's price after the
+   * discount is not told. Absent from older proxies.
+   */
+  off?: { perTenThousand: number } | { amount: number };
 }
 
 /**

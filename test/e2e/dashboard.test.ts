@@ -163,20 +163,41 @@ test('at 360 px every link of the main navigation is on screen', async () => {
 test('the language switch shows the elements in French, remembered from page to page', async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'healthy');
-  // The demo's own words (its labels, its pages) stay English; the elements' follow the page.
+  // The demo's own words (its shell, headings, scenario and labels) follow the page, as the
+  // elements' do.
   const buy = page.locator('buy-feature[feature="seats"]');
   await buy.getByRole('button', { name: 'Buy' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Add seats' }).waitFor();
   await page.getByRole('link', { name: 'Français' }).click();
   await page.waitForURL(/\?lang=fr$/);
   assert.equal(await page.getAttribute('html', 'lang'), 'fr');
   await buy.getByRole('button', { name: 'Acheter' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Vue d’ensemble' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Ajouter des sièges' }).waitFor();
+  await page.getByRole('note', { name: 'Scénario de démo' }).getByText('En règle').waitFor();
+  assert.equal(await page.title(), 'Vue d’ensemble · Northwind Analytics');
   // The next page, without the query, stays in French; the switch goes back to English.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Plans' }).click();
-  await page.waitForURL(/\/app\/plans$/);
+  await page
+    .getByRole('navigation', { name: 'Principale' })
+    .getByRole('link', { name: 'Facturation' })
+    .click();
+  await page.waitForURL(/\/app\/billing$/);
   assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+  const summary = page.getByRole('region', { name: 'Abonnement' });
+  await summary.getByText('Renouvellement le').waitFor();
+  await summary.getByRole('button', { name: 'Changer d’offre' }).waitFor();
+  const english = await page
+    .locator('main')
+    .evaluate((main) =>
+      ['Subscription', 'Customer portal', 'Renews on', 'Due now', 'Change plan'].filter((text) =>
+        (main.textContent ?? '').includes(text),
+      ),
+    );
+  assert.deepEqual(english, [], 'no English of the demo on the French billing page');
   await page.getByRole('link', { name: 'English' }).click();
   await page.waitForURL(/\?lang=en$/);
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
   assert.deepEqual(pageErrors(page), []);
   await page.context().close();
 });

@@ -47,6 +47,23 @@ test('the billing page at 360 px gives the portal nearly the whole width', async
   await screenshot(page, 'narrow-billing-page');
 });
 
+test('the French pages at 360 px fit the screen, the longest header included', async () => {
+  const page = await e2e.newPage(PHONE);
+  // Pending: the longest plan badge ("Pro · En attente") beside "Se déconnecter".
+  await e2e.signIn(page, 'pending');
+  for (const path of ['/app/?lang=fr', '/app/plans', '/app/billing']) {
+    await page.goto(`${e2e.demo.url}${path}`);
+    await page.locator('[data-plan]:not([hidden])').waitFor();
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    assert.equal(scrollWidth, clientWidth, `nothing runs past the right edge of ${path}`);
+  }
+  await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
+  await screenshot(page, 'narrow-billing-page-fr');
+});
+
 test('the snippet builder refuses what is not an address and names features', async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'starter-plan');

@@ -36,6 +36,52 @@ const settled = (el: BillingHistory) =>
 describe('<billing-history>', () => {
   beforeEach(() => freshStart('discounted'));
 
+  it('keeps each tax figure with its word, in a table no wider than its host', async () => {
+    // From 560 px, where the invoices are cards, to 900 px, where they are a table, in English
+    // and French: the table once ran past a host of 560 to 700 px (777 px in French), and the
+    // credit note's "tax" was left alone on a line.
+    const el = await fixture<BillingHistory>(
+      html`<billing-history style="display: block"></billing-history>`,
+    );
+    await settled(el);
+    const table = el.shadowRoot!.querySelector('table')!;
+    const taxes = [...el.shadowRoot!.querySelectorAll<HTMLElement>('.tax')];
+    expect(taxes.length).to.be.greaterThan(1);
+    for (const [lang, width] of ['en', 'fr'].flatMap((lang) =>
+      Array.from({ length: 18 }, (_, step) => [lang, 560 + step * 20] as const),
+    )) {
+      if (document.documentElement.lang !== lang) {
+        document.documentElement.lang = lang;
+        await until(
+          () =>
+            el
+              .shadowRoot!.querySelector('caption')!
+              .textContent!.includes(lang === 'fr' ? 'Factures' : 'Invoices'),
+          `${lang} texts`,
+        );
+      }
+      el.style.width = `${width}px`;
+      // Within a pixel: the table's borders round to fractions.
+      expect(table.getBoundingClientRect().width, `${width} px`).to.be.at.most(width + 1);
+      for (const tax of taxes) {
+        const node = [...tax.childNodes].find((child) => /tax/.test(child.textContent!))!;
+        const content = node.textContent!;
+        const top = (start: number, end: number) => {
+          const range = document.createRange();
+          range.setStart(node, start);
+          range.setEnd(node, end);
+          return range.getBoundingClientRect().top;
+        };
+        const word = content.lastIndexOf('tax');
+        const figure = content.search(/\d/);
+        expect(top(word, word + 3), `${text(tax)} at ${width} px`).to.equal(
+          top(figure, figure + 1),
+        );
+      }
+    }
+    document.documentElement.lang = 'en';
+  });
+
   it('shows a skeleton of the table, then the invoices newest first in a real table', async () => {
     const el = await fixture<BillingHistory>(html`<billing-history></billing-history>`);
     expect(el.state).to.equal('loading');

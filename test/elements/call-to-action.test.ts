@@ -203,6 +203,12 @@ describe('one call to action per page region', () => {
     // The picker's own cards are the way to a plan: nobody else offers "See plans".
     expect(remediesIn(plans)).to.deep.equal([]);
     expect(plans.querySelector('usage-meter')!.state).to.equal('covered');
+    // Without a subscription there is no plan to lack the feature: the wait says to choose one.
+    const waits = plans
+      .querySelector('buy-feature')!
+      .shadowRoot!.querySelector('[part~="waits"]')!.textContent!;
+    expect(waits).to.contain('Choose a plan to get started.');
+    expect(waits).to.not.contain('Not included');
 
     await freshStart('suspended');
     const billing = await fixture<HTMLElement>(

@@ -138,15 +138,22 @@ describe('<plan-picker> grid', () => {
     expect(cardText(pro, 'features')).to.not.contain('API calls: 10,000x');
   });
 
-  it("says on each card that the customer's discount applies, and nothing without one", async () => {
+  it('shows on each card what the customer pays after the discount, the list price beneath', async () => {
     await freshStart('discounted');
     const element = await picker();
-    for (const offer of ['starter', 'pro', 'business'])
+    // 20 % off every price: the price paid is the card's price; the list price is secondary.
+    for (const [offer, paid, list] of [
+      ['starter', '$15.20 / month', '$19.00 / month'],
+      ['pro', '$39.20 / month', '$49.00 / month'],
+      ['business', '$159.20 / month', '$199.00 / month'],
+    ] as const) {
+      expect(cardText(card(element, offer), 'price')).to.equal(paid);
       expect(cardText(card(element, offer), 'discount')).to.equal(
-        'Your discount applies: 20 % off everything.',
+        `List price ${list}, before your discount: 20 % off everything.`,
       );
+    }
     await expect(element).to.be.accessible();
-    // The dialog says it too, beside the discounted price it asks to confirm.
+    // The dialog says the discount applies, beside the discounted price it asks to confirm.
     await openChoice(element, 'starter');
     expect(partText(element, 'next-term-note')).to.contain(
       'Your discount applies: 20 % off everything.',
@@ -154,6 +161,17 @@ describe('<plan-picker> grid', () => {
     await freshStart('healthy');
     const plain = await picker();
     expect(plain.shadowRoot!.querySelector('[part~="discount"]')).to.equal(null);
+  });
+
+  it('names the discount in the page language too', async () => {
+    await freshStart('discounted');
+    const element = await picker(html`<plan-picker lang="fr"></plan-picker>`);
+    await loadLanguage('fr');
+    await element.updateComplete;
+    expect(cardText(card(element, 'pro'), 'price')).to.equal('39,20 $US / mois');
+    expect(cardText(card(element, 'pro'), 'discount')).to.equal(
+      'Prix catalogue 49,00 $US / mois, avant votre remise : 20 % de remise sur tout.',
+    );
   });
 
   it('speaks the page language, prices included', async () => {

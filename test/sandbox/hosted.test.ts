@@ -281,6 +281,26 @@ describe('hosted pages', () => {
     assert.equal((await subscription('no-payment-method')).ReferenceOffer, 'pro');
   });
 
+  it('words the page for the one plan a link chose, as its change applies', async () => {
+    const sub = await subscription('healthy');
+    const table = await openPage(link(sub, 'hosted-upgrade').href ?? '');
+    assert.match(table.html, /Every plan you can switch to/);
+    // Pro to Business costs more: charged now. Pro to Starter costs less: from the next period.
+    for (const [offer, lead] of [
+      ['business', /the difference in price is charged now for the rest of the current period/],
+      ['starter', /the new price starts with the next period/],
+    ] as const) {
+      const preview = await t.api(
+        'GET',
+        `/v1/Subscription/${sub.Id}/Upgrade?ReferenceOffer=${offer}`,
+      );
+      const page = await openPage(link(preview.body, 'hosted-upgrade').href ?? '');
+      assert.equal(forms(page).length, 1, 'only the chosen offer');
+      assert.doesNotMatch(page.html, /Every plan/);
+      assert.match(page.html, lead);
+    }
+  });
+
   it('conclude: the customer accepts the custom subscription prepared for them', async () => {
     const custom = (await t.customer('healthy')).subscriptions.find(
       (s: { custom: boolean }) => s.custom,

@@ -371,6 +371,14 @@ describe('proxy routes against the sandbox', () => {
       assert.deepEqual(body.dueInvoices, []);
     });
 
+    it('says what each discount takes off the recurring price', async () => {
+      const { body } = await call(proxy, '/subscription', { customer: 'discounted' });
+      assert.deepEqual(body.discounts, [
+        { reference: 'twenty-off', title: '20 % off everything', off: { perTenThousand: 2000 } },
+      ]);
+      assert.deepEqual((await call(proxy, '/subscription')).body.discounts, []);
+    });
+
     it('describes suspensions and their reasons', async () => {
       const capped = await call(proxy, '/subscription', { customer: 'capping-reached' });
       assert.equal(capped.body.status, 'suspended');

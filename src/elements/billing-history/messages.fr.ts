@@ -19,7 +19,7 @@ export default {
   'history.when.paid': 'le {date}',
   'history.when.due': 'avant le {date}',
   'history.when.overdue': 'depuis le {date}',
-  'history.tax': 'dont {tax} de taxes',
+  'history.tax': 'dont {tax}\u00a0de\u00a0taxes',
   'history.pay': 'Payer {amount}',
   'history.pay.label': 'Payer {amount} pour la facture {number}',
   'history.view': 'Voir',

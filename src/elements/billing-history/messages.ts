@@ -28,7 +28,8 @@ export const historyTexts = {
   'history.when.due': 'by {date}',
   'history.when.overdue': 'since {date}',
   // Under an amount that includes tax, as the service gives it (total and subtotal).
-  'history.tax': 'incl. {tax} tax',
+  // A no-break space keeps the figure with its word: "tax" never wraps alone.
+  'history.tax': 'incl. {tax}\u00a0tax',
   'history.pay': 'Pay {amount}',
   // The visible text first, as the name starts (a voice command says what it sees).
   'history.pay.label': 'Pay {amount} for invoice {number}',

@@ -3,9 +3,10 @@ import { sharedStyles } from '../shared/styles.js';
 
 /**
  * A table of invoices: hairlines between rows, figures right-aligned in tabular numerals, the
- * state as a coloured dot and word. On a narrow host (under 34rem) each row becomes a small card
- * (number and amount, then date and state, then the actions), its headers kept for assistive
- * technology by the explicit roles the rows carry.
+ * state as a coloured dot and word. On a host under 50rem, where the table would not fit (its
+ * French needs about 48rem), each row becomes a small card (number and amount, then date and
+ * state, then the actions), its headers kept for assistive technology by the explicit roles the
+ * rows carry.
  */
 export const billingHistoryStyles = [
   sharedStyles,
@@ -156,7 +157,7 @@ export const billingHistoryStyles = [
       border-radius: var(--_radius);
     }
 
-    @container (max-width: 34rem) {
+    @container (max-width: 50rem) {
       thead {
         position: absolute;
         inline-size: 1px;

@@ -82,7 +82,7 @@ export default {
   'error.below-in-use': 'C’est moins que ce qui est utilisé. Libérez-en d’abord.',
   'error.below-included': 'C’est moins que ce que votre offre inclut.',
   'error.validation': 'Cette quantité ne peut pas être achetée. Choisissez-en une autre.',
-  'buy.waits.plans': 'Non compris dans votre offre.',
+  'buy.waits.plans': 'Non inclus dans votre offre.',
   'buy.waits.pay-invoice': 'En pause jusqu’au règlement des factures en retard.',
   'buy.waits.restart': 'En pause tant que votre abonnement est suspendu.',
   'buy.waits.subscribe': 'Disponible une fois votre abonnement finalisé.',

@@ -132,11 +132,14 @@ export function problemBox(
   const price = unitPrice
     ? html`<p class="unit-price" part="unit-price">${unitPrice}</p>`
     : nothing;
+  // Without a subscription nothing is "not included in your plan": there is no plan yet.
+  const waits: MessageKey =
+    remedy === 'plans' && page === 'offers'
+      ? 'state.no-subscription'
+      : (`buy.waits.${remedy}` as MessageKey);
   if (!acted && !speaks && remedy)
     return html`${price}
-      <p class="waits" part="waits">
-        ${message(host, `buy.waits.${remedy}` as MessageKey)} ${pointer}
-      </p>`;
+      <p class="waits" part="waits">${message(host, waits)} ${pointer}</p>`;
   let action: TemplateResult | typeof nothing = nothing;
   if (page) {
     action = html`<button

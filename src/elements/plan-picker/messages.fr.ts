@@ -11,6 +11,7 @@ export default {
   'plan.contact': 'Nous contacter',
   'plan.on-request': 'Sur demande',
   'plan.discount': 'Votre remise s’applique\u00a0: {name}.',
+  'plan.discount.list-price': 'Prix catalogue {price}, avant votre remise\u00a0: {name}.',
   'plan.feature.value': '{title}\u00a0: {value}',
   'plan.feature.included': 'Inclus',
   'plan.feature.not-included': 'Non inclus',

@@ -18,6 +18,9 @@ export const planTexts = {
   // The subscription's discount, which moves with it to another plan; {name} is the service's
   // title of it ("20 % off everything").
   'plan.discount': 'Your discount applies: {name}.',
+  // Beneath the price a card shows after the discounts: the plan's list price ({price}:
+  // "$49.00 / month") and the discounts' names.
+  'plan.discount.list-price': 'List price {price}, before your discount: {name}.',
   'plan.feature.value': '{title}: {value}',
   'plan.feature.included': 'Included',
   'plan.feature.not-included': 'Not included',

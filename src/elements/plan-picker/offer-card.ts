@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Offer, OfferFeature } from '../../contract/catalog.js';
+import type { SubscriptionDiscount } from '../../contract/proxy-api.js';
 import { UNLIMITED_QUANTITY } from '../../contract/constants.js';
 import { formatNumber, message } from '../../client/i18n.js';
 import { perPeriod } from '../shared/per-period.js';
@@ -9,10 +10,34 @@ import { perPeriod } from '../shared/per-period.js';
 // portal's, see docs/glossary.md), and the features that set it apart from the other offers.
 
 /** The offer's recurring price in the page's language; the service's text when it cannot tell. */
-export function pricePerPeriod(host: Element, offer: Offer): string {
-  const amount = offer.AmountRecurrence;
+export function pricePerPeriod(
+  host: Element,
+  offer: Offer,
+  amount = offer.AmountRecurrence,
+): string {
   const formatted = amount === undefined ? undefined : perPeriod(host, amount, offer);
   return formatted ?? offer.PricingLocalized ?? '';
+}
+
+/**
+ * What the customer pays for `offer` each period once the subscription's discounts apply, as the
+ * service counts it: each share rounded to the hundredth and taken off, never more than the
+ * price, then the amounts, never below 0. Undefined when a discount does not say what it takes
+ * off, or the offer has no price: the card then shows the list price.
+ */
+export function discountedPrice(
+  offer: Offer,
+  discounts: readonly SubscriptionDiscount[],
+): number | undefined {
+  const list = offer.AmountRecurrence;
+  if (list === undefined || discounts.some((discount) => !discount.off)) return undefined;
+  let shares = 0;
+  let amounts = 0;
+  for (const { off } of discounts) {
+    if (off && 'perTenThousand' in off) shares += Math.round((list * off.perTenThousand) / 10_000);
+    else if (off) amounts += off.amount;
+  }
+  return Math.max(0, list - Math.min(shares, list) - amounts);
 }
 
 /** What an offer says of a feature, comparable across offers. */

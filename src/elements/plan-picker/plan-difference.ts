@@ -30,10 +30,13 @@ export function lostFeatures(host: Element, current: Offer, target: Offer): stri
   return new Intl.ListFormat(languageOf(host), { type: 'conjunction' }).format(lost);
 }
 
-/** Whether the quote's new recurring price is above the target card's list price. */
-export function costsMoreThanCard(quote: PlanQuoteResponse, target: Offer): boolean {
-  const listed = target.AmountRecurrence;
-  return listed !== undefined && quote.NextTerm.AmountTotal > listed;
+/** Whether the quote's new recurring price is above the price the target's card shows. */
+export function costsMoreThanCard(
+  quote: PlanQuoteResponse,
+  target: Offer,
+  shown = target.AmountRecurrence,
+): boolean {
+  return shown !== undefined && quote.NextTerm.AmountTotal > shown;
 }
 
 /**

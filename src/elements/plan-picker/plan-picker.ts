@@ -29,7 +29,7 @@ import { openRemedy } from '../shared/remedy.js';
 import { defineElement } from '../shared/define.js';
 import { revealOutcome, statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
-import { differingFeatures, featureList, pricePerPeriod } from './offer-card.js';
+import { differingFeatures, discountedPrice, featureList, pricePerPeriod } from './offer-card.js';
 import { costsMoreThanCard, keptOnDowngrade, lostFeatures } from './plan-difference.js';
 import { LatestTask } from '../shared/latest-task.js';
 import { PlanChangeFlow } from './plan-change.js';
@@ -179,10 +179,13 @@ export class PlanPicker extends LitElement {
     this,
     async (_args, signal) => {
       const client = getProxyClient(resolveEndpoint(this.endpoint));
+      // The offers' titles and descriptions, and the discounts' titles, are the service's, asked
+      // in the element's language.
+      const language = this.#offersLanguage;
       try {
         const [{ offers }, subscription] = await Promise.all([
-          client.getOffers(signal, this.#offersLanguage),
-          client.getSubscription(signal),
+          client.getOffers(signal, language),
+          client.getSubscription(signal, language),
         ]);
         return { offers, subscription };
       } catch (caught) {
@@ -513,21 +516,37 @@ export class PlanPicker extends LitElement {
     </button>`;
   }
 
+  /** The price an offer's card shows: what the customer pays after discounts, else its list price. */
+  #cardAmount(offer: Offer): number | undefined {
+    const discounts =
+      this.#catalog.status === 'ready' ? (this.#catalog.subscription.discounts ?? []) : [];
+    if (discounts.length === 0) return offer.AmountRecurrence;
+    return discountedPrice(offer, discounts) ?? offer.AmountRecurrence;
+  }
+
   #renderOffers(offers: Offer[], subscription: SubscriptionStatusResponse): TemplateResult {
     if (offers.length === 0)
       return html`<p class="message" part="notice">${message(this, 'plan.empty')}</p>`;
     const features = differingFeatures(offers);
     const current = offers.find((offer) => offer.IsCurrent);
-    // The card shows the plan's list price; the customer's discounts stay with the subscription
-    // on any plan, so each card says they apply (the dialog's quote gives the amounts).
+    // The customer's discounts stay with the subscription on any plan: each card shows what the
+    // customer pays, the list price beneath it; when a discount does not say what it takes
+    // off, the list price and a note that the discount applies (the dialog's quote gives the
+    // amounts).
     const discounts = subscription.discounts ?? [];
-    const discountNote =
-      discounts.length === 0
+    const name = discounts.map((discount) => discount.title).join(', ');
+    const discountNote = (offer: Offer) =>
+      discounts.length === 0 || offer.IsOnRequest
         ? nothing
         : html`<p class="discount" part="discount">
-            ${message(this, 'plan.discount', {
-              name: discounts.map((discount) => discount.title).join(', '),
-            })}
+            ${
+              this.#cardAmount(offer) === offer.AmountRecurrence
+                ? message(this, 'plan.discount', { name })
+                : message(this, 'plan.discount.list-price', {
+                    price: pricePerPeriod(this, offer),
+                    name,
+                  })
+            }
           </p>`;
     return html`<div class="cards">
       <ul class="offers" part="list" data-count=${offers.length}>
@@ -547,9 +566,13 @@ export class PlanPicker extends LitElement {
                 : nothing
             }
             <p class="recurring" part="price">
-              ${offer.IsOnRequest ? message(this, 'plan.on-request') : pricePerPeriod(this, offer)}
+              ${
+                offer.IsOnRequest
+                  ? message(this, 'plan.on-request')
+                  : pricePerPeriod(this, offer, this.#cardAmount(offer))
+              }
             </p>
-            ${offer.IsOnRequest ? nothing : discountNote} ${featureList(this, offer, features)}
+            ${discountNote(offer)} ${featureList(this, offer, features)}
             <div class="action">${this.#renderAction(offer, current, subscription)}</div>
           </li>`;
         })}
@@ -647,7 +670,10 @@ export class PlanPicker extends LitElement {
     const current = offers.find((offer) => offer.IsCurrent);
     const target = offers.find((offer) => offer.ReferenceOffer === quote.ReferenceOffer);
     const lost = downgrade && current && target ? lostFeatures(this, current, target) : undefined;
-    const aboveCard = !keeping && target !== undefined && costsMoreThanCard(quote, target);
+    const aboveCard =
+      !keeping &&
+      target !== undefined &&
+      costsMoreThanCard(quote, target, this.#cardAmount(target));
     // A smaller plan: what it takes away, then what happens to the use beyond what it includes
     // and to the add-ons bought on the current plan.
     const kept =
@@ -680,7 +706,10 @@ export class PlanPicker extends LitElement {
             name: discounts.map((discount) => discount.title).join(', '),
           }),
       aboveCard
-        ? message(this, 'plan.dialog.above-card', { title, price: pricePerPeriod(this, target) })
+        ? message(this, 'plan.dialog.above-card', {
+            title,
+            price: pricePerPeriod(this, target, this.#cardAmount(target)),
+          })
         : '',
     ]
       .filter(Boolean)

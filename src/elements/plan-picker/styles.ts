@@ -67,11 +67,11 @@ const ownStyles = css`
     font-weight: 650;
     line-height: 1.2;
   }
+  /* Beneath the price the customer pays: the list price, secondary. */
   .discount {
     margin: 0;
-    color: var(--_success);
+    color: var(--_muted);
     font-size: 0.875em;
-    font-weight: 550;
   }
   .features {
     margin: 0;

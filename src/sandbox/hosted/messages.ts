@@ -12,6 +12,11 @@ const en = {
   upgradeTitle: 'Change plan',
   upgradeLead:
     'Every plan you can switch to. A higher price is charged now for the rest of the current period; a lower one starts with the next period.',
+  // Above the one plan a link chose: said of that change, as it applies.
+  upgradeLeadNow:
+    'Check the change before you confirm it: the difference in price is charged now for the rest of the current period.',
+  upgradeLeadLater:
+    'Check the change before you confirm it: the new price starts with the next period.',
   concludeTitle: 'Your custom offer',
   restartTitle: 'Restart your subscription',
   chargeTitle: 'Pay an invoice',
@@ -154,6 +159,10 @@ const fr: Messages = {
   upgradeTitle: 'Changer d’offre',
   upgradeLead:
     'Toutes les offres possibles. Un prix plus élevé est facturé maintenant pour le reste de la période\u202f; un prix plus bas s’applique à la période suivante.',
+  upgradeLeadNow:
+    'Vérifiez le changement avant de le confirmer\u00a0: la différence de prix est facturée maintenant pour le reste de la période.',
+  upgradeLeadLater:
+    'Vérifiez le changement avant de le confirmer\u00a0: le nouveau prix s’applique à la période suivante.',
   concludeTitle: 'Votre offre sur mesure',
   restartTitle: 'Réactiver votre abonnement',
   chargeTitle: 'Payer une facture',

@@ -345,8 +345,15 @@ function upgradeBody(page: PageContext, sub: SubscriptionRecord, message?: SafeH
   if (targetId !== undefined) list = list.filter((c) => c.custom?.id === targetId);
   const title = page.target.page === 'conclude' ? texts.concludeTitle : texts.upgradeTitle;
   const running = sub.state === 'Running';
+  // One plan (a link chose it) is told what its change does; a table, what changes do.
+  const only = single && list.length === 1 ? list[0] : undefined;
+  const lead = !only
+    ? texts.upgradeLead
+    : only.immediate
+      ? texts.upgradeLeadNow
+      : texts.upgradeLeadLater;
   return html`<h1>${title}</h1>
-    <p class="lead">${texts.upgradeLead}</p>
+    <p class="lead">${lead}</p>
     ${message ? errorAlert(message) : ''}
     ${!running ? html`<div class="alert info"><p>${subscriptionBadge(page, sub)}</p></div>` : ''}
     <div class="card">

@@ -110,9 +110,18 @@ export async function getSubscription(context: RouteContext): Promise<Subscripti
     dueInvoices: (await dueInvoices(context, subscription)).map((entry) => entry.due),
     discounts: (subscription.Discounts ?? [])
       .filter((discount) => discount.TargetFee === 'All' || discount.TargetFee === 'Recurring')
-      .map((discount) => ({
-        reference: discount.ReferenceDiscount,
-        title: discount.TitleLocalized ?? discount.Name ?? discount.ReferenceDiscount,
-      })),
+      .map((discount) => {
+        const off =
+          discount.TypeOff === 'PerTenThousand'
+            ? { perTenThousand: discount.ValueOff }
+            : discount.TypeOff === 'Flat'
+              ? { amount: discount.ValueOff }
+              : undefined;
+        return {
+          reference: discount.ReferenceDiscount,
+          title: discount.TitleLocalized ?? discount.Name ?? discount.ReferenceDiscount,
+          ...(off ? { off } : {}),
+        };
+      }),
   };
 }
