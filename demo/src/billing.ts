@@ -70,6 +70,12 @@ function render(sub: SubscriptionStatusResponse): void {
   // The invoices, and what to do about overdue ones, are the <billing-history> card's below:
   // told once on the page.
   const parts: Node[] = [facts];
+  if (sub.status === 'suspended' && sub.suspensionReason === 'payment-method-invalid') {
+    // The cause, named: the service refuses a restart until a valid payment method is on file.
+    parts.push(
+      element('p', { className: 'notice tone-warning', textContent: word('notice.card') }),
+    );
+  }
   summary.replaceChildren(...parts);
   summary.setAttribute('aria-busy', 'false');
 
@@ -79,15 +85,20 @@ function render(sub: SubscriptionStatusResponse): void {
       buttons.push(action(word('action.change-plan'), { page: 'change-plan' }, true));
       buttons.push(action(word('action.payment-method'), { page: 'register' }));
       break;
-    case 'suspended':
-      // While overdue invoices reach the limit a restart is refused: their Pay buttons in the
+    case 'suspended': {
+      // The first step leads. A dead card: a valid payment method, then the restart. While
+      // overdue invoices reach the limit a restart is refused: their Pay buttons in the
       // invoices card are the first step, and the payment page offers the restart once paid.
+      const cardFirst = sub.suspensionReason === 'payment-method-invalid';
+      if (cardFirst)
+        buttons.push(action(word('action.payment-method'), { page: 'register' }, true));
       if (!sub.paymentCappingReached) {
-        const primary = sub.dueInvoices.length === 0;
+        const primary = !cardFirst && sub.dueInvoices.length === 0;
         buttons.push(action(word('action.restart'), { page: 'restart' }, primary));
       }
-      buttons.push(action(word('action.payment-method'), { page: 'register' }));
+      if (!cardFirst) buttons.push(action(word('action.payment-method'), { page: 'register' }));
       break;
+    }
     case 'pending':
       buttons.push(action(word('action.complete'), { page: 'subscribe' }, true));
       break;

@@ -19,6 +19,8 @@ const en = {
   'action.restart': 'Restart subscription',
   'action.complete': 'Complete your subscription',
   'action.choose': 'Choose a plan',
+  'notice.card':
+    'Your subscription is suspended because your payment method no longer works: update it first, then restart your subscription.',
   'error.subscription':
     'The subscription could not be loaded ({reason}). Reload the page to try again.',
   period: 'Billing period {start} – {end}',
@@ -44,6 +46,8 @@ const fr: Record<WordKey, string> = {
   'action.restart': 'Réactiver l’abonnement',
   'action.complete': 'Finaliser votre abonnement',
   'action.choose': 'Choisir une offre',
+  'notice.card':
+    'Votre abonnement est suspendu car votre moyen de paiement ne fonctionne plus\u00a0: mettez-le à jour d’abord, puis réactivez votre abonnement.',
   'error.subscription':
     'L’abonnement n’a pas pu être chargé ({reason}). Rechargez la page pour réessayer.',
   period: 'Période de facturation {start} – {end}',

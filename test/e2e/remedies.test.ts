@@ -187,6 +187,44 @@ test('capping reached: the billing page lists the invoices once, each overdue on
   await page.context().close();
 });
 
+test('suspended for a dead card: the billing page and its portal lead with the payment method', async () => {
+  const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+  await e2e.signIn(page, 'suspended');
+  await page.goto(`${e2e.demo.url}/app/billing`);
+  const summary = page.getByRole('region', { name: 'Subscription' });
+  // The cause is named, and the step that must come first leads: a restart would be refused.
+  await summary
+    .getByText(
+      'Your subscription is suspended because your payment method no longer works: update it first, then restart your subscription.',
+    )
+    .waitFor();
+  const buttons = summary.locator('[data-actions] button');
+  assert.deepEqual(await buttons.allTextContents(), [
+    'Update payment method',
+    'Restart subscription',
+  ]);
+  assert.deepEqual(await buttons.evaluateAll((all) => all.map((b) => b.className)), [
+    'button',
+    'button quiet',
+  ]);
+  const portal = page.frameLocator('billing-portal iframe');
+  await portal
+    .getByText('Your payment method no longer works: add a valid one to restart.')
+    .waitFor();
+  const links = portal.locator('.actions a');
+  assert.deepEqual((await links.allTextContents()).slice(0, 2), [
+    'Payment method',
+    'Restart subscription',
+  ]);
+  assert.deepEqual((await links.evaluateAll((all) => all.map((a) => a.className))).slice(0, 2), [
+    'button',
+    'button quiet',
+  ]);
+  await assertAccessible(page, 'the billing page suspended for a dead card');
+  await screenshot(page, 'billing-suspended-card');
+  await page.context().close();
+});
+
 test('suspended for a dead card: the elements name it, a new card, a restart, then a purchase', async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'suspended');

@@ -171,6 +171,9 @@ export function portalPage(page: PageContext): Reply {
     // pay them first (the payment page offers the restart once the cap is lifted).
     const capping = isCappingReached(store, page.customer, store.clock.nowMs());
     const [oldestDue] = due;
+    // A dead card comes first: the service refuses a restart until a valid method is on file,
+    // so the payment method leads and the restart follows it.
+    const cardFirst = suspended && !capping && page.customer.paymentMethod !== 'valid';
     const scheduled = sub.offerAfterTerm ? catalog.offers.get(sub.offerAfterTerm) : undefined;
     body = html`<h1>${texts.portalTitle}</h1>
       <div class="card">
@@ -185,14 +188,14 @@ export function portalPage(page: PageContext): Reply {
         ${scheduled ? html`<p class="hint">${texts.planAfterTerm} ${localize(scheduled.title, page.lang)}, ${page.date(sub.periodEnd)}</p>` : ''}
         ${featureRows(page, sub)}
         ${suspended && capping ? html`<div class="alert info" data-capping><p>${texts.restartBlockedCapping}</p></div>` : ''}
+        ${cardFirst ? html`<div class="alert info" data-method><p>${texts.restartBlockedMethod}</p></div>` : ''}
         <div class="actions">
           ${sub.state === 'Running' ? html`<a class="button" href="${page.link({ page: 'upgrade', s: sub.id })}">${texts.changePlan}</a>` : ''}
           ${suspended && capping && oldestDue ? html`<a class="button" href="${page.link({ page: 'charge', i: oldestDue.id })}">${texts.payOverdue}</a>` : ''}
-          ${suspended && !capping ? html`<a class="button" href="${page.link({ page: 'restart', s: sub.id })}">${texts.restart}</a>` : ''}
+          ${cardFirst ? html`<a class="button" href="${page.link({ page: 'register' })}">${texts.paymentDetails}</a>` : ''}
+          ${suspended && !capping ? html`<a class="button${cardFirst ? ' quiet' : ''}" href="${page.link({ page: 'restart', s: sub.id })}">${texts.restart}</a>` : ''}
           ${sub.state === 'PendingSubscription' ? html`<a class="button" href="${page.link({ page: 'subscribe', s: sub.id })}">${texts.startSubscription}</a>` : ''}
-          <a class="button quiet" href="${page.link({ page: 'register' })}"
-            >${texts.paymentDetails}</a
-          >
+          ${cardFirst ? '' : html`<a class="button quiet" href="${page.link({ page: 'register' })}">${texts.paymentDetails}</a>`}
           <a class="button quiet" href="${page.link({ page: 'invoices' })}">${texts.invoices}</a>
         </div>
       </div>
