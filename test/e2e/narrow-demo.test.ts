@@ -64,6 +64,25 @@ test('the French pages at 360 px fit the screen, the longest header included', a
   await screenshot(page, 'narrow-billing-page-fr');
 });
 
+test('the French billing summary at 360 px keeps its long actions inside the card', async () => {
+  const page = await e2e.newPage(PHONE);
+  // Suspended for a dead card: "Mettre à jour le moyen de paiement" leads, the longest label.
+  await e2e.signIn(page, 'suspended');
+  await page.goto(`${e2e.demo.url}/app/billing?lang=fr`);
+  const card = page.getByRole('region', { name: 'Abonnement' });
+  const first = card.locator('[data-actions] button').first();
+  await first.getByText('Mettre à jour le moyen de paiement').waitFor();
+  const overflow = await card.evaluate((section) => {
+    const inner =
+      section.getBoundingClientRect().right - parseFloat(getComputedStyle(section).paddingRight);
+    return [...section.querySelectorAll('[data-actions] button, .notice, .tag')]
+      .map((node) => node.getBoundingClientRect().right - inner)
+      .filter((past) => past > 0.5);
+  });
+  assert.deepEqual(overflow, [], 'nothing runs past the card’s padding');
+  await screenshot(page, 'narrow-billing-suspended-fr');
+});
+
 test('the snippet builder refuses what is not an address and names features', async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'starter-plan');
