@@ -38,7 +38,7 @@ const en = {
   'overview.seats': 'Add seats',
   'overview.seats.note':
     'Invite more teammates. You see and confirm the price before anything is charged.',
-  'overview.included': 'Included in your plan',
+  'overview.included': 'Features and add-ons',
   'overview.support': 'Priority support',
   'overview.support.note': 'Answers within four business hours.',
   'overview.sso': 'SSO settings',
@@ -94,7 +94,7 @@ const fr: Record<DemoTextKey, string> = {
   'overview.seats': 'Ajouter des sièges',
   'overview.seats.note':
     'Invitez d’autres membres. Vous voyez et confirmez le prix avant tout prélèvement.',
-  'overview.included': 'Inclus dans votre offre',
+  'overview.included': 'Fonctionnalités et options',
   'overview.support': 'Support prioritaire',
   'overview.support.note': 'Réponse sous quatre heures ouvrées.',
   'overview.sso': 'Paramètres SSO',

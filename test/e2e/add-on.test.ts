@@ -1,8 +1,9 @@
 // The add-on through the demo: a Starter customer adds priority support from the overview's
-// "Included in your plan" card, confirms its price, and removes it again; each once.
+// "Features and add-ons" card, confirms its price, and removes it again; each once.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  eventually,
   assertAccessible,
   CHARGED,
   demoForFile,
@@ -30,6 +31,20 @@ test('priority support is added after its price is confirmed, then removed, each
   await e2e.signIn(page, 'starter-plan');
   const before = await e2e.customer('starter-plan');
   const addOn = page.locator('buy-feature[feature="priority-support"]');
+  // The card claims no inclusion it lacks, and both single sign-on gates name the plan that
+  // includes it, as the seats meter does (whose "Switch to Pro" the gates point to).
+  await page.getByRole('heading', { level: 2, name: 'Features and add-ons' }).waitFor();
+  assert.equal(await page.getByText('Included in your plan', { exact: true }).count(), 0);
+  const gates = page.locator('feature-gate[feature="sso"]');
+  await eventually(async () => {
+    assert.deepEqual(
+      (await gates.locator('[part~="prompt"] p').allTextContents()).map((text) => text.trim()),
+      [
+        'Single sign-on: not included in your plan; Pro includes it.',
+        'Single sign-on: not included in your plan; Pro includes it.',
+      ],
+    );
+  });
 
   const priceNow = addOn.locator('[part~="price-now"]').filter({ hasText: CHARGED });
   await priceNow.waitFor();

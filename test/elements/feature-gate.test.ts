@@ -216,7 +216,11 @@ describe('<feature-gate>', () => {
     await gate.updateComplete;
     // The picker is where the plans are: the gate offers no "See plans" of its own.
     expect(part(gate, 'button')).to.equal(null);
-    expect(partText(gate, 'prompt')).to.equal('sso: not included in your plan. See what to do');
+    // The sentence still names the plan that includes it, as the meters do.
+    await waitUntil(() => partText(gate, 'prompt').includes('Pro includes it'), 'the plan named');
+    expect(partText(gate, 'prompt')).to.equal(
+      'sso: not included in your plan; Pro includes it. See what to do',
+    );
     part<HTMLButtonElement>(gate, 'pointer')!.click();
     expect(document.activeElement).to.equal(wrapper.querySelector('plan-picker'));
     expect(document.querySelector('body > billing-portal')).to.equal(null);

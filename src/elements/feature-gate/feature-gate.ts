@@ -270,13 +270,16 @@ export class FeatureGate extends LitElement {
     // The pending prompt is a step ahead, not a refusal: the calm dashed box of the meters'.
     const kind = key === 'gate.pending' ? 'pending' : 'prompt';
     const remedy = this.#remedy;
-    const plan = key === 'gate.locked' && this.#speaks ? this.#suggestedPlan() : undefined;
+    // The sentence names the plan that includes the feature even when another element of the
+    // region offers the switch (as the meters do); only a gate that speaks offers the button.
+    const named = key === 'gate.locked' ? this.#suggestedPlan() : undefined;
+    const plan = this.#speaks ? named : undefined;
     const label = this.#featureLabel();
     return html`<div class="message" part="prompt" data-kind=${kind}>
       <p>
         ${
-          plan
-            ? message(this, 'state.not-in-plan.suggest', { label, plan: plan.title })
+          named
+            ? message(this, 'state.not-in-plan.suggest', { label, plan: named.title })
             : message(this, key, { label })
         }
       </p>
