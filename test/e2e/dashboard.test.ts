@@ -272,6 +272,13 @@ test('the billing page summarises the subscription and opens portal workflows in
   await summary.getByText('Renews on').waitFor();
   assert.match((await summary.textContent()) ?? '', /Pro/);
 
+  // 3 seats in use of 5 included: nothing to remove, so the seats card's note leads with what
+  // can be done now (buy), and says when a removal becomes possible.
+  const seats = page.getByRole('region', { name: 'Seats' });
+  await seats.getByRole('button', { name: 'Buy' }).waitFor();
+  const note = (await seats.locator('.card-note').textContent()) ?? '';
+  assert.match(note, /^Buy seats for new teammates\. Seats beyond those your plan includes/);
+
   const portal = page.frameLocator('billing-portal iframe');
   await portal.getByRole('heading', { level: 1, name: 'Your subscription' }).waitFor();
   await assertAccessible(page, 'the billing page');
