@@ -35,6 +35,19 @@ test('priority support is added after its price is confirmed, then removed, each
   // includes it, as the seats meter does (whose "Switch to Pro" the gates point to).
   await page.getByRole('heading', { level: 2, name: 'Features and add-ons' }).waitFor();
   assert.equal(await page.getByText('Included in your plan', { exact: true }).count(), 0);
+  // Side by side, the shorter card keeps to its content: no empty area below the seats form.
+  const seatsCard = page.locator('#buy-seats');
+  await seatsCard
+    .locator('buy-feature [part~="error"], buy-feature [part~="pointer"]')
+    .first()
+    .waitFor();
+  const gap = await seatsCard.evaluate((card) => {
+    const last = card.lastElementChild!.getBoundingClientRect().bottom;
+    return (
+      card.getBoundingClientRect().bottom - last - parseFloat(getComputedStyle(card).paddingBottom)
+    );
+  });
+  assert.ok(gap <= 2, `the seats card ends with its content (${gap} px below it)`);
   const gates = page.locator('feature-gate[feature="sso"]');
   await eventually(async () => {
     assert.deepEqual(
