@@ -7,12 +7,13 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /**
  * Resolves with the first truthy answer of `check` (polled), or rejects after `timeoutMs`
- * naming `what` and the last error `check` threw.
+ * naming `what` and the last error `check` threw. The default timeout is generous: it costs
+ * nothing when the condition comes early, and a loaded machine can be slow.
  */
 export async function waitFor<T>(
   check: () => T | Promise<T>,
   what: string,
-  timeoutMs = 5_000,
+  timeoutMs = 15_000,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
