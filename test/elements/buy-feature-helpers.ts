@@ -4,7 +4,9 @@ import { sandbox } from '../browser/billing.js';
 import type { PricingResponse } from '../../src/contract/proxy-api.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import '../../src/elements/buy-feature/define.js';
-import { sleep, waitFor } from '../time.js';
+import { nextTurn, sleep, waitFor } from '../time.js';
+
+export { waitFor };
 
 export { sleep };
 
@@ -163,7 +165,7 @@ export async function closePortalDialogs(): Promise<void> {
   // A remedy imports the portal's code on first use (openPortalOnDemand): the modal that the
   // test's last click asked for comes once that import is done, maybe after the test ended.
   await import('../../src/elements/billing-portal/open.js');
-  await sleep(0);
+  await nextTurn();
   for (const portal of document.querySelectorAll('body > billing-portal')) {
     portal.shadowRoot!.querySelector('dialog')!.close();
     // It leaves on the close event, a task later: gone now, so the next test cannot take it

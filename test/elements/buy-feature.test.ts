@@ -15,11 +15,13 @@ import {
   quote,
   requestsTo,
   sandbox,
+  sandboxAnsweredAll,
   sandboxStats,
   serviceApi,
   shownPrice,
   freshStart,
   sleep,
+  waitFor,
   waitForDialog,
   waitForFocus,
   waitForPrice,
@@ -316,8 +318,7 @@ describe('<buy-feature> confirmation', () => {
     const purchased = oneEvent(element, 'billing-purchase');
     part<HTMLButtonElement>(element, 'confirm')!.click();
     // While the service holds the purchase, the host's back end reports a project.
-    const deadline = Date.now() + 5000;
-    while ((await requestsTo('POST /v1/Usage')) === 0 && Date.now() < deadline) await sleep(20);
+    await waitFor(async () => (await requestsTo('POST /v1/Usage')) > 0, 'the purchase to arrive');
     await serviceApi('Usage', {
       ReferenceCustomer: 'healthy',
       ReferenceFeature: 'projects',
@@ -340,7 +341,9 @@ describe('<buy-feature> confirmation', () => {
     confirm.click();
     confirm.dispatchEvent(new MouseEvent('dblclick', { bubbles: true, composed: true }));
     await waitForText(element, 'success', 'Seats: 7 in all');
-    await sleep(300);
+    // A second purchase would have been sent with the first: once the sandbox has answered
+    // everything it received, it has counted it.
+    await sandboxAnsweredAll();
     const stats = await sandboxStats();
     expect(stats.appliedUsageChanges).to.equal(1);
     expect(stats.requests['POST /v1/Usage']).to.equal(1);
