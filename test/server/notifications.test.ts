@@ -15,7 +15,6 @@ import {
   type BillingNotification,
   type BillingProxy,
   type BillingProxyOptions,
-  type BillingSignal,
   type SignalBus,
   toNodeHandler,
 } from '../../src/server/index.js';
@@ -23,6 +22,7 @@ import {
   APP_ORIGIN,
   browserRequest,
   collectingLogger,
+  heardOn,
   listen,
   proxyOptions,
   readEventBlocks,
@@ -114,21 +114,6 @@ async function openEvents(proxy: BillingProxy, customer: string, lastEventId?: s
       controller.abort();
       void reader.cancel().catch(() => {});
     },
-  };
-}
-
-/**
- * Every signal `bus` carries, in order, heard by a listener of the test's own: the event a page
- * receives for one of them has its id.
- */
-function heardOn(bus: SignalBus) {
-  const heard: BillingSignal[] = [];
-  bus.subscribe((signal) => void heard.push(signal));
-  return {
-    heard,
-    /** The ids of the signals heard for `customer`. */
-    ids: (customer: string) =>
-      heard.filter((signal) => signal.customer === customer).map(({ id }) => id),
   };
 }
 
