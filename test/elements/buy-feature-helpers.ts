@@ -1,6 +1,6 @@
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
-import { sandbox } from '../browser/billing.js';
+import { proxyRequestCount, sandbox } from '../browser/billing.js';
 import type { PricingResponse } from '../../src/contract/proxy-api.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import '../../src/elements/buy-feature/define.js';
@@ -44,6 +44,21 @@ export async function sandboxAnsweredAll(timeoutMs = 8_000): Promise<void> {
 /** Requests the sandbox received on one route ('POST /v1/Usage'), 0 when none. */
 export async function requestsTo(route: string): Promise<number> {
   return (await sandboxStats()).requests[route] ?? 0;
+}
+
+/**
+ * Sends a request of the test's own through the proxy and waits for its answer, then answers
+ * how many purchases (POST {basePath}/usage) the proxy has received. For "nothing is sent"
+ * checks: a purchase the page had started before this request would have reached the proxy
+ * before the test's request made its round trip to the service and back.
+ */
+export async function purchasesAfterLaterRequest(): Promise<number> {
+  const response = await fetch('/billing/usages', {
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+  });
+  await response.body?.cancel();
+  return proxyRequestCount('POST', '/billing/usage');
 }
 
 /** The price the proxy quotes right now (the same call the element makes). */

@@ -12,6 +12,7 @@ import {
   part,
   partText,
   pricedElement,
+  purchasesAfterLaterRequest,
   quote,
   requestsTo,
   sandbox,
@@ -20,7 +21,6 @@ import {
   serviceApi,
   shownPrice,
   freshStart,
-  sleep,
   waitFor,
   waitForDialog,
   waitForFocus,
@@ -246,7 +246,7 @@ describe('<buy-feature> confirmation', () => {
     // Focus is moved in, on the choice that spends nothing.
     expect(focusedPart(element)).to.equal('button cancel');
     await expect(element).to.be.accessible();
-    await sleep(300);
+    expect(await purchasesAfterLaterRequest()).to.equal(0);
     expect(await requestsTo('POST /v1/Usage')).to.equal(0);
 
     part<HTMLButtonElement>(element, 'cancel')!.click();
@@ -407,7 +407,7 @@ describe('<buy-feature> confirmation', () => {
       expected.NextTerm!.PricingLocalized.replace(/\s+/g, ' '),
     );
     await expect(element).to.be.accessible();
-    await sleep(300);
+    expect(await purchasesAfterLaterRequest()).to.equal(0);
     expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
 
     part<HTMLButtonElement>(element, 'confirm')!.click();
@@ -507,7 +507,7 @@ describe('<buy-feature> events', () => {
     expect(detail?.increment).to.equal(4);
     expect(detail?.pricing.AmountTotal).to.equal(expected.AmountTotal);
     expect(detail?.pricing.PricingLocalized).to.equal(expected.PricingLocalized);
-    await sleep(300);
+    expect(await purchasesAfterLaterRequest()).to.equal(0);
     expect(await requestsTo('POST /v1/Usage')).to.equal(0);
     expect(part(element, 'success')).to.equal(null);
   });
