@@ -15,27 +15,35 @@ import { startWebKitDriver, webkitCapabilities } from './scripts/webkit-driver.m
 
 const ENGINES = ['chromium', 'firefox', 'webkit'];
 
-/** Writes the pass/fail/skip counts for scripts/test.mjs, which prints the closing line. */
+/**
+ * Writes the pass/fail/skip counts and the failed tests' names for scripts/test.mjs, which prints
+ * the closing lines.
+ */
 function countReporter() {
   return {
     onTestRunFinished({ sessions }) {
       let passed = 0;
-      let failed = 0;
       let skipped = 0;
-      const walk = (suite) => {
+      const failures = [];
+      const walk = (suite, file, path) => {
         for (const test of suite.tests) {
           if (test.skipped) skipped += 1;
           else if (test.passed) passed += 1;
-          else failed += 1;
+          else failures.push(`${file}: ${[...path, test.name].join(' › ')}`);
         }
-        for (const child of suite.suites) walk(child);
+        for (const child of suite.suites) walk(child, file, [...path, child.name]);
       };
       for (const session of sessions) {
-        if (session.testResults) walk(session.testResults);
-        if (!session.passed && (session.errors?.length ?? 0) > 0) failed += 1;
+        const file = session.testFile.replace(`${process.cwd()}/`, '');
+        if (session.testResults) walk(session.testResults, file, []);
+        if (!session.passed && (session.errors?.length ?? 0) > 0)
+          failures.push(`${file}: ${session.errors[0].message ?? 'the file failed to run'}`);
       }
       if (process.env.WTR_COUNT_FILE)
-        writeFileSync(process.env.WTR_COUNT_FILE, JSON.stringify({ passed, failed, skipped }));
+        writeFileSync(
+          process.env.WTR_COUNT_FILE,
+          JSON.stringify({ passed, failed: failures.length, skipped, failures }),
+        );
     },
   };
 }

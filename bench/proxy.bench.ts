@@ -12,6 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type * as ServerModule from '../src/server/index.js';
 
 const SEQUENTIAL_REQUESTS = 1500;
 const CONCURRENT_REQUESTS = 6000;
@@ -130,7 +131,9 @@ async function runChildRole(role: Role): Promise<void> {
   }
   if (role.proxy !== undefined) {
     const sandbox = JSON.parse(role.proxy) as Record<string, string | number>;
-    const { createBillingProxy, toNodeHandler } = await import('../src/server/index.js');
+    // The built package, as an app runs it (not the sources through tsx's loader).
+    const built: string = '../dist/server/index.js';
+    const { createBillingProxy, toNodeHandler } = (await import(built)) as typeof ServerModule;
     const proxy = createBillingProxy({
       baseUrl: String(sandbox.apiUrl),
       agentKey: String(sandbox.agentKey),

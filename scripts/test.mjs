@@ -73,7 +73,16 @@ async function nodeTests(files, extraEnv = {}, runnerArgs = []) {
   const passed = count('pass');
   let failed = count('fail') + count('cancelled');
   if (code !== 0 && failed === 0) failed = 1;
-  return { passed, failed, skipped: count('skipped') };
+  return { passed, failed, skipped: count('skipped'), failures: failingTests(output) };
+}
+
+/** The names the spec reporter lists under its closing "✖ failing tests:" heading. */
+function failingTests(output) {
+  const [, listed = ''] = output.split(/^✖ failing tests:$/m);
+  return [...listed.matchAll(/^(?:test at (\S+)\n)?✖ (.+?)(?: \([\d.]+ms\))?$/gm)].map(
+    ([, at, name]) =>
+      at ? `${at.replace(`${root}/`, '').replace(/:\d+:\d+$/, '')}: ${name}` : name,
+  );
 }
 
 /** Ports already given to a test server of this run. */
@@ -294,5 +303,9 @@ for (const name of selected) {
 }
 console.log('\n' + rows.join('\n'));
 const skippedNote = totals.skipped ? `, ${totals.skipped} skipped` : '';
+const failures = selected.flatMap((name) =>
+  (results.get(name).failures ?? []).map((failure) => `  ${name}: ${failure}`),
+);
+if (failures.length > 0) console.log(['\nFailed:', ...failures].join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed${skippedNote}`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

@@ -22,6 +22,7 @@ import {
 import { UpstreamError } from './errors.js';
 import type { BillingIdentity, ResolvedOptions } from './options.js';
 import { ExchangeTimeoutError, type UpstreamAnswer } from './exchange.js';
+import { guardedParser } from './schema-guard.js';
 import { normalizeQuote } from './quote.js';
 import { sleep } from './timing.js';
 
@@ -177,7 +178,7 @@ export function createUpstreamClient(options: ResolvedOptions) {
         },
       );
     }
-    const parsed = spec.schema.safeParse(json);
+    const parsed = guardedParser(spec.schema)(json);
     if (!parsed.success) {
       logger({
         level: 'error',

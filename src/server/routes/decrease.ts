@@ -138,10 +138,9 @@ export class Decrease extends ExactlyOnceChange<Holding> {
   protected readonly noun = 'decrease';
   protected readonly checkBeforeRetrying = 'Check the usage before lowering it again.';
 
-  constructor(
-    context: RouteContext,
-    private readonly request: DecreaseRequest,
-  ) {
+  readonly #request: DecreaseRequest;
+
+  constructor(context: RouteContext, request: DecreaseRequest) {
     super(context, {
       record: ['decrease', request.idempotencyKey],
       // The purchases' lock: a feature changes through one request at a time, whatever the kind.
@@ -157,20 +156,21 @@ export class Decrease extends ExactlyOnceChange<Holding> {
       upstreamCalls: 4,
       waitMs: context.options.timeouts.applyMs + PERIOD_TURN_WAIT_MS,
     });
+    this.#request = request;
   }
 
   protected settle(before: Holding, now: Holding): Settlement {
     if (now.quantity === before.quantity) return 'unchanged';
-    return now.quantity === this.request.quantity ? 'applied' : 'other';
+    return now.quantity === this.#request.quantity ? 'applied' : 'other';
   }
 
   protected appliedFrom(now: Holding, amountTotal: number): Promise<Outcome> {
-    return this.succeed(now.usage, amountTotal);
+    return this.#succeed(now.usage, amountTotal);
   }
 
   protected async read(): Promise<Holding | undefined> {
     const { upstream, identity, call } = this.context;
-    return holdingOf(await upstream.usages(identity.reference, call), this.request.feature);
+    return holdingOf(await upstream.usages(identity.reference, call), this.#request.feature);
   }
 
   protected async attempt(
@@ -178,20 +178,20 @@ export class Decrease extends ExactlyOnceChange<Holding> {
     previousAmount: number | undefined,
   ): Promise<Outcome> {
     const { upstream, identity, call } = this.context;
-    const { feature, quantity } = this.request;
+    const { feature, quantity } = this.#request;
 
     if (previous !== undefined) {
       // An earlier owner may have applied: look before doing anything.
       const settled = await this.settlePrevious(
         previous,
-        previousAmount ?? this.request.confirmedAmountTotal,
+        previousAmount ?? this.#request.confirmedAmountTotal,
       );
       if (settled !== undefined) return settled;
     }
 
-    const before = await checkDecrease(this.context, this.request);
+    const before = await checkDecrease(this.context, this.#request);
     const pricing = await priceForApply(this.context, feature, { quantity });
-    if (!matchesConfirmation(pricing, this.request)) {
+    if (!matchesConfirmation(pricing, this.#request)) {
       throw new ProxyError(
         409,
         'price-changed',
@@ -216,11 +216,11 @@ export class Decrease extends ExactlyOnceChange<Holding> {
         ...before.usage,
         QuantityCurrent: quantity,
       };
-    return this.succeed(usage, pricing.AmountTotal);
+    return this.#succeed(usage, pricing.AmountTotal);
   }
 
-  private async succeed(usage: Usage, amountTotal: number): Promise<Outcome> {
-    const { feature, quantity, confirmedNextTermAmountTotal } = this.request;
+  async #succeed(usage: Usage, amountTotal: number): Promise<Outcome> {
+    const { feature, quantity, confirmedNextTermAmountTotal } = this.#request;
     const response: Omit<DecreaseResponse, 'replayed'> = {
       usage,
       amountTotal,
