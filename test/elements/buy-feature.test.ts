@@ -570,6 +570,8 @@ describe('<buy-feature> in French', () => {
     );
     const element = wrapper.querySelector('buy-feature')!;
     await waitForPrice(element);
+    // The French texts load on demand: on a slow machine the price can come first.
+    await waitFor(() => partText(element, 'buy') === 'Acheter', 'the French texts');
     expect(partText(element, 'buy')).to.equal('Acheter');
     expect(partText(element, 'label')).to.equal('Quantité');
     await openConfirmation(element);
