@@ -2,17 +2,25 @@
 // locator); `sleep` is for the few tests where time itself is the subject (proving that nothing
 // happens during a window, letting a lease or a cache expire), each saying why at its call.
 
+/**
+ * Resolves once every promise job queued so far has run (the next turn of the event loop): a
+ * barrier for code that settles through a chain of promises nothing else can be awaited on,
+ * not a wait for time.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Resolves with the first truthy answer of `check` (polled), or rejects after `timeoutMs`
- * naming `what` and the last error `check` threw.
+ * naming `what` and the last error `check` threw. The default timeout is generous: it costs
+ * nothing when the condition comes early, and a loaded machine can be slow.
  */
 export async function waitFor<T>(
   check: () => T | Promise<T>,
   what: string,
-  timeoutMs = 5_000,
+  timeoutMs = 15_000,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;

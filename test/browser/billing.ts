@@ -6,6 +6,7 @@ import { BillingError } from '../../src/client/errors.js';
 import { getProxyClient } from '../../src/client/proxy-client.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
 import type { PricingResponse, PurchaseResponse } from '../../src/contract/proxy-api.js';
+import { waitFor } from '../time.js';
 
 const COOKIE = 'billing_test_customer';
 
@@ -153,13 +154,9 @@ export async function setFlakyPortalScript(failing: boolean): Promise<void> {
 export async function until(
   predicate: () => boolean,
   what: string,
-  timeoutMs = 5000,
+  timeoutMs?: number,
 ): Promise<void> {
-  const started = Date.now();
-  while (!predicate()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitFor(predicate, what, timeoutMs);
 }
 
 /** Resolves with the next `type` event on `target`. */
@@ -195,19 +192,23 @@ export async function failure(promise: Promise<unknown>): Promise<BillingError> 
 }
 
 /**
- * Waits (up to `timeoutMs`) for the proxy to have received more `method path` requests than
+ * Waits (up to `timeoutMs`, or fails) for the proxy to have received more `method path` requests than
  * `before`, and answers how many it has received now.
  */
 export async function requestsAfter(
   method: string,
   path: string,
   before: number,
-  timeoutMs = 3000,
+  timeoutMs?: number,
 ): Promise<number> {
-  const started = Date.now();
-  while ((await proxyRequestCount(method, path)) === before && Date.now() - started < timeoutMs)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  return proxyRequestCount(method, path);
+  return waitFor(
+    async () => {
+      const count = await proxyRequestCount(method, path);
+      return count > before ? count : undefined;
+    },
+    `a ${method} ${path} request`,
+    timeoutMs,
+  );
 }
 
 /**

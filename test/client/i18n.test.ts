@@ -15,6 +15,7 @@ import {
 } from '../../src/client/i18n.js';
 import { registerSharedTexts } from '../../src/client/shared-texts.js';
 import { resetClient } from '../browser/billing.js';
+import { nextTurn } from '../time.js';
 
 describe('i18n', () => {
   // The shared texts (retry, close...) are registered by the elements that show them; their
@@ -145,7 +146,8 @@ describe('languages loaded on demand', () => {
       expect(made).to.equal(1);
       const elements = [...wrapper.querySelectorAll('speaking-element')] as SpeakingElement[];
       wrapper.lang = 'fr';
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // The mutation observers' callbacks are promise jobs: nothing else marks them done.
+      await nextTurn();
       await Promise.all(elements.map((element) => element.updateComplete));
       for (const element of elements) expect(element.shadowRoot!.textContent).to.equal('Bonjour');
     } finally {

@@ -3,6 +3,7 @@ import { configureBilling } from '../../src/client/config.js';
 import type { BillingUpdatedEvent } from '../../src/client/events.js';
 import '../../src/elements/usage-meter/define.js';
 import { freshStart, proxyRequestCount, sandbox, serviceApi, until } from '../browser/billing.js';
+import { waitFor } from '../time.js';
 
 // Live updates against the real proxy and sandbox: a change made elsewhere reaches an open page
 // through the proxy's event stream, without a reload.
@@ -27,10 +28,10 @@ async function purchaseElsewhere(): Promise<void> {
 
 /** Resolves once the proxy counted the page's event stream (it stays open, never complete). */
 async function streamOpen(): Promise<void> {
-  for (let tries = 0; (await proxyRequestCount('GET', '/billing/events')) === 0; tries++) {
-    if (tries > 100) throw new Error('the event stream never opened');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitFor(
+    async () => (await proxyRequestCount('GET', '/billing/events')) > 0,
+    'the event stream to open',
+  );
 }
 
 function valueOf(meter: Element): string | null | undefined {

@@ -8,6 +8,7 @@ import { configureBilling } from '../../src/client/config.js';
 import {
   freshStart,
   proxyRequestCount,
+  requestsAfter,
   setFlakyPortalScript,
   testEnv,
   testStats,
@@ -170,11 +171,7 @@ describe('portal runtime', () => {
       }),
     );
     expect((await completed).detail).to.deep.equal({ page: 'home', workflow: 'upgrade' });
-    const after = async () => proxyRequestCount('GET', '/billing/usages');
-    const started = Date.now();
-    while ((await after()) === before && Date.now() - started < 3000)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(await after()).to.equal(before + 1);
+    expect(await requestsAfter('GET', '/billing/usages', before)).to.equal(before + 1);
   });
 
   it('maps refusals to the portal page that remedies them', async () => {

@@ -25,29 +25,17 @@ import {
   type SmokeEngine,
 } from './engines.js';
 
+import { waitFor as waitForCondition } from '../time.js';
+
 const TIMEOUT_MS = 15_000;
 
 /** Resolves with `check`'s first truthy answer, polling; fails with `what` after the timeout. */
-async function waitFor<T>(
+function waitFor<T>(
   check: () => Promise<T | null | undefined | false>,
   what: string,
   timeoutMs = TIMEOUT_MS,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const answer = await check();
-      if (answer) return answer;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(
-        `Timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitForCondition(check, what, timeoutMs) as Promise<T>;
 }
 
 /** Waits until the element at `path` exists and `accept` holds for it; resolves with its facts. */
@@ -308,6 +296,11 @@ export function engineSmoke(engine: SmokeEngine): void {
 
       await page.click([{ css: 'button', text: 'Update payment method' }]);
       await waitForTextInFrame(page, frame, ['h1'], 'Contact details and payment method');
+      // The page around the embedded portal keeps to the window's width.
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      assert.ok(overflow <= 0, `the billing page is ${String(overflow)}px wider than the window`);
     }));
 
   test(`${engine}: the script-tag page runs on the one file`, () =>

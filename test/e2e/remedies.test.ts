@@ -334,6 +334,8 @@ test('a pending subscription is completed, and a customer without one picks a pl
   await summary.getByRole('button', { name: 'Complete your subscription' }).click();
   const portal = page.frameLocator('billing-portal iframe');
   await portal.getByRole('heading', { level: 1, name: 'Start your subscription' }).waitFor();
+  await assertAccessible(page, 'the page to start a subscription');
+  assert.deepEqual(pageErrors(page), [], "errors in the page's console");
   await screenshot(page, 'billing-pending');
   await page.context().close();
 
@@ -347,6 +349,7 @@ test('a pending subscription is completed, and a customer without one picks a pl
     .getByRole('heading', { level: 1, name: 'Choose a plan' })
     .waitFor();
   await assertAccessible(other, 'the plans page');
+  assert.deepEqual(pageErrors(other), [], "errors in the page's console");
   await screenshot(other, 'billing-choose-plan');
   await other.context().close();
 });

@@ -24,6 +24,7 @@ import {
 } from '../../src/server/index.js';
 import { control } from '../server/helpers.js';
 import { pageErrors, screenshot } from './helpers.js';
+import { waitFor } from '../time.js';
 
 const SECRET = 'the-site-and-the-proxy-share-this-32-byte-secret';
 /** The script-tag file as built (`npm run build`; the e2e stage builds it when stale). */
@@ -231,13 +232,9 @@ test('with a token, the page on another site shows the customer, buys once, open
   );
 
   // The live stream, opened with a stream ticket: a change made elsewhere reaches the page.
-  await page.waitForFunction(() => true);
   const ticketed = () =>
     proxyRequests.filter((request) => /^GET \/billing\/events\?ticket=/.test(request.line));
-  for (let waited = 0; ticketed().length === 0; waited += 100) {
-    assert.ok(waited < 10_000, 'the page opened its stream with a ticket');
-    await page.waitForTimeout(100);
-  }
+  await waitFor(() => ticketed().length > 0, 'the page to open its stream with a ticket');
   assert.ok(
     proxyRequests.some(
       (request) => request.line === 'POST /billing/stream-ticket' && request.bearer,
@@ -367,17 +364,10 @@ test('Firefox: the same page on another site, by cookie (signed out) and by toke
       ),
     );
     // The live stream, opened with a ticket: a notification reaches the page.
-    for (
-      let waited = 0;
-      !proxyRequests.some((request) => request.line.startsWith('GET /billing/events?ticket='));
-      waited += 100
-    ) {
-      assert.ok(
-        waited < 10_000,
-        `the stream opened with a ticket: ${JSON.stringify(proxyRequests)}`,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitFor(
+      () => proxyRequests.some((request) => request.line.startsWith('GET /billing/events?ticket=')),
+      'the stream to open with a ticket',
+    );
     const updated = page.evaluate(
       () =>
         new Promise<void>((resolve) =>

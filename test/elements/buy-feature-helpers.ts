@@ -1,10 +1,12 @@
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
-import { sandbox } from '../browser/billing.js';
+import { proxyRequestCount, sandbox } from '../browser/billing.js';
 import type { PricingResponse } from '../../src/contract/proxy-api.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import '../../src/elements/buy-feature/define.js';
-import { sleep, waitFor } from '../time.js';
+import { nextTurn, sleep, waitFor } from '../time.js';
+
+export { waitFor };
 
 export { sleep };
 
@@ -42,6 +44,21 @@ export async function sandboxAnsweredAll(timeoutMs = 8_000): Promise<void> {
 /** Requests the sandbox received on one route ('POST /v1/Usage'), 0 when none. */
 export async function requestsTo(route: string): Promise<number> {
   return (await sandboxStats()).requests[route] ?? 0;
+}
+
+/**
+ * Sends a request of the test's own through the proxy and waits for its answer, then answers
+ * how many purchases (POST {basePath}/usage) the proxy has received. For "nothing is sent"
+ * checks: a purchase the page had started before this request would have reached the proxy
+ * before the test's request made its round trip to the service and back.
+ */
+export async function purchasesAfterLaterRequest(): Promise<number> {
+  const response = await fetch('/billing/usages', {
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+  });
+  await response.body?.cancel();
+  return proxyRequestCount('POST', '/billing/usage');
 }
 
 /** The price the proxy quotes right now (the same call the element makes). */
@@ -163,7 +180,7 @@ export async function closePortalDialogs(): Promise<void> {
   // A remedy imports the portal's code on first use (openPortalOnDemand): the modal that the
   // test's last click asked for comes once that import is done, maybe after the test ended.
   await import('../../src/elements/billing-portal/open.js');
-  await sleep(0);
+  await nextTurn();
   for (const portal of document.querySelectorAll('body > billing-portal')) {
     portal.shadowRoot!.querySelector('dialog')!.close();
     // It leaves on the close event, a task later: gone now, so the next test cannot take it

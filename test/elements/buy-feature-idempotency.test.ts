@@ -4,6 +4,7 @@ import type { BillingPurchaseEvent } from '../../src/client/events.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
 import { createPendingPurchase } from '../../src/elements/buy-feature/pending-purchase.js';
+import { proxyRequestCount } from '../browser/billing.js';
 import {
   addFault,
   openConfirmation,
@@ -12,6 +13,7 @@ import {
   pricedElement,
   quote,
   sandboxStats,
+  purchasesAfterLaterRequest,
   freshStart,
   sandbox,
   sleep,
@@ -90,8 +92,9 @@ describe('<buy-feature> exactly once', () => {
     element.remove();
 
     // Another page load: nothing pending any more, nothing sent.
+    const sent = await proxyRequestCount('POST', '/billing/usage');
     const again = await pricedElement(html`<buy-feature feature="seats"></buy-feature>`);
-    await sleep(300);
+    expect(await purchasesAfterLaterRequest()).to.equal(sent);
     expect(partText(again, 'status')).to.equal('');
     const stats = await sandboxStats();
     expect(stats.appliedUsageChanges).to.equal(1);
@@ -172,7 +175,7 @@ describe('<buy-feature> exactly once', () => {
     const price = await quote('seats', 4);
     createPendingPurchase('/billing', 'seats', 4, price.AmountTotal, 'healthy');
     const element = await pricedElement(html`<buy-feature feature="seats"></buy-feature>`);
-    await sleep(500);
+    expect(await purchasesAfterLaterRequest()).to.equal(0);
     expect(pendingKeys()).to.have.length(0);
     expect(part(element, 'success')).to.equal(null);
     expect((await sandboxStats()).appliedUsageChanges).to.equal(0);

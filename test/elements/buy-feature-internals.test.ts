@@ -9,7 +9,7 @@ import {
   settlePendingPurchase,
 } from '../../src/elements/buy-feature/pending-purchase.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../src/contract/proxy-api.js';
-import { sleep } from '../time.js';
+import { nextTurn, sleep, waitFor } from '../time.js';
 
 // The two pieces of <buy-feature> whose timing and storage rules are easiest to pin down on
 // their own: the latest-only price task and the keeper of pending purchase keys.
@@ -55,13 +55,15 @@ describe('LatestTask (live price preview)', () => {
     expect(latest.state).to.deep.equal({ status: 'pending', args: 3 });
     expect(calls).to.have.length(0);
     // When the task ran, measured rather than sampled after a sleep: a loaded machine can
-    // stretch any sleep past the delay (a 10 ms sleep once took longer than 40 ms).
+    // stretch any sleep past the delay (a 10 ms sleep once took longer than 40 ms). Time is
+    // the subject (the debounce delay), so this polls every millisecond.
     while (calls.length === 0) {
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      await sleep(1);
       if (calls.length > 0) ranAfterMs = performance.now() - started;
     }
     // A timer never fires early; 1 ms for the clock's coarsening.
     expect(ranAfterMs).to.be.at.least(delayMs - 1);
+    // Time is the subject: no other run comes in the debounce window after the first one.
     await sleep(delayMs + 20);
     expect(calls.map((call) => call.args)).to.deep.equal([3]);
     calls[0]!.resolve('price of 3');
@@ -77,9 +79,14 @@ describe('LatestTask (live price preview)', () => {
     expect(calls[0]!.signal.aborted).to.equal(true);
     expect(calls[1]!.signal.aborted).to.equal(false);
     calls[1]!.resolve('price of 2');
-    await sleep(0);
+    expect(await latest.settled()).to.deep.equal({
+      status: 'complete',
+      args: 2,
+      value: 'price of 2',
+    });
+    // The older answer comes last; nothing marks its arrival but the promise jobs it queues.
     calls[0]!.resolve('price of 1');
-    await sleep(0);
+    await nextTurn();
     expect(latest.state).to.deep.equal({ status: 'complete', args: 2, value: 'price of 2' });
   });
 
@@ -88,11 +95,14 @@ describe('LatestTask (live price preview)', () => {
     const latest = new LatestTask(new Host(), task, 0);
     latest.run(3, true);
     calls[0]!.resolve('old price of 3');
-    await sleep(0);
+    await latest.settled();
     latest.run(3, true, { keepShown: true });
     expect(latest.state).to.deep.equal({ status: 'complete', args: 3, value: 'old price of 3' });
     calls[1]!.resolve('new price of 3');
-    await sleep(0);
+    await waitFor(
+      () => latest.state.status === 'complete' && latest.state.value === 'new price of 3',
+      'the refreshed price',
+    );
     expect(latest.state).to.deep.equal({ status: 'complete', args: 3, value: 'new price of 3' });
     // A run for the same arguments under way answers the refresh: it is not restarted.
     latest.run(3, true);
@@ -123,7 +133,8 @@ describe('LatestTask (live price preview)', () => {
     const settled = latest.settled();
     latest.run(2, true);
     calls[0]!.resolve('price of 1');
-    await sleep(0);
+    // The first run's answer is handled before the second comes: settled() must wait on.
+    await nextTurn();
     calls[1]!.resolve('price of 2');
     const state = await settled;
     expect(state).to.deep.equal({ status: 'complete', args: 2, value: 'price of 2' });
@@ -136,7 +147,8 @@ describe('LatestTask (live price preview)', () => {
     latest.hostDisconnected();
     expect(calls[0]!.signal.aborted).to.equal(true);
     calls[0]!.resolve('late');
-    await sleep(0);
+    // Nothing marks the dropped answer's arrival but the promise jobs it queues.
+    await nextTurn();
     expect(latest.state).to.deep.equal({ status: 'idle' });
   });
 

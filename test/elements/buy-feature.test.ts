@@ -12,14 +12,16 @@ import {
   part,
   partText,
   pricedElement,
+  purchasesAfterLaterRequest,
   quote,
   requestsTo,
   sandbox,
+  sandboxAnsweredAll,
   sandboxStats,
   serviceApi,
   shownPrice,
   freshStart,
-  sleep,
+  waitFor,
   waitForDialog,
   waitForFocus,
   waitForPrice,
@@ -244,7 +246,7 @@ describe('<buy-feature> confirmation', () => {
     // Focus is moved in, on the choice that spends nothing.
     expect(focusedPart(element)).to.equal('button cancel');
     await expect(element).to.be.accessible();
-    await sleep(300);
+    expect(await purchasesAfterLaterRequest()).to.equal(0);
     expect(await requestsTo('POST /v1/Usage')).to.equal(0);
 
     part<HTMLButtonElement>(element, 'cancel')!.click();
@@ -316,8 +318,7 @@ describe('<buy-feature> confirmation', () => {
     const purchased = oneEvent(element, 'billing-purchase');
     part<HTMLButtonElement>(element, 'confirm')!.click();
     // While the service holds the purchase, the host's back end reports a project.
-    const deadline = Date.now() + 5000;
-    while ((await requestsTo('POST /v1/Usage')) === 0 && Date.now() < deadline) await sleep(20);
+    await waitFor(async () => (await requestsTo('POST /v1/Usage')) > 0, 'the purchase to arrive');
     await serviceApi('Usage', {
       ReferenceCustomer: 'healthy',
       ReferenceFeature: 'projects',
@@ -340,7 +341,9 @@ describe('<buy-feature> confirmation', () => {
     confirm.click();
     confirm.dispatchEvent(new MouseEvent('dblclick', { bubbles: true, composed: true }));
     await waitForText(element, 'success', 'Seats: 7 in all');
-    await sleep(300);
+    // A second purchase would have been sent with the first: once the sandbox has answered
+    // everything it received, it has counted it.
+    await sandboxAnsweredAll();
     const stats = await sandboxStats();
     expect(stats.appliedUsageChanges).to.equal(1);
     expect(stats.requests['POST /v1/Usage']).to.equal(1);
@@ -404,7 +407,7 @@ describe('<buy-feature> confirmation', () => {
       expected.NextTerm!.PricingLocalized.replace(/\s+/g, ' '),
     );
     await expect(element).to.be.accessible();
-    await sleep(300);
+    expect(await purchasesAfterLaterRequest()).to.equal(0);
     expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
 
     part<HTMLButtonElement>(element, 'confirm')!.click();
@@ -504,7 +507,7 @@ describe('<buy-feature> events', () => {
     expect(detail?.increment).to.equal(4);
     expect(detail?.pricing.AmountTotal).to.equal(expected.AmountTotal);
     expect(detail?.pricing.PricingLocalized).to.equal(expected.PricingLocalized);
-    await sleep(300);
+    expect(await purchasesAfterLaterRequest()).to.equal(0);
     expect(await requestsTo('POST /v1/Usage')).to.equal(0);
     expect(part(element, 'success')).to.equal(null);
   });
@@ -567,6 +570,8 @@ describe('<buy-feature> in French', () => {
     );
     const element = wrapper.querySelector('buy-feature')!;
     await waitForPrice(element);
+    // The French texts load on demand: on a slow machine the price can come first.
+    await waitFor(() => partText(element, 'buy') === 'Acheter', 'the French texts');
     expect(partText(element, 'buy')).to.equal('Acheter');
     expect(partText(element, 'label')).to.equal('Quantité');
     await openConfirmation(element);

@@ -21,7 +21,7 @@ import {
   requestsTo,
   sandbox,
   serviceApi,
-  sleep,
+  waitFor,
   waitForDialog,
   waitForFocus,
   waitForText,
@@ -409,7 +409,11 @@ describe('<plan-picker> changing plan', () => {
     const confirm = part<HTMLButtonElement>(element, 'confirm')!;
     confirm.click();
     confirm.click();
-    await sleep(50);
+    // A third click while the change is on its way to the service.
+    await waitFor(
+      async () => (await requestsTo(APPLY_ROUTE)) > 0,
+      'the change to reach the service',
+    );
     confirm.click();
     const { detail } = await changed;
     expect(detail).to.include({ offer: 'business', currentOffer: 'business', replayed: false });
@@ -530,12 +534,15 @@ describe('<plan-picker> states', () => {
     const button = chooseButton(element, 'business');
     expect(button.getAttribute('aria-disabled')).to.equal('true');
     button.click();
-    await sleep(100);
+    // A choice it took would show at once: the button busy with its quote, or the dialog.
+    await element.updateComplete;
+    expect(button.getAttribute('aria-busy')).to.equal('false');
     expect(dialogOf(element).open).to.equal(false);
     await expect(element).to.be.accessible();
     const remedy = oneEvent(element, 'billing-remedy');
     part<HTMLButtonElement>(element, 'remedy')!.click();
     expect((await remedy).detail.page).to.equal('subscribe');
+    expect(dialogOf(element).open).to.equal(false);
   });
 
   it('with a subscription suspended for its payment method, asks for a valid one first', async () => {
@@ -613,7 +620,10 @@ describe('<plan-picker> states', () => {
     // The page goes away while the change is on its way: its outcome is unknown to the page.
     await addFault({ route: APPLY_ROUTE, mode: 'delay', delayMs: 800 });
     part<HTMLButtonElement>(first, 'confirm')!.click();
-    await sleep(150);
+    await waitFor(
+      async () => (await requestsTo(APPLY_ROUTE)) > 0,
+      'the change to reach the service',
+    );
     const pendingKey = Object.keys(sessionStorage).find((key) => key.includes('pending-plan'));
     expect(pendingKey).to.not.equal(undefined);
     first.remove();

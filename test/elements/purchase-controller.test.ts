@@ -24,8 +24,8 @@ import {
   requestsTo,
   sandbox,
   sandboxStats,
-  sleep,
   sandboxAnsweredAll,
+  purchasesAfterLaterRequest,
 } from './buy-feature-helpers.js';
 
 // <buy-feature>'s purchase flow without its DOM: a plain host (an EventTarget that counts its
@@ -205,7 +205,7 @@ describe('PurchaseController (the purchase flow of <buy-feature>)', () => {
     expect(purchase.phase).to.equal('idle');
     expect(dialog.closings).to.equal(1);
     expect(pendingKeys()).to.have.length(0);
-    await sleep(200);
+    expect(await purchasesAfterLaterRequest()).to.equal(0);
     expect(await requestsTo('POST /v1/Usage')).to.equal(0);
   });
 

@@ -1,5 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
+import { loadLanguage, toLanguage } from '../../src/client/i18n.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import type { FeatureGate } from '../../src/elements/feature-gate/feature-gate.js';
 import type { PlanPicker } from '../../src/elements/plan-picker/plan-picker.js';
@@ -43,6 +44,9 @@ async function elements(lang = 'en') {
     'every remedy shown',
     { timeout: 10000 },
   );
+  // The elements speak English until their language's texts arrive (loaded on demand).
+  await loadLanguage(toLanguage(lang));
+  for (const element of [gate, buy, picker]) await element.updateComplete;
   return { gate, buy, picker };
 }
 

@@ -408,7 +408,7 @@ describe('<usage-meter>', () => {
     try {
       expect(matchMedia('(prefers-color-scheme: dark)').matches).to.equal(true);
       // The fill's colour transitions (180 ms) to the dark accent.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await until(() => fill() !== light, 'the dark accent on the fill');
       expect(fill()).to.not.equal(light);
       await expect(el).to.be.accessible();
     } finally {
@@ -450,10 +450,19 @@ describe('<usage-meter>', () => {
       expect(text(part(el, 'detail'))).to.equal('Remise à zéro le 1er décembre 2026');
       wrapper.lang = 'en';
       await until(() => text(part(el, 'detail')) === 'Resets on December 1, 2026', 'English');
-      // Removed, it renders nothing more until it is connected again.
+      // Removed, it renders nothing more until it is connected again. A meter still on the
+      // page follows the same change: once it has, the removed one would have too.
+      const witness = document.createElement('usage-meter') as UsageMeter;
+      witness.setAttribute('feature', 'api-calls');
+      wrapper.append(witness);
+      await loaded(witness);
       el.remove();
       wrapper.lang = 'fr';
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(
+        () => text(part(witness, 'detail')) === 'Remise à zéro le 1er décembre 2026',
+        'the meter still on the page to speak French',
+      );
+      await witness.updateComplete;
       expect(el.isUpdatePending).to.equal(false);
       expect(text(part(el, 'detail'))).to.equal('Resets on December 1, 2026');
     } finally {

@@ -104,6 +104,7 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
     const standby = plan.slice(0, STANDBY).map(spawnFor);
     for (let round = 0; final.size < PURCHASES && round < rounds; round++) {
       const { point, killAfter } = plan[round]!;
+      // Time is the subject: past the proxy's failedPurchaseTtlMs a retry is a new attempt.
       if (round > SCHEDULE.length)
         await new Promise((resolve) => setTimeout(resolve, CALM_PAUSE_MS));
       if (point === 'during-apply') {

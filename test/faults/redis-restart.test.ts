@@ -22,7 +22,7 @@ import {
   type RunningSandboxProcess,
   type Verdict,
 } from './harness.js';
-import { sleep } from '../time.js';
+import { sleep, waitFor } from '../time.js';
 
 const PURCHASES = 200;
 const DURING_OUTAGE = 20;
@@ -75,11 +75,12 @@ describe('redis-server restarted mid-load (appendonly yes, appendfsync always)',
 
     // The load; Redis dies once the sandbox has applied a tenth of it.
     const inFlight = Promise.all(load.map(send));
-    for (let waited = 0; waited < 30_000; waited += 25) {
-      const stats = await sandboxControl(sandbox, 'GET', '/stats');
-      if (stats.appliedUsageChanges >= PURCHASES / 10) break;
-      await sleep(25);
-    }
+    await waitFor(
+      async () =>
+        (await sandboxControl(sandbox, 'GET', '/stats')).appliedUsageChanges >= PURCHASES / 10,
+      'a tenth of the load to be applied',
+      30_000,
+    );
     const appliedAtKill = (await sandboxControl(sandbox, 'GET', '/stats')).appliedUsageChanges;
     redis.process.kill('SIGKILL');
     await new Promise((resolve) => redis.process.once('exit', resolve));
@@ -103,6 +104,7 @@ describe('redis-server restarted mid-load (appendonly yes, appendfsync always)',
       final.size < PURCHASES + DURING_OUTAGE && round < MAX_RETRY_ROUNDS;
       round++
     ) {
+      // Time is the subject: past the proxy's failedPurchaseTtlMs a retry is a new attempt.
       await sleep(1_200);
       const open = [...load, ...outage].filter((customer) => !final.has(customer));
       requests += open.length;

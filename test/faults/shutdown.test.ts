@@ -15,7 +15,7 @@ import {
   type ProxyProcess,
   type RunningSandboxProcess,
 } from './harness.js';
-import { sleep } from '../time.js';
+import { waitFor } from '../time.js';
 
 const keyOf = (customer: string) => `${customer}-confirmed-purchase`;
 
@@ -35,12 +35,11 @@ describe('SIGTERM: the proxy process drains and exits (real processes)', () => {
 
   /** Waits until the sandbox has received `count` more apply calls than `from`. */
   async function appliesReceived(from: number, count: number): Promise<void> {
-    for (let waited = 0; waited < 20_000; waited += 20) {
-      const stats = await sandboxControl(sandbox, 'GET', '/stats');
-      if ((stats.requests['POST /v1/Usage'] ?? 0) >= from + count) return;
-      await sleep(20);
-    }
-    throw new Error('the applies never reached the sandbox');
+    await waitFor(
+      async () => (await appliesSoFar()) >= from + count,
+      'the applies to reach the sandbox',
+      20_000,
+    );
   }
 
   async function appliesSoFar(): Promise<number> {
@@ -78,12 +77,12 @@ describe('SIGTERM: the proxy process drains and exits (real processes)', () => {
     const signalled = Date.now();
     proxy.child.kill('SIGTERM');
     // The health route turns 503 first: what a load balancer reads to stop sending.
-    let health: Response | undefined;
-    for (let tries = 0; tries < 200; tries++) {
-      health = await fetch(`${url}/billing/health`);
-      if (health.status === 503) break;
-      await sleep(10);
-    }
+    const health = await waitFor(async () => {
+      const answer = await fetch(`${url}/billing/health`);
+      if (answer.status === 503) return answer;
+      await answer.body?.cancel();
+      return undefined;
+    }, 'the health route to answer 503');
     assert.equal(health?.status, 503);
     assert.deepEqual(await health?.json(), { status: 'shutting-down' });
     const refused = await purchase(url, 'drain-004', keyOf('drain-004'), price);

@@ -29,6 +29,7 @@ import {
   type RunningProcess,
   type Sandbox,
 } from './harness.js';
+import { waitFor } from '../time.js';
 
 /** The no-code site's origin, which the Worker lists in ALLOWED_ORIGINS. */
 const SITE = 'https://shop.nocode.example';
@@ -465,10 +466,6 @@ async function startSite(port: number, worker: string): Promise<Server> {
   return server;
 }
 
-async function until(condition: () => boolean, message: string, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(message);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+async function until(condition: () => boolean, message: string, timeoutMs?: number) {
+  await waitFor(condition, message, timeoutMs);
 }

@@ -380,7 +380,7 @@ export async function proveBilling(
       .frameLocator('billing-portal iframe')
       .getByRole('heading', { level: 1, name: 'Your subscription' })
       .waitFor();
-    // Late errors (a stream, a hydration warning) have a moment to show.
+    // Time is the subject: late errors (a stream, a hydration warning) have a moment to show.
     await page.waitForTimeout(300);
     assert.deepEqual(errors, [], "errors in the page's console");
   } catch (error) {

@@ -25,6 +25,7 @@ import type { IdempotencyStore } from '../../src/server/idempotency/store.js';
 import type { RunningSandbox } from '../server/helpers.js';
 import { ledgerOf, readEventBlocks, serviceCall } from '../server/helpers.js';
 import { checkIdempotencyStoreContract } from '../server/store-contract.js';
+import { waitFor } from '../time.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -263,11 +264,8 @@ async function control(method: string, path: string, body?: unknown) {
 }
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) assert.fail(`${what} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  // At least the shared generous timeout: a loaded machine is slow to start an isolate.
+  await waitFor(check, what, Math.max(timeoutMs, 15_000));
 }
 
 describe('the packed proxy on every runtime', { timeout: 600_000 }, () => {

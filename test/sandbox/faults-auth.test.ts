@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { describe, it } from 'node:test';
 import { assertRefused, basicAuth, useTestSandbox, quantityOf } from './helpers.js';
+import { waitFor } from '../time.js';
 
 describe('authentication and routing', () => {
   const t = useTestSandbox();
@@ -157,9 +158,10 @@ describe('faults and stats', () => {
       delayMs: 400,
     });
     const started = Date.now();
-    const pending = t.api('POST', '/v1/Usage', purchase);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    assert.equal(await seats(), 4, 'applied while the answer is still delayed');
+    let answered = false;
+    const pending = t.api('POST', '/v1/Usage', purchase).finally(() => (answered = true));
+    await waitFor(async () => (await seats()) === 4, 'the change to be applied');
+    assert.equal(answered, false, 'applied while the answer is still delayed');
     assert.equal(await applied(), 1);
     const res = await pending;
     assert.equal(res.status, 200);
@@ -175,11 +177,15 @@ describe('faults and stats', () => {
       body: JSON.stringify(purchase),
       signal: controller.signal,
     }).catch(() => 'aborted');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The purchase has arrived and waits out its delay.
+    await waitFor(
+      async () => (await t.control('GET', '/stats')).body.requests['POST /v1/Usage'] > 0,
+      'the purchase to arrive',
+    );
     assert.equal(await seats(), 3, 'not applied yet');
     controller.abort();
     assert.equal(await pending, 'aborted');
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await waitFor(async () => (await seats()) === 4, 'the late apply to land');
     assert.equal(await seats(), 4, 'the late apply landed');
   });
 

@@ -7,6 +7,7 @@ import { NotificationEnvelopeSchema } from '../../src/contract/notifications.js'
 import { link, usageBody, useTestSandbox } from './helpers.js';
 import { findLink, GOOD_CARD, openPage, submit } from './hosted-pages.js';
 import { startReceiver, type Receiver } from './webhook-helpers.js';
+import { waitFor } from '../time.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes are read loosely
 type Envelope = any;
@@ -264,11 +265,10 @@ describe('notifications: what is notified, and the envelope of each family', () 
     const [event] = await notified();
     await t.control('POST', '/reset');
     assert.equal((await notified()).length, 1, 'the reset sent nothing');
-    const deadline = Date.now() + 3_000;
-    while (!hook.events().some((body) => body.Id === event.Id)) {
-      if (Date.now() > deadline) assert.fail('the receiver never got the notification');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await waitFor(
+      () => hook.events().some((body) => body.Id === event.Id),
+      'the receiver to get the notification',
+    );
     const received = hook.events().find((body) => body.Id === event.Id);
     assert.deepEqual(received, event);
     const allIds = hook.events().map((body) => body.Id);

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { defaultFixtures, FixtureError, parseFixtures } from '../../src/sandbox/index.js';
 import { startTestSandbox, usageBody, quantityOf } from './helpers.js';
+import { waitFor } from '../time.js';
 import {
   deliveries,
   deliveryOf,
   expectedSignature,
   SECRET,
-  sleep,
   usage,
   webhookTestKit,
 } from './webhook-helpers.js';
@@ -115,11 +115,15 @@ describe('notifications: log, replay and test modes', () => {
     await usage(t, 1);
     await usage(t, 2);
     await hook.waitFor(4);
-    await sleep(50);
+    // A third notification, delivered once: a second copy of the second would come before it.
+    await usage(t, 3);
+    await hook.waitFor(5);
     const ids = hook.events().map((body) => body.Id);
-    assert.equal(ids.length, 3);
+    assert.equal(ids.length, 4);
     assert.equal(ids[0], ids[1], 'the first one twice');
     assert.notEqual(ids[2], ids[0]);
+    assert.notEqual(ids[3], ids[2], 'the second one once');
+    assert.notEqual(ids[3], ids[0]);
     const [first] = await deliveries(t, '?type=SubscriptionFeaturesUpdated');
     assert.deepEqual(
       first.deliveries.map((d: { reason: string }) => d.reason),
@@ -135,7 +139,10 @@ describe('notifications: log, replay and test modes', () => {
     await t.control('POST', '/webhooks/mode', { holdAndReverse: 3 });
     await usage(t, 1);
     await usage(t, 2);
-    await sleep(100);
+    await waitFor(
+      async () => (await t.control('GET', '/webhooks/mode')).body.held === 2,
+      'both notifications to be held',
+    );
     assert.equal(hook.events().length, 0, 'held');
     assert.equal((await t.control('GET', '/webhooks/mode')).body.held, 2);
     const [held] = await deliveries(t, '?type=SubscriptionFeaturesUpdated');
@@ -157,7 +164,10 @@ describe('notifications: log, replay and test modes', () => {
     // Ending the mode early releases what it held.
     await t.control('POST', '/webhooks/mode', { holdAndReverse: 5 });
     await usage(t, 1);
-    await sleep(50);
+    await waitFor(
+      async () => (await t.control('GET', '/webhooks/mode')).body.held === 1,
+      'the notification to be held',
+    );
     assert.equal(hook.events().length, 3);
     assert.equal((await t.control('DELETE', '/webhooks/mode')).body.held, 0);
     await hook.waitFor(5);
@@ -282,14 +292,31 @@ describe('sandbox reset', () => {
     stop();
     await t.control('POST', '/reset');
     assert.equal(resets, 1, 'a removed listener is not called');
-    await sleep(300);
-    assert.equal(hook.events().length, before, 'a reset is no change of the service: nothing sent');
+    // A real change after the resets: its notification is the next one the hook hears.
+    const known = new Set((await deliveries(t)).map((record) => record.Id));
+    assert.equal(
+      (await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 1 }))).status,
+      200,
+    );
+    const next = await waitFor(
+      async () => (await deliveries(t)).find((record) => !known.has(record.Id)),
+      'the notification of the change after the resets',
+    );
+    await waitFor(
+      () => hook.events().some((body) => body.Id === next.Id),
+      'the notification of the change after the resets to reach the hook',
+    );
+    assert.equal(
+      hook.events().length,
+      before + 1,
+      'a reset is no change of the service: nothing sent',
+    );
   });
 });
 
 async function eventuallyEvents(hook: { events(): unknown[] }, count: number): Promise<void> {
-  for (let waited = 0; hook.events().length < count; waited += 50) {
-    if (waited > 5000) throw new Error(`${hook.events().length} events, expected ${count}`);
-    await sleep(50);
-  }
+  await waitFor(
+    () => hook.events().length >= count,
+    `${count} events (${hook.events().length} so far)`,
+  );
 }

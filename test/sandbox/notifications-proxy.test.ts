@@ -7,11 +7,13 @@ import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import {
   createBillingProxy,
+  createMemorySignalBus,
   toNodeHandler,
   type BillingProxy,
   type ProxyLogEntry,
 } from '../../src/server/index.js';
-import { listen, proxyOptions, readEventBlocks, serviceCall } from '../server/helpers.js';
+import { heardOn, listen, proxyOptions, readEventBlocks, serviceCall } from '../server/helpers.js';
+import { waitFor } from '../time.js';
 import { useTestSandbox } from './helpers.js';
 
 const SECRET = 'end-to-end-webhook-secret';
@@ -26,20 +28,13 @@ async function openStream(url: string, customer: string) {
   });
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
-  const events: { event: string; at: number }[] = [];
+  const events: { event: string; id: string; at: number }[] = [];
   readEventBlocks(response.body!.getReader(), (block) => {
     const name = /^event: (.+)$/m.exec(block)?.[1];
-    if (name !== undefined) events.push({ event: name, at: Date.now() });
+    const id = /^id: (.+)$/m.exec(block)?.[1] ?? '';
+    if (name !== undefined) events.push({ event: name, id, at: Date.now() });
   });
   return { events, close: () => controller.abort() };
-}
-
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) assert.fail(`${what} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 describe('notifications end to end: sandbox webhook -> proxy -> open page', () => {
@@ -49,11 +44,15 @@ describe('notifications end to end: sandbox webhook -> proxy -> open page', () =
   const logged: ProxyLogEntry[] = [];
   const server = createServer();
 
+  const signals = createMemorySignalBus();
+  const bus = heardOn(signals);
+
   before(async () => {
     proxy = createBillingProxy(
       proxyOptions(t.sandbox, {
         notifications: { secret: SECRET, key: KEY },
         logger: (entry) => void logged.push(entry),
+        signals,
       }),
     );
     server.on('request', toNodeHandler(proxy));
@@ -73,10 +72,9 @@ describe('notifications end to end: sandbox webhook -> proxy -> open page', () =
       key: KEY,
     });
     assert.equal(target.status, 201, target.text);
-    await until(
+    await waitFor(
       () => logged.some((entry) => entry.event === 'webhook-verification'),
-      3_000,
-      'no verification',
+      'the verification',
     );
     const verification = logged.find((entry) => entry.event === 'webhook-verification');
     assert.match(String(verification?.message), new RegExp(target.body.verificationCode));
@@ -93,8 +91,8 @@ describe('notifications end to end: sandbox webhook -> proxy -> open page', () =
         Increment: 25,
       });
       assert.equal(applied.status, 200);
-      await until(() => page.events.length > 0, 1_000, 'no billing-changed event');
-      await until(() => otherTab.events.length > 0, 1_000, 'no event on the other tab');
+      await waitFor(() => page.events.length > 0, 'a billing-changed event');
+      await waitFor(() => otherTab.events.length > 0, 'an event on the other tab');
       assert.equal(page.events[0]?.event, 'billing-changed');
       const latency = (page.events[0]?.at ?? Infinity) - started;
       assert.ok(latency < 1_000, `the page heard of it ${latency} ms after the usage call`);
@@ -115,19 +113,47 @@ describe('notifications end to end: sandbox webhook -> proxy -> open page', () =
       const replayed = await t.control('POST', `/webhooks/deliveries/${record.Id}/replay`);
       assert.equal(replayed.status, 202);
       let replay: { state: string; attempts: { status: number }[] } | undefined;
-      const readReplay = async () => {
+      await waitFor(async () => {
         const now = await t.control('GET', `/webhooks/deliveries/${record.Id}`);
         replay = now.body.deliveries[1];
-      };
-      const deadline = Date.now() + 1_000;
-      for (await readReplay(); replay?.state !== 'delivered'; await readReplay()) {
-        if (Date.now() > deadline) assert.fail(`replay: ${JSON.stringify(replay)}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+        return replay?.state === 'delivered';
+      }, 'the replay to be delivered');
       assert.equal(replay?.attempts[0]?.status, 200, 'the proxy acknowledged the duplicate');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      assert.equal(page.events.length, 1, 'the replay was a duplicate');
-      assert.equal(stranger.events.length, 0, 'another customer hears nothing');
+      // Later changes, one per customer, each followed until the proxy has handled it: their
+      // signals come after one for the replay would have.
+      for (const customer of ['healthy', 'starter-plan']) {
+        const later = await serviceCall(t.sandbox, 'POST', '/v1/Usage', {
+          ReferenceCustomer: customer,
+          ReferenceFeature: 'api-calls',
+          Increment: 1,
+        });
+        assert.equal(later.status, 200);
+        const { Id } = await waitFor(
+          async () =>
+            (
+              (await t.control('GET', `/webhooks/deliveries?customer=${customer}`)).body
+                .notifications as { Id: string }[]
+            ).find((notification) => notification.Id !== record.Id),
+          `the notification of ${customer}’s later change`,
+        );
+        await waitFor(
+          () => logged.some((entry) => entry.event === 'notification' && entry.id === Id),
+          `the proxy to handle ${customer}’s later change`,
+        );
+      }
+      assert.equal(bus.ids('healthy').length, 2, 'the replay was a duplicate');
+      await waitFor(() => page.events.length >= 2, 'the later change on the page');
+      assert.deepEqual(
+        page.events.map(({ id }) => id),
+        bus.ids('healthy'),
+        'the replay was a duplicate',
+      );
+      await waitFor(() => stranger.events.length > 0, 'the other customer’s own change');
+      assert.deepEqual(
+        stranger.events.map(({ id }) => id),
+        bus.ids('starter-plan'),
+        'another customer hears only of its own',
+      );
     } finally {
       page.close();
       otherTab.close();

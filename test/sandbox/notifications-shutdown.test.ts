@@ -23,6 +23,7 @@ describe('notifications: shutdown', () => {
       await hook.waitFor(2);
       await t.close();
       assert.equal(liveTimers(), timersBefore, 'no retry timer left');
+      // Time is the subject: no retry comes in the window where one was due (200 ms).
       await sleep(400);
       assert.equal(hook.received.length, 2, 'no retry after close');
     } finally {

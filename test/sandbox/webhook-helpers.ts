@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
 import type { DeliverySettingsInput, WebhookTargetInput } from '../../src/sandbox/index.js';
 import { startTestSandbox, type TestSandbox } from './helpers.js';
-import { sleep } from '../time.js';
+import { sleep, waitFor } from '../time.js';
 
 export { sleep };
 
@@ -92,14 +92,12 @@ export async function startReceiver(
     respond(next) {
       respond = next;
     },
-    async waitFor(count, timeoutMs = 3_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) {
-          throw new Error(`${received.length} of ${count} requests after ${timeoutMs} ms`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+    async waitFor(count, timeoutMs) {
+      await waitFor(
+        () => received.length >= count,
+        `${count} requests (${received.length} so far)`,
+        timeoutMs,
+      );
       return received;
     },
     async close() {
@@ -179,11 +177,13 @@ export async function deliveryOf(
   check: (record: any) => boolean,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<any> {
-  const deadline = Date.now() + 3_000;
-  for (;;) {
-    const record = (await t.control('GET', `/webhooks/deliveries/${id}`)).body;
-    if (check(record)) return record;
-    if (Date.now() > deadline) assert.fail(`notification ${id}: ${JSON.stringify(record)}`);
-    await sleep(20);
+  let record: unknown;
+  try {
+    return await waitFor(async () => {
+      record = (await t.control('GET', `/webhooks/deliveries/${id}`)).body;
+      return check(record) && record;
+    }, `notification ${id}`);
+  } catch {
+    assert.fail(`notification ${id}: ${JSON.stringify(record)}`);
   }
 }

@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, mock } from 'node:test';
 import { Redis } from 'ioredis';
 import {
   createBillingProxy,
@@ -22,7 +22,6 @@ import {
   type RunningSandbox,
 } from './helpers.js';
 import { startRedis } from './redis-server.js';
-import { sleep } from '../time.js';
 
 describe('GET {basePath}/health (real redis-server, real sandbox, over HTTP)', () => {
   let redis: { port: number; process: ChildProcess };
@@ -61,6 +60,7 @@ describe('GET {basePath}/health (real redis-server, real sandbox, over HTTP)', (
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/billing/health`;
   });
   after(async () => {
+    mock.timers.reset();
     await proxy.close();
     server.close();
     client.disconnect();
@@ -75,8 +75,16 @@ describe('GET {basePath}/health (real redis-server, real sandbox, over HTTP)', (
     return { status: response.status, body: JSON.parse(text), text };
   }
 
-  /** Past the cache: the next probe runs the checks again. */
-  const fresh = () => sleep(HEALTH_CACHE_MS + 50);
+  /**
+   * Past the cache: the next probe runs the checks again. The clock (Date only; timers stay
+   * real) moves past the cache's age at once instead of the test waiting for it.
+   */
+  let clockMocked = false;
+  const fresh = async () => {
+    if (!clockMocked) mock.timers.enable({ apis: ['Date'], now: Date.now() });
+    clockMocked = true;
+    mock.timers.tick(HEALTH_CACHE_MS + 50);
+  };
 
   it('answers 200 when the store and the service answer, and exposes nothing', async () => {
     const { status, body, text } = await probe();

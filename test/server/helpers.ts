@@ -10,7 +10,9 @@ import {
   createBillingProxy,
   type BillingProxy,
   type BillingProxyOptions,
+  type BillingSignal,
   type ProxyLogEntry,
+  type SignalBus,
 } from '../../src/server/index.js';
 import { basicAuth } from '../sandbox/helpers.js';
 
@@ -338,4 +340,19 @@ export async function assertStillServes(origin: string): Promise<void> {
     headers: { cookie: 'session=healthy' },
   });
   assert.equal(response.status, 200);
+}
+
+/**
+ * Every signal `bus` carries, in order, heard by a listener of the test's own: the event a page
+ * receives for one of them has its id.
+ */
+export function heardOn(bus: SignalBus) {
+  const heard: BillingSignal[] = [];
+  bus.subscribe((signal) => void heard.push(signal));
+  return {
+    heard,
+    /** The ids of the signals heard for `customer`. */
+    ids: (customer: string) =>
+      heard.filter((signal) => signal.customer === customer).map(({ id }) => id),
+  };
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createMemoryIdempotencyStore } from '../../src/server/index.js';
 import {
   call,
   collectingLogger,
@@ -24,10 +25,13 @@ describe('purchases: money safety', () => {
   for (const mode of ['html-after-apply', 'empty-after-apply'] as const) {
     it(`takes a 2xx with an unreadable body (${mode}) as applied: read back, stored, never applied again`, async () => {
       const { logger, entries } = collectingLogger();
+      // The store's clock is the test's, moved past the refusals' time to live below.
+      let later = 0;
       const { counter, proxy } = countedProxy(sandbox, {
         logger,
         // A refusal would be forgotten quickly: a retry after it must still not apply again.
         limits: { rateLimit: false, failedPurchaseTtlMs: 100 },
+        idempotencyStore: createMemoryIdempotencyStore({ now: () => Date.now() + later }),
       });
       const { AmountTotal: amount } = await priceThrough(proxy);
       await control(sandbox).fault({ route: 'POST /v1/Usage', mode });
@@ -39,7 +43,8 @@ describe('purchases: money safety', () => {
       assert.equal(first.body.amountConfirmed, true);
       assert.ok(entries.some((entry) => entry.event === 'apply-answer-unreadable'));
 
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Past failedPurchaseTtlMs, the retry is still a replay.
+      later += 200;
       const retry = await call(proxy, '/usage', { body: purchase });
       assert.equal(retry.status, 200, retry.text);
       assert.equal(retry.body.replayed, true);

@@ -26,6 +26,7 @@ import {
   listen,
   rawPricingPost,
 } from './helpers.js';
+import { waitFor } from '../time.js';
 
 /** The runtime's own Request class, before any listener replaces the global one. */
 const RuntimeRequest = globalThis.Request;
@@ -231,7 +232,8 @@ describe('Node adapter: the light Request', () => {
     await new Promise<void>((resolve) => {
       const outgoing = rawPricingPost(origin, { 'content-length': '100' });
       outgoing.on('error', () => resolve());
-      outgoing.write('{"feature":"seats"', () => setTimeout(() => outgoing.destroy(), 20));
+      // Dropped once the start of the body is on its way.
+      outgoing.write('{"feature":"seats"', () => outgoing.destroy());
       outgoing.on('close', () => resolve());
     });
     await assertStillServes(origin);
@@ -247,12 +249,13 @@ describe('Node adapter: the light Request', () => {
       await new Promise<void>((resolve) => {
         const outgoing = rawPricingPost(origin, framing);
         outgoing.on('error', () => resolve());
-        outgoing.write(body, () => setTimeout(() => outgoing.destroy(), 20));
+        outgoing.write(body, () => outgoing.destroy());
         outgoing.on('close', () => resolve());
       });
-      const deadline = Date.now() + 2_000;
-      while (!entries.some((entry) => entry.event === 'client-aborted') && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(
+        () => entries.some((entry) => entry.event === 'client-aborted'),
+        'the abort to be logged',
+      );
       const aborted = entries.find((entry) => entry.event === 'client-aborted');
       assert.equal(aborted?.level, 'info');
       assert.equal(entries.filter((entry) => entry.event === 'internal-error').length, 0);
@@ -319,13 +322,12 @@ describe('Node adapter: answers and the connection', () => {
     await refused.body?.cancel();
     controller.abort();
     // Closing the connection gave the place back.
-    const deadline = Date.now() + 3_000;
-    let again = await open();
-    while (again.status !== 200 && Date.now() < deadline) {
-      await again.body?.cancel();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      again = await open();
-    }
+    const again = await waitFor(async () => {
+      const answer = await open();
+      if (answer.status === 200) return answer;
+      await answer.body?.cancel();
+      return undefined;
+    }, 'the place to be given back');
     assert.equal(again.status, 200);
     await again.body?.cancel();
   });

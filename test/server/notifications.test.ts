@@ -15,19 +15,21 @@ import {
   type BillingNotification,
   type BillingProxy,
   type BillingProxyOptions,
+  type SignalBus,
   toNodeHandler,
 } from '../../src/server/index.js';
 import {
   APP_ORIGIN,
   browserRequest,
   collectingLogger,
+  heardOn,
   listen,
   proxyOptions,
   readEventBlocks,
   useSandbox,
 } from './helpers.js';
 import { startRedis } from './redis-server.js';
-import { sleep } from '../time.js';
+import { waitFor } from '../time.js';
 
 const SECRET = 'webhook-secret-for-tests';
 const KEY = 'wh_test_key';
@@ -96,7 +98,7 @@ async function openEvents(proxy: BillingProxy, customer: string, lastEventId?: s
   return {
     events,
     /** Resolves when `count` events have come, or rejects after `timeoutMs`. */
-    async received(count: number, timeoutMs = 2_000) {
+    async received(count: number, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (events.length < count) {
         const left = deadline - Date.now();
@@ -160,8 +162,11 @@ describe('notifications: webhook and event streams', () => {
 
   it('tells only that customer’s open pages, each once per notification, duplicates dropped', async () => {
     const seen: BillingNotification[] = [];
+    const signals = createMemorySignalBus();
+    const bus = heardOn(signals);
     const proxy = proxyWith({
       notifications: { secret: SECRET, key: KEY, onNotification: (event) => void seen.push(event) },
+      signals,
     });
     const healthy = await openEvents(proxy, 'healthy');
     const otherTab = await openEvents(proxy, 'healthy');
@@ -177,12 +182,32 @@ describe('notifications: webhook and event streams', () => {
       const again = await deliver(proxy, first);
       assert.equal(again.status, 200);
       assert.equal(again.body.duplicate, true);
-      await sleep(200);
-      assert.equal(healthy.events.length, 1);
-      assert.equal(stranger.events.length, 0, 'another customer hears nothing');
+      // Later notifications, one per customer. Their work runs after the duplicate's would
+      // have, so once the host's hook has seen both, a signal for the duplicate would be on the bus.
+      assert.equal((await deliver(proxy, notification('healthy', 'InvoicePaid'))).status, 200);
+      assert.equal((await deliver(proxy, notification('starter-plan', 'InvoicePaid'))).status, 200);
+      await waitFor(() => seen.length >= 3, 'the host hook for the three notifications');
       assert.deepEqual(
         seen.map((event) => [event.type, event.customer]),
-        [['SubscriptionSuspendedPaymentDue', 'healthy']],
+        [
+          ['SubscriptionSuspendedPaymentDue', 'healthy'],
+          ['InvoicePaid', 'healthy'],
+          ['InvoicePaid', 'starter-plan'],
+        ],
+      );
+      const healthyIds = bus.ids('healthy');
+      assert.equal(healthyIds.length, 2, 'no signal for the duplicate');
+      // Each page hears its customer's signals (the last one's id marks the end), and no other.
+      await healthy.received(2);
+      await stranger.received(1);
+      assert.deepEqual(
+        healthy.events.map(({ id }) => id),
+        healthyIds,
+      );
+      assert.deepEqual(
+        stranger.events.map(({ id }) => id),
+        bus.ids('starter-plan'),
+        'another customer hears only of its own',
       );
     } finally {
       healthy.close();
@@ -255,21 +280,29 @@ describe('notifications: webhook and event streams', () => {
   });
 
   it('tells a page that reconnects with an older Last-Event-ID what it missed, once', async () => {
-    const proxy = proxyWith();
+    const signals = createMemorySignalBus();
+    const bus = heardOn(signals);
+    const proxy = proxyWith({ signals });
     const before = await openEvents(proxy, 'healthy');
     await deliver(proxy, notification('healthy'));
     const [first] = await before.received(1);
     before.close();
     await deliver(proxy, notification('healthy'));
-    await sleep(100);
+    await waitFor(() => bus.heard.length === 2, 'the second signal on the bus');
     // Reconnecting with the first id: one event for what came meanwhile.
     const resumed = await openEvents(proxy, 'healthy', first!.id);
     const [missed] = await resumed.received(1);
     assert.ok(missed!.id > first!.id);
-    // Reconnecting with the latest id: nothing.
+    // Reconnecting with the latest id: nothing missed, so the first event this page hears is
+    // the one for a later notification (anything replayed would have come before it).
     const current = await openEvents(proxy, 'healthy', missed!.id);
-    await sleep(200);
-    assert.equal(current.events.length, 0);
+    await deliver(proxy, notification('healthy'));
+    const latest = await waitFor(() => bus.heard[2], 'the third signal on the bus');
+    await current.received(1);
+    assert.deepEqual(
+      current.events.map(({ id }) => id),
+      [latest.id],
+    );
     resumed.close();
     current.close();
   });
@@ -346,7 +379,7 @@ describe('notifications: webhook and event streams', () => {
       [['healthy', '000000000000001-000000']],
     );
     first.close();
-    await sleep(50);
+    await waitFor(() => stopped > 0, 'the ended stream to stop following');
     assert.equal(stopped, 1, 'a stream that ends stops following');
 
     const response = await proxy.handler(browserRequest('/events', { customer: 'healthy' }));
@@ -363,11 +396,10 @@ describe('notifications: webhook and event streams', () => {
       } as ReadableStreamDefaultReader<Uint8Array>,
       (block) => void blocks.push(block),
     );
-    await sleep(50);
+    await waitFor(() => follows.length === 2, 'the second stream to follow its customer');
     const before = Date.now();
     follows[1]!.lost('the test cut it');
-    await sleep(50);
-    assert.ok(ended, 'the stream ended');
+    await waitFor(() => ended, 'the stream whose signals are lost to end');
     assert.equal(stopped, 2);
     // The page reconnects with an id from just before the loss as its Last-Event-ID.
     const resume = blocks.at(-1)?.match(/^id: (\d{15})-000000\nretry: (\d+)$/);
@@ -459,12 +491,14 @@ describe('notifications across two proxy instances (real redis-server)', () => {
     return made;
   }
 
-  function instance(): BillingProxy {
+  function instance(
+    signals: SignalBus = createRedisSignalBus({ publisher: client(), subscriber: client() }),
+  ): BillingProxy {
     const proxy = createBillingProxy(
       proxyOptions(sandbox, {
         notifications: { secret: SECRET, key: KEY },
         idempotencyStore: createRedisIdempotencyStore(client()),
-        signals: createRedisSignalBus({ publisher: client(), subscriber: client() }),
+        signals,
       }),
     );
     proxies.push(proxy);
@@ -473,11 +507,20 @@ describe('notifications across two proxy instances (real redis-server)', () => {
 
   it('reaches a page on instance B from a notification received by instance A, once', async () => {
     const a = instance();
-    const b = instance();
+    const signalsOfB = createRedisSignalBus({ publisher: client(), subscriber: client() });
+    const bus = heardOn(signalsOfB);
+    const b = instance(signalsOfB);
     const onB = await openEvents(b, 'healthy');
     const strangerOnB = await openEvents(b, 'starter-plan');
     try {
-      await sleep(100); // both subscribers are listening
+      const listening = client();
+      await waitFor(async () => {
+        const [, count] = (await listening.pubsub('NUMSUB', 'billing-elements:signals')) as [
+          string,
+          number,
+        ];
+        return count >= 2;
+      }, 'both instances to subscribe to the signal channel');
       const sent = notification('healthy');
       const started = Date.now();
       assert.equal((await deliver(a, sent)).status, 200);
@@ -485,9 +528,23 @@ describe('notifications across two proxy instances (real redis-server)', () => {
       assert.ok(Date.now() - started < 1_000, 'within a second');
       // The same notification delivered to B too (at least once): dropped there.
       assert.equal((await deliver(b, sent)).body.duplicate, true);
-      await sleep(200);
-      assert.equal(onB.events.length, 1);
-      assert.equal(strangerOnB.events.length, 0);
+      // Later notifications through B, one per customer: they are published after a signal for
+      // the duplicate would have been, on the same connection, so B hears them after it.
+      assert.equal((await deliver(b, notification('healthy', 'InvoicePaid'))).status, 200);
+      assert.equal((await deliver(b, notification('starter-plan', 'InvoicePaid'))).status, 200);
+      await waitFor(() => bus.ids('starter-plan').length > 0, 'the last signal to reach B');
+      const healthyIds = bus.ids('healthy');
+      assert.equal(healthyIds.length, 2, 'no signal for the duplicate');
+      await onB.received(2);
+      await strangerOnB.received(1);
+      assert.deepEqual(
+        onB.events.map(({ id }) => id),
+        healthyIds,
+      );
+      assert.deepEqual(
+        strangerOnB.events.map(({ id }) => id),
+        bus.ids('starter-plan'),
+      );
     } finally {
       onB.close();
       strangerOnB.close();

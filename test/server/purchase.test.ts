@@ -12,6 +12,7 @@ import {
   proxyOver,
   priceThrough,
 } from './helpers.js';
+import { waitFor } from '../time.js';
 
 // Exactly-once purchases against the real sandbox, including its injected faults.
 describe('purchases: price check and exactly once', () => {
@@ -63,8 +64,11 @@ describe('purchases: price check and exactly once', () => {
   });
 
   it('shares a refusal with identical duplicates, and forgets it after failedPurchaseTtlMs', async () => {
+    // The store's clock is the test's: it moves past the refusal's time to live at once.
+    let later = 0;
     const { counter, proxy } = countedProxy(sandbox, {
       limits: { rateLimit: false, failedPurchaseTtlMs: 1500 },
+      idempotencyStore: createMemoryIdempotencyStore({ now: () => Date.now() + later }),
     });
     const purchase = {
       feature: 'seats',
@@ -83,7 +87,18 @@ describe('purchases: price check and exactly once', () => {
     );
     assert.equal(counter.calls['POST /v1/Pricing/Usage'], 1);
     await control(sandbox).paymentMethod('no-payment-method', 'valid');
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    // Within failedPurchaseTtlMs the same purchase gets the refusal kept, without a call.
+    const kept = await call(proxy, '/usage', { customer: 'no-payment-method', body: purchase });
+    assert.equal(kept.body.code, 'Error.Customer.PaymentSettings.Missing');
+    assert.equal(counter.calls['POST /v1/Pricing/Usage'], 1);
+    // Past it, the refusal is forgotten: the same purchase is a new attempt.
+    later += 1600;
+    const forgotten = await call(proxy, '/usage', {
+      customer: 'no-payment-method',
+      body: purchase,
+    });
+    assert.equal(forgotten.body.code, 'price-changed', forgotten.text);
+    assert.equal(counter.calls['POST /v1/Pricing/Usage'], 2);
     const amount = await price(proxy, 'seats', 1, 'no-payment-method');
     const retried = await call(proxy, '/usage', {
       customer: 'no-payment-method',
@@ -241,10 +256,7 @@ describe('purchases: price check and exactly once', () => {
     const first = await call(proxy, '/usage', { body: purchase });
     assert.equal(first.status, 504, first.text);
     // Wait for the service to have applied it (late), whatever the machine's load.
-    const deadline = Date.now() + 10_000;
-    while ((await applied()).count === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(async () => (await applied()).count > 0, 'the delayed apply to land');
     const stats = await applied();
     assert.equal(stats.count, 1, 'the delayed apply landed after the proxy gave up');
     const retry = await call(proxy, '/usage', { body: purchase });

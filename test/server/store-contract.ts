@@ -54,6 +54,7 @@ export async function checkIdempotencyStoreContract(
   assert.equal(await store.compareAndSet(key('renewed'), 'v', 'w', 60_000), true);
   assert.equal(await store.setIfAbsent(key('short'), 'v', SHORT_TTL_MS), true);
   assert.equal(await store.setIfAbsent(key('long'), 'v', 60_000), true);
+  // Time is the subject: a real store (Redis) lets the key expire on its own clock.
   await sleep(SHORT_TTL_MS + 300);
   assert.equal(await store.get(key('short')), null, 'expired');
   assert.equal(

@@ -32,6 +32,7 @@ import {
   readEventBlocks,
   useSandbox,
 } from './helpers.js';
+import { waitFor } from '../time.js';
 
 const ISSUER = 'https://id.example.test/';
 const AUDIENCE = 'https://billing.example.test';
@@ -401,15 +402,17 @@ describe('token identity', () => {
       assert.equal(answer.status, 200, answer.text);
     });
 
-    it('refuses a token replayed after its expiry', async () => {
+    it('refuses a token replayed after its expiry', async (context) => {
       const { origin } = await tokenProxy();
       const token = await mintCustomerToken({
         secret: SECRET,
         reference: 'healthy',
-        expiresInSeconds: 1,
+        expiresInSeconds: 60,
       });
       assert.equal((await send(origin, '/usages', token)).status, 200);
-      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      // The clock moves past the expiry without waiting for it (timers stay real).
+      context.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+      context.mock.timers.tick(61_000);
       counter = countingFetch();
       await assertRefused(await send(origin, '/usages', token), 'token-expired', /expired/);
     });
@@ -495,16 +498,13 @@ describe('token identity', () => {
       assert.equal(stream.headers.get('access-control-allow-origin'), PAGE_ORIGIN);
       const blocks: string[] = [];
       readEventBlocks(stream.body!.getReader(), (block) => blocks.push(block));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The stream's first block (its retry delay) shows it is open and listening.
+      await waitFor(() => blocks.length > 0, 'the stream to open');
       await proxy.notify('healthy');
-      for (
-        let waited = 0;
-        !blocks.some((block) => block.includes('billing-changed'));
-        waited += 50
-      ) {
-        assert.ok(waited < 3_000, 'the signal came through the stream');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await waitFor(
+        () => blocks.some((block) => block.includes('billing-changed')),
+        'the signal to come through the stream',
+      );
       controller.abort();
 
       const reused = await fetch(
