@@ -582,22 +582,18 @@ describe('the public surface of each element, as documented and as rendered', ()
 
         const undocumented = (shown: Set<string>, list: Named[] | undefined) =>
           sorted([...shown].filter((name) => !names(list).has(name)));
-        expect(
-          undocumented(got.parts, element.cssParts),
-          'parts rendered, not documented',
-        ).to.deep.equal([]);
-        expect(
-          undocumented(got.slots, element.slots),
-          'slots rendered, not documented',
-        ).to.deep.equal([]);
-        expect(
-          undocumented(got.events, element.events),
-          'events dispatched, not documented',
-        ).to.deep.equal([]);
-        expect(
-          undocumented(got.customPropertiesShown, element.cssProperties),
-          'custom properties that change how it looks, not documented',
-        ).to.deep.equal([]);
+        const checks: [Set<string>, Named[] | undefined, string][] = [
+          [got.parts, element.cssParts, 'parts rendered, not documented'],
+          [got.slots, element.slots, 'slots rendered, not documented'],
+          [got.events, element.events, 'events dispatched, not documented'],
+          [
+            got.customPropertiesShown,
+            element.cssProperties,
+            'custom properties that change how it looks, not documented',
+          ],
+        ];
+        for (const [shown, list, what] of checks)
+          expect(undocumented(shown, list), what).to.deep.equal([]);
         const read = (name: string) => got.customProperties.has(name);
         expect(
           sorted([...names(element.cssProperties)].filter((name) => !read(name))),
