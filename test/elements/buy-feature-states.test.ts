@@ -213,6 +213,10 @@ describe('<buy-feature> states', () => {
     );
     expect(partText(element, 'price-next')).to.include('Recurring price unchanged');
     expect(partText(element, 'price-next')).not.to.include('New recurring price');
+    // The term keeps its value for assistive technology, out of sight: the row stays one line.
+    const value = part(element, 'price-next')!.querySelector('dd')!;
+    expect(value.textContent?.trim()).to.equal('$49.00\u00a0/\u00a0month');
+    expect(value.getBoundingClientRect().width).to.be.at.most(1);
     // A change that raises it says so.
     await type(element, '4');
     await waitUntil(() => partText(element, 'price-next').includes('New recurring price'), 'new', {
