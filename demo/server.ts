@@ -179,9 +179,6 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
         options.cacheDir ?? fileURLToPath(new URL('../node_modules/.vite/demo', import.meta.url)),
       publicDir: false,
       resolve: {
-        // Lit's production build, as a host app ships it: its development build prints "Lit is
-        // in dev mode" on every page, noise in the console of a page that is otherwise clean.
-        conditions: ['module', 'browser', 'production'],
         // The demo imports the package as a user does; these resolve its entry points to the
         // sources, so no build is needed first.
         alias: [

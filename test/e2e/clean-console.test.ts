@@ -1,7 +1,7 @@
 // Every page of the demo, for every customer of the sandbox whatever their state (overdue
 // invoices, suspended, pending, no plan, a plan without a feature...): it loads without a console
-// error or warning or a failed request (an expected state of a customer is not an error of the
-// page), and the overview offers each remedy once.
+// error or a failed request (an expected state of a customer is not an error of the page), and
+// the overview offers each remedy once.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -61,7 +61,8 @@ for (const { reference } of SCENARIOS) {
       const problems: string[] = [];
       let recording = true;
       const note = (line: string) => recording && problems.push(line);
-      // A warning is noise too (Lit's "dev mode" line on every page was one).
+      // Warnings count too: Lit's development build, which the demo's dev server loads, warns
+      // of an element's mistakes (and of itself, a banner the demo silences).
       page.on('console', (entry) => {
         if (entry.type() === 'error' || entry.type() === 'warning')
           note(`console ${entry.type()}: ${entry.text()}`);
