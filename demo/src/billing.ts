@@ -51,6 +51,36 @@ function fact(term: string, value: string): HTMLElement {
   ]);
 }
 
+/**
+ * What the customer has to pay, told by when: invoices past their payment date as overdue,
+ * the others by the date they are due (an invoice waits for that date, it is not due now).
+ */
+function dueFacts(sub: SubscriptionStatusResponse): HTMLElement[] {
+  const now = Date.now();
+  const isOverdue = (limit: string | undefined) => limit !== undefined && Date.parse(limit) < now;
+  const overdue = sub.dueInvoices.filter((invoice) => isOverdue(invoice.datePaymentLimit));
+  const upcoming = sub.dueInvoices.filter((invoice) => !isOverdue(invoice.datePaymentLimit));
+  const total = (invoices: SubscriptionStatusResponse['dueInvoices']) =>
+    formatMoney(
+      summary,
+      invoices.reduce((sum, invoice) => sum + invoice.amountTotal, 0),
+      invoices[0]?.currency ?? 'USD',
+    );
+  if (overdue.length === 0 && upcoming.length === 0)
+    return [fact(word('fact.to-pay'), word('fact.nothing'))];
+  const facts: HTMLElement[] = [];
+  if (overdue.length > 0) facts.push(fact(word('fact.overdue'), total(overdue)));
+  if (upcoming.length > 0) {
+    const limits = upcoming.flatMap((invoice) => invoice.datePaymentLimit ?? []).sort();
+    const term =
+      limits[0] === undefined
+        ? word('fact.due')
+        : word('fact.due-by', { date: formatDate(summary, limits[0]) });
+    facts.push(fact(term, total(upcoming)));
+  }
+  return facts;
+}
+
 function render(sub: SubscriptionStatusResponse): void {
   status.className = `tag tone-${STATUS_TONE[sub.status]}`;
   status.textContent = statusText(sub.status);
@@ -67,7 +97,8 @@ function render(sub: SubscriptionStatusResponse): void {
         date ? formatDate(summary, date) : '',
       ),
     );
-  } else if (sub.periodEnd) {
+  } else if (sub.periodEnd && sub.status !== 'pending') {
+    // A pending subscription has no period yet: it starts when the customer completes it.
     facts.append(
       fact(
         sub.status === 'running' ? word('fact.renews') : word('fact.ends'),
@@ -75,9 +106,7 @@ function render(sub: SubscriptionStatusResponse): void {
       ),
     );
   }
-  const due = sub.dueInvoices.reduce((total, invoice) => total + invoice.amountTotal, 0);
-  const currency = sub.dueInvoices[0]?.currency ?? 'USD';
-  facts.append(fact(word('fact.due'), formatMoney(summary, due, currency)));
+  if (sub.subscriptionId !== null && sub.status !== 'pending') facts.append(...dueFacts(sub));
 
   // The invoices, and what to do about overdue ones, are the <billing-history> card's below:
   // told once on the page.

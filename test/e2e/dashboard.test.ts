@@ -345,6 +345,28 @@ test('the billing page’s seats note follows the customer’s seats, in their l
   }
 });
 
+test('the billing summary says what is to pay, and when', async () => {
+  // [customer, the summary's facts about money]: nothing; an invoice waiting for its payment
+  // date (not "due now"); invoices past it; a pending plan, which has no period and no bill yet.
+  const cases: [string, RegExp, RegExp][] = [
+    ['healthy', /To pay\s*Nothing/, /Due now|Overdue/],
+    ['discounted', /Due by [A-Z][a-z]+ \d{1,2}, \d{4}\s*\$39\.20/, /Due now|Overdue|Nothing/],
+    ['capping-reached', /Overdue\s*\$\d+\.\d\d/, /Due now|Nothing/],
+    ['pending', /Plan\s*Pro/, /Period ends|Renews on|Due now|To pay|Overdue/],
+  ];
+  for (const [reference, says, doesNotSay] of cases) {
+    const page = await e2e.newPage();
+    await e2e.signIn(page, reference);
+    await page.goto(`${e2e.demo.url}/app/billing`);
+    const summary = page.locator('[data-summary][aria-busy="false"]');
+    await summary.waitFor();
+    const text = (await summary.textContent()) ?? '';
+    assert.match(text, says, `${reference}: ${text}`);
+    assert.doesNotMatch(text, doesNotSay, `${reference}: ${text}`);
+    await page.context().close();
+  }
+});
+
 test('the billing page’s own words follow a live change of <html lang>', async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'healthy');
@@ -365,13 +387,13 @@ test('the billing page’s own words follow a live change of <html lang>', async
     document.documentElement.lang = 'fr';
   });
   await summary.getByText('Renouvellement le').waitFor();
-  await summary.getByText('À payer maintenant').waitFor();
+  await summary.getByText('Rien', { exact: true }).waitFor();
   await actions.getByRole('button', { name: 'Changer d’offre' }).waitFor();
   await badge.getByText('Pro · Actif').waitFor();
   await note.getByText(/^Vous avez 3 sièges, tous utilisés\./).waitFor();
   // The names the page gives the elements follow too ("sièges", not "seats").
   assert.equal(await buy.getAttribute('label'), 'sièges');
-  assert.doesNotMatch((await summary.textContent()) ?? '', /Renews on|Due now/);
+  assert.doesNotMatch((await summary.textContent()) ?? '', /Renews on|To pay|Nothing/);
 
   await page.evaluate(() => {
     document.documentElement.lang = 'en';
