@@ -1,14 +1,26 @@
-import { formatDate, formatMoney, openPortalPage } from 'billing-elements';
-import type { PortalRequest, SubscriptionStatusResponse } from 'billing-elements';
+import {
+  formatDate,
+  formatMoney,
+  getUsageStore,
+  openPortalPage,
+  watchLang,
+} from 'billing-elements';
+import type { BuyFeature, PortalRequest, SubscriptionStatusResponse } from 'billing-elements';
 import { STATUS_TONE, statusText, watchSubscription } from './app.js';
+import { seatsNote } from './seats-note.js';
 import { word } from './words.js';
 
 // The billing page: a summary of the subscription from the proxy's GET /subscription, with
 // the actions that fit its state; each one opens its workflow in the embedded portal below.
+// The seats card's note says the customer's own figures, from the usage store the elements
+// share. Both are written again in the new language when the page's `lang` changes.
 
 const summary = document.querySelector<HTMLElement>('[data-summary]')!;
 const actions = document.querySelector<HTMLElement>('[data-actions]')!;
 const status = document.querySelector<HTMLElement>('[data-status]')!;
+const seatsNoteHolder = document.querySelector<HTMLElement>('[data-seats-note]');
+const seatsControl = document.querySelector<BuyFeature>('buy-feature[feature="seats"]');
+const store = getUsageStore();
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -108,7 +120,13 @@ function render(sub: SubscriptionStatusResponse): void {
   actions.replaceChildren(...buttons);
 }
 
-watchSubscription((result) => {
+type SubscriptionResult = PromiseSettledResult<SubscriptionStatusResponse>;
+
+/** The latest state of the subscription shown, to write again in another language. */
+let shown: SubscriptionResult | undefined;
+
+function show(result: SubscriptionResult): void {
+  shown = result;
   if (result.status === 'fulfilled') {
     render(result.value);
     return;
@@ -121,4 +139,21 @@ watchSubscription((result) => {
     }),
   );
   summary.setAttribute('aria-busy', 'false');
+}
+
+function showSeatsNote(): void {
+  if (!seatsNoteHolder) return;
+  const text = seatsNote({ state: store.state, inUse: seatsControl?.inUse }, seatsNoteHolder);
+  // Nothing known yet keeps the skeleton; a failed read is the seats control's to tell.
+  if (text === '' && store.state.status !== 'error') return;
+  seatsNoteHolder.textContent = text;
+  seatsNoteHolder.hidden = text === '';
+}
+
+watchSubscription(show);
+store.subscribe(showSeatsNote);
+store.load().then(showSeatsNote, showSeatsNote);
+watchLang(() => {
+  if (shown) show(shown);
+  showSeatsNote();
 });
