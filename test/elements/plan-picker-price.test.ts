@@ -36,7 +36,7 @@ describe('the price a plan card shows after discounts', () => {
 
 describe('the price of an add-on the picker shows after discounts', () => {
   it('takes the shares off, as the service counts an add-on switched on', () => {
-    // 20 % off: $9.00 becomes $7.20, the overview's price for it.
+    // 20% off: $9.00 becomes $7.20, the overview's price for it.
     expect(discountedAddOn(900, [share(2000)])).to.equal(720);
   });
 

@@ -152,36 +152,36 @@ describe('<plan-picker> grid', () => {
     await freshStart('discounted');
     const element = await picker();
     await pricedAtUse(element);
-    // Dario's 4 projects are one above Starter's 3: at his use Starter is $19 + $5, 20 % off.
+    // Dario's 4 projects are one above Starter's 3: at his use Starter is $19 + $5, 20% off.
     expect(cardText(card(element, 'starter'), 'price')).to.equal('$19.20 / month');
     expect(cardText(card(element, 'starter'), 'at-use')).to.equal(
       'At your current use: the $19.00 / month list price plus Projects: 1 extra, $5.00 / month.',
     );
     expect(cardText(card(element, 'starter'), 'discount')).to.equal(
-      'Your discount applies: 20 % off everything.',
+      'Your discount applies: 20% off everything.',
     );
-    // The add-on's price too is what he pays: $9.00, 20 % off.
+    // The add-on's price too is what he pays: $9.00, 20% off.
     expect(cardText(card(element, 'starter'), 'features')).to.contain(
       'Priority support: Add-on, $7.20 / month',
     );
     expect(cardText(card(element, 'pro'), 'features')).to.contain(
       'Priority support: Add-on, $7.20 / month',
     );
-    // 20 % off every price: the price paid is the card's price; the list price is secondary.
+    // 20% off every price: the price paid is the card's price; the list price is secondary.
     for (const [offer, paid, list] of [
       ['pro', '$39.20 / month', '$49.00 / month'],
       ['business', '$159.20 / month', '$199.00 / month'],
     ] as const) {
       expect(cardText(card(element, offer), 'price')).to.equal(paid);
       expect(cardText(card(element, offer), 'discount')).to.equal(
-        `List price ${list}, before your discount: 20 % off everything.`,
+        `List price ${list}, before your discount: 20% off everything.`,
       );
     }
     await expect(element).to.be.accessible();
     // The dialog says the discount applies, beside the discounted price it asks to confirm.
     await openChoice(element, 'starter');
     expect(partText(element, 'next-term-note')).to.contain(
-      'Your discount applies: 20 % off everything.',
+      'Your discount applies: 20% off everything.',
     );
     await freshStart('healthy');
     const plain = await picker();

@@ -16,7 +16,7 @@ export const planTexts = {
   'plan.contact': 'Contact us',
   'plan.on-request': 'On request',
   // The subscription's discount, which moves with it to another plan; {name} is the service's
-  // title of it ("20 % off everything").
+  // title of it ("20% off everything").
   'plan.discount': 'Your discount applies: {name}.',
   // Beneath the price a card shows after the discounts: the plan's list price ({price}:
   // "$49.00 / month") and the discounts' names.

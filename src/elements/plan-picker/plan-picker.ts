@@ -105,7 +105,7 @@ function suspendedRemedy(
  * @csspart description - An offer's description.
  * @csspart price - An offer's price per period: at the customer's current use (their seats and projects above what it includes, their add-ons), after their discount.
  * @csspart at-use - Under the price, when the customer's current use costs more than the plan's list price: that list price and what adds to it ("At your current use: the $49.00 / month list price plus Seats: 37 extra, $370.00 / month…").
- * @csspart discount - Under the price, the customer's discount that applies to it ("Your discount applies: 20 % off everything.").
+ * @csspart discount - Under the price, the customer's discount that applies to it ("Your discount applies: 20% off everything.").
  * @csspart features - The list of the features that differ.
  * @csspart feature - One feature line (`data-absent` when the offer lacks it).
  * @csspart current - The "Current plan" badge.
