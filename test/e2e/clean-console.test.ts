@@ -65,8 +65,12 @@ for (const { reference } of SCENARIOS) {
       const problems: string[] = [];
       let recording = true;
       const note = (line: string) => recording && problems.push(line);
-      const onConsole = (entry: ConsoleMessage) =>
-        entry.type() === 'error' && note(`console: ${entry.text()}`);
+      // Warnings count too: Lit's development build, which the demo's dev server loads, warns
+      // of an element's mistakes (and of itself, a banner the demo silences).
+      const onConsole = (entry: ConsoleMessage) => {
+        if (entry.type() === 'error' || entry.type() === 'warning')
+          note(`console ${entry.type()}: ${entry.text()}`);
+      };
       const onPageError = (error: Error) => note(`page error: ${error.message}`);
       const onResponse = (response: Response) => {
         if (response.status() >= 400) note(`${response.status()} ${response.url()}`);
