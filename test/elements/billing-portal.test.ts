@@ -5,6 +5,7 @@ import '../../src/elements/usage-meter/define.js';
 import { BillingPortal } from '../../src/elements/billing-portal/billing-portal.js';
 import type { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
 import { configureBilling } from '../../src/client/config.js';
+import { loadLanguage } from '../../src/client/i18n.js';
 import { openPortalPage } from '../../src/elements/billing-portal/open.js';
 import {
   freshStart,
@@ -364,6 +365,9 @@ describe('<billing-portal>', () => {
   });
 
   it('speaks French under a French lang', async () => {
+    // French texts load on demand (English meanwhile): loaded first, the element speaks French
+    // from its first render.
+    await loadLanguage('fr');
     const wrapper = await fixture<HTMLElement>(html`
       <div lang="fr">
         <billing-portal

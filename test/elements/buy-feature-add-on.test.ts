@@ -1,5 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { configureBilling, getBillingConfig } from '../../src/client/config.js';
+import { loadLanguage } from '../../src/client/i18n.js';
 import type { BillingAddOnChangeEvent, BillingRemedyEvent } from '../../src/client/events.js';
 import type { PricingResponse } from '../../src/contract/proxy-api.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
@@ -211,6 +212,9 @@ describe('<buy-feature> add-on mode', () => {
   });
 
   it('says in French that removing ends it now and refunds nothing', async () => {
+    // French texts load on demand (English meanwhile): loaded first, the element speaks French
+    // from its first render.
+    await loadLanguage('fr');
     await freshStart('starter-plan');
     await addedBefore('add-before-french-removal-key');
     const wrapper = await fixture<HTMLElement>(
@@ -343,6 +347,9 @@ describe('<buy-feature> add-on mode', () => {
   });
 
   it('says where an add-on stands as the meters do, "Name: state.", in French too', async () => {
+    // French texts load on demand (English meanwhile): loaded first, the element speaks French
+    // from its first render.
+    await loadLanguage('fr');
     // A French page: the usages, which name the feature, are read in the page's language.
     const pageLang = document.documentElement.getAttribute('lang');
     document.documentElement.lang = 'fr';
@@ -368,6 +375,9 @@ describe('<buy-feature> add-on mode', () => {
   });
 
   it("shows the service's lines in French, also when the price changed", async () => {
+    // French texts load on demand (English meanwhile): loaded first, the element speaks French
+    // from its first render.
+    await loadLanguage('fr');
     await freshStart('starter-plan');
     // 4.3 days left in the period: a day count with a decimal, written "4,3" in French.
     await daysLeftInPeriod('starter-plan', 4.3);
