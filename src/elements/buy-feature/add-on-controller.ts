@@ -10,7 +10,6 @@ import {
   ConfirmedChange,
   newPriceOf,
   type Application,
-  type ChangeFailure,
   type ChangeView,
 } from '../shared/change-flow.js';
 import { LatestTask } from '../shared/latest-task.js';
@@ -49,9 +48,6 @@ export interface AddOnQuote {
   /** The price changed since it was shown (409 `price-changed`): asked again. */
   changed?: 'price-changed' | 'period-ending';
 }
-
-/** A failure of the change itself; `pending` when its outcome is unknown (retry, same key). */
-export type AddOnFailure = ChangeFailure<PendingAddOnChange>;
 
 /** The service refuses to switch a feature the plan includes, or one it does not sell apart. */
 const NOT_SWITCHABLE = new Set(['validation', 'Error.Api.Usage.NoneMatching']);

@@ -12,7 +12,6 @@ import {
   ConfirmedChange,
   newPriceOf,
   type Application,
-  type ChangeFailure,
   type ChangeView,
 } from '../shared/change-flow.js';
 import {
@@ -39,9 +38,6 @@ export interface DecreaseQuote {
   /** The price changed since it was shown (409 `price-changed`): asked again. */
   changed?: 'price-changed' | 'period-ending';
 }
-
-/** A failure of the decrease itself; `pending` when its outcome is unknown (retry, same key). */
-export type DecreaseFailure = ChangeFailure<PendingDecrease>;
 
 /** What the flow needs of the element. */
 export interface DecreaseHost extends PurchaseHost {

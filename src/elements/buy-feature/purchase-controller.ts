@@ -16,7 +16,6 @@ import {
   newPriceOf,
   signedInCustomer,
   type Application,
-  type ChangeFailure,
   type ChangeHost,
   type ChangeView,
 } from '../shared/change-flow.js';
@@ -48,9 +47,6 @@ export interface PurchaseSuccess {
   /** False when the amount charged may differ from the one confirmed (see `PurchaseDetail`). */
   amountConfirmed: boolean;
 }
-
-/** A failure of the purchase itself (the preview's failures live in the preview's state). */
-export type PurchaseFailure = ChangeFailure<PendingPurchase>;
 
 /** The element the flow runs in: what it buys, through which proxy, and where events go. */
 export interface PurchaseHost extends ChangeHost {

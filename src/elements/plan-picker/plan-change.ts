@@ -6,7 +6,6 @@ import { changePlan, getPlanQuote } from '../../client/plan-client.js';
 import {
   ConfirmedChange,
   type Application,
-  type ChangeFailure,
   type ChangeHost,
   type ChangeView,
 } from '../shared/change-flow.js';
@@ -23,9 +22,6 @@ export interface PlanQuote {
   quote: PlanQuoteResponse;
   changed: boolean;
 }
-
-/** A refused quote, or the change's own failure; the offer concerned is the flow's `offer`. */
-export type PlanFailure = ChangeFailure<PendingPlanChange>;
 
 /** The element the flow runs in. */
 export interface PlanHost extends ChangeHost {
