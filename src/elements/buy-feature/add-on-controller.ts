@@ -33,7 +33,7 @@ import { appliedDetail, confirmedTotals, sendUsageChange } from './usage-change.
 //   nothing to do) or it was bought as an add-on ("owned", Remove). Nothing is priced then: the
 //   removal's price is asked when Remove is pressed and shown only in its confirmation, so that
 //   an owned add-on never reads "Nothing to pay now $0.00", and an included one never costs a
-//   refused request. When the offers cannot say, the removal is priced to learn it, as before.
+//   refused request. When the offers cannot say, the removal is priced to learn it.
 // Both ways ask for confirmation, always: adding costs money now and per period, removing
 // changes the recurring price. A confirmed change is applied at most once (its idempotency key
 // waits in sessionStorage until its outcome is known, as a purchase's does).
