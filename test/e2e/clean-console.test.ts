@@ -61,7 +61,12 @@ for (const { reference } of SCENARIOS) {
       const problems: string[] = [];
       let recording = true;
       const note = (line: string) => recording && problems.push(line);
-      page.on('console', (entry) => entry.type() === 'error' && note(`console: ${entry.text()}`));
+      // Warnings count too: Lit's development build, which the demo's dev server loads, warns
+      // of an element's mistakes (and of itself, a banner the demo silences).
+      page.on('console', (entry) => {
+        if (entry.type() === 'error' || entry.type() === 'warning')
+          note(`console ${entry.type()}: ${entry.text()}`);
+      });
       page.on('pageerror', (error) => note(`page error: ${error.message}`));
       page.on('response', (response) => {
         if (response.status() >= 400) note(`${response.status()} ${response.url()}`);

@@ -411,22 +411,64 @@ async function gtkConfigWithoutAnimations(): Promise<string> {
   return folder;
 }
 
+/**
+ * How long WebKitWebDriver may take to start MiniBrowser for a new session. A start takes 1 to 5 s
+ * under load; rarely the driver never answers at all (its request hangs until webdriverio's own
+ * 120 s limit), so a session that has not started by then is given up with its driver.
+ */
+const SESSION_START_MS = 30_000;
+const SESSION_START_ATTEMPTS = 3;
+
+type WebKitDriver = Awaited<ReturnType<typeof startWebKitDriver>>;
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
 async function launchWebKit(preferences: Preferences): Promise<EngineBrowser> {
   const gtkConfig = preferences.reducedMotion ? await gtkConfigWithoutAnimations() : null;
-  const driver = await startWebKitDriver({ env: gtkConfig ? { XDG_CONFIG_HOME: gtkConfig } : {} });
+  const startDriver = () =>
+    startWebKitDriver({ env: gtkConfig ? { XDG_CONFIG_HOME: gtkConfig } : {} });
   const capabilities = webkitCapabilities({ extraArgs: preferences.dark ? ['--dark-mode'] : [] });
-  const sessions = new Set<WebdriverBrowser>();
+  const sessions = new Map<WebdriverBrowser, WebKitDriver>();
+  const drivers = new Set<WebKitDriver>();
+  let driver = await startDriver();
+  drivers.add(driver);
+
+  /** Starts a session; a driver that hangs is replaced (and stopped once no session uses it). */
+  async function startSession(): Promise<WebdriverBrowser> {
+    for (let attempt = 1; ; attempt++) {
+      const used = driver;
+      try {
+        const session = await within(
+          remote({ hostname: used.hostname, port: used.port, logLevel: 'error', capabilities }),
+          SESSION_START_MS,
+          'Starting a WebKit session',
+        );
+        sessions.set(session, used);
+        return session;
+      } catch (error) {
+        if (attempt === SESSION_START_ATTEMPTS) throw error;
+        console.warn(`${(error as Error).message}; starting WebKitWebDriver again`);
+        driver = await startDriver();
+        drivers.add(driver);
+        if (![...sessions.values()].includes(used)) {
+          drivers.delete(used);
+          await used.stop();
+        }
+      }
+    }
+  }
+
   return {
     engine: 'webkit',
     async newPage() {
       // One WebDriver session per page: MiniBrowser starts afresh, with no cookies or storage.
-      const session = await remote({
-        hostname: driver.hostname,
-        port: driver.port,
-        logLevel: 'error',
-        capabilities,
-      });
-      sessions.add(session);
+      const session = await startSession();
       await session.setWindowSize(VIEWPORT.width, VIEWPORT.height);
       const page = new WebKitPage(session);
       const close = page.close.bind(page);
@@ -437,8 +479,8 @@ async function launchWebKit(preferences: Preferences): Promise<EngineBrowser> {
       return page;
     },
     async close() {
-      for (const session of sessions) await session.deleteSession().catch(() => undefined);
-      await driver.stop();
+      for (const session of sessions.keys()) await session.deleteSession().catch(() => undefined);
+      for (const each of drivers) await each.stop();
       if (gtkConfig) await rm(gtkConfig, { recursive: true, force: true });
     },
   };
