@@ -687,7 +687,6 @@ export class BuyFeature extends LitElement {
       this.#featureNames(),
       'buy.dialog.summary',
       'buy.dialog.summary.named',
-      formatNumber(this, quote.increment),
     );
     const priced = pricingQuote(this, quote.pricing, quote.increment);
     return {
@@ -769,7 +768,6 @@ export class BuyFeature extends LitElement {
               this.#featureNames(),
               'buy.buy.counted',
               'buy.buy.named',
-              formatNumber(this, this.quantity),
             )}
             aria-disabled=${busy || !canBuy}
             aria-describedby=${entry === 'allowed' ? nothing : entry}
