@@ -328,14 +328,10 @@ export class AddOnController extends ConfirmedChange<
 
   protected override applying({ enabled, pricing }: AddOnQuote): Application<PendingAddOnChange> {
     const { feature } = this.host;
+    const request = { feature, enabled, ...confirmedTotals(pricing) };
     return {
       before: new BillingBeforeAddOnChangeEvent({ feature, enabled, pricing }),
-      record: () =>
-        createPendingAddOnChange(
-          this.endpoint,
-          { feature, enabled, ...confirmedTotals(pricing) },
-          pricing.ReferenceCustomer,
-        ),
+      record: () => createPendingAddOnChange(this.endpoint, request, pricing.ReferenceCustomer),
     };
   }
 

@@ -159,15 +159,10 @@ export class DecreaseController extends ConfirmedChange<
 
   protected override applying({ quantity, pricing }: DecreaseQuote): Application<PendingDecrease> {
     const { feature } = this.host;
-    const request = this.#request(quantity);
+    const request = { ...this.#request(quantity), ...confirmedTotals(pricing) };
     return {
       before: new BillingBeforeDecreaseEvent({ feature, quantity, pricing }),
-      record: () =>
-        createPendingDecrease(
-          this.endpoint,
-          { ...request, ...confirmedTotals(pricing) },
-          pricing.ReferenceCustomer,
-        ),
+      record: () => createPendingDecrease(this.endpoint, request, pricing.ReferenceCustomer),
     };
   }
 

@@ -206,16 +206,10 @@ export class PurchaseController
 
   protected override applying({ increment, pricing }: Quote): Application<PendingPurchase> {
     const { feature } = this.host;
+    const { AmountTotal: amount, ReferenceCustomer: customer } = pricing;
     return {
       before: new BillingBeforePurchaseEvent({ feature, increment, pricing }),
-      record: () =>
-        createPendingPurchase(
-          this.endpoint,
-          feature,
-          increment,
-          pricing.AmountTotal,
-          pricing.ReferenceCustomer,
-        ),
+      record: () => createPendingPurchase(this.endpoint, feature, increment, amount, customer),
     };
   }
 
