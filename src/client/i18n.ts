@@ -2,9 +2,13 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { getBillingConfig } from './config.js';
 import { watchLang } from './lang-observer.js';
 import type { sharedTexts } from './shared-texts.js';
+import { LANGUAGES } from '../contract/constants.js';
 
-/** The languages the elements speak. English is built in; the others load on demand. */
-export const LANGUAGES = ['en', 'fr'] as const;
+export { LANGUAGES };
+/**
+ * A language the elements speak (those of the service's texts). English is built in; the others
+ * load on demand.
+ */
 export type Language = (typeof LANGUAGES)[number];
 /** A language whose texts come apart from the code, when a page first asks for it. */
 export type OtherLanguage = Exclude<Language, 'en'>;

@@ -9,3 +9,9 @@ export const FEATURE_REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 /** An idempotency key: 16 to 128 URL-safe characters (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * The languages the service's texts come in (its `Language` parameter), English first: the
+ * elements speak the same ones.
+ */
+export const LANGUAGES = ['en', 'fr'] as const;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LANGUAGES } from './constants.js';
 
 /**
  * The seed lists only the enum values it has "seen"; the real service uses more. An open enum
@@ -12,8 +13,7 @@ export function openEnum<const T extends readonly [string, ...string[]]>(values:
   });
 }
 
-/** The languages the service's texts come in (its `Language` parameter), English first. */
-export const LANGUAGES = ['en', 'fr'] as const;
+export { LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
 
 export const STATE_SUBSCRIPTION = [

@@ -57,10 +57,6 @@ export function jsonResponse(
   return toResponse(jsonAnswer(status, body, headers));
 }
 
-export function errorResponse(error: ProxyError): Response {
-  return toResponse(errorAnswer(error));
-}
-
 /** True for `application/json`, with or without parameters such as `charset=utf-8`. */
 export function isJsonContentType(value: string | null): boolean {
   if (value === null) return false;

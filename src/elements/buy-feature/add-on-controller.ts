@@ -5,24 +5,22 @@ import { toBillingError, type BillingError } from '../../client/errors.js';
 import { BillingAddOnChangeEvent, BillingBeforeAddOnChangeEvent } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
-import { getUsageStore } from '../../client/usage-store.js';
 import { UsageStoreController } from '../../client/usage-store-controller.js';
-import type { Language } from '../../client/i18n.js';
 import {
   ConfirmedChange,
   newPriceOf,
-  type ChangeDialog,
-  type ChangeFailure,
+  type Application,
+  type ChangeView,
 } from '../shared/change-flow.js';
 import { LatestTask } from '../shared/latest-task.js';
 import {
   createPendingAddOnChange,
   readPendingAddOnChange,
   settlePendingAddOnChange,
-  switchAddOn,
   type PendingAddOnChange,
 } from './pending-add-on.js';
 import type { PurchaseHost } from './purchase-controller.js';
+import { appliedDetail, confirmedTotals, sendUsageChange } from './usage-change.js';
 
 // The add-on mode of <buy-feature>: on an on/off feature ("Priority support") the control adds
 // or removes the feature as a whole.
@@ -35,7 +33,7 @@ import type { PurchaseHost } from './purchase-controller.js';
 //   nothing to do) or it was bought as an add-on ("owned", Remove). Nothing is priced then: the
 //   removal's price is asked when Remove is pressed and shown only in its confirmation, so that
 //   an owned add-on never reads "Nothing to pay now $0.00", and an included one never costs a
-//   refused request. When the offers cannot say, the removal is priced to learn it, as before.
+//   refused request. When the offers cannot say, the removal is priced to learn it.
 // Both ways ask for confirmation, always: adding costs money now and per period, removing
 // changes the recurring price. A confirmed change is applied at most once (its idempotency key
 // waits in sessionStorage until its outcome is known, as a purchase's does).
@@ -49,15 +47,6 @@ export interface AddOnQuote {
   pricing: PricingResponse;
   /** The price changed since it was shown (409 `price-changed`): asked again. */
   changed?: 'price-changed' | 'period-ending';
-}
-
-/** A failure of the change itself; `pending` when its outcome is unknown (retry, same key). */
-export type AddOnFailure = ChangeFailure<PendingAddOnChange>;
-
-/** What the flow needs of the element's view. */
-export interface AddOnView extends ChangeDialog {
-  /** The element's language: the service's price lines come in it. */
-  language(): Language;
 }
 
 /** The service refuses to switch a feature the plan includes, or one it does not sell apart. */
@@ -96,8 +85,7 @@ export class AddOnController extends ConfirmedChange<
   AddOnQuote,
   AddOnChangeResponse,
   PendingAddOnChange,
-  PurchaseHost,
-  AddOnView
+  PurchaseHost
 > {
   protected override readonly settle = settlePendingAddOnChange;
 
@@ -111,7 +99,6 @@ export class AddOnController extends ConfirmedChange<
   #offersFor = '';
   /** For a feature switched on: what the current plan says of it; undefined while unknown. */
   #terms: PlanTerms | undefined;
-  #resumeCheckedFor = '';
   /** The preview state last reported, to report each of its errors once. */
   #reported: unknown;
   /**
@@ -129,7 +116,7 @@ export class AddOnController extends ConfirmedChange<
   /** The price of the switch the customer would make: `args` is the state to switch to. */
   readonly preview: LatestTask<boolean, PricingResponse>;
 
-  constructor(host: PurchaseHost, view: AddOnView) {
+  constructor(host: PurchaseHost, view: ChangeView) {
     super(host, view);
     this.preview = new LatestTask(host, (enabled, signal) => this.#price(enabled, signal));
     host.addController(this);
@@ -280,46 +267,21 @@ export class AddOnController extends ConfirmedChange<
     this.#catalogTitle = undefined;
     this.#planLookedUpFor = '';
     this.#forgetPlan();
-    const target = this.#target;
-    if (!this.host.feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
-    this.#resumeCheckedFor = target;
-    const pending = readPendingAddOnChange(this.endpoint, this.host.feature);
-    if (pending) void this.resume(pending);
+    const { feature } = this.host;
+    if (feature)
+      this.resumeRecorded(feature, (endpoint) => readPendingAddOnChange(endpoint, feature));
   }
 
   /** Add or Remove: prices the switch if needed, then always asks for confirmation. */
   async change(): Promise<void> {
     if (this.phase !== 'idle' || !this.canChange) return;
-    this.setSuccess(undefined);
-    this.setFailure(undefined);
-    this.setPhase('preparing');
-    // An owned add-on's removal is priced now, for its confirmation alone.
-    if (this.#switchedOnKnown()) this.preview.run(false, true);
-    const state = await this.preview.settled();
-    this.setPhase('idle');
-    if (state.status !== 'complete') return;
+    const state = await this.prepare(() => {
+      // An owned add-on's removal is priced now, for its confirmation alone.
+      if (this.#switchedOnKnown()) this.preview.run(false, true);
+      return this.preview.settled();
+    });
+    if (state?.status !== 'complete') return;
     await this.ask({ enabled: state.args, pricing: state.value });
-  }
-
-  /** The dialog's Confirm: applies the change shown. Only the first click of several counts. */
-  async confirm(): Promise<void> {
-    const quote = this.quote;
-    if (this.phase !== 'confirming' || !quote) return;
-    const { feature } = this.host;
-    const { enabled, pricing } = quote;
-    if (!this.pageAllows(new BillingBeforeAddOnChangeEvent({ feature, enabled, pricing }))) return;
-    const pending = createPendingAddOnChange(
-      this.endpoint,
-      {
-        feature,
-        enabled,
-        confirmedAmountTotal: pricing.AmountTotal,
-        // The proxy always asks for the next term; without it, the recurring price is unchanged.
-        confirmedNextTermAmountTotal: pricing.NextTerm?.AmountTotal ?? 0,
-      },
-      pricing.ReferenceCustomer,
-    );
-    await this.send(pending);
   }
 
   /** "Try again": re-sends a change of unknown outcome with its key, or prices again. */
@@ -364,10 +326,19 @@ export class AddOnController extends ConfirmedChange<
     this.host.requestUpdate();
   }
 
+  protected override applying({ enabled, pricing }: AddOnQuote): Application<PendingAddOnChange> {
+    const { feature } = this.host;
+    const request = { feature, enabled, ...confirmedTotals(pricing) };
+    return {
+      before: new BillingBeforeAddOnChangeEvent({ feature, enabled, pricing }),
+      record: () => createPendingAddOnChange(this.endpoint, request, pricing.ReferenceCustomer),
+    };
+  }
+
   protected override async send(pending: PendingAddOnChange): Promise<void> {
     await this.sendRecorded(
       pending,
-      (endpoint) => switchAddOn(pending, endpoint, this.view.language()),
+      (endpoint) => sendUsageChange<AddOnChangeResponse>(pending, endpoint, this.view.language()),
       (result, endpoint) => {
         // Added here: bought, not part of the plan (what the offers would say, without asking).
         this.#terms = pending.enabled ? 'bought' : undefined;
@@ -375,10 +346,7 @@ export class AddOnController extends ConfirmedChange<
         const changed = new BillingAddOnChangeEvent({
           feature: pending.feature,
           enabled: pending.enabled,
-          usage: result.usage,
-          amountTotal: result.amountTotal,
-          nextTermAmountTotal: result.nextTermAmountTotal,
-          replayed: result.replayed,
+          ...appliedDetail(result),
         });
         // The usage now shows the other state: the element's update prices the way back.
         this.host.dispatchEvent(changed);
@@ -397,8 +365,6 @@ export class AddOnController extends ConfirmedChange<
   protected override followUp(code: string, endpoint: string): void {
     if (code !== 'add-on-already-on' && code !== 'add-on-already-off') return;
     // Done elsewhere (another tab): the usages tell the state to show.
-    getUsageStore(endpoint)
-      .refresh()
-      .catch(() => undefined);
+    this.refreshUsages(endpoint);
   }
 }

@@ -20,6 +20,7 @@ import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
 import { defineElement } from '../shared/define.js';
 import { warnOnce } from '../shared/warn.js';
+import type { ChangeView } from '../shared/change-flow.js';
 import { AddOnController } from './add-on-controller.js';
 import { addOnConfirmation, addOnPanel, addOnProblem, addOnStatus } from './add-on-templates.js';
 import { DecreaseController } from './decrease-controller.js';
@@ -224,28 +225,27 @@ export class BuyFeature extends LitElement {
     }
   });
 
+  /** What every flow needs of the element: the one confirmation dialog, and its language. */
+  readonly #changeView: ChangeView = {
+    openDialog: () => this.#confirmDialog.open(),
+    closeDialog: () => this.#confirmDialog.close(),
+    language: () => this.#language,
+  };
+
   readonly #purchase = new PurchaseController(this, {
+    ...this.#changeView,
     preview: this.#preview,
     reprice: () => this.#billingChanged(false),
     purchased: () => this.#backToStart(),
     refreshPrice: () => this.#billingChanged(true),
-    openDialog: () => this.#confirmDialog.open(),
-    closeDialog: () => this.#confirmDialog.close(),
-    language: () => this.#language,
   });
 
   /** The add-on mode, on an on/off feature: add or remove it as a whole. */
-  readonly #addOn: AddOnController = new AddOnController(this, {
-    language: () => this.#language,
-    openDialog: () => this.#confirmDialog.open(),
-    closeDialog: () => this.#confirmDialog.close(),
-  });
+  readonly #addOn: AddOnController = new AddOnController(this, this.#changeView);
 
   /** With `allow-decrease`: lowering the quantity the customer owns. */
   readonly #decrease: DecreaseController = new DecreaseController(this, {
-    language: () => this.#language,
-    openDialog: () => this.#confirmDialog.open(),
-    closeDialog: () => this.#confirmDialog.close(),
+    ...this.#changeView,
     // The price of adding depends on the quantity owned: asked again.
     decreased: () => this.#billingChanged(false),
   });
@@ -687,7 +687,6 @@ export class BuyFeature extends LitElement {
       this.#featureNames(),
       'buy.dialog.summary',
       'buy.dialog.summary.named',
-      formatNumber(this, quote.increment),
     );
     const priced = pricingQuote(this, quote.pricing, quote.increment);
     return {
@@ -769,7 +768,6 @@ export class BuyFeature extends LitElement {
               this.#featureNames(),
               'buy.buy.counted',
               'buy.buy.named',
-              formatNumber(this, this.quantity),
             )}
             aria-disabled=${busy || !canBuy}
             aria-describedby=${entry === 'allowed' ? nothing : entry}

@@ -4,25 +4,24 @@ import type {
   PricingResponse,
 } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
-import { toBillingError, type BillingError } from '../../client/errors.js';
+import type { BillingError } from '../../client/errors.js';
 import { BillingBeforeDecreaseEvent, BillingDecreaseEvent } from '../../client/decrease-events.js';
-import type { Language } from '../../client/i18n.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
 import {
   ConfirmedChange,
   newPriceOf,
-  type ChangeDialog,
-  type ChangeFailure,
+  type Application,
+  type ChangeView,
 } from '../shared/change-flow.js';
 import {
   createPendingDecrease,
   readPendingDecrease,
-  sendDecrease,
   settlePendingDecrease,
   type PendingDecrease,
 } from './pending-decrease.js';
 import type { PurchaseHost } from './purchase-controller.js';
+import { appliedDetail, confirmedTotals, sendUsageChange } from './usage-change.js';
 
 // The decrease of <buy-feature allow-decrease>: a Limitation the customer owns ("seats") lowered
 // by the quantity chosen, never below the floor (what the page says is in use, else the plan's
@@ -40,9 +39,6 @@ export interface DecreaseQuote {
   changed?: 'price-changed' | 'period-ending';
 }
 
-/** A failure of the decrease itself; `pending` when its outcome is unknown (retry, same key). */
-export type DecreaseFailure = ChangeFailure<PendingDecrease>;
-
 /** What the flow needs of the element. */
 export interface DecreaseHost extends PurchaseHost {
   /** How many are in use, as the page says; undefined when it does not. */
@@ -50,9 +46,7 @@ export interface DecreaseHost extends PurchaseHost {
 }
 
 /** What the flow needs of the element's view. */
-export interface DecreaseView extends ChangeDialog {
-  /** The element's language: the service's price lines come in it. */
-  language(): Language;
+export interface DecreaseView extends ChangeView {
   /** A decrease was applied: the purchase's price is asked again. */
   decreased(): void;
 }
@@ -70,8 +64,6 @@ export class DecreaseController extends ConfirmedChange<
   DecreaseView
 > {
   protected override readonly settle = settlePendingDecrease;
-
-  #resumeCheckedFor = '';
 
   constructor(host: DecreaseHost, view: DecreaseView) {
     super(host, view);
@@ -129,11 +121,8 @@ export class DecreaseController extends ConfirmedChange<
 
   hostUpdated(): void {
     // A decrease of this feature confirmed before a reload, its outcome still unknown: learn it.
-    const target = `${this.endpoint}#${this.host.feature}`;
-    if (!this.host.feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
-    this.#resumeCheckedFor = target;
-    const pending = readPendingDecrease(this.endpoint, this.host.feature);
-    if (pending) void this.resume(pending);
+    const { feature } = this.host;
+    if (feature) this.resumeRecorded(feature, (endpoint) => readPendingDecrease(endpoint, feature));
   }
 
   /** The last outcome is no longer the news (another quantity, a purchase). */
@@ -148,42 +137,14 @@ export class DecreaseController extends ConfirmedChange<
     if (!this.canRemove(count)) return;
     const from = this.usage?.QuantityCurrent ?? 0;
     const quantity = from - count;
-    this.setSuccess(undefined);
-    this.setFailure(undefined);
-    this.setPhase('preparing');
-    let pricing: PricingResponse;
-    try {
-      pricing = await getProxyClient(this.endpoint).getPricing(
+    const pricing = await this.prepare(() =>
+      getProxyClient(this.endpoint).getPricing(
         this.#request(quantity),
         undefined,
         this.view.language(),
-      );
-    } catch (caught) {
-      this.notPriced(toBillingError(caught));
-      return;
-    }
-    this.setPhase('idle');
-    await this.ask({ from, quantity, pricing });
-  }
-
-  /** The dialog's Confirm: applies the decrease shown. Only the first click of several counts. */
-  async confirm(): Promise<void> {
-    const quote = this.quote;
-    if (this.phase !== 'confirming' || !quote) return;
-    const { feature } = this.host;
-    const { quantity, pricing } = quote;
-    if (!this.pageAllows(new BillingBeforeDecreaseEvent({ feature, quantity, pricing }))) return;
-    const pending = createPendingDecrease(
-      this.endpoint,
-      {
-        ...this.#request(quantity),
-        confirmedAmountTotal: pricing.AmountTotal,
-        // The proxy always asks for the next term; without it, the recurring price is unchanged.
-        confirmedNextTermAmountTotal: pricing.NextTerm?.AmountTotal ?? 0,
-      },
-      pricing.ReferenceCustomer,
+      ),
     );
-    await this.send(pending);
+    if (pricing) await this.ask({ from, quantity, pricing });
   }
 
   /** "Try again": re-sends a decrease of unknown outcome with its key, or clears the refusal. */
@@ -196,10 +157,19 @@ export class DecreaseController extends ConfirmedChange<
     return { feature: this.host.feature, quantity, ...(inUse === undefined ? {} : { inUse }) };
   }
 
+  protected override applying({ quantity, pricing }: DecreaseQuote): Application<PendingDecrease> {
+    const { feature } = this.host;
+    const request = { ...this.#request(quantity), ...confirmedTotals(pricing) };
+    return {
+      before: new BillingBeforeDecreaseEvent({ feature, quantity, pricing }),
+      record: () => createPendingDecrease(this.endpoint, request, pricing.ReferenceCustomer),
+    };
+  }
+
   protected override async send(pending: PendingDecrease): Promise<void> {
     await this.sendRecorded(
       pending,
-      (endpoint) => sendDecrease(pending, endpoint, this.view.language()),
+      (endpoint) => sendUsageChange<DecreaseResponse>(pending, endpoint, this.view.language()),
       (result, endpoint) => {
         this.applied(result, endpoint, result.usage);
         this.view.decreased();
@@ -207,10 +177,7 @@ export class DecreaseController extends ConfirmedChange<
           new BillingDecreaseEvent({
             feature: pending.feature,
             quantity: pending.quantity,
-            usage: result.usage,
-            amountTotal: result.amountTotal,
-            nextTermAmountTotal: result.nextTermAmountTotal,
-            replayed: result.replayed,
+            ...appliedDetail(result),
           }),
         );
       },
@@ -228,8 +195,6 @@ export class DecreaseController extends ConfirmedChange<
   protected override followUp(code: string, endpoint: string): void {
     if (code !== 'not-a-decrease' && code !== 'below-in-use' && code !== 'below-included') return;
     // The quantity moved elsewhere (another tab): the usages tell what is left to remove.
-    getUsageStore(endpoint)
-      .refresh()
-      .catch(() => undefined);
+    this.refreshUsages(endpoint);
   }
 }

@@ -37,14 +37,7 @@ export function decreaseRow(
   if (removable <= 0 && !decrease.busy) return nothing;
   const counted = Number.isInteger(count) && count > 0;
   const label = counted
-    ? countedSentence(
-        host,
-        count,
-        names,
-        'buy.decrease.remove',
-        'buy.decrease.remove.named',
-        formatNumber(host, count),
-      )
+    ? countedSentence(host, count, names, 'buy.decrease.remove', 'buy.decrease.remove.named')
     : message(host, 'buy.decrease.remove.any');
   const room = message(host, 'buy.decrease.room', {
     label: capitalTitle(names),
@@ -77,14 +70,7 @@ export function decreaseStatusText(
     return message(host, phase === 'resuming' ? 'buy.resuming' : 'buy.decrease.applying');
   if (!success) return '';
   const quantity = success.usage.QuantityCurrent ?? 0;
-  return countedSentence(
-    host,
-    quantity,
-    names,
-    'buy.success',
-    'buy.success.named',
-    formatNumber(host, quantity),
-  );
+  return countedSentence(host, quantity, names, 'buy.success', 'buy.success.named');
 }
 
 /** The status region of a decrease. */
@@ -147,7 +133,6 @@ export function decreaseConfirmation(
     names,
     'buy.decrease.remove',
     'buy.decrease.remove.named',
-    formatNumber(host, count),
   );
   return {
     title: message(host, 'buy.decrease.dialog.title', { action: remove }),

@@ -29,14 +29,7 @@ export function purchaseStatus(
   } else if (success) {
     // A purchase raises the current quantity; the service bills what goes past the included one.
     const quantity = success.usage.QuantityCurrent ?? 0;
-    text = countedSentence(
-      host,
-      quantity,
-      names,
-      'buy.success',
-      'buy.success.named',
-      formatNumber(host, quantity),
-    );
+    text = countedSentence(host, quantity, names, 'buy.success', 'buy.success.named');
     if (!success.amountConfirmed) text += ` ${message(host, 'buy.success.unconfirmed')}`;
   }
   return statusRegion(text, success !== undefined && !underWay);

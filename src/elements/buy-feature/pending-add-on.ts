@@ -1,16 +1,10 @@
-import type { AddOnChangeRequest, AddOnChangeResponse } from '../../contract/proxy-api.js';
-import { getProxyClient } from '../../client/proxy-client.js';
-import {
-  isAmount,
-  PendingChanges,
-  requestOf,
-  type PendingChange,
-} from '../shared/pending-change.js';
+import type { AddOnChangeRequest } from '../../contract/proxy-api.js';
+import { isAmount, PendingChanges, type PendingChange } from '../shared/pending-change.js';
 
 // An add-on switch the customer confirmed waits in sessionStorage, per proxy endpoint and
 // feature, until its outcome is known (shared/pending-change.ts), and is sent to the proxy's
-// POST /usage with `enabled`: a retry, a second click or a reload re-sends the very same request
-// with the same key, so the proxy applies it at most once.
+// POST /usage with `enabled` (usage-change.ts): a retry, a second click or a reload re-sends the
+// very same request with the same key, so the proxy applies it at most once.
 
 /** An add-on change the user confirmed whose outcome is not known yet. */
 export type PendingAddOnChange = PendingChange<AddOnChangeRequest>;
@@ -44,21 +38,4 @@ export function createPendingAddOnChange(
 /** Forgets a change once its outcome is known; a newer confirmation stored since is kept. */
 export function settlePendingAddOnChange(endpoint: string, pending: PendingAddOnChange): void {
   addOnChanges.settle(endpoint, pending.feature, pending);
-}
-
-/**
- * `POST /usage` with `enabled`: the confirmed switch, at most once per key. A changed price is
- * refused with the new pricing, its texts in `language`.
- */
-export function switchAddOn(
-  pending: PendingAddOnChange,
-  endpoint: string,
-  language: string,
-): Promise<AddOnChangeResponse> {
-  return getProxyClient(endpoint).request<AddOnChangeResponse>(
-    '/usage',
-    undefined,
-    requestOf(pending),
-    language,
-  );
 }

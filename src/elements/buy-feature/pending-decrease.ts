@@ -1,11 +1,10 @@
-import type { DecreaseRequest, DecreaseResponse } from '../../contract/proxy-api.js';
-import { getProxyClient } from '../../client/proxy-client.js';
-import { PendingChanges, requestOf, type PendingChange } from '../shared/pending-change.js';
+import type { DecreaseRequest } from '../../contract/proxy-api.js';
+import { PendingChanges, type PendingChange } from '../shared/pending-change.js';
 
 // A decrease the customer confirmed waits in sessionStorage, per proxy endpoint and feature,
 // until its outcome is known (shared/pending-change.ts), and is sent to the proxy's POST /usage
-// with `quantity`: a retry, a second click or a reload re-sends the very same request with the
-// same key, so the proxy applies it at most once.
+// with `quantity` (usage-change.ts): a retry, a second click or a reload re-sends the very same
+// request with the same key, so the proxy applies it at most once.
 
 /** A decrease the user confirmed whose outcome is not known yet. */
 export type PendingDecrease = PendingChange<DecreaseRequest>;
@@ -42,18 +41,4 @@ export function createPendingDecrease(
 /** Forgets a decrease once its outcome is known; a newer confirmation stored since is kept. */
 export function settlePendingDecrease(endpoint: string, pending: PendingDecrease): void {
   decreases.settle(endpoint, pending.feature, pending);
-}
-
-/** `POST /usage` with `quantity`: the confirmed decrease, at most once per key. */
-export function sendDecrease(
-  pending: PendingDecrease,
-  endpoint: string,
-  language: string,
-): Promise<DecreaseResponse> {
-  return getProxyClient(endpoint).request<DecreaseResponse>(
-    '/usage',
-    undefined,
-    requestOf(pending),
-    language,
-  );
 }

@@ -2,7 +2,6 @@ import type { ReactiveController } from 'lit';
 import type { PricingResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
-import type { Language } from '../../client/i18n.js';
 import {
   BillingBeforePurchaseEvent,
   BillingPurchaseEvent,
@@ -10,15 +9,15 @@ import {
 } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
-import { getUsageStore, type UsageStoreState } from '../../client/usage-store.js';
+import type { UsageStoreState } from '../../client/usage-store.js';
 import { UsageStoreController } from '../../client/usage-store-controller.js';
 import {
   ConfirmedChange,
   newPriceOf,
   signedInCustomer,
-  type ChangeDialog,
-  type ChangeFailure,
+  type Application,
   type ChangeHost,
+  type ChangeView,
 } from '../shared/change-flow.js';
 import type { LatestTask, LatestTaskState } from '../shared/latest-task.js';
 import {
@@ -49,9 +48,6 @@ export interface PurchaseSuccess {
   amountConfirmed: boolean;
 }
 
-/** A failure of the purchase itself (the preview's failures live in the preview's state). */
-export type PurchaseFailure = ChangeFailure<PendingPurchase>;
-
 /** The element the flow runs in: what it buys, through which proxy, and where events go. */
 export interface PurchaseHost extends ChangeHost {
   readonly feature: string;
@@ -62,7 +58,7 @@ export interface PurchaseHost extends ChangeHost {
 }
 
 /** What the flow needs of the element's view. */
-export interface PurchaseView extends ChangeDialog {
+export interface PurchaseView extends ChangeView {
   /** The live price of the chosen quantity: what a purchase confirms. */
   readonly preview: LatestTask<number, PricingResponse>;
   /** Prices the chosen quantity again at once (after a retry, a remedy). */
@@ -77,8 +73,6 @@ export interface PurchaseView extends ChangeDialog {
    * changed elsewhere: nothing the customer did here).
    */
   refreshPrice(): void;
-  /** The element's language: the service writes a changed price's lines in it. */
-  language(): Language;
 }
 
 /**
@@ -96,8 +90,6 @@ export class PurchaseController
 
   /** The preview state last seen after an update, to report each of its errors once. */
   #reportedPreview: LatestTaskState<number, PricingResponse> | undefined;
-  /** The proxy and feature whose pending purchase was already looked for. */
-  #resumeCheckedFor = '';
   /**
    * The usages of the element's proxy, followed while it is connected: they name the feature and
    * tell what the plan includes, and their refresh may lift the refusal shown.
@@ -166,31 +158,22 @@ export class PurchaseController
    * of that feature confirmed earlier and still pending.
    */
   retarget(): void {
-    this.#resumePendingPurchase();
+    const { feature } = this.host;
+    if (feature) this.resumeRecorded(feature, (endpoint) => readPendingPurchase(endpoint, feature));
   }
 
   /** Buy: prices `increment` now if it is not yet, then asks for confirmation or applies. */
   async buy(increment: number): Promise<void> {
     if (this.phase !== 'idle' || !this.canBuy) return;
-    this.setSuccess(undefined);
-    this.setFailure(undefined);
-    this.setPhase('preparing');
     // Typed faster than the debounce: price the current quantity now rather than wait.
-    const state = await this.view.preview.settled();
-    this.setPhase('idle');
-    if (state.status !== 'complete' || state.args !== increment) return;
+    const state = await this.prepare(() => this.view.preview.settled());
+    if (state?.status !== 'complete' || state.args !== increment) return;
     const quote = { increment, pricing: state.value };
     // Only the proxy can tell a change that is free overall from one that costs nothing now
     // but raises the recurring price: anything short of its explicit `false` is confirmed.
     const free = quote.pricing.confirmationRequired === false;
-    if (free && this.host.confirm !== 'always') await this.#apply(quote);
+    if (free && this.host.confirm !== 'always') await this.apply(quote);
     else await this.#ask(quote);
-  }
-
-  /** The dialog's Confirm: applies the quote shown. Only the first click of several counts. */
-  async confirm(): Promise<void> {
-    if (this.phase !== 'confirming' || !this.quote) return;
-    await this.#apply(this.quote);
   }
 
   /**
@@ -221,18 +204,13 @@ export class PurchaseController
     await this.ask(quote);
   }
 
-  /** The user confirmed `quote` (or it costs nothing): record a key, then apply. */
-  async #apply({ increment, pricing }: Quote): Promise<void> {
+  protected override applying({ increment, pricing }: Quote): Application<PendingPurchase> {
     const { feature } = this.host;
-    if (!this.pageAllows(new BillingBeforePurchaseEvent({ feature, increment, pricing }))) return;
-    const pending = createPendingPurchase(
-      this.endpoint,
-      feature,
-      increment,
-      pricing.AmountTotal,
-      pricing.ReferenceCustomer,
-    );
-    await this.send(pending);
+    const { AmountTotal: amount, ReferenceCustomer: customer } = pricing;
+    return {
+      before: new BillingBeforePurchaseEvent({ feature, increment, pricing }),
+      record: () => createPendingPurchase(this.endpoint, feature, increment, amount, customer),
+    };
   }
 
   protected override async send(pending: PendingPurchase): Promise<void> {
@@ -266,23 +244,7 @@ export class PurchaseController
   }
 
   protected override followUp(code: string, endpoint: string): void {
-    if (code !== 'upstream-error') return;
-    getUsageStore(endpoint)
-      .refresh()
-      .catch(() => {
-        // The refusal is shown already; the meters keep their last usages.
-      });
-  }
-
-  /** A purchase confirmed earlier (before a reload, say) whose outcome is unknown: learn it. */
-  #resumePendingPurchase(): void {
-    const endpoint = this.endpoint;
-    const { feature } = this.host;
-    const target = `${endpoint}#${feature}`;
-    if (!feature || this.phase !== 'idle' || this.#resumeCheckedFor === target) return;
-    this.#resumeCheckedFor = target;
-    const pending = readPendingPurchase(endpoint, feature);
-    if (pending) void this.resume(pending);
+    if (code === 'upstream-error') this.refreshUsages(endpoint);
   }
 
   /**

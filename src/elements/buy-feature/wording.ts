@@ -84,7 +84,8 @@ export interface FeatureNames {
 /**
  * A sentence about `count` units: `counted` ("Add {quantity} {label}") with the form of the name
  * that agrees with the number, or, when the host did not give that form, `named` ("{label}:
- * {quantity} more"), which reads for any number, with the title.
+ * {quantity} more"), which reads for any number, with the title. `{quantity}` is `count` written
+ * in the element's language.
  */
 export function countedSentence(
   host: Element,
@@ -92,8 +93,8 @@ export function countedSentence(
   names: FeatureNames,
   counted: MessageKey,
   named: MessageKey,
-  quantity: string,
 ): string {
+  const quantity = formatNumber(host, count);
   const agreeing = isSingular(host, count) ? names.one : names.other;
   if (agreeing) return message(host, counted, { quantity, label: agreeing });
   const title = names.title.charAt(0).toUpperCase() + names.title.slice(1);

@@ -1,4 +1,5 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import type { PortalPage } from '../../contract/proxy-api.js';
 import type { BillingError } from '../../client/errors.js';
 import { BillingEntitlementChangeEvent, BillingErrorEvent } from '../../client/events.js';
 import { followLang, message, registerTexts } from '../../client/i18n.js';
@@ -233,29 +234,22 @@ export class FeatureGate extends LitElement {
     return ['restart', 'subscription-suspended'];
   }
 
-  #renderSuspendedRemedy(): TemplateResult {
-    const [page, code] = this.#suspendedRemedy();
-    return html`<button
-      type="button"
-      class="secondary"
-      part="button remedy"
-      @click=${(event: Event) => void openRemedy(this, page, code, event.currentTarget as Element)}
-    >
-      ${message(this, `remedy.${page}`)}
-    </button>`;
-  }
-
-  /** Without a plan, the way in: the portal's offers (the meters' "Choose a plan"). */
-  #renderNoneRemedy(): TemplateResult {
+  /** A button that opens the portal's `page`, the remedy of `code` (moving to `offer`, if set). */
+  #renderRemedy(page: PortalPage, code: string, label: string, offer?: string): TemplateResult {
     return html`<button
       type="button"
       class="secondary"
       part="button remedy"
       @click=${(event: Event) =>
-        void openRemedy(this, 'offers', 'no-subscription', event.currentTarget as Element)}
+        void openRemedy(this, page, code, event.currentTarget as Element, offer)}
     >
-      ${message(this, 'remedy.offers')}
+      ${label}
     </button>`;
+  }
+
+  #renderSuspendedRemedy(): TemplateResult {
+    const [page, code] = this.#suspendedRemedy();
+    return this.#renderRemedy(page, code, message(this, `remedy.${page}`));
   }
 
   /**
@@ -288,40 +282,23 @@ export class FeatureGate extends LitElement {
           ? // Another element of the page offers the remedy: this prompt points to it.
             remedyPointer(this, this.#callToAction, remedy)
           : key === 'gate.pending'
-            ? html`<button
-                type="button"
-                class="secondary"
-                part="button remedy"
-                @click=${(event: Event) =>
-                  void openRemedy(
-                    this,
-                    'subscribe',
-                    'subscription-pending',
-                    event.currentTarget as Element,
-                  )}
-              >
-                ${message(this, 'remedy.subscribe')}
-              </button>`
+            ? this.#renderRemedy(
+                'subscribe',
+                'subscription-pending',
+                message(this, 'remedy.subscribe'),
+              )
             : key.startsWith('gate.suspended')
               ? this.#renderSuspendedRemedy()
               : key === 'gate.none'
-                ? this.#renderNoneRemedy()
+                ? // Without a plan, the way in: the portal's offers (the meters' "Choose a plan").
+                  this.#renderRemedy('offers', 'no-subscription', message(this, 'remedy.offers'))
                 : plan
-                  ? html`<button
-                      type="button"
-                      class="secondary"
-                      part="button remedy"
-                      @click=${(event: Event) =>
-                        void openRemedy(
-                          this,
-                          'change-plan',
-                          'Error.Api.Usage.NoneMatching',
-                          event.currentTarget as Element,
-                          plan.offer,
-                        )}
-                    >
-                      ${message(this, 'remedy.change-plan.to', { plan: plan.title })}
-                    </button>`
+                  ? this.#renderRemedy(
+                      'change-plan',
+                      'Error.Api.Usage.NoneMatching',
+                      message(this, 'remedy.change-plan.to', { plan: plan.title }),
+                      plan.offer,
+                    )
                   : key === 'gate.locked'
                     ? html`<button
                         type="button"

@@ -1,14 +1,13 @@
 import type { ReactiveController } from 'lit';
 import type { PlanChangeResponse, PlanQuoteResponse } from '../../contract/proxy-api.js';
-import { toBillingError, type BillingError } from '../../client/errors.js';
+import type { BillingError } from '../../client/errors.js';
 import { BillingPlanChangeEvent } from '../../client/events.js';
-import type { Language } from '../../client/i18n.js';
 import { changePlan, getPlanQuote } from '../../client/plan-client.js';
 import {
   ConfirmedChange,
-  type ChangeDialog,
-  type ChangeFailure,
+  type Application,
   type ChangeHost,
+  type ChangeView,
 } from '../shared/change-flow.js';
 import {
   createPendingPlanChange,
@@ -24,20 +23,15 @@ export interface PlanQuote {
   changed: boolean;
 }
 
-/** A refused quote, or the change's own failure; the offer concerned is the flow's `offer`. */
-export type PlanFailure = ChangeFailure<PendingPlanChange>;
-
 /** The element the flow runs in. */
 export interface PlanHost extends ChangeHost {
   readonly endpoint: string | undefined;
 }
 
 /** What the flow needs of the element's view. */
-export interface PlanView extends ChangeDialog {
+export interface PlanView extends ChangeView {
   /** The plan changed: read the offers and the subscription again. */
   planChanged(): void;
-  /** The element's language: the service writes the quote's lines in it. */
-  language(): Language;
 }
 
 /**
@@ -53,7 +47,6 @@ export class PlanChangeFlow
   protected override readonly settle = settlePendingPlanChange;
 
   #offer: string | undefined;
-  #resumeCheckedFor = '';
 
   constructor(host: PlanHost, view: PlanView) {
     super(host, view);
@@ -65,42 +58,19 @@ export class PlanChangeFlow
     return this.#offer;
   }
 
+  /** A change confirmed before a reload whose outcome is unknown: learn it, same key. */
   hostConnected(): void {
-    this.#resumePending();
+    this.resumeRecorded('', (endpoint) => readPendingPlanChange(endpoint));
   }
 
   /** An offer was chosen: price the move, then ask. Nothing else may start meanwhile. */
   async choose(offer: string): Promise<void> {
     if (this.phase !== 'idle' || this.failure?.pending) return;
-    this.setFailure(undefined);
-    this.setSuccess(undefined);
     this.#offer = offer;
-    this.setPhase('preparing');
-    let quote: PlanQuoteResponse;
-    try {
-      quote = await getPlanQuote({ offer }, this.endpoint, undefined, this.view.language());
-    } catch (caught) {
-      this.notPriced(toBillingError(caught));
-      return;
-    }
-    await this.#confirmQuote({ quote, changed: false });
-  }
-
-  /** The dialog's Confirm: sends the change quoted. Only the first click of several counts. */
-  async confirm(): Promise<void> {
-    const shown = this.quote;
-    if (this.phase !== 'confirming' || !shown) return;
-    const { quote } = shown;
-    const pending = createPendingPlanChange(
-      this.endpoint,
-      {
-        offer: quote.ReferenceOffer,
-        confirmedAmountTotal: quote.AmountTotalDue,
-        confirmedNextTermAmountTotal: quote.NextTerm.AmountTotal,
-      },
-      quote.ReferenceCustomer,
+    const quote = await this.prepare(() =>
+      getPlanQuote({ offer }, this.endpoint, undefined, this.view.language()),
     );
-    await this.send(pending);
+    if (quote) await this.#confirmQuote({ quote, changed: false });
   }
 
   /**
@@ -135,6 +105,22 @@ export class PlanChangeFlow
   async #confirmQuote(quote: PlanQuote): Promise<void> {
     this.#offer = quote.quote.ReferenceOffer;
     await this.ask(quote);
+  }
+
+  /** A plan change has no `billing-before-…` event: Confirm records it at once. */
+  protected override applying({ quote }: PlanQuote): Application<PendingPlanChange> {
+    return {
+      record: () =>
+        createPendingPlanChange(
+          this.endpoint,
+          {
+            offer: quote.ReferenceOffer,
+            confirmedAmountTotal: quote.AmountTotalDue,
+            confirmedNextTermAmountTotal: quote.NextTerm.AmountTotal,
+          },
+          quote.ReferenceCustomer,
+        ),
+    };
   }
 
   protected override async send(pending: PendingPlanChange): Promise<void> {
@@ -175,15 +161,9 @@ export class PlanChangeFlow
     this.report(error);
   }
 
-  /** A change confirmed before a reload whose outcome is unknown: learn it, same key. */
-  #resumePending(): void {
-    const endpoint = this.endpoint;
-    if (this.phase !== 'idle' || this.#resumeCheckedFor === endpoint) return;
-    this.#resumeCheckedFor = endpoint;
-    const pending = readPendingPlanChange(endpoint);
-    if (pending) {
-      this.#offer = pending.offer;
-      void this.resume(pending);
-    }
+  /** A change confirmed earlier is resumed: the offer it moves to is the one shown. */
+  protected override async resume(pending: PendingPlanChange): Promise<void> {
+    this.#offer = pending.offer;
+    await super.resume(pending);
   }
 }

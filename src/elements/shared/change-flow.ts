@@ -4,14 +4,16 @@ import { toBillingError, type BillingError } from '../../client/errors.js';
 import { BillingErrorEvent } from '../../client/events.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
+import type { Language } from '../../client/i18n.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import type { PricingResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { warnOnce } from './warn.js';
 
 // What every flow that changes billing after the customer confirmed a price has in common (a
-// purchase of a quantity, an add-on switched, a plan change): its phases, the quote the dialog
-// shows, the dialog's opening and closing, the sending of a recorded change and the handling of
+// purchase of a quantity, an add-on switched, a decrease, a plan change): its phases, the price
+// asked before the dialog, the quote the dialog shows, the dialog's opening and closing, the
+// page's say before a confirmed change goes, the sending of a recorded change and the handling of
 // its failure (reported as `billing-error`, kept with its key while its outcome is unknown), and
 // the checks around a change confirmed before a reload. Each flow adds what it prices and sends.
 
@@ -37,12 +39,14 @@ export type ChangeHost = ReactiveControllerHost &
     readonly feature?: string;
   };
 
-/** What a flow needs of the element's dialog. */
-export interface ChangeDialog {
+/** What every flow needs of the element's view: its dialog and its language. */
+export interface ChangeView {
   /** Opens the confirmation dialog on the quote, or refreshes it; the focus goes to Cancel. */
   openDialog(): Promise<void>;
   /** Closes it; nothing happens when it is closed. */
   closeDialog(): void;
+  /** The element's language: the service writes its price lines (and a changed price's) in it. */
+  language(): Language;
 }
 
 /**
@@ -96,6 +100,14 @@ export function newPriceOf({ code, pricing }: BillingError): NewPrice | undefine
   return undefined;
 }
 
+/** How a flow applies a quote (see ConfirmedChange.apply). */
+export interface Application<Pending> {
+  /** The cancelable `billing-before-…` event that tells the page first, if the flow has one. */
+  before?: Event;
+  /** Records the change with a fresh key; called only once the page let it go. */
+  record(): Pending;
+}
+
 /** Said once when a change confirmed earlier names no customer and so cannot be re-sent. */
 const NO_CUSTOMER_RECORDED =
   '[billing-elements] A change confirmed before the page reloaded names no customer, so it was ' +
@@ -105,17 +117,18 @@ const NO_CUSTOMER_RECORDED =
  * The phases, the dialog and the outcome of a confirmed change, in `host` (the element) and
  * `view` (what the flow needs of its DOM, the dialog at least): `Quote` is what the dialog shows,
  * `Success` what an applied change answered, `Pending` the record of a confirmed change (its
- * request and key). A flow says how its record is sent (`send`, through `sendRecorded`) and
- * forgotten (`settle`), and what a failure calls for beyond what every flow does with it
- * (`askAgain`, `followUp`). A subclass that follows the host's lifecycle registers itself as its
- * controller.
+ * request and key). A flow prices its change (through `prepare`) and asks (`ask`); it says how a
+ * confirmed quote is announced to the page and recorded (`applying`), how its record is
+ * sent (`send`, through `sendRecorded`) and forgotten (`settle`), and what a failure calls for
+ * beyond what every flow does with it (`askAgain`, `followUp`). A subclass that follows the
+ * host's lifecycle registers itself as its controller.
  */
 export abstract class ConfirmedChange<
   Quote,
   Success,
   Pending extends ConfirmedEarlier,
   Host extends ChangeHost = ChangeHost,
-  View extends ChangeDialog = ChangeDialog,
+  View extends ChangeView = ChangeView,
 > {
   protected readonly host: Host;
   protected readonly view: View;
@@ -123,6 +136,8 @@ export abstract class ConfirmedChange<
   #quote: Quote | undefined;
   #success: Success | undefined;
   #failure: ChangeFailure<Pending> | undefined;
+  /** The proxy and subject whose recorded change was already looked for (see resumeRecorded). */
+  #resumeCheckedFor: string | undefined;
 
   constructor(host: Host, view: View) {
     this.host = host;
@@ -170,6 +185,19 @@ export abstract class ConfirmedChange<
     this.host.requestUpdate();
   }
 
+  /** The dialog's Confirm: applies the quote shown. Only the first click of several counts. */
+  async confirm(): Promise<void> {
+    const quote = this.#quote;
+    if (this.#phase !== 'confirming' || !quote) return;
+    await this.apply(quote);
+  }
+
+  /**
+   * How the change `quote` prices is applied: what the page is told first, and how the change is
+   * recorded. Both are made of the host as it is now, before the page hears of it.
+   */
+  protected abstract applying(quote: Quote): Application<Pending>;
+
   /** Sends a recorded change (first time, retry or resume) and shows its outcome. */
   protected abstract send(pending: Pending): Promise<void>;
 
@@ -200,6 +228,26 @@ export abstract class ConfirmedChange<
   protected setPhase(phase: ChangePhase): void {
     this.#phase = phase;
     this.host.requestUpdate();
+  }
+
+  /**
+   * Starts a new change: the last outcome goes, and the flow is `preparing` while `price` asks
+   * what the change costs. Gives that price; undefined when it was refused (reported and shown,
+   * see notPriced). The flow is idle again either way.
+   */
+  protected async prepare<Price>(price: () => Promise<Price>): Promise<Price | undefined> {
+    this.setSuccess(undefined);
+    this.setFailure(undefined);
+    this.setPhase('preparing');
+    let priced: Price;
+    try {
+      priced = await price();
+    } catch (caught) {
+      this.notPriced(toBillingError(caught));
+      return undefined;
+    }
+    this.setPhase('idle');
+    return priced;
   }
 
   /** Opens the dialog (or refreshes it) on `quote`. */
@@ -321,13 +369,31 @@ export abstract class ConfirmedChange<
   }
 
   /**
-   * Tells the page a confirmed change is about to be sent (a cancelable `billing-before-…`
-   * event): false when the page called it off, and then the dialog closes.
+   * Applies `quote`, confirmed (or needing no confirmation): the page is told first and may
+   * call it off, and then the dialog closes; else the change is recorded with a fresh key and
+   * sent.
    */
-  protected pageAllows(before: Event): boolean {
-    if (this.host.dispatchEvent(before)) return true;
-    this.finish();
-    return false;
+  protected async apply(quote: Quote): Promise<void> {
+    const { before, record } = this.applying(quote);
+    if (before && !this.host.dispatchEvent(before)) {
+      this.finish();
+      return;
+    }
+    await this.send(record());
+  }
+
+  /**
+   * Learns the outcome of the change of `subject` confirmed earlier (before a reload, say) and
+   * still recorded, once per proxy and subject, when the flow is idle: `read` finds its record
+   * on the proxy at `endpoint`.
+   */
+  protected resumeRecorded(subject: string, read: (endpoint: string) => Pending | undefined): void {
+    const endpoint = this.endpoint;
+    const target = `${endpoint}#${subject}`;
+    if (this.#phase !== 'idle' || this.#resumeCheckedFor === target) return;
+    this.#resumeCheckedFor = target;
+    const pending = read(endpoint);
+    if (pending) void this.resume(pending);
   }
 
   /**
@@ -353,11 +419,19 @@ export abstract class ConfirmedChange<
   protected applied(success: Success, endpoint: string, usage?: Usage): void {
     this.setSuccess(success);
     this.finish();
-    const store = getUsageStore(endpoint);
-    if (usage) store.applyUsage(usage);
-    store.refresh().catch(() => {
-      // The change is made and shown; the meters keep their last usages until the next read.
-    });
+    if (usage) getUsageStore(endpoint).applyUsage(usage);
+    this.refreshUsages(endpoint);
+  }
+
+  /**
+   * The page's usages of `endpoint` read again, after a change here or one a refusal says was
+   * made elsewhere; when they cannot be read, the meters keep their last usages until the next
+   * read (the outcome is shown already).
+   */
+  protected refreshUsages(endpoint: string): void {
+    getUsageStore(endpoint)
+      .refresh()
+      .catch(() => undefined);
   }
 
   /**

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { STATE_INVOICE } from '../../contract/enums.js';
 import type { SandboxState } from './types.js';
 
 // The shape of a persisted sandbox state (types.ts), checked when a state file is loaded: a
@@ -91,7 +92,7 @@ const Invoice = z.object({
   customerId: Id,
   subscriptionId: Id.nullable(),
   number: Text,
-  state: z.enum(['PaymentDue', 'Paid', 'Cancelled']),
+  state: z.enum(STATE_INVOICE),
   typePayment: Text,
   dateIssue: Timestamp,
   datePaymentLimit: Timestamp,

@@ -1,13 +1,9 @@
-import type {
-  AddOnChangeRequest,
-  AddOnChangeResponse,
-  PricingUsageResult,
-  Usage,
-} from '../../contract/index.js';
+import type { AddOnChangeRequest, AddOnChangeResponse, Usage } from '../../contract/index.js';
 import type { RouteContext } from '../context.js';
 import { ProxyError, UpstreamError } from '../errors.js';
 import { ExactlyOnceChange, type Outcome, type Settlement } from './exactly-once.js';
 import { PERIOD_TURN_WAIT_MS, priceForApply } from './period-turn.js';
+import { matchesConfirmation, priceChanged } from './pricing-confirmation.js';
 
 // POST /usage with `enabled`: an on/off add-on ("Priority support") switched on (bought) or off
 // (removed) after the customer confirmed its price, applied at most once per (customer, key) by
@@ -26,14 +22,6 @@ import { PERIOD_TURN_WAIT_MS, priceForApply } from './period-turn.js';
 interface Switch {
   enabled: boolean;
   usage: Usage;
-}
-
-/** Whether the service's price is the one the customer confirmed, now and from the next term. */
-function matchesConfirmation(pricing: PricingUsageResult, request: AddOnChangeRequest): boolean {
-  if (pricing.AmountTotal !== request.confirmedAmountTotal) return false;
-  const nextTerm = pricing.NextTerm?.AmountTotal;
-  // Asked for on every price (NextTerm=true); a service that omits it has only the amount now.
-  return nextTerm === undefined || nextTerm === request.confirmedNextTermAmountTotal;
 }
 
 export class AddOnChange extends ExactlyOnceChange<Switch> {
@@ -102,12 +90,7 @@ export class AddOnChange extends ExactlyOnceChange<Switch> {
     }
     const pricing = await priceForApply(this.context, feature, { enabled });
     if (!matchesConfirmation(pricing, this.#request)) {
-      throw new ProxyError(
-        409,
-        'price-changed',
-        'The price changed. Confirm the new price to continue.',
-        { pricing },
-      );
+      throw priceChanged(pricing);
     }
     // Recorded before the apply call: whoever holds the key next can reconcile from it.
     await this.saveBeforeApply(before, pricing.AmountTotal);

@@ -9,6 +9,7 @@ import type { RouteContext } from '../context.js';
 import { ProxyError, UpstreamError } from '../errors.js';
 import { ExactlyOnceChange, type Outcome, type Settlement } from './exactly-once.js';
 import { PERIOD_TURN_WAIT_MS, priceForApply } from './period-turn.js';
+import { matchesConfirmation, priceChanged } from './pricing-confirmation.js';
 
 // A decrease: a Limitation feature the customer owns ("seats") lowered to a new quantity, priced
 // by POST /pricing with `quantity` and applied by POST /usage with `quantity` once the customer
@@ -126,14 +127,6 @@ export async function priceDecrease(
   );
 }
 
-/** Whether the service's price is the one the customer confirmed, now and from the next term. */
-function matchesConfirmation(pricing: PricingUsageResult, request: DecreaseRequest): boolean {
-  if (pricing.AmountTotal !== request.confirmedAmountTotal) return false;
-  const nextTerm = pricing.NextTerm?.AmountTotal;
-  // Asked for on every price (NextTerm=true); a service that omits it has only the amount now.
-  return nextTerm === undefined || nextTerm === request.confirmedNextTermAmountTotal;
-}
-
 export class Decrease extends ExactlyOnceChange<Holding> {
   protected readonly noun = 'decrease';
   protected readonly checkBeforeRetrying = 'Check the usage before lowering it again.';
@@ -192,12 +185,7 @@ export class Decrease extends ExactlyOnceChange<Holding> {
     const before = await checkDecrease(this.context, this.#request);
     const pricing = await priceForApply(this.context, feature, { quantity });
     if (!matchesConfirmation(pricing, this.#request)) {
-      throw new ProxyError(
-        409,
-        'price-changed',
-        'The price changed. Confirm the new price to continue.',
-        { pricing },
-      );
+      throw priceChanged(pricing);
     }
     // Recorded before the apply call: whoever holds the key next can reconcile from it.
     await this.saveBeforeApply(before, pricing.AmountTotal);

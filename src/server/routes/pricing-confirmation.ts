@@ -1,5 +1,6 @@
 import type { PricingUsageResult, Subscription } from '../../contract/index.js';
 import type { RouteContext } from '../context.js';
+import { ProxyError } from '../errors.js';
 
 /**
  * Whether the user must confirm a priced change before it is applied. A change that costs
@@ -40,4 +41,28 @@ export function currentRecurringTotal(subscription: Subscription): number | unde
   const undiscounted = subscription.AmountRecurrence;
   const hasDiscounts = (subscription.Discounts?.length ?? 0) > 0;
   return typeof undiscounted === 'number' && !hasDiscounts ? undiscounted : undefined;
+}
+
+/**
+ * Whether the service's price is the one the customer confirmed, now and from the next term (an
+ * add-on switched, a decrease).
+ */
+export function matchesConfirmation(
+  pricing: PricingUsageResult,
+  confirmed: { confirmedAmountTotal: number; confirmedNextTermAmountTotal: number },
+): boolean {
+  if (pricing.AmountTotal !== confirmed.confirmedAmountTotal) return false;
+  const nextTerm = pricing.NextTerm?.AmountTotal;
+  // Asked for on every price (NextTerm=true); a service that omits it has only the amount now.
+  return nextTerm === undefined || nextTerm === confirmed.confirmedNextTermAmountTotal;
+}
+
+/** 409 `price-changed`: the service's price is not the one confirmed; `pricing` is its own. */
+export function priceChanged(pricing: PricingUsageResult): ProxyError {
+  return new ProxyError(
+    409,
+    'price-changed',
+    'The price changed. Confirm the new price to continue.',
+    { pricing },
+  );
 }

@@ -1,11 +1,12 @@
 import type { PurchaseRequest, Usage } from '../../contract/index.js';
 import type { RouteContext } from '../context.js';
-import { ProxyError, UpstreamError } from '../errors.js';
+import { UpstreamError } from '../errors.js';
 import { parseUsageChangeRequest } from '../validation.js';
 import { AddOnChange } from './add-on.js';
 import { Decrease } from './decrease.js';
 import { ExactlyOnceChange, type Outcome, type Settlement } from './exactly-once.js';
 import { PERIOD_TURN_WAIT_MS, priceForApply } from './period-turn.js';
+import { priceChanged } from './pricing-confirmation.js';
 
 // POST /usage: a purchase the user confirmed, applied at most once per (customer, key): the
 // key's record, the per-feature lock and the reconciliation are ExactlyOnceChange's
@@ -98,12 +99,7 @@ class Purchase extends ExactlyOnceChange<Before> {
 
     const pricing = await priceForApply(this.context, feature, { increment });
     if (pricing.AmountTotal !== confirmedAmountTotal) {
-      throw new ProxyError(
-        409,
-        'price-changed',
-        'The price changed. Confirm the new price to continue.',
-        { pricing },
-      );
+      throw priceChanged(pricing);
     }
     const before = await this.read();
     // Recorded before the apply call: whoever holds the key next can reconcile from it.

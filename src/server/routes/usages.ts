@@ -69,7 +69,7 @@ export async function postPricing(
     return { refusal: { code: refusal.code as PricingRefusalCode, message: refusal.message } };
   }
   // The parsed answer is this request's own object: extended in place (no spread, which costs
-  // microseconds on Node 20), confirmationRequired last as before.
+  // microseconds on Node 20), confirmationRequired its last field.
   const required = await confirmationRequired(context, pricing);
   return Object.assign(pricing, { confirmationRequired: required });
 }
