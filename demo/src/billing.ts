@@ -52,8 +52,9 @@ function fact(term: string, value: string): HTMLElement {
 }
 
 /**
- * What the customer has to pay, told by when: invoices past their payment date as overdue,
- * the others by the date they are due (an invoice waits for that date, it is not due now).
+ * What the customer has to pay, told by when: invoices past their payment date are due now,
+ * the others by the date they are due (an invoice waits for that date). Which invoices are
+ * overdue, and their Pay buttons, are the <billing-history> card's to tell.
  */
 function dueFacts(sub: SubscriptionStatusResponse): HTMLElement[] {
   const now = Date.now();
@@ -69,7 +70,7 @@ function dueFacts(sub: SubscriptionStatusResponse): HTMLElement[] {
   if (overdue.length === 0 && upcoming.length === 0)
     return [fact(word('fact.to-pay'), word('fact.nothing'))];
   const facts: HTMLElement[] = [];
-  if (overdue.length > 0) facts.push(fact(word('fact.overdue'), total(overdue)));
+  if (overdue.length > 0) facts.push(fact(word('fact.due'), total(overdue)));
   if (upcoming.length > 0) {
     const limits = upcoming.flatMap((invoice) => invoice.datePaymentLimit ?? []).sort();
     const term =

@@ -347,11 +347,12 @@ test('the billing page’s seats note follows the customer’s seats, in their l
 
 test('the billing summary says what is to pay, and when', async () => {
   // [customer, the summary's facts about money]: nothing; an invoice waiting for its payment
-  // date (not "due now"); invoices past it; a pending plan, which has no period and no bill yet.
+  // date (not "due now"); invoices past it (due now; the history names them overdue); a pending
+  // plan, which has no period and no bill yet.
   const cases: [string, RegExp, RegExp][] = [
     ['healthy', /To pay\s*Nothing/, /Due now|Overdue/],
     ['discounted', /Due by [A-Z][a-z]+ \d{1,2}, \d{4}\s*\$39\.20/, /Due now|Overdue|Nothing/],
-    ['capping-reached', /Overdue\s*\$\d+\.\d\d/, /Due now|Nothing/],
+    ['capping-reached', /Due now\s*\$98\.00/, /Due by|Overdue|Nothing/],
     ['pending', /Plan\s*Pro/, /Period ends|Renews on|Due now|To pay|Overdue/],
   ];
   for (const [reference, says, doesNotSay] of cases) {
