@@ -542,6 +542,57 @@ export function chargeSubmit(page: PageContext, form: URLSearchParams): Reply | 
   return paidPage(page, invoice, page.texts.paid, true);
 }
 
+/**
+ * The invoice's lines and what they add up to: each line (a discount's line names the discount,
+ * with its negative amount) and the total. With tax, the lines are tax included, and the total
+ * before tax and the tax (its rate when known) come before the total, adding up to it.
+ */
+function invoiceLinesTable(page: PageContext, invoice: InvoiceRecord): SafeHtml {
+  const texts = page.texts;
+  const tax = invoice.amountTotal - invoice.amountSubtotal;
+  const rate =
+    invoice.taxRate === undefined
+      ? ''
+      : ` (${new Intl.NumberFormat(page.lang === 'fr' ? 'fr-FR' : 'en-US', { style: 'percent', maximumFractionDigits: 2 }).format(invoice.taxRate / 10_000)})`;
+  return html`<table class="invoice-lines">
+    <thead>
+      <tr>
+        <th scope="col">${texts.description}</th>
+        <th scope="col" class="num">${tax === 0 ? texts.amount : texts.amountTaxIncluded}</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${invoice.lines.map(
+        (line) =>
+          html`<tr${line.discount ? html` data-discount` : ''}>
+            <td>
+              ${line.discount ? `${texts.discount}${texts.colon} ${line.label[page.lang]}` : line.label[page.lang]}
+            </td>
+            <td class="num">${page.money(line.amountTotal)}</td>
+          </tr>`,
+      )}
+    </tbody>
+    <tfoot>
+      ${
+        tax === 0
+          ? ''
+          : html`<tr data-before-tax>
+                <th scope="row">${texts.beforeTax}</th>
+                <td class="num">${page.money(invoice.amountSubtotal)}</td>
+              </tr>
+              <tr data-tax>
+                <th scope="row">${texts.tax}${rate}</th>
+                <td class="num">${page.money(tax)}</td>
+              </tr>`
+      }
+      <tr data-total>
+        <th scope="row">${texts.total}</th>
+        <td class="num"><strong>${page.money(invoice.amountTotal)}</strong></td>
+      </tr>
+    </tfoot>
+  </table>`;
+}
+
 export function invoicePage(page: PageContext): Reply | null {
   const invoice = ownInvoice(page);
   if (!invoice) return null;
@@ -578,41 +629,7 @@ export function invoicePage(page: PageContext): Reply | null {
             </p>
           </div>
         </div>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">${texts.description}</th>
-              <th scope="col" class="num">${texts.amount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${invoice.lines.map(
-              (l) =>
-                html`<tr>
-                  <td>${l.label[page.lang]}</td>
-                  <td class="num">${page.money(l.amountSubtotal)}</td>
-                </tr>`,
-            )}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">${texts.subtotal}</th>
-              <td class="num">${page.money(invoice.amountSubtotal)}</td>
-            </tr>
-            ${
-              invoice.amountSubtotal !== invoice.amountTotal
-                ? html`<tr>
-                    <th scope="row">${texts.discount}</th>
-                    <td class="num">${page.money(invoice.amountTotal - invoice.amountSubtotal)}</td>
-                  </tr>`
-                : ''
-            }
-            <tr>
-              <th scope="row">${texts.total}</th>
-              <td class="num"><strong>${page.money(invoice.amountTotal)}</strong></td>
-            </tr>
-          </tfoot>
-        </table>
+        ${invoiceLinesTable(page, invoice)}
         <div class="actions">
           ${invoice.state === 'PaymentDue' ? html`<a class="button" href="${page.link({ page: 'charge', i: invoice.id })}">${texts.pay}</a>` : ''}
           <a class="button quiet" href="${page.link({ page: 'invoices' })}">${texts.invoices}</a>
