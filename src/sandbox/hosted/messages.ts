@@ -27,6 +27,10 @@ const en = {
   notFoundTitle: 'Nothing here',
   state: 'Status',
   period: 'Current period',
+  // A pending subscription has no period yet; completing it starts the first one.
+  notStarted: 'Not started yet: the first period begins when you complete your subscription.',
+  // What completing or starting a subscription charges at once (dueNow), then how it renews.
+  thenFrom: 'Then {price} from {date}.',
   recurring: 'Recurring price',
   features: 'What is included',
   of: 'of',
@@ -124,6 +128,9 @@ const en = {
   payInvoicesFirst: 'Pay the overdue invoices first.',
   addPaymentMethod: 'Add a payment method',
   restartNow: 'Restart now',
+  // What a restart costs: nothing now, the plan's price at the next renewal.
+  restartCost: 'Restarting costs nothing today. Your next invoice, {amount}, comes on {date}.',
+  viewInvoice: 'View invoice',
   paymentMethodNeeded: 'A valid payment method is needed for this change.',
   confirmTitle: 'Confirm the change',
   confirmAndPay: 'Confirm and pay',
@@ -177,6 +184,9 @@ const fr: Messages = {
   notFoundTitle: 'Page introuvable',
   state: 'Statut',
   period: 'Période en cours',
+  notStarted:
+    'Pas encore démarré\u00a0: la première période commence quand vous finalisez votre abonnement.',
+  thenFrom: 'Puis {price} à partir du {date}.',
   recurring: 'Prix récurrent',
   features: 'Ce qui est inclus',
   of: 'sur',
@@ -274,6 +284,9 @@ const fr: Messages = {
   payInvoicesFirst: 'Payez d’abord les factures en retard.',
   addPaymentMethod: 'Ajouter un moyen de paiement',
   restartNow: 'Réactiver maintenant',
+  restartCost:
+    'La réactivation ne coûte rien aujourd’hui. Votre prochaine facture, {amount}, arrive le {date}.',
+  viewInvoice: 'Voir la facture',
   paymentMethodNeeded: 'Un moyen de paiement valide est nécessaire pour ce changement.',
   confirmTitle: 'Confirmez le changement',
   confirmAndPay: 'Confirmer et payer',

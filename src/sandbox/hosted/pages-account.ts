@@ -5,7 +5,12 @@ import {
   setPaymentMethod,
   upsertCustomer,
 } from '../billing/operations.js';
-import { isCappingReached, SUSPENDED_STATES } from '../billing/rules.js';
+import {
+  isCappingReached,
+  overdueInvoices,
+  restartBlocker,
+  SUSPENDED_STATES,
+} from '../billing/rules.js';
 import { recurringPrice } from '../billing/pricing.js';
 import { ApiError } from '../http/errors.js';
 import type { Reply } from '../http/io.js';
@@ -38,14 +43,28 @@ export function badge(page: PageContext, state: string): SafeHtml {
 }
 
 /**
- * A subscription's state as the customer reads it: one suspended for an invalid payment method
- * whose method has since been replaced is ready to restart (the service restarts nothing by
- * itself), and no longer says its payment method is invalid.
+ * Whether a subscription suspended for a payment (an invalid method, or overdue invoices) has
+ * nothing left in the way: a valid method on file and no overdue invoice. The service restarts
+ * nothing by itself, so it waits for the customer's restart.
+ */
+export function readyToRestart(page: PageContext, sub: SubscriptionRecord): boolean {
+  if (sub.state !== 'SuspendedPaymentMethodInvalid' && sub.state !== 'SuspendedPaymentDue')
+    return false;
+  const { store } = page.ctx;
+  const nowMs = store.clock.nowMs();
+  return (
+    restartBlocker(store, page.customer, nowMs) === null &&
+    overdueInvoices(store, page.customer, nowMs).length === 0
+  );
+}
+
+/**
+ * A subscription's state as the customer reads it: one suspended for a payment whose cause is
+ * gone (the method replaced, the overdue invoices paid) is ready to restart, and no longer says
+ * its payment method is invalid or a payment is due.
  */
 export function subscriptionBadge(page: PageContext, sub: SubscriptionRecord): SafeHtml {
-  const replaced =
-    sub.state === 'SuspendedPaymentMethodInvalid' && page.customer.paymentMethod === 'valid';
-  if (!replaced) return badge(page, sub.state);
+  if (!readyToRestart(page, sub)) return badge(page, sub.state);
   return html`<span class="badge bad">${stateLabel('SuspendedReadyToRestart', page.lang)}</span>`;
 }
 
@@ -182,9 +201,14 @@ export function portalPage(page: PageContext): Reply {
         </h2>
         <p class="price">${page.money(price.total)}&nbsp;<small>${period}</small></p>
         ${price.total !== price.subtotal ? html`<p class="hint">${texts.discount}${texts.colon} ${page.money(price.subtotal - price.total)}</p>` : ''}
-        <p class="hint">
-          ${texts.period}${texts.colon} ${page.date(sub.periodStart)} – ${page.date(sub.periodEnd)}
-        </p>
+        ${
+          sub.state === 'PendingSubscription'
+            ? html`<p class="hint">${texts.notStarted}</p>`
+            : html`<p class="hint">
+                ${texts.period}${texts.colon} ${page.date(sub.periodStart)} –
+                ${page.date(sub.periodEnd)}
+              </p>`
+        }
         ${scheduled ? html`<p class="hint">${texts.planAfterTerm} ${localize(scheduled.title, page.lang)}, ${page.date(sub.periodEnd)}</p>` : ''}
         ${featureRows(page, sub)}
         ${suspended && capping ? html`<div class="alert info" data-capping><p>${texts.restartBlockedCapping}</p></div>` : ''}
@@ -471,7 +495,8 @@ function paidPage(
     .subscriptionsOf(page.customer.id)
     .find((s) => SUSPENDED_STATES.has(s.state));
   const capping = isCappingReached(store, page.customer, store.clock.nowMs());
-  // The next invoice to pay leads while there is one; the restart follows once none is left.
+  // The next invoice to pay leads while there is one; the restart is offered once none is left,
+  // so that the page stays about paying (the embedding page's dialog is titled after that).
   const others = otherDue(page, invoice);
   const [next] = others;
   return page.render(
@@ -480,9 +505,9 @@ function paidPage(
       ${successAlert(message)}${invoiceSummary(page, invoice)} ${otherDueCard(page, others)}
       <div class="actions">
         ${next ? html`<a class="button" href="${page.link({ page: 'charge', i: next.id })}">${texts.payNext} ${next.number}</a>` : ''}
-        ${suspended && !capping ? html`<a class="button${next ? ' quiet' : ''}" href="${page.link({ page: 'restart', s: suspended.id })}">${texts.restart}</a>` : ''}
+        ${suspended && !capping && !next ? html`<a class="button" href="${page.link({ page: 'restart', s: suspended.id })}">${texts.restart}</a>` : ''}
         <a class="button quiet" href="${page.link({ page: 'invoice', i: invoice.id })}"
-          >${texts.invoiceTitle} ${invoice.number}</a
+          >${texts.viewInvoice} ${invoice.number}</a
         >
         <a class="button quiet" href="${page.link({ page: 'portal' })}">${texts.backToPortal}</a>
       </div>`,
