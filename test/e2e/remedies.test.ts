@@ -153,7 +153,7 @@ test('capping reached: every page offers to pay the overdue invoices first, neve
     .waitFor();
   const portal = page.frameLocator('billing-portal iframe');
   await portal.getByText('Some invoices are overdue. Pay them, then restart.').waitFor();
-  await portal.getByRole('link', { name: 'Pay the overdue invoices' }).waitFor();
+  await portal.getByRole('link', { name: 'Pay overdue invoices' }).waitFor();
   assert.equal(await portal.getByRole('link', { name: 'Restart subscription' }).count(), 0);
   assert.equal(await page.getByRole('button', { name: 'Restart subscription' }).count(), 0);
   await page.context().close();

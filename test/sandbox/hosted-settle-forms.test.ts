@@ -39,7 +39,7 @@ describe('hosted pages: settling invoices, invoice states, pending features, car
     );
     assert.equal(due.length, 2);
     const [first, second] = due as { FullNumber: string }[];
-    const charge = await openPage(findLink(await home('capping-reached'), 'Pay the overdue'));
+    const charge = await openPage(findLink(await home('capping-reached'), 'Pay overdue'));
     assert.match(charge.html, new RegExp(`<dd>${first!.FullNumber}</dd>`));
     // The page of the first names the second, with its amount and its own Pay link.
     assert.match(charge.html, /Also to pay: 1 more, \$49\.00/);

@@ -125,7 +125,7 @@ const en = {
   invalidExpiry: 'Enter a future expiry date as MM/YY.',
   invalidCvc: 'Enter the 3 or 4 digits on the back of the card.',
   backToPortal: 'Back to your subscription',
-  payInvoicesFirst: 'Pay the overdue invoices first.',
+  payInvoicesFirst: 'Pay overdue invoices first.',
   addPaymentMethod: 'Add a payment method',
   restartNow: 'Restart now',
   // What a restart costs: nothing now, the plan's price at the next renewal.
@@ -142,7 +142,7 @@ const en = {
   installation: 'Example application page',
   installationLead:
     'This page stands in for the business application (its installation URL). It opens the workflow of the link below.',
-  payOverdue: 'Pay the overdue invoices',
+  payOverdue: 'Pay overdue invoices',
   alsoToPay: 'Also to pay: {count} more, {amount}',
   payNext: 'Pay invoice',
   // A feature's standing in the words the elements use (meter, add-on control).
@@ -154,7 +154,7 @@ const en = {
   pendingFirst:
     'Your subscription to {plan} is waiting to start. Complete it, or ask us to change it.',
   startedFirst:
-    'You already subscribe to {plan}. Change its plan rather than start a second subscription.',
+    'You already have the {plan} plan. Change plan rather than start a second subscription.',
 } as const;
 
 type Messages = Record<keyof typeof en, string>;

@@ -86,7 +86,7 @@ function pendingNotice(page: PageContext, pending: SubscriptionRecord): SafeHtml
 }
 
 /**
- * "You already subscribe to Pro", with the way to change its plan: a customer has one
+ * "You already have the Pro plan", with the way to change its plan: a customer has one
  * subscription, and a second one beside it would bill both.
  */
 function startedNotice(page: PageContext, started: SubscriptionRecord): SafeHtml {
