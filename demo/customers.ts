@@ -103,7 +103,7 @@ export const SCENARIOS: readonly Scenario[] = [
     reference: 'discounted',
     label: 'Discounted',
     tone: 'ok',
-    situation: 'Pro plan with 20 % off every price.',
+    situation: 'Pro plan with 20% off every price.',
     tryThis: 'Compare the price of two seats with the healthy account.',
     fr: {
       label: 'Remise',

@@ -2,7 +2,8 @@ import type { DemoLanguage } from './layout.js';
 
 // The names the demo's pages give their billing elements (`label`, `label-one`), in the page's
 // language: the elements speak French on a French page, and so do the names they show. The
-// demo's own chrome stays English, as a host app that is not translated would.
+// server writes them into the page; the page's script (demo/src/app.ts) writes them again when
+// `<html lang>` changes in place.
 
 export const FEATURE_LABELS: Record<DemoLanguage, Record<string, string>> = {
   en: {

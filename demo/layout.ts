@@ -62,6 +62,10 @@ const SHELL = `<!doctype html>
     <title>{{title}} · Northwind Analytics</title>
     <link rel="icon" href="/demo/assets/favicon.svg" type="image/svg+xml" />
     <link rel="stylesheet" href="/demo/src/styles.css" />
+    <!-- Vite's dev server loads Lit's development build, whose checks catch mistakes while the
+         elements are worked on. Its banner "Lit is in dev mode" is silenced: in a demo it reads
+         as if the package shipped it, and the package's builds use Lit's production build. -->
+    <script>(globalThis.litIssuedWarnings ??= new Set()).add('dev-mode');</script>
     <script type="module" src="{{script}}"></script>
   </head>
   <body class="app" data-customer="{{reference}}">

@@ -27,10 +27,10 @@ const en = {
   'overview.week': 'This week',
   'overview.users': 'Active users, 7 days',
   'overview.users.value': '1,284',
-  'overview.users.trend': '+8.2 % vs last week',
+  'overview.users.trend': '+8.2% vs last week',
   'overview.events': 'Events tracked',
   'overview.events.value': '2.41 M',
-  'overview.events.trend': '+3.9 % vs last week',
+  'overview.events.trend': '+3.9% vs last week',
   'overview.dashboards': 'Dashboards shared',
   'overview.dashboards.trend': '+2 this week',
   'overview.usage': 'Plan usage',
@@ -53,8 +53,6 @@ const en = {
   'billing.subscription': 'Subscription',
   'billing.invoices': 'Invoices',
   'billing.seats': 'Seats',
-  'billing.seats.note':
-    'Buy seats for new teammates. Seats beyond those your plan includes can be removed later, down to those in use: what was billed this month is not refunded, and the next month costs less. You see what changes before you confirm.',
   'billing.portal': 'Customer portal',
   'billing.portal.note':
     'Change plan, update the payment method or pay an invoice without leaving Northwind.',
@@ -110,8 +108,6 @@ const fr: Record<DemoTextKey, string> = {
   'billing.subscription': 'Abonnement',
   'billing.invoices': 'Factures',
   'billing.seats': 'Sièges',
-  'billing.seats.note':
-    'Achetez des sièges pour de nouveaux membres. Les sièges au-delà de ceux inclus dans votre offre peuvent être retirés ensuite, jusqu’à ceux utilisés\u00a0: ce qui a été facturé ce mois-ci n’est pas remboursé, et le mois suivant coûte moins cher. Vous voyez ce qui change avant de confirmer.',
   'billing.portal': 'Portail client',
   'billing.portal.note':
     'Changez d’offre, mettez à jour le moyen de paiement ou payez une facture sans quitter Northwind.',

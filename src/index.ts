@@ -60,6 +60,7 @@ export {
   type Translation,
   type TranslationSource,
 } from './client/i18n.js';
+export { watchLang } from './client/lang-observer.js';
 export {
   BillingEvent,
   BillingAddOnChangeEvent,

@@ -246,7 +246,8 @@ export function browserTestServerPlugin(): Plugin {
           return;
         }
         if (path === '/_test/slow-portal.js') {
-          // A portal script that answers late (loader timeouts).
+          // A portal script that answers late: the delay is the subject (the loader's
+          // timeouts), so the answer waits it out.
           const delay = Math.min(Number(ctx.query.ms ?? 2000) || 0, 10_000);
           await new Promise((resolve) => setTimeout(resolve, delay));
           ctx.type = 'text/javascript';

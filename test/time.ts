@@ -9,7 +9,10 @@
  */
 export const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Resolves after `ms` milliseconds. */
+/**
+ * Resolves after `ms` milliseconds: only where time itself is the subject, each call saying why
+ * (a window in which nothing may happen).
+ */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -33,6 +36,7 @@ export async function waitFor<T>(
     }
     if (Date.now() > deadline)
       throw new Error(`Timed out waiting for ${what}${last ? ` (last: ${String(last)})` : ''}`);
+    // The poll interval: nothing to wait on but the condition itself.
     await sleep(20);
   }
 }

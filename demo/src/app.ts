@@ -1,8 +1,11 @@
 // Shared by every signed-in page: registers the elements (as an SPA would, through the npm
-// entry points) and fills the plan badge of the header.
+// entry points) and fills the plan badge of the header. The demo switches languages by loading
+// the page again, but a host app may switch `<html lang>` in place: the elements follow it, and
+// so do the words the demo's scripts write and the names its pages give the elements.
 import 'billing-elements/define';
-import { configureBilling, getProxyClient, getUsageStore } from 'billing-elements';
+import { configureBilling, getProxyClient, getUsageStore, watchLang } from 'billing-elements';
 import type { SubscriptionStatusResponse } from 'billing-elements';
+import { FEATURE_LABELS } from '../labels.js';
 import { word } from './words.js';
 
 // '/billing' is the default; spelled out because this is where the demo mounts its proxy. The
@@ -57,19 +60,50 @@ export function watchSubscription(listener: SubscriptionListener): void {
   listeners.add(listener);
 }
 
-watchSubscription((result) => {
+/** The subscription the header's badge shows, to write again in another language. */
+let badgeSubscription: SubscriptionStatusResponse | undefined;
+
+function showBadge(): void {
   const badge = document.querySelector<HTMLElement>('[data-plan]');
-  if (!badge) return;
-  if (result.status === 'rejected') {
-    badge.hidden = true;
-    return;
-  }
-  const sub = result.value;
+  const sub = badgeSubscription;
+  if (!badge || !sub) return;
   badge.className = `plan tag tone-${STATUS_TONE[sub.status]}`;
   badge.textContent = sub.title
     ? `${sub.title} · ${statusText(sub.status)}`
     : statusText(sub.status);
   badge.hidden = false;
+}
+
+watchSubscription((result) => {
+  if (result.status === 'rejected') {
+    badgeSubscription = undefined;
+    const badge = document.querySelector<HTMLElement>('[data-plan]');
+    if (badge) badge.hidden = true;
+    return;
+  }
+  badgeSubscription = result.value;
+  showBadge();
+});
+
+/**
+ * The names the page gives its elements (`label`, and `label-one` of a `<buy-feature>`), in the
+ * page's language: the server wrote them in the language the page was loaded in.
+ */
+function nameElements(): void {
+  const labels = FEATURE_LABELS[document.documentElement.lang === 'fr' ? 'fr' : 'en'];
+  for (const element of document.querySelectorAll('[feature][label]')) {
+    const key = `label.${element.getAttribute('feature') ?? ''}`;
+    const units = element.localName === 'buy-feature';
+    const label = labels[units ? `${key}.other` : key];
+    if (label) element.setAttribute('label', label);
+    const one = labels[`${key}.one`];
+    if (units && one && element.hasAttribute('label-one')) element.setAttribute('label-one', one);
+  }
+}
+
+watchLang(() => {
+  showBadge();
+  nameElements();
 });
 
 // The usages are kept for the browser session: forget them when this customer leaves.

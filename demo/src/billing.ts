@@ -1,14 +1,26 @@
-import { formatDate, formatMoney, openPortalPage } from 'billing-elements';
-import type { PortalRequest, SubscriptionStatusResponse } from 'billing-elements';
+import {
+  formatDate,
+  formatMoney,
+  getUsageStore,
+  openPortalPage,
+  watchLang,
+} from 'billing-elements';
+import type { BuyFeature, PortalRequest, SubscriptionStatusResponse } from 'billing-elements';
 import { STATUS_TONE, statusText, watchSubscription } from './app.js';
+import { seatsNote } from './seats-note.js';
 import { word } from './words.js';
 
 // The billing page: a summary of the subscription from the proxy's GET /subscription, with
 // the actions that fit its state; each one opens its workflow in the embedded portal below.
+// The seats card's note says the customer's own figures, from the usage store the elements
+// share. Both are written again in the new language when the page's `lang` changes.
 
 const summary = document.querySelector<HTMLElement>('[data-summary]')!;
 const actions = document.querySelector<HTMLElement>('[data-actions]')!;
 const status = document.querySelector<HTMLElement>('[data-status]')!;
+const seatsNoteHolder = document.querySelector<HTMLElement>('[data-seats-note]');
+const seatsControl = document.querySelector<BuyFeature>('buy-feature[feature="seats"]');
+const store = getUsageStore();
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -39,6 +51,36 @@ function fact(term: string, value: string): HTMLElement {
   ]);
 }
 
+/**
+ * What the customer has to pay, told by when: invoices past their payment date as overdue,
+ * the others by the date they are due (an invoice waits for that date, it is not due now).
+ */
+function dueFacts(sub: SubscriptionStatusResponse): HTMLElement[] {
+  const now = Date.now();
+  const isOverdue = (limit: string | undefined) => limit !== undefined && Date.parse(limit) < now;
+  const overdue = sub.dueInvoices.filter((invoice) => isOverdue(invoice.datePaymentLimit));
+  const upcoming = sub.dueInvoices.filter((invoice) => !isOverdue(invoice.datePaymentLimit));
+  const total = (invoices: SubscriptionStatusResponse['dueInvoices']) =>
+    formatMoney(
+      summary,
+      invoices.reduce((sum, invoice) => sum + invoice.amountTotal, 0),
+      invoices[0]?.currency ?? 'USD',
+    );
+  if (overdue.length === 0 && upcoming.length === 0)
+    return [fact(word('fact.to-pay'), word('fact.nothing'))];
+  const facts: HTMLElement[] = [];
+  if (overdue.length > 0) facts.push(fact(word('fact.overdue'), total(overdue)));
+  if (upcoming.length > 0) {
+    const limits = upcoming.flatMap((invoice) => invoice.datePaymentLimit ?? []).sort();
+    const term =
+      limits[0] === undefined
+        ? word('fact.due')
+        : word('fact.due-by', { date: formatDate(summary, limits[0]) });
+    facts.push(fact(term, total(upcoming)));
+  }
+  return facts;
+}
+
 function render(sub: SubscriptionStatusResponse): void {
   status.className = `tag tone-${STATUS_TONE[sub.status]}`;
   status.textContent = statusText(sub.status);
@@ -55,7 +97,8 @@ function render(sub: SubscriptionStatusResponse): void {
         date ? formatDate(summary, date) : '',
       ),
     );
-  } else if (sub.periodEnd) {
+  } else if (sub.periodEnd && sub.status !== 'pending') {
+    // A pending subscription has no period yet: it starts when the customer completes it.
     facts.append(
       fact(
         sub.status === 'running' ? word('fact.renews') : word('fact.ends'),
@@ -63,9 +106,7 @@ function render(sub: SubscriptionStatusResponse): void {
       ),
     );
   }
-  const due = sub.dueInvoices.reduce((total, invoice) => total + invoice.amountTotal, 0);
-  const currency = sub.dueInvoices[0]?.currency ?? 'USD';
-  facts.append(fact(word('fact.due'), formatMoney(summary, due, currency)));
+  if (sub.subscriptionId !== null && sub.status !== 'pending') facts.append(...dueFacts(sub));
 
   // The invoices, and what to do about overdue ones, are the <billing-history> card's below:
   // told once on the page.
@@ -108,7 +149,13 @@ function render(sub: SubscriptionStatusResponse): void {
   actions.replaceChildren(...buttons);
 }
 
-watchSubscription((result) => {
+type SubscriptionResult = PromiseSettledResult<SubscriptionStatusResponse>;
+
+/** The latest state of the subscription shown, to write again in another language. */
+let shown: SubscriptionResult | undefined;
+
+function show(result: SubscriptionResult): void {
+  shown = result;
   if (result.status === 'fulfilled') {
     render(result.value);
     return;
@@ -121,4 +168,21 @@ watchSubscription((result) => {
     }),
   );
   summary.setAttribute('aria-busy', 'false');
+}
+
+function showSeatsNote(): void {
+  if (!seatsNoteHolder) return;
+  const text = seatsNote({ state: store.state, inUse: seatsControl?.inUse }, seatsNoteHolder);
+  // Nothing known yet keeps the skeleton; a failed read is the seats control's to tell.
+  if (text === '' && store.state.status !== 'error') return;
+  seatsNoteHolder.textContent = text;
+  seatsNoteHolder.hidden = text === '';
+}
+
+watchSubscription(show);
+store.subscribe(showSeatsNote);
+store.load().then(showSeatsNote, showSeatsNote);
+watchLang(() => {
+  if (shown) show(shown);
+  showSeatsNote();
 });

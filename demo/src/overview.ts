@@ -1,5 +1,5 @@
 import './app.js';
-import { formatDate, getUsageStore } from 'billing-elements';
+import { formatDate, getUsageStore, watchLang } from 'billing-elements';
 import { word } from './words.js';
 
 // The overview: the elements do the work; the page only names the billing period, read from
@@ -20,6 +20,7 @@ function showPeriod(): void {
 }
 
 store.subscribe(showPeriod);
+watchLang(showPeriod);
 store.load().then(showPeriod, () => {
   // The meters show the error and its remedy themselves.
 });

@@ -359,7 +359,7 @@ export interface InvoicesResponse {
   suspended?: { paymentCappingReached: boolean; reason?: SuspensionReason };
 }
 
-/** A discount of the subscription, as the service titles it ("20 % off everything"). */
+/** A discount of the subscription, as the service titles it ("20% off everything"). */
 export interface SubscriptionDiscount {
   reference: string;
   title: string;

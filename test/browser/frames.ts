@@ -2,6 +2,7 @@
 // the runtime (module instances, usage stores), sharing the session storage and the
 // BroadcastChannel of the origin, as tabs of the same app would share the channel.
 import type * as Billing from '../../src/index.js';
+import { waitFor } from '../time.js';
 
 export interface TestFrame {
   frame: HTMLIFrameElement;
@@ -24,20 +25,13 @@ export async function openFrame(size: FrameSize = { width: 480, height: 320 }): 
   const frame = document.createElement('iframe');
   frame.title = 'Another tab of the app';
   frame.style.cssText = `width:${size.width}px;height:${size.height}px;border:0;display:block`;
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The test frame did not start')), 10_000);
-    const poll = () => {
-      const win = frame.contentWindow as (Window & { billing?: unknown }) | null;
-      if (win?.billing) {
-        clearTimeout(timer);
-        resolve();
-      } else setTimeout(poll, 25);
-    };
-    frame.addEventListener('load', poll, { once: true });
-  });
   frame.src = new URL('./frame.html', import.meta.url).href;
   document.body.append(frame);
-  await ready;
+  await waitFor(
+    () => (frame.contentWindow as (Window & { billing?: unknown }) | null)?.billing,
+    'the test frame to start',
+    10_000,
+  );
   return {
     frame,
     window: frame.contentWindow as TestFrame['window'],

@@ -2,7 +2,14 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { configureBilling } from '../../src/client/config.js';
 import type { BillingUpdatedEvent } from '../../src/client/events.js';
 import '../../src/elements/usage-meter/define.js';
-import { freshStart, proxyRequestCount, sandbox, serviceApi, until } from '../browser/billing.js';
+import {
+  freshStart,
+  nextEvent,
+  proxyRequestCount,
+  sandbox,
+  serviceApi,
+  until,
+} from '../browser/billing.js';
 import { waitFor } from '../time.js';
 
 // Live updates against the real proxy and sandbox: a change made elsewhere reaches an open page
@@ -66,10 +73,20 @@ describe('live updates', () => {
     configureBilling({ live: false });
     const meter = await fixture<HTMLElement>(html`<usage-meter feature="projects"></usage-meter>`);
     await until(() => valueOf(meter) === '4', 'the meter at 4 projects');
-    await purchaseElsewhere();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A stream of the test's own hears the change: by then a page with live updates would
+    // have heard it too.
+    const stream = new EventSource('/billing/events', { withCredentials: true });
+    try {
+      await nextEvent(stream, 'open');
+      const told = nextEvent(stream, 'billing-changed');
+      await purchaseElsewhere();
+      await told;
+    } finally {
+      stream.close();
+    }
     expect(valueOf(meter)).to.equal('4');
-    expect(await proxyRequestCount('GET', '/billing/events')).to.equal(0);
+    // The test's stream, none of the page.
+    expect(await proxyRequestCount('GET', '/billing/events')).to.equal(1);
   });
 });
 

@@ -1,7 +1,14 @@
 import { expect } from '@open-wc/testing';
 import { configureBilling } from '../../src/client/config.js';
 import { getProxyClient, ProxyClient } from '../../src/client/proxy-client.js';
-import { addFault, freshStart, testEnv, failure } from '../browser/billing.js';
+import {
+  addFault,
+  freshStart,
+  testEnv,
+  failure,
+  proxyRequestCount,
+  requestsAfter,
+} from '../browser/billing.js';
 
 describe('proxy client', () => {
   beforeEach(() => freshStart('healthy'));
@@ -80,8 +87,11 @@ describe('proxy client', () => {
   it('tells an abort by the caller apart', async () => {
     await addFault({ route: 'GET /v1/Usages', mode: 'delay', delayMs: 1000 });
     const controller = new AbortController();
+    const before = await proxyRequestCount('GET', '/billing/usages');
     const pending = getProxyClient().getUsages(controller.signal);
-    setTimeout(() => controller.abort(), 50);
+    // Aborted while the request is under way (the service holds its answer a second).
+    await requestsAfter('GET', '/billing/usages', before);
+    controller.abort();
     expect((await failure(pending)).code).to.equal('aborted');
   });
 

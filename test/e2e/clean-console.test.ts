@@ -4,7 +4,8 @@
 // the overview offers each remedy once.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
+import { pageQuiet, unansweredRequests } from '../page-requests.js';
 import { SCENARIOS } from '../../demo/customers.js';
 import { demoForFile } from './helpers.js';
 
@@ -14,8 +15,12 @@ const PAGES = ['/app/', '/app/plans', '/app/billing', '/app/embed'];
 /** The parts of a button or link of our elements that remedies a state. */
 const REMEDY_PARTS = ['remedy', 'retry', 'see-plans', 'sign-in'];
 
-/** Lets the page's elements load what they need: no skeleton and no price being asked. */
-async function settle(page: Page): Promise<void> {
+/**
+ * Lets the page's elements load what they need (no skeleton and no price being asked), then
+ * waits for the page to have nothing left in flight: a console line or a failed request that
+ * comes just after the elements settle (a late read, a second render) still counts against it.
+ */
+async function settle(page: Page, unanswered: () => number): Promise<void> {
   await page.waitForLoadState('load');
   await page.waitForFunction(
     () => {
@@ -29,9 +34,7 @@ async function settle(page: Page): Promise<void> {
     undefined,
     { timeout: 15_000 },
   );
-  // Time is the subject here: a console line or a failed request that comes just after the
-  // elements settle (a late retry, a second render) still counts against the page.
-  await page.waitForTimeout(400);
+  await pageQuiet(page, unanswered);
 }
 
 /** The visible remedies our elements offer on the page. */
@@ -53,32 +56,43 @@ function remedies(page: Page): Promise<string[]> {
 for (const { reference } of SCENARIOS) {
   test(`${reference}: every page loads with a clean console and one call to action`, async () => {
     const page = await e2e.newPage();
+    const unanswered = unansweredRequests(page);
     await e2e.signIn(page, reference);
-    await settle(page);
+    await settle(page, unanswered);
     for (const path of PAGES) {
       // Leaving a page aborts its event stream: not a failure of the next page.
       await page.goto('about:blank');
       const problems: string[] = [];
       let recording = true;
       const note = (line: string) => recording && problems.push(line);
-      page.on('console', (entry) => entry.type() === 'error' && note(`console: ${entry.text()}`));
-      page.on('pageerror', (error) => note(`page error: ${error.message}`));
-      page.on('response', (response) => {
+      // Warnings count too: Lit's development build, which the demo's dev server loads, warns
+      // of an element's mistakes (and of itself, a banner the demo silences).
+      const onConsole = (entry: ConsoleMessage) => {
+        if (entry.type() === 'error' || entry.type() === 'warning')
+          note(`console ${entry.type()}: ${entry.text()}`);
+      };
+      const onPageError = (error: Error) => note(`page error: ${error.message}`);
+      const onResponse = (response: Response) => {
         if (response.status() >= 400) note(`${response.status()} ${response.url()}`);
-      });
+      };
       // A request the page itself abandons (a preview frame drawn again, a read superseded by
       // a newer one) prints nothing and fails nothing; any other failure counts.
-      page.on('requestfailed', (request) => {
+      const onRequestFailed = (request: Request) => {
         const reason = request.failure()?.errorText ?? '';
         if (reason !== 'net::ERR_ABORTED') note(`failed ${request.url()} ${reason}`);
-      });
+      };
+      page.on('console', onConsole);
+      page.on('pageerror', onPageError);
+      page.on('response', onResponse);
+      page.on('requestfailed', onRequestFailed);
       await page.goto(`${e2e.demo.url}${path}`);
-      await settle(page);
+      await settle(page, unanswered);
       recording = false;
-      page.removeAllListeners('console');
-      page.removeAllListeners('response');
-      page.removeAllListeners('requestfailed');
-      page.removeAllListeners('pageerror');
+      // (Only this path's listeners: the count of unanswered requests goes on.)
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      page.off('response', onResponse);
+      page.off('requestfailed', onRequestFailed);
       assert.deepEqual(problems, [], `${reference} ${path}`);
       const offered = await remedies(page);
       assert.ok(offered.length <= 1, `${reference} ${path}: ${offered.join(', ')}`);

@@ -272,12 +272,17 @@ test('the billing page summarises the subscription and opens portal workflows in
   await summary.getByText('Renews on').waitFor();
   assert.match((await summary.textContent()) ?? '', /Pro/);
 
-  // 3 seats in use of 5 included: nothing to remove, so the seats card's note leads with what
-  // can be done now (buy), and says when a removal becomes possible.
+  // The seats card's note gives the customer's own figures: 3 seats, all 3 in use (the page's
+  // count), 5 included, so nothing to remove yet.
   const seats = page.getByRole('region', { name: 'Seats' });
-  await seats.getByRole('button', { name: 'Buy' }).waitFor();
-  const note = (await seats.locator('.card-note').textContent()) ?? '';
-  assert.match(note, /^Buy seats for new teammates\. Seats beyond those your plan includes/);
+  const note = seats.locator('[data-seats-note]');
+  await eventually(async () => {
+    assert.equal(
+      await note.textContent(),
+      'You have 3 seats, all in use. Your plan includes 5: 2 more cost nothing. ' +
+        'None can be removed while all are in use. You see what changes before you confirm.',
+    );
+  });
 
   const portal = page.frameLocator('billing-portal iframe');
   await portal.getByRole('heading', { level: 1, name: 'Your subscription' }).waitFor();
@@ -293,6 +298,111 @@ test('the billing page summarises the subscription and opens portal workflows in
   await summary.getByRole('button', { name: 'Change plan' }).click();
   await portal.getByRole('heading', { level: 1, name: 'Change plan' }).waitFor();
   await screenshot(page, 'billing-change-plan');
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
+test('the billing page’s seats note follows the customer’s seats, in their language', async () => {
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
+  await page.goto(`${e2e.demo.url}/app/billing`);
+  const seats = page.getByRole('region', { name: 'Seats' });
+  const note = seats.locator('[data-seats-note]');
+  await note.getByText(/^You have 3 seats, all in use\./).waitFor();
+
+  // Two more seats, free: the note says what the customer now has, and what can be removed.
+  await buyFree(seats.locator('buy-feature'), 'Done. You now have 5 seats.', 2);
+  await eventually(async () => {
+    assert.equal(
+      await note.textContent(),
+      'You have 5 seats, 3 in use. Your plan includes 5: each seat beyond them is charged ' +
+        'after you confirm its price. You can remove up to 2, down to the 3 in use. ' +
+        'You see what changes before you confirm.',
+    );
+  });
+  await page.context().close();
+
+  // Other customers, other figures: unlimited seats (in French), a pending plan, no plan.
+  const cases: [string, 'en' | 'fr', string][] = [
+    [
+      'unlimited',
+      'fr',
+      'Vous avez 42 sièges. Votre offre inclut des sièges illimités\u00a0: en ajouter ne coûte ' +
+        'rien. Vous voyez ce qui change avant de confirmer.',
+    ],
+    ['pending', 'en', 'Your plan includes 5 seats once you complete your subscription.'],
+    ['starter-plan', 'en', 'Your plan does not include seats.'],
+  ];
+  for (const [reference, language, expected] of cases) {
+    const other = await e2e.newPage();
+    await e2e.signIn(other, reference);
+    await other.goto(`${e2e.demo.url}/app/billing?lang=${language}`);
+    const otherNote = other.locator('#seats [data-seats-note]');
+    await eventually(async () => {
+      assert.equal(await otherNote.textContent(), expected, reference);
+    });
+    await other.context().close();
+  }
+});
+
+test('the billing summary says what is to pay, and when', async () => {
+  // [customer, the summary's facts about money]: nothing; an invoice waiting for its payment
+  // date (not "due now"); invoices past it; a pending plan, which has no period and no bill yet.
+  const cases: [string, RegExp, RegExp][] = [
+    ['healthy', /To pay\s*Nothing/, /Due now|Overdue/],
+    ['discounted', /Due by [A-Z][a-z]+ \d{1,2}, \d{4}\s*\$39\.20/, /Due now|Overdue|Nothing/],
+    ['capping-reached', /Overdue\s*\$\d+\.\d\d/, /Due now|Nothing/],
+    ['pending', /Plan\s*Pro/, /Period ends|Renews on|Due now|To pay|Overdue/],
+  ];
+  for (const [reference, says, doesNotSay] of cases) {
+    const page = await e2e.newPage();
+    await e2e.signIn(page, reference);
+    await page.goto(`${e2e.demo.url}/app/billing`);
+    const summary = page.locator('[data-summary][aria-busy="false"]');
+    await summary.waitFor();
+    const text = (await summary.textContent()) ?? '';
+    assert.match(text, says, `${reference}: ${text}`);
+    assert.doesNotMatch(text, doesNotSay, `${reference}: ${text}`);
+    await page.context().close();
+  }
+});
+
+test('the billing page’s own words follow a live change of <html lang>', async () => {
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
+  await page.goto(`${e2e.demo.url}/app/billing`);
+  const summary = page.locator('[data-summary]');
+  const actions = page.locator('[data-actions]');
+  const note = page.locator('[data-seats-note]');
+  const badge = page.locator('[data-plan]');
+  const buy = page.locator('#seats buy-feature');
+  await summary.getByText('Renews on').waitFor();
+  await note.getByText(/^You have 3 seats/).waitFor();
+  await badge.getByText('Pro · Active').waitFor();
+
+  // A host app switching languages in place, as the elements allow: no reload.
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => navigations.push(frame.url()));
+  await page.evaluate(() => {
+    document.documentElement.lang = 'fr';
+  });
+  await summary.getByText('Renouvellement le').waitFor();
+  await summary.getByText('Rien', { exact: true }).waitFor();
+  await actions.getByRole('button', { name: 'Changer d’offre' }).waitFor();
+  await badge.getByText('Pro · Actif').waitFor();
+  await note.getByText(/^Vous avez 3 sièges, tous utilisés\./).waitFor();
+  // The names the page gives the elements follow too ("sièges", not "seats").
+  assert.equal(await buy.getAttribute('label'), 'sièges');
+  assert.doesNotMatch((await summary.textContent()) ?? '', /Renews on|To pay|Nothing/);
+
+  await page.evaluate(() => {
+    document.documentElement.lang = 'en';
+  });
+  await summary.getByText('Renews on').waitFor();
+  await actions.getByRole('button', { name: 'Change plan' }).waitFor();
+  await note.getByText(/^You have 3 seats, all in use\./).waitFor();
+  assert.equal(await buy.getAttribute('label'), 'seats');
+  assert.deepEqual(navigations, [], 'no reload');
   assert.deepEqual(pageErrors(page), []);
   await page.context().close();
 });

@@ -17,6 +17,7 @@ import {
 } from 'playwright-core';
 import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
 import { startDemo, type DemoServer } from '../../demo/server.js';
+import { waitFor } from '../time.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Screenshots of the main states, for a reviewer (named in the README). */
@@ -163,15 +164,22 @@ export function pageErrors(page: Page): string[] {
 
 /** Retries an assertion until it passes or the time is up (the UI updates asynchronously). */
 export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  let failed: unknown;
+  const passed = await waitFor(
+    async () => {
+      try {
+        return { value: await check() };
+      } catch (error) {
+        failed = error;
+        return undefined;
+      }
+    },
+    'the check to pass',
+    timeoutMs,
+  ).catch(() => undefined);
+  // The assertion's own error, with its diff, when the time is up.
+  if (passed === undefined) throw failed;
+  return passed.value;
 }
 
 /** The figures a <usage-meter> shows for one feature: "3 of 5" → { used: '3', total: '5' }. */

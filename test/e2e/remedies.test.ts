@@ -213,7 +213,7 @@ test('suspended for a dead card: the billing page and its portal lead with the p
     .waitFor();
   const links = portal.locator('.actions a');
   assert.deepEqual((await links.allTextContents()).slice(0, 2), [
-    'Payment method',
+    'Update payment method',
     'Restart subscription',
   ]);
   assert.deepEqual((await links.evaluateAll((all) => all.map((a) => a.className))).slice(0, 2), [

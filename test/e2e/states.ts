@@ -70,12 +70,13 @@ export async function frameSettled(frame: Locator): Promise<void> {
   await frame.evaluate(async (element) => {
     let last = -1;
     let steady = 0;
-    // At most ~5 s: a frame that never takes a height (hidden while the portal changes page)
-    // must not hold the test forever; a frame that waits for no paint moves on after 100 ms.
-    for (let frames = 0; steady < 3 && frames < 300; frames++) {
+    // At most 5 s: a frame that never takes a height (hidden while the portal changes page)
+    // must not hold the test forever, nor a page that draws no frame.
+    const given = AbortSignal.timeout(5_000);
+    while (steady < 3 && !given.aborted) {
       await new Promise((resolve) => {
         requestAnimationFrame(resolve);
-        setTimeout(resolve, 100);
+        given.addEventListener('abort', resolve, { once: true });
       });
       const height = element.getBoundingClientRect().height;
       steady = height === last && height > 0 ? steady + 1 : 0;

@@ -40,6 +40,8 @@ let siteOrigin = '';
 let tokensMinted = 0;
 /** How long the site's tokens live, in seconds. */
 let tokenLifetime = 600;
+/** The token the site minted last. */
+let lastToken = '';
 /** The proxy's requests, as "METHOD path?query" with whether they carried a cookie or a token. */
 const proxyRequests: { line: string; cookie: boolean; bearer: boolean; status?: number }[] = [];
 
@@ -72,6 +74,20 @@ function snippetPage(identity: 'cookie' | 'token'): string {
       <buy-feature feature="projects"></buy-feature>
       <billing-portal page="home"></billing-portal>
     </main></body></html>`;
+}
+
+/** The proxy's check of a token: no tolerance on `exp`, so that a short token expires soon. */
+const identifyByToken = identifyWithCustomerToken({ secret: SECRET, clockToleranceSeconds: 0 });
+
+/** Whether the proxy refuses `token` as expired now. */
+async function expired(token: string): Promise<boolean> {
+  const request = new Request('http://app.test/billing/usages', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return identifyByToken(request).then(
+    () => false,
+    (error: unknown) => (error as { code?: string }).code === 'token-expired',
+  );
 }
 
 before(async () => {
@@ -117,6 +133,7 @@ before(async () => {
         reference: 'healthy',
         expiresInSeconds: tokenLifetime,
       }).then((token) => {
+        lastToken = token;
         response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
         response.end(token);
       });
@@ -127,7 +144,6 @@ before(async () => {
   });
   siteOrigin = `http://shop.site.test:${await listenOn(site)}`;
 
-  const identifyByToken = identifyWithCustomerToken({ secret: SECRET, clockToleranceSeconds: 0 });
   proxy = createBillingProxy({
     baseUrl: sandbox.apiUrl,
     agentKey: sandbox.agentKey,
@@ -258,9 +274,10 @@ test('an expired token is refreshed once and the request sent again', async () =
   const page = await signedInPage();
   await page.goto(`${siteOrigin}/token`);
   await page.locator('usage-meter').getByText(/of 10/).waitFor();
-  // Time itself is the subject: the one-second token must expire. The tokens are counted after
-  // it: on a busy machine the page's first reads can outlast the first token and refresh it.
-  await page.waitForTimeout(2_100);
+  // The one-second token must expire: wait until the proxy's own check refuses the page's
+  // latest token as expired. The tokens are counted after it: on a busy machine the page's
+  // first reads can outlast the first token and refresh it.
+  await waitFor(() => expired(lastToken), 'the short token to expire', 10_000);
   const minted = tokensMinted;
   tokenLifetime = 600;
   proxyRequests.length = 0;

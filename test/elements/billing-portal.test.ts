@@ -5,6 +5,7 @@ import '../../src/elements/usage-meter/define.js';
 import { BillingPortal } from '../../src/elements/billing-portal/billing-portal.js';
 import type { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
 import { configureBilling } from '../../src/client/config.js';
+import { loadLanguage } from '../../src/client/i18n.js';
 import { openPortalPage } from '../../src/elements/billing-portal/open.js';
 import {
   freshStart,
@@ -65,10 +66,13 @@ describe('<billing-portal>', () => {
     const cleanups: (() => void)[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
     const realFetch = window.fetch;
     window.fetch = async (input, init) => {
-      if (String(input instanceof Request ? input.url : input).includes('/billing/portal'))
+      if (String(input instanceof Request ? input.url : input).includes('/billing/portal')) {
+        asked = true;
         await held;
+      }
       return realFetch(input, init);
     };
     try {
@@ -91,10 +95,12 @@ describe('<billing-portal>', () => {
       cleanups.push(() => wrapper.remove());
       document.body.append(wrapper);
       await until(() => el.state === 'loading', 'the opening to start');
-      // Several frames and tasks go by: hydration would happen here.
+      // The element has asked for the page and waits for its answer: whatever it does before a
+      // page opens is done. Several frames go by too: hydration would happen here.
+      await until(() => asked, 'the page to be asked of the proxy');
+      await el.updateComplete;
       for (let frame = 0; frame < 3; frame += 1)
         await new Promise((resolve) => requestAnimationFrame(resolve));
-      await new Promise((resolve) => setTimeout(resolve, 100));
       expect(sameNodes([...el.childNodes], written), "the host's nodes, no other").to.equal(true);
       expect(el.innerHTML).to.equal(markup);
       // (Booleans: a failed comparison of elements would be serialized whole to the runner.)
@@ -359,6 +365,9 @@ describe('<billing-portal>', () => {
   });
 
   it('speaks French under a French lang', async () => {
+    // French texts load on demand (English meanwhile): loaded first, the element speaks French
+    // from its first render.
+    await loadLanguage('fr');
     const wrapper = await fixture<HTMLElement>(html`
       <div lang="fr">
         <billing-portal

@@ -1,9 +1,11 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { configureBilling, getBillingConfig } from '../../src/client/config.js';
+import { loadLanguage } from '../../src/client/i18n.js';
 import type { BillingAddOnChangeEvent, BillingRemedyEvent } from '../../src/client/events.js';
 import type { PricingResponse } from '../../src/contract/proxy-api.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import { createPendingAddOnChange } from '../../src/elements/buy-feature/pending-add-on.js';
+import { proxyRequestCount } from '../browser/billing.js';
 import {
   addFault,
   animationsDone,
@@ -15,10 +17,10 @@ import {
   openedPortalPath,
   part,
   partText,
+  requestsAfterLaterRequest,
   requestsTo,
   sandbox,
   sandboxStats,
-  sleep,
   waitForDialog,
   waitForText,
   standing,
@@ -90,13 +92,20 @@ describe('<buy-feature> add-on mode', () => {
     // the price of "1 Priority support", which it refuses (a red line in the console).
     await freshStart('starter-plan');
     const before = await requestsTo('POST /v1/Pricing/Usage');
+    const askedBefore = await proxyRequestCount('POST', '/billing/pricing');
     const errors: string[] = [];
     const recordError = (event: Event) => errors.push((event as CustomEvent).type);
     document.addEventListener('billing-error', recordError);
     try {
       const element = await addOnElement();
       await standing(element, 'available');
-      await sleep(300);
+      await element.updateComplete;
+      // A price asked first as a quantity would be asked on connecting, before the standing is
+      // known: it has reached the proxy before a later request of the test's own is answered,
+      // and the sandbox has answered what the proxy passed on.
+      const asked = await requestsAfterLaterRequest('POST', '/billing/pricing');
+      await sandboxAnsweredAll();
+      expect(asked - askedBefore, 'prices asked of the proxy').to.equal(1);
       expect((await requestsTo('POST /v1/Pricing/Usage')) - before).to.equal(1);
       expect(errors).to.deep.equal([]);
     } finally {
@@ -203,6 +212,9 @@ describe('<buy-feature> add-on mode', () => {
   });
 
   it('says in French that removing ends it now and refunds nothing', async () => {
+    // French texts load on demand (English meanwhile): loaded first, the element speaks French
+    // from its first render.
+    await loadLanguage('fr');
     await freshStart('starter-plan');
     await addedBefore('add-before-french-removal-key');
     const wrapper = await fixture<HTMLElement>(
@@ -335,6 +347,9 @@ describe('<buy-feature> add-on mode', () => {
   });
 
   it('says where an add-on stands as the meters do, "Name: state.", in French too', async () => {
+    // French texts load on demand (English meanwhile): loaded first, the element speaks French
+    // from its first render.
+    await loadLanguage('fr');
     // A French page: the usages, which name the feature, are read in the page's language.
     const pageLang = document.documentElement.getAttribute('lang');
     document.documentElement.lang = 'fr';
@@ -360,6 +375,9 @@ describe('<buy-feature> add-on mode', () => {
   });
 
   it("shows the service's lines in French, also when the price changed", async () => {
+    // French texts load on demand (English meanwhile): loaded first, the element speaks French
+    // from its first render.
+    await loadLanguage('fr');
     await freshStart('starter-plan');
     // 4.3 days left in the period: a day count with a decimal, written "4,3" in French.
     await daysLeftInPeriod('starter-plan', 4.3);
@@ -407,10 +425,16 @@ describe('<buy-feature> add-on beside a purchase of the page', () => {
     const input = part<HTMLInputElement>(seats, 'input')!;
     input.value = '3';
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    await waitUntil(() => partText(seats, 'price-now') !== '', 'the seats price', {
-      timeout: 8000,
-    });
-    await sleep(300);
+    // The price of 3 seats: the one of the quantity before is gone once the element rendered
+    // the new quantity, and the price block is complete again.
+    await seats.updateComplete;
+    await waitUntil(
+      () =>
+        part(seats, 'price')?.getAttribute('data-state') === 'complete' &&
+        partText(seats, 'price-now') !== '',
+      'the seats price',
+      { timeout: 8000 },
+    );
     part(seats, 'buy')!.click();
     await waitForDialog(seats);
     part(seats, 'confirm')!.click();

@@ -52,13 +52,18 @@ export async function requestsTo(route: string): Promise<number> {
  * checks: a purchase the page had started before this request would have reached the proxy
  * before the test's request made its round trip to the service and back.
  */
-export async function purchasesAfterLaterRequest(): Promise<number> {
+export function purchasesAfterLaterRequest(): Promise<number> {
+  return requestsAfterLaterRequest('POST', '/billing/usage');
+}
+
+/** The same for any route of the proxy (`POST`, `/billing/pricing`). */
+export async function requestsAfterLaterRequest(method: string, path: string): Promise<number> {
   const response = await fetch('/billing/usages', {
     credentials: 'include',
     headers: { accept: 'application/json' },
   });
   await response.body?.cancel();
-  return proxyRequestCount('POST', '/billing/usage');
+  return proxyRequestCount(method, path);
 }
 
 /** The price the proxy quotes right now (the same call the element makes). */

@@ -3,8 +3,9 @@ import { configureBilling, getBillingConfig } from '../../src/client/config.js';
 import type { BillingPurchaseEvent } from '../../src/client/events.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
+import { waitFor } from '../time.js';
 import { createPendingPurchase } from '../../src/elements/buy-feature/pending-purchase.js';
-import { proxyRequestCount } from '../browser/billing.js';
+import { proxyRequestCount, requestsAfter } from '../browser/billing.js';
 import {
   addFault,
   openConfirmation,
@@ -16,7 +17,6 @@ import {
   purchasesAfterLaterRequest,
   freshStart,
   sandbox,
-  sleep,
   waitForText,
   pricedSeats,
   sandboxAnsweredAll,
@@ -24,6 +24,19 @@ import {
 
 // A confirmed purchase is applied at most once, whatever happens to the page in between:
 // its idempotency key waits in sessionStorage until the outcome is known.
+
+/**
+ * Resolves once `element` has rendered its latest state and its price block is asked of
+ * nothing more: a price or a refusal shown.
+ */
+async function priceSettled(element: BuyFeature): Promise<void> {
+  await element.updateComplete;
+  await waitFor(
+    () => part(element, 'price')?.getAttribute('aria-busy') === 'false',
+    'the price block to settle',
+  );
+  await element.updateComplete;
+}
 
 const pendingKeys = () =>
   Object.keys(sessionStorage).filter((key) => key.includes('pending-purchase'));
@@ -120,12 +133,18 @@ describe('<buy-feature> exactly once', () => {
     // Another quantity is refused with a remedy (no payment method any more), then the usages
     // refresh, as after a remedy's workflow: the pending purchase must not give way to a new one.
     await sandbox('customers/healthy/payment-method', { state: 'absent' });
+    const priced = await proxyRequestCount('POST', '/billing/pricing');
     const input = part<HTMLInputElement>(element, 'input')!;
     input.value = '5';
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    await sleep(1000);
+    // The price of 5 seats is asked (after the typing pause) and its refusal shown.
+    await requestsAfter('POST', '/billing/pricing', priced);
+    await priceSettled(element);
+    const refreshed = await proxyRequestCount('GET', '/billing/usages');
     await getUsageStore().refresh();
-    await sleep(100);
+    // The element has taken in the new usages, and whatever it asked again has its answer.
+    await requestsAfter('GET', '/billing/usages', refreshed);
+    await priceSettled(element);
     expect(partText(element, 'error')).to.include('could not confirm');
     expect(part(element, 'retry')).not.to.equal(null);
     expect(part(element, 'buy')!.getAttribute('aria-disabled')).to.equal('true');

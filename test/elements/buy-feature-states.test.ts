@@ -1,5 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { BillingErrorEvent, BillingRemedyEvent } from '../../src/client/events.js';
+import { loadLanguage } from '../../src/client/i18n.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import { proxyRequestCount } from '../browser/billing.js';
 import {
@@ -148,6 +149,9 @@ describe('<buy-feature> states', () => {
     expect(partText(english, 'dialog')).to.include('Add 1 seat').and.not.include('Add 1 seats');
     english.shadowRoot!.querySelector('dialog')!.close();
 
+    // The French texts load on demand (English meanwhile): here before the French element's
+    // first render, so its dialog is read in French whenever it opens.
+    await loadLanguage('fr');
     const wrapper = await fixture<HTMLElement>(
       html`<div lang="fr">
         <buy-feature
@@ -213,6 +217,10 @@ describe('<buy-feature> states', () => {
     );
     expect(partText(element, 'price-next')).to.include('Recurring price unchanged');
     expect(partText(element, 'price-next')).not.to.include('New recurring price');
+    // The term keeps its value for assistive technology, out of sight: the row stays one line.
+    const value = part(element, 'price-next')!.querySelector('dd')!;
+    expect(value.textContent?.trim()).to.equal('$49.00\u00a0/\u00a0month');
+    expect(value.getBoundingClientRect().width).to.be.at.most(1);
     // A change that raises it says so.
     await type(element, '4');
     await waitUntil(() => partText(element, 'price-next').includes('New recurring price'), 'new', {

@@ -5,7 +5,9 @@ import '../../src/elements/feature-gate/define.js';
 import '../../src/elements/plan-picker/define.js';
 import '../../src/elements/billing-portal/define.js';
 import type { BillingRemedyEvent } from '../../src/client/events.js';
+import type { ReactiveElement } from 'lit';
 import { addFault, freshStart, resetSandbox, until } from '../browser/billing.js';
+import { waitFor } from '../time.js';
 
 // One call to action per page region (elements/shared/call-to-action.ts): in each state of the
 // account that every element meets, the page offers its remedy once, calmly, and the other
@@ -52,10 +54,13 @@ function busy(el: HTMLElement): boolean {
 
 async function settled(root: Element): Promise<void> {
   await until(() => elementsOf(root).every((el) => !busy(el)), 'every element to settle');
-  // The elements agree on who offers each remedy in a task or two after their last update.
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  for (const el of elementsOf(root))
-    await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+  // The elements agree on who offers each remedy through updates they ask of each other after
+  // their own: agreed once a pass finds every update done and none asked again.
+  await waitFor(async () => {
+    const elements = elementsOf(root) as (HTMLElement & ReactiveElement)[];
+    const done = await Promise.all(elements.map((el) => el.updateComplete));
+    return done.every(Boolean) && elements.every((el) => !el.isUpdatePending);
+  }, 'the elements to agree on who offers each remedy');
 }
 
 /** The overview of a dashboard: meters, a buy control, a gate, an add-on and a second gate. */

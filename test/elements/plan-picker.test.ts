@@ -47,6 +47,14 @@ async function picker(template = html`<plan-picker></plan-picker>`): Promise<Pla
   return element;
 }
 
+/** Waits until the cards are priced at the customer's use (the usages are read after the plans). */
+async function pricedAtUse(element: PlanPicker): Promise<void> {
+  await waitUntil(() => getUsageStore('/billing').state.status === 'ready', 'usages read', {
+    timeout: 8000,
+  });
+  await element.updateComplete;
+}
+
 function card(element: Element, offer: string): HTMLElement {
   return element.shadowRoot!.querySelector(`[data-offer-card="${offer}"]`)!;
 }
@@ -99,7 +107,9 @@ describe('<plan-picker> grid', () => {
       node.textContent?.trim(),
     );
     expect(titles).to.deep.equal(['Starter', 'Pro', 'Business']);
-    expect(cardText(card(element, 'starter'), 'price')).to.equal('$19.00 / month');
+    await pricedAtUse(element);
+    // Hannah's 4 projects are one above Starter's 3: at her use, $19 + $5.
+    expect(cardText(card(element, 'starter'), 'price')).to.equal('$24.00 / month');
     expect(cardText(card(element, 'business'), 'price')).to.equal('$199.00 / month');
     await expect(element).to.be.accessible();
   });
@@ -141,22 +151,37 @@ describe('<plan-picker> grid', () => {
   it('shows on each card what the customer pays after the discount, the list price beneath', async () => {
     await freshStart('discounted');
     const element = await picker();
-    // 20 % off every price: the price paid is the card's price; the list price is secondary.
+    await pricedAtUse(element);
+    // Dario's 4 projects are one above Starter's 3: at his use Starter is $19 + $5, 20% off.
+    expect(cardText(card(element, 'starter'), 'price')).to.equal('$19.20 / month');
+    expect(cardText(card(element, 'starter'), 'at-use')).to.equal(
+      'At your current use: the $19.00 / month list price plus Projects: 1 extra, $5.00 / month.',
+    );
+    expect(cardText(card(element, 'starter'), 'discount')).to.equal(
+      'Your discount applies: 20% off everything.',
+    );
+    // The add-on's price too is what he pays: $9.00, 20% off.
+    expect(cardText(card(element, 'starter'), 'features')).to.contain(
+      'Priority support: Add-on, $7.20 / month',
+    );
+    expect(cardText(card(element, 'pro'), 'features')).to.contain(
+      'Priority support: Add-on, $7.20 / month',
+    );
+    // 20% off every price: the price paid is the card's price; the list price is secondary.
     for (const [offer, paid, list] of [
-      ['starter', '$15.20 / month', '$19.00 / month'],
       ['pro', '$39.20 / month', '$49.00 / month'],
       ['business', '$159.20 / month', '$199.00 / month'],
     ] as const) {
       expect(cardText(card(element, offer), 'price')).to.equal(paid);
       expect(cardText(card(element, offer), 'discount')).to.equal(
-        `List price ${list}, before your discount: 20 % off everything.`,
+        `List price ${list}, before your discount: 20% off everything.`,
       );
     }
     await expect(element).to.be.accessible();
     // The dialog says the discount applies, beside the discounted price it asks to confirm.
     await openChoice(element, 'starter');
     expect(partText(element, 'next-term-note')).to.contain(
-      'Your discount applies: 20 % off everything.',
+      'Your discount applies: 20% off everything.',
     );
     await freshStart('healthy');
     const plain = await picker();
@@ -168,7 +193,14 @@ describe('<plan-picker> grid', () => {
     const element = await picker(html`<plan-picker lang="fr"></plan-picker>`);
     await loadLanguage('fr');
     await element.updateComplete;
+    await pricedAtUse(element);
     expect(cardText(card(element, 'pro'), 'price')).to.equal('39,20 $US / mois');
+    expect(cardText(card(element, 'pro'), 'features')).to.contain(
+      'Support prioritaire : En option, 7,20 $US / mois',
+    );
+    expect(cardText(card(element, 'starter'), 'at-use')).to.equal(
+      'À votre usage actuel : le prix catalogue de 19,00 $US / mois plus Projets : 1 en plus, 5,00 $US / mois.',
+    );
     expect(cardText(card(element, 'pro'), 'discount')).to.equal(
       'Prix catalogue 49,00 $US / mois, avant votre remise : 20 % de remise sur tout.',
     );
@@ -297,6 +329,7 @@ describe('<plan-picker> changing plan', () => {
     const expected = await quoteOf('starter');
     expect(expected.AmountTotalDue).to.equal(0);
     const element = await picker();
+    await pricedAtUse(element);
     await openChoice(element, 'starter');
     const date = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(expected.DateEffective),
@@ -315,15 +348,20 @@ describe('<plan-picker> changing plan', () => {
       `Due now ${expected.PricingLocalized.replace(/\s+/g, ' ')}`,
     );
     expect(part(element, 'effective')).to.equal(null);
-    // Hannah's 4 projects are one above Starter's 3: the $24.00 / month is more than the card's
-    // $19, and the dialog says why (the quote has no line for it). Pro's seats and single
-    // sign-on are not in Starter: said before she confirms.
-    expect(expected.NextTerm.AmountTotal).to.be.greaterThan(1900);
+    // Hannah's 4 projects are one above Starter's 3: the $24.00 / month is more than Starter's
+    // $19, and the dialog names the extra (the quote has no line for it). Pro's seats and single
+    // sign-on are not in Starter, and her 3 seats leave her plan on the change's date (the
+    // service keeps only the new plan's features): said before she confirms.
+    expect(expected.NextTerm.AmountTotal).to.equal(2400);
     expect(partText(element, 'next-term-note')).to.equal(
-      'More than the $19.00 / month of Starter: it also counts your use beyond what Starter includes.',
+      'More than the $19.00 / month of Starter: it includes Projects: 1 extra, $5.00 / month.',
     );
-    expect(dialogOf(element).querySelector('.summary')?.textContent?.trim()).to.equal(
-      'On Starter you no longer have Seats and Single sign-on.',
+    expect(
+      dialogOf(element).querySelector('.summary')?.textContent?.replace(/\s+/g, ' ').trim(),
+    ).to.equal(
+      'On Starter you no longer have Seats and Single sign-on. ' +
+        `Seats: Starter does not include them. Your 3 in use stay until ${date}; from then your plan has none. ` +
+        'Projects: your 4 stay; Starter includes 3, the rest is billed as extra.',
     );
     const changed = oneEvent(element, 'billing-plan-change') as Promise<BillingPlanChangeEvent>;
     part<HTMLButtonElement>(element, 'confirm')!.click();
@@ -342,21 +380,38 @@ describe('<plan-picker> changing plan', () => {
     expect(expected).to.include({ TypeChange: 'Upgrade', IsImmediate: true });
     expect(expected.AmountTotalDue).to.be.greaterThan(0);
     const element = await picker();
-    expect(cardText(card(element, 'pro'), 'price')).to.equal('$49.00 / month');
+    await pricedAtUse(element);
+    // The card says what Pro costs her, never its list price alone.
+    expect(expected.NextTerm.AmountTotal).to.equal(45_400);
+    expect(cardText(card(element, 'pro'), 'price')).to.equal('$454.00 / month');
+    expect(cardText(card(element, 'pro'), 'at-use')).to.equal(
+      'At your current use: the $49.00 / month list price plus Seats: 37 extra, $370.00 / month and Projects: 7 extra, $35.00 / month.',
+    );
+    expect(cardText(card(element, 'business'), 'price')).to.equal('$199.00 / month');
+    expect(card(element, 'business').querySelector('[part~="at-use"]')).to.equal(null);
     expect(chooseButton(element, 'pro').textContent!.trim()).to.equal('Switch to Pro');
     expect(chooseButton(element, 'starter').textContent!.trim()).to.equal('Switch to Starter');
     await openChoice(element, 'pro');
     expect(partText(element, 'dialog-title')).to.equal('Change to Pro?');
     expect(partText(element, 'amount')).to.equal(expected.PricingLocalized);
+    // The rise is compared with what she pays now.
     expect(partText(element, 'next-term')).to.contain(
-      expected.NextTerm.PricingLocalized.replace(/\s+/g, ' '),
+      `${expected.NextTerm.PricingLocalized.replace(/\s+/g, ' ')} instead of $199.00 / month`,
     );
     expect(partText(element, 'next-term-note')).to.equal(
-      'More than the $49.00 / month of Pro: it also counts your use beyond what Pro includes.',
+      'More than the $49.00 / month of Pro: it includes Seats: 37 extra, $370.00 / month and Projects: 7 extra, $35.00 / month.',
     );
     expect(part(element, 'effective')).to.equal(null);
-    // Not a downgrade: no list of what a downgrade takes away.
-    expect(dialogOf(element).querySelector('.summary')).to.equal(null);
+    // Not a downgrade: nothing listed as taken away; what happens to her use and to the
+    // priority support Business includes and Pro sells apart (the service does not carry it
+    // over: it was never bought).
+    expect(
+      dialogOf(element).querySelector('.summary')?.textContent?.replace(/\s+/g, ' ').trim(),
+    ).to.equal(
+      'Seats: your 42 stay; Pro includes 5, the rest is billed as extra. ' +
+        'Projects: your 17 stay; Pro includes 10, the rest is billed as extra. ' +
+        'Priority support: Pro sells it as an add-on, $9.00 / month; add it after the change to keep it.',
+    );
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);
   });

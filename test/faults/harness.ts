@@ -3,7 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { Redis } from 'ioredis';
 import { basicAuth } from '../sandbox/helpers.js';
+import { waitFor } from '../time.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -242,4 +244,35 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Resolves once the proxy processes remember none of these purchases as refused: their records
+ * under `prefix` in the Redis at `redisPort` are gone or in another state, the refusals' time
+ * to live (limits.failedPurchaseTtlMs) run out. A retry with the same key is then a new
+ * attempt, not a replay of the refusal.
+ */
+export async function refusalsForgotten(
+  redisPort: number,
+  prefix: string,
+  purchases: { customer: string; idempotencyKey: string }[],
+): Promise<void> {
+  if (purchases.length === 0) return;
+  const keys = purchases.map(
+    ({ customer, idempotencyKey }) =>
+      `${prefix}purchase:${encodeURIComponent(customer)}:${idempotencyKey}`,
+  );
+  const client = new Redis({ host: '127.0.0.1', port: redisPort, maxRetriesPerRequest: 1 });
+  client.on('error', () => {});
+  try {
+    await waitFor(async () => {
+      const records = await client.mget(...keys);
+      return records.every(
+        (record) =>
+          record === null || (JSON.parse(record) as { state?: string }).state !== 'failed',
+      );
+    }, 'the refused purchases to be forgotten');
+  } finally {
+    client.disconnect();
+  }
 }

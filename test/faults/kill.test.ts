@@ -14,6 +14,7 @@ import {
   ledger,
   priceOfOneSeat,
   purchase,
+  refusalsForgotten,
   sandboxControl,
   seededRandom,
   startProxyProcess,
@@ -41,8 +42,6 @@ const SCHEDULE = [...KILL_POINTS, 'random', 'random'] as const;
  * owners; the others retry what a busy machine timed out, once its refusal is forgotten.
  */
 const MAX_CALM_ROUNDS = 6;
-/** Past the proxy process's limits.failedPurchaseTtlMs: a retry is a new attempt, not a replay. */
-const CALM_PAUSE_MS = 1_200;
 /** Instances started ahead of their round (more only compete for the CPU). */
 const STANDBY = 1;
 
@@ -104,9 +103,15 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
     const standby = plan.slice(0, STANDBY).map(spawnFor);
     for (let round = 0; final.size < PURCHASES && round < rounds; round++) {
       const { point, killAfter } = plan[round]!;
-      // Time is the subject: past the proxy's failedPurchaseTtlMs a retry is a new attempt.
+      // A retry is a new attempt once the proxy has forgotten its refusal.
       if (round > SCHEDULE.length)
-        await new Promise((resolve) => setTimeout(resolve, CALM_PAUSE_MS));
+        await refusalsForgotten(
+          redis.port,
+          'kill:',
+          customers
+            .filter((customer) => !final.has(customer))
+            .map((customer) => ({ customer, idempotencyKey: `${customer}-confirmed-purchase` })),
+        );
       if (point === 'during-apply') {
         // The sandbox holds applies 300 ms: the proxy dies 50 ms into one, which lands after.
         await sandboxControl(sandbox, 'POST', '/faults', {

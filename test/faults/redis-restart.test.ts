@@ -13,6 +13,7 @@ import {
   ledger,
   priceOfOneSeat,
   purchase,
+  refusalsForgotten,
   sandboxControl,
   startProxyProcess,
   startSandboxProcess,
@@ -22,7 +23,7 @@ import {
   type RunningSandboxProcess,
   type Verdict,
 } from './harness.js';
-import { sleep, waitFor } from '../time.js';
+import { waitFor } from '../time.js';
 
 const PURCHASES = 200;
 const DURING_OUTAGE = 20;
@@ -104,9 +105,13 @@ describe('redis-server restarted mid-load (appendonly yes, appendfsync always)',
       final.size < PURCHASES + DURING_OUTAGE && round < MAX_RETRY_ROUNDS;
       round++
     ) {
-      // Time is the subject: past the proxy's failedPurchaseTtlMs a retry is a new attempt.
-      await sleep(1_200);
       const open = [...load, ...outage].filter((customer) => !final.has(customer));
+      // A retry is a new attempt once the proxy has forgotten its refusal.
+      await refusalsForgotten(
+        redis.port,
+        'restart:',
+        open.map((customer) => ({ customer, idempotencyKey: keyOf(customer) })),
+      );
       requests += open.length;
       await Promise.all(open.map(send));
     }

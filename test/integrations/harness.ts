@@ -12,6 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before } from 'node:test';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { pageQuiet, unansweredRequests } from '../page-requests.js';
+import { waitFor } from '../time.js';
 import { CHROME_FLAGS, findChrome } from '../../scripts/prereqs.mjs';
 
 const execFileAsync = promisify(execFile);
@@ -197,7 +199,12 @@ export async function startProcess(
       } catch {
         // already gone
       }
-      await Promise.race([exit, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      // Its exit, or 5 s at most before it is killed.
+      const patience = AbortSignal.timeout(5_000);
+      await Promise.race([
+        exit,
+        new Promise((resolve) => patience.addEventListener('abort', resolve, { once: true })),
+      ]);
       if (!exited) {
         try {
           process.kill(-child.pid, 'SIGKILL');
@@ -207,21 +214,25 @@ export async function startProcess(
       }
     }
   };
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-  for (;;) {
-    if (exited) throw new Error(`${command} ${args.join(' ')} exited before it served:\n${output}`);
-    try {
-      const response = await fetch(options.readyUrl);
-      await response.body?.cancel();
-      if (response.status < 500 || options.anyStatus) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`${options.readyUrl} did not answer in time:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  const ready = await waitFor(
+    async () => {
+      if (exited) return 'exited';
+      try {
+        const response = await fetch(options.readyUrl);
+        await response.body?.cancel();
+        return response.status < 500 || options.anyStatus ? 'ready' : undefined;
+      } catch {
+        return undefined; // not listening yet
+      }
+    },
+    `${options.readyUrl} to answer`,
+    options.timeoutMs ?? 60_000,
+  ).catch(() => 'late' as const);
+  if (ready === 'exited')
+    throw new Error(`${command} ${args.join(' ')} exited before it served:\n${output}`);
+  if (ready === 'late') {
+    await stop();
+    throw new Error(`${options.readyUrl} did not answer in time:\n${output}`);
   }
   return { output: () => output, stop };
 }
@@ -347,6 +358,7 @@ export async function proveBilling(
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = watchConsole(page);
+  const unanswered = unansweredRequests(page);
   try {
     await options.before?.(page);
     await page.goto(url);
@@ -380,8 +392,9 @@ export async function proveBilling(
       .frameLocator('billing-portal iframe')
       .getByRole('heading', { level: 1, name: 'Your subscription' })
       .waitFor();
-    // Time is the subject: late errors (a stream, a hydration warning) have a moment to show.
-    await page.waitForTimeout(300);
+    // Late errors (a stream refused, a failed read, a hydration warning) have been printed
+    // once the page has nothing left in flight.
+    await pageQuiet(page, unanswered);
     assert.deepEqual(errors, [], "errors in the page's console");
   } catch (error) {
     await page

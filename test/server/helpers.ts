@@ -20,8 +20,8 @@ export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 export const APP_ORIGIN = 'http://app.test';
 
-/** Counts the proxy's upstream calls per "METHOD /path" (query left out); optionally delays them. */
-export function countingFetch(delayMs = 0) {
+/** Counts the proxy's upstream calls per "METHOD /path" (query left out). */
+export function countingFetch() {
   const calls: Record<string, number> = {};
   let total = 0;
   const wrapped: typeof fetch = async (input, init) => {
@@ -29,7 +29,6 @@ export function countingFetch(delayMs = 0) {
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     calls[key] = (calls[key] ?? 0) + 1;
     total += 1;
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     return fetch(input, init);
   };
   return {

@@ -54,6 +54,7 @@ function postInPieces(url: string, pieces: Buffer[]): Promise<{ status: number; 
     const next = () => {
       const piece = pieces[index++];
       if (piece === undefined) outgoing.end();
+      // A pause after each piece, so that each reaches the server on its own (a slow client).
       else outgoing.write(piece, () => setTimeout(next, 5));
     };
     next();

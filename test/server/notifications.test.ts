@@ -99,15 +99,20 @@ async function openEvents(proxy: BillingProxy, customer: string, lastEventId?: s
     events,
     /** Resolves when `count` events have come, or rejects after `timeoutMs`. */
     async received(count: number, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (events.length < count) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`${events.length} of ${count} events after ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          waiting = resolve;
-          setTimeout(resolve, left);
-        });
-      }
+      if (events.length >= count) return events;
+      // Each event block wakes this up; the timer only bounds the wait.
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting = undefined;
+          reject(new Error(`${events.length} of ${count} events after ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting = () => {
+          if (events.length < count) return;
+          clearTimeout(timer);
+          waiting = undefined;
+          resolve();
+        };
+      });
       return events;
     },
     close: () => {

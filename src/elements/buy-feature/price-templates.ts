@@ -37,8 +37,8 @@ function nextLabel(host: Element, pricing: PricingResponse, increment: number): 
 
 /**
  * The live preview: the immediate cost, and the next term's price when the service gives it (an
- * unchanged one says so without repeating it: the dialog shows it, and a phone's row keeps one
- * line).
+ * unchanged one says so without showing it again: the dialog shows it, and a phone's row keeps
+ * one line; its value stays in the list for assistive technology, so the term has its value).
  */
 export function previewLines(
   host: Element,
@@ -55,11 +55,9 @@ export function previewLines(
       nextTerm
         ? html`<div class="line next" part="price-next">
             <dt>${nextLabel(host, pricing, increment)}</dt>
-            ${
-              recurringUnchanged(pricing, increment)
-                ? nothing
-                : html`<dd>${termPrice(host, nextTerm, pricing.Currency)}</dd>`
-            }
+            <dd class=${recurringUnchanged(pricing, increment) ? 'visually-hidden' : nothing}>
+              ${termPrice(host, nextTerm, pricing.Currency)}
+            </dd>
           </div>`
         : nothing
     }

@@ -12,6 +12,9 @@ export default {
   'plan.on-request': 'Sur demande',
   'plan.discount': 'Votre remise s’applique\u00a0: {name}.',
   'plan.discount.list-price': 'Prix catalogue {price}, avant votre remise\u00a0: {name}.',
+  'plan.at-use': 'À votre usage actuel\u00a0: le prix catalogue de {price} plus {extras}.',
+  'plan.extra': '{label}\u00a0: {count} en plus, {price}',
+  'plan.extra.add-on': '{label} en option, {price}',
   'plan.feature.value': '{title}\u00a0: {value}',
   'plan.feature.included': 'Inclus',
   'plan.feature.not-included': 'Non inclus',
@@ -32,6 +35,9 @@ export default {
   'plan.dialog.loses': 'Avec {title}, vous n’avez plus\u00a0: {features}.',
   'plan.dialog.above-card':
     'Plus que les {price} de {title}\u00a0: il compte aussi votre usage au-delà de ce que {title} inclut.',
+  'plan.dialog.above-card.extras':
+    'Plus que les {price} de {title}\u00a0: ce prix comprend {extras}.',
+  'plan.dialog.instead': '{price} au lieu de {current}',
   'plan.scheduled': 'Votre offre passe à {title} le {date}.',
   'plan.scheduled.starts': 'Commence le {date}',
   'plan.keep': 'Garder {title}',
@@ -44,7 +50,13 @@ export default {
   'plan.dialog.confirm.pay': 'Payer {amount} et changer d’offre',
   'plan.dialog.confirm.later': 'Changer d’offre le {date}',
   'plan.dialog.keeps':
-    '{label}\u00a0: vos {used} restent\u202f; {title} en inclut {included}, {extra} sont donc facturés en supplément.',
+    '{label}\u00a0: vos {used} restent\u202f; {title} en inclut {included}, le reste est facturé en supplément.',
+  'plan.dialog.drops':
+    '{label}\u00a0: {title} n’en inclut pas. Vos {used} restent jusqu’au {date}\u202f; ensuite votre offre n’en a plus.',
+  'plan.dialog.drops.now':
+    '{label}\u00a0: {title} n’en inclut pas\u202f; dès maintenant votre offre n’en a plus (vous en utilisez {used}).',
+  'plan.dialog.add-on.available':
+    '{label}\u00a0: {title} le propose en option, {price}\u202f; ajoutez-le après le changement pour le garder.',
   'plan.dialog.add-on.kept': '{label}\u00a0: gardé en option, {price}.',
   'plan.dialog.add-on.included': '{label}\u00a0: inclus dans {title}.',
   'plan.dialog.cancel': 'Annuler',

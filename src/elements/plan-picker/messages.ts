@@ -16,11 +16,16 @@ export const planTexts = {
   'plan.contact': 'Contact us',
   'plan.on-request': 'On request',
   // The subscription's discount, which moves with it to another plan; {name} is the service's
-  // title of it ("20 % off everything").
+  // title of it ("20% off everything").
   'plan.discount': 'Your discount applies: {name}.',
   // Beneath the price a card shows after the discounts: the plan's list price ({price}:
   // "$49.00 / month") and the discounts' names.
   'plan.discount.list-price': 'List price {price}, before your discount: {name}.',
+  // A card's price at the customer's current use, above the plan's list price ({price}), and
+  // what adds to it ({extras}: "Seats: 37 extra, $370.00 / month and Projects: 7 extra, …").
+  'plan.at-use': 'At your current use: the {price} list price plus {extras}.',
+  'plan.extra': '{label}: {count} extra, {price}',
+  'plan.extra.add-on': '{label} add-on, {price}',
   'plan.feature.value': '{title}: {value}',
   'plan.feature.included': 'Included',
   'plan.feature.not-included': 'Not included',
@@ -45,6 +50,10 @@ export const planTexts = {
   // The new recurring price is above the card's ({price}: "$19 / month"): extras, add-ons.
   'plan.dialog.above-card':
     'More than the {price} of {title}: it also counts your use beyond what {title} includes.',
+  // The same, naming what adds to it ({extras}, as on the card).
+  'plan.dialog.above-card.extras': 'More than the {price} of {title}: it includes {extras}.',
+  // A new recurring price above the current one ({current}), compared.
+  'plan.dialog.instead': '{price} instead of {current}',
   // A downgrade confirmed earlier waits for the end of the period: said, with the way back.
   'plan.scheduled': 'Your plan changes to {title} on {date}.',
   'plan.scheduled.starts': 'Starts on {date}',
@@ -63,7 +72,16 @@ export const planTexts = {
   'plan.dialog.confirm.later': 'Switch on {date}',
   // A downgrade's use beyond what the smaller plan includes is kept, and billed as extra.
   'plan.dialog.keeps':
-    '{label}: your {used} stay; {title} includes {included}, so {extra} are billed as extra.',
+    '{label}: your {used} stay; {title} includes {included}, the rest is billed as extra.',
+  // A quantity in use that the new plan does not have: the subscription no longer has it from
+  // the change's date ({date}), or at once.
+  'plan.dialog.drops':
+    '{label}: {title} does not include them. Your {used} in use stay until {date}; from then your plan has none.',
+  'plan.dialog.drops.now':
+    '{label}: {title} does not include them; from now your plan has none (you have {used} in use).',
+  // A feature the current plan includes that the new one sells as an add-on: not carried over.
+  'plan.dialog.add-on.available':
+    '{label}: {title} sells it as an add-on, {price}; add it after the change to keep it.',
   // An add-on bought on the current plan, on the smaller plan.
   'plan.dialog.add-on.kept': '{label}: kept as an add-on, {price}.',
   'plan.dialog.add-on.included': '{label}: included in {title}.',

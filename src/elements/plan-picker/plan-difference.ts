@@ -4,7 +4,8 @@ import type { Usage } from '../../contract/resources.js';
 import { UNLIMITED_QUANTITY } from '../../contract/constants.js';
 import { formatNumber, languageOf, message } from '../../client/i18n.js';
 import { gives } from '../shared/suggested-plan.js';
-import { pricePerPeriod } from './offer-card.js';
+import type { SubscriptionDiscount } from '../../contract/proxy-api.js';
+import { discountedAddOn, pricePerPeriod } from './offer-card.js';
 
 // What the plan-change dialog says beyond the quote's amounts, from the offers the picker already
 // has: the features a downgrade takes away, and that the new recurring price is more than the
@@ -12,19 +13,19 @@ import { pricePerPeriod } from './offer-card.js';
 // it four fields), so the parts of that price are not shown, and none is worked out here.
 
 /**
- * The titles of the features `current` gives that `target` does not (an on/off feature the
- * target only sells as an add-on counts as lost: an included feature never becomes a paid one),
- * joined in the element's language ("Seats and Single sign-on"), or undefined when none.
+ * The titles of the features `current` gives that `target` does not, joined in the element's
+ * language ("Seats and Single sign-on"), or undefined when none. An on/off feature the target
+ * sells as an add-on is not among them: keptOnDowngrade says it can be added.
  */
 export function lostFeatures(host: Element, current: Offer, target: Offer): string | undefined {
   const lost = (current.Features ?? [])
     .filter((feature) => feature.IsVisible !== false && gives(feature))
-    .filter(
-      (feature) =>
-        !gives(
-          target.Features?.find((other) => other.ReferenceFeature === feature.ReferenceFeature),
-        ),
-    )
+    .filter((feature) => {
+      const terms = target.Features?.find(
+        (other) => other.ReferenceFeature === feature.ReferenceFeature,
+      );
+      return !gives(terms) && terms?.IsAddOn !== true;
+    })
     .map((feature) => feature.TitleLocalized ?? feature.ReferenceFeature);
   if (lost.length === 0) return undefined;
   return new Intl.ListFormat(languageOf(host), { type: 'conjunction' }).format(lost);
@@ -40,15 +41,20 @@ export function costsMoreThanCard(
 }
 
 /**
- * What a move to a smaller plan does to what the customer has now, one sentence each: a
- * quantity in use beyond what `target` includes stays and is billed as extra ("Seats: your 6
- * stay; Starter includes 1, so 5 are billed as extra."), and an add-on bought on `current` is
- * kept as an add-on at the target's price, or becomes part of the target.
+ * What a move to another plan does to what the customer has now, one sentence each, as the
+ * service applies it on the change's `date` (undefined: at once), add-on prices after
+ * `discounts`: a quantity in use beyond what
+ * `target` includes stays and is billed as extra ("Seats: your 6 stay; Starter includes 1, the
+ * rest is billed as extra."); a quantity the target does not have leaves the subscription then,
+ * whatever is in use; an add-on bought on `current` is kept as an add-on at the target's price,
+ * or becomes part of the target; a feature `current` includes that the target sells as an
+ * add-on is not carried over (the customer may add it).
  */
 export function keptOnDowngrade(
   host: Element,
   { current, target, title }: { current: Offer; target: Offer; title: string },
   usages: readonly Usage[],
+  { date, discounts = [] }: { date?: string; discounts?: readonly SubscriptionDiscount[] } = {},
 ): string[] {
   const termsIn = (offer: Offer, feature: string) =>
     offer.Features?.find((terms) => terms.ReferenceFeature === feature);
@@ -60,6 +66,15 @@ export function keptOnDowngrade(
     if (usage.TypeFeature === 'Limitation') {
       const used = usage.QuantityCurrent ?? 0;
       const included = terms?.QuantityIncluded;
+      if (!terms && used > 0) {
+        const values = { label, title, used: formatNumber(host, used) };
+        sentences.push(
+          date
+            ? message(host, 'plan.dialog.drops', { ...values, date })
+            : message(host, 'plan.dialog.drops.now', values),
+        );
+        continue;
+      }
       if (included === undefined || included === UNLIMITED_QUANTITY || used <= included) continue;
       sentences.push(
         message(host, 'plan.dialog.keeps', {
@@ -67,15 +82,21 @@ export function keptOnDowngrade(
           title,
           used: formatNumber(host, used),
           included: formatNumber(host, included),
-          extra: formatNumber(host, used - included),
         }),
       );
     } else if (usage.TypeFeature === 'OnOff' && usage.IsEnabled === true) {
-      if (termsIn(current, feature)?.IsAddOn !== true) continue;
+      const price =
+        terms?.IsAddOn === true && terms.AmountRecurrence !== undefined
+          ? pricePerPeriod(host, target, discountedAddOn(terms.AmountRecurrence, discounts))
+          : undefined;
+      if (termsIn(current, feature)?.IsAddOn !== true) {
+        if (termsIn(current, feature)?.IsIncluded === true && price)
+          sentences.push(message(host, 'plan.dialog.add-on.available', { label, title, price }));
+        continue;
+      }
       if (terms?.IsIncluded === true) {
         sentences.push(message(host, 'plan.dialog.add-on.included', { label, title }));
-      } else if (terms?.IsAddOn === true && terms.AmountRecurrence !== undefined) {
-        const price = pricePerPeriod(host, { ...target, AmountRecurrence: terms.AmountRecurrence });
+      } else if (price) {
         sentences.push(message(host, 'plan.dialog.add-on.kept', { label, price }));
       }
     }

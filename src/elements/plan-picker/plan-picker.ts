@@ -29,7 +29,14 @@ import { openRemedy } from '../shared/remedy.js';
 import { defineElement } from '../shared/define.js';
 import { revealOutcome, statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
-import { differingFeatures, discountedPrice, featureList, pricePerPeriod } from './offer-card.js';
+import {
+  differingFeatures,
+  discountedPrice,
+  extrasText,
+  featureList,
+  priceAtUse,
+  pricePerPeriod,
+} from './offer-card.js';
 import { costsMoreThanCard, keptOnDowngrade, lostFeatures } from './plan-difference.js';
 import { LatestTask } from '../shared/latest-task.js';
 import { PlanChangeFlow } from './plan-change.js';
@@ -53,6 +60,9 @@ const MINUS_SIGN = '\u2212';
 function withMinusSign(text: string, amount: number): string {
   return amount < 0 ? text.replace('-', MINUS_SIGN) : text;
 }
+
+/** A price kept on one line (no-break spaces), for a line that may wrap between two prices. */
+const unbroken = (price: string): string => price.replace(/ /g, '\u00a0');
 
 /** The number of placeholder cards while the offers load (the sandbox's grid has three). */
 const SKELETON_CARDS = 3;
@@ -93,8 +103,9 @@ function suspendedRemedy(
  * @csspart offer - One offer's card (`data-current` on the customer's plan).
  * @csspart title - An offer's title.
  * @csspart description - An offer's description.
- * @csspart price - An offer's price per period.
- * @csspart discount - Under the price, the customer's discount that applies to it ("Your discount applies: 20 % off everything.").
+ * @csspart price - An offer's price per period: at the customer's current use (their seats and projects above what it includes, their add-ons), after their discount.
+ * @csspart at-use - Under the price, when the customer's current use costs more than the plan's list price: that list price and what adds to it ("At your current use: the $49.00 / month list price plus Seats: 37 extra, $370.00 / month…").
+ * @csspart discount - Under the price, the customer's discount that applies to it ("Your discount applies: 20% off everything.").
  * @csspart features - The list of the features that differ.
  * @csspart feature - One feature line (`data-absent` when the offer lacks it).
  * @csspart current - The "Current plan" badge.
@@ -120,8 +131,8 @@ function suspendedRemedy(
  * @csspart amount - The amount due now, in large type; for a change that waits for the end of the period and costs nothing now, the new recurring price.
  * @csspart split - The dialog's line telling how much of the quantity the plan includes.
  * @csspart details - The service's breakdown of the immediate price, under it.
- * @csspart next-term - The new recurring price (for a change that costs nothing now and waits: what is due now).
- * @csspart next-term-note - Under it: the customer's discount, and when the price is above the card's, that it also counts the use beyond what the plan includes.
+ * @csspart next-term - The new recurring price, compared with the current one when it rises ("$454.00 / month instead of $199.00 / month"; for a change that costs nothing now and waits: what is due now).
+ * @csspart next-term-note - Under it: the customer's discount, and when the price is above the plan's list price, the extras it includes ("Projects: 1 extra, $5.00 / month").
  * @csspart effective - "Takes effect on {date}" for a change at the end of the period that costs something now.
  * @csspart confirm - The confirm button (also `button`).
  * @csspart destructive - The confirm button of a change that takes something away, in the critical colour (also `button` and `confirm`).
@@ -218,9 +229,15 @@ export class PlanPicker extends LitElement {
    * A failed read that another element offered to retry: once the usages read again, so do the
    * plans.
    */
-  readonly #store = new UsageStoreController(this, ({ status }) => {
-    if (status === 'ready' && this.#catalog.status === 'error') void this.reload();
-  });
+  readonly #store = new UsageStoreController(
+    this,
+    ({ status }) => {
+      if (status === 'ready' && this.#catalog.status === 'error') void this.reload();
+    },
+    // The cards price each plan at the customer's use: the usages, read once per session and
+    // shared with the page's other elements. Without them, the cards show list prices.
+    (store) => void store.load().catch(() => undefined),
+  );
 
   readonly #flow: PlanChangeFlow = new PlanChangeFlow(this, {
     openDialog: () => this.#confirmDialog.open(),
@@ -492,11 +509,10 @@ export class PlanPicker extends LitElement {
     const blocked = status !== 'running';
     const quoting = this.#flow.phase === 'preparing' && this.#flow.offer === offer.ReferenceOffer;
     const busy = this.#flow.busy || this.#flow.failure?.pending !== undefined;
-    // The card's price is the plan's list price; this customer's price on it also counts the
-    // seats and projects above what it includes. A cheaper card can cost more (42 seats on Pro:
-    // $454, above Business's $199), so the button never says "Upgrade" or "Downgrade": the
-    // dialog does, from the quote.
-    const more = (offer.AmountRecurrence ?? 0) - (current?.AmountRecurrence ?? 0);
+    // The card's price counts the customer's use, but the service's quote is what decides a
+    // move's direction (and when the usages are unknown the card shows a list price): the
+    // button never says "Upgrade" or "Downgrade", the dialog does, from the quote.
+    const more = (this.#cardAmount(offer) ?? 0) - (current ? (this.#cardAmount(current) ?? 0) : 0);
     return html`<button
       type="button"
       class=${more > 0 || !current ? 'primary' : 'secondary'}
@@ -516,12 +532,29 @@ export class PlanPicker extends LitElement {
     </button>`;
   }
 
-  /** The price an offer's card shows: what the customer pays after discounts, else its list price. */
+  /**
+   * What the customer would pay for `offer` each period at their current use, before discounts,
+   * and what adds to its list price; undefined while the usages are unknown, or without a
+   * subscription (nothing in use: the list price).
+   */
+  #atUse(offer: Offer) {
+    const { status, usages } = this.#store.store.state;
+    if (this.#catalog.status !== 'ready' || status !== 'ready' || usages.length === 0) return;
+    if (!this.#catalog.subscription.subscriptionId) return;
+    const current = this.#catalog.offers.find((candidate) => candidate.IsCurrent);
+    return priceAtUse(offer, current, usages);
+  }
+
+  /**
+   * The price an offer's card shows: what the customer pays at their current use after
+   * discounts, else the list price after discounts, else the list price.
+   */
   #cardAmount(offer: Offer): number | undefined {
     const discounts =
       this.#catalog.status === 'ready' ? (this.#catalog.subscription.discounts ?? []) : [];
-    if (discounts.length === 0) return offer.AmountRecurrence;
-    return discountedPrice(offer, discounts) ?? offer.AmountRecurrence;
+    const amount = this.#atUse(offer)?.amount ?? offer.AmountRecurrence;
+    if (discounts.length === 0) return amount;
+    return discountedPrice(offer, discounts, amount) ?? amount;
   }
 
   #renderOffers(offers: Offer[], subscription: SubscriptionStatusResponse): TemplateResult {
@@ -535,12 +568,24 @@ export class PlanPicker extends LitElement {
     // amounts).
     const discounts = subscription.discounts ?? [];
     const name = discounts.map((discount) => discount.title).join(', ');
+    // A plan priced at the customer's use above its list price says so, and what adds to it:
+    // the list price is never shown as if it were this customer's.
+    const extras = (offer: Offer) => (offer.IsOnRequest ? [] : (this.#atUse(offer)?.extras ?? []));
+    const atUseNote = (offer: Offer) =>
+      extras(offer).length === 0
+        ? nothing
+        : html`<p class="at-use" part="at-use">
+            ${message(this, 'plan.at-use', {
+              price: pricePerPeriod(this, offer),
+              extras: extrasText(this, offer, extras(offer)),
+            })}
+          </p>`;
     const discountNote = (offer: Offer) =>
       discounts.length === 0 || offer.IsOnRequest
         ? nothing
         : html`<p class="discount" part="discount">
             ${
-              this.#cardAmount(offer) === offer.AmountRecurrence
+              this.#cardAmount(offer) === offer.AmountRecurrence || extras(offer).length > 0
                 ? message(this, 'plan.discount', { name })
                 : message(this, 'plan.discount.list-price', {
                     price: pricePerPeriod(this, offer),
@@ -572,7 +617,8 @@ export class PlanPicker extends LitElement {
                   : pricePerPeriod(this, offer, this.#cardAmount(offer))
               }
             </p>
-            ${discountNote(offer)} ${featureList(this, offer, features)}
+            ${atUseNote(offer)} ${discountNote(offer)}
+            ${featureList(this, offer, features, discounts)}
             <div class="action">${this.#renderAction(offer, current, subscription)}</div>
           </li>`;
         })}
@@ -670,15 +716,32 @@ export class PlanPicker extends LitElement {
     const current = offers.find((offer) => offer.IsCurrent);
     const target = offers.find((offer) => offer.ReferenceOffer === quote.ReferenceOffer);
     const lost = downgrade && current && target ? lostFeatures(this, current, target) : undefined;
-    const aboveCard =
+    const date = formatDate(this, quote.DateEffective);
+    const discounts =
+      this.#catalog.status === 'ready' ? (this.#catalog.subscription.discounts ?? []) : [];
+    // Above the plan's list price (after discounts): the customer's use adds to it.
+    const listAfterDiscounts = target && discountedPrice(target, discounts);
+    const aboveList =
       !keeping &&
       target !== undefined &&
-      costsMoreThanCard(quote, target, this.#cardAmount(target));
-    // A smaller plan: what it takes away, then what happens to the use beyond what it includes
-    // and to the add-ons bought on the current plan.
+      costsMoreThanCard(quote, target, listAfterDiscounts ?? target.AmountRecurrence);
+    // A rise of the recurring price is compared with what the customer pays now.
+    const now = current && this.#atUse(current) && this.#cardAmount(current);
+    const nextPrice =
+      !keeping && current && now !== undefined && quote.NextTerm.AmountTotal > now
+        ? message(this, 'plan.dialog.instead', {
+            price: unbroken(quote.NextTerm.PricingLocalized),
+            current: unbroken(pricePerPeriod(this, current, now)),
+          })
+        : quote.NextTerm.PricingLocalized;
+    // A downgrade: what it takes away; any move: what happens to the use beyond what the new
+    // plan includes, to quantities it does not have, and to add-ons.
     const kept =
-      quote.TypeChange === 'Downgrade' && current && target
-        ? keptOnDowngrade(this, { current, target, title }, this.#usages())
+      !keeping && current && target
+        ? keptOnDowngrade(this, { current, target, title }, this.#usages(), {
+            ...(quote.IsImmediate ? {} : { date }),
+            discounts,
+          })
         : [];
     const summary = [
       lost ? message(this, 'plan.dialog.loses', { title, features: lost }) : '',
@@ -696,25 +759,30 @@ export class PlanPicker extends LitElement {
           : message(this, 'plan.dialog.confirm.later', {
               date: formatDate(this, quote.DateEffective),
             });
-    // What the new recurring price counts beyond the card's list price: the discount that moves
-    // with the subscription, and the use beyond what the plan includes.
-    const discounts = this.#catalog.status === 'ready' ? this.#catalog.subscription.discounts : [];
+    // What the new recurring price counts beyond the plan's list price: the discount that moves
+    // with the subscription, and the use beyond what the plan includes, named when known.
+    const extras = target ? (this.#atUse(target)?.extras ?? []) : [];
     const note = [
       keeping || !discounts?.length
         ? ''
         : message(this, 'plan.discount', {
             name: discounts.map((discount) => discount.title).join(', '),
           }),
-      aboveCard
-        ? message(this, 'plan.dialog.above-card', {
+      aboveList && extras.length > 0
+        ? message(this, 'plan.dialog.above-card.extras', {
             title,
-            price: pricePerPeriod(this, target, this.#cardAmount(target)),
+            price: pricePerPeriod(this, target),
+            extras: extrasText(this, target, extras),
           })
-        : '',
+        : aboveList
+          ? message(this, 'plan.dialog.above-card', {
+              title,
+              price: pricePerPeriod(this, target, this.#cardAmount(target)),
+            })
+          : '',
     ]
       .filter(Boolean)
       .join(' ');
-    const date = formatDate(this, quote.DateEffective);
     // A change for later that costs nothing now leads with the price paid from its date; "$0.00"
     // as a headline would say nothing of what the customer agrees to.
     const later = !keeping && !quote.IsImmediate && !due;
@@ -725,7 +793,7 @@ export class PlanPicker extends LitElement {
       quote: later
         ? {
             nowLabel: message(this, 'plan.dialog.from', { date }),
-            amount: quote.NextTerm.PricingLocalized,
+            amount: nextPrice,
             lines: [],
             nextTerm: {
               label: message(this, 'plan.dialog.due-now'),
@@ -741,7 +809,7 @@ export class PlanPicker extends LitElement {
               label: keeping
                 ? message(this, 'plan.dialog.keep-price')
                 : quote.NextTerm.LabelLocalized,
-              price: quote.NextTerm.PricingLocalized,
+              price: nextPrice,
               note: note || undefined,
             },
             effective: quote.IsImmediate

@@ -67,7 +67,13 @@ const ownStyles = css`
     font-weight: 650;
     line-height: 1.2;
   }
-  /* Beneath the price the customer pays: the list price, secondary. */
+  /* The dialog's new recurring price compared with the current one wraps between the two
+     prices (each kept on one line) rather than widening the dialog. */
+  .next-term strong {
+    white-space: normal;
+  }
+  /* Beneath the price the customer pays: the list price and what adds to it, secondary. */
+  .at-use,
   .discount {
     margin: 0;
     color: var(--_muted);

@@ -191,7 +191,8 @@ export function portalPage(page: PageContext): Reply {
     const capping = isCappingReached(store, page.customer, store.clock.nowMs());
     const [oldestDue] = due;
     // A dead card comes first: the service refuses a restart until a valid method is on file,
-    // so the payment method leads and the restart follows it.
+    // so updating the payment method leads (worded as the action, as the host's pages word it)
+    // and the restart follows it.
     const cardFirst = suspended && !capping && page.customer.paymentMethod !== 'valid';
     const scheduled = sub.offerAfterTerm ? catalog.offers.get(sub.offerAfterTerm) : undefined;
     body = html`<h1>${texts.portalTitle}</h1>
@@ -216,7 +217,7 @@ export function portalPage(page: PageContext): Reply {
         <div class="actions">
           ${sub.state === 'Running' ? html`<a class="button" href="${page.link({ page: 'upgrade', s: sub.id })}">${texts.changePlan}</a>` : ''}
           ${suspended && capping && oldestDue ? html`<a class="button" href="${page.link({ page: 'charge', i: oldestDue.id })}">${texts.payOverdue}</a>` : ''}
-          ${cardFirst ? html`<a class="button" href="${page.link({ page: 'register' })}">${texts.paymentDetails}</a>` : ''}
+          ${cardFirst ? html`<a class="button" href="${page.link({ page: 'register' })}">${texts.updatePaymentMethod}</a>` : ''}
           ${suspended && !capping ? html`<a class="button${cardFirst ? ' quiet' : ''}" href="${page.link({ page: 'restart', s: sub.id })}">${texts.restart}</a>` : ''}
           ${sub.state === 'PendingSubscription' ? html`<a class="button" href="${page.link({ page: 'subscribe', s: sub.id })}">${texts.startSubscription}</a>` : ''}
           ${cardFirst ? '' : html`<a class="button quiet" href="${page.link({ page: 'register' })}">${texts.paymentDetails}</a>`}

@@ -65,6 +65,7 @@ legend { font-weight: 600; padding: 0 4px; }
 .check input { width: auto; }
 .error-text { color: var(--bad); font-size: .875rem; margin-top: 4px; }
 .alert { border-radius: var(--radius); padding: 12px 16px; margin-bottom: 16px; border: 1px solid; }
+.alert > :last-child { margin-bottom: 0; }
 .alert.error { background: color-mix(in srgb, var(--bad) 10%, var(--surface)); border-color: color-mix(in srgb, var(--bad) 40%, var(--surface)); color: var(--bad); }
 .alert.success { background: color-mix(in srgb, var(--ok) 10%, var(--surface)); border-color: color-mix(in srgb, var(--ok) 40%, var(--surface)); color: var(--ok); }
 .alert.info { background: color-mix(in srgb, var(--info) 10%, var(--surface)); border-color: color-mix(in srgb, var(--info) 35%, var(--surface)); color: var(--info); }
