@@ -61,7 +61,7 @@ describe('hosted invoice document', () => {
     assert.equal(page.status, 200);
     assert.deepEqual(rows(page), [
       { label: 'Pro', amount: '$49.00' },
-      { label: 'Discount: 20 % off everything', amount: '-$9.80' },
+      { label: 'Discount: 20% off everything', amount: '-$9.80' },
       { label: 'Total before tax', amount: '$32.67' },
       { label: 'Tax (20%)', amount: '$6.53' },
       { label: 'Total', amount: '$39.20' },
@@ -83,7 +83,7 @@ describe('hosted invoice document', () => {
       rows(page).map((row) => row.label),
       [
         'Pro',
-        'Remise\u00a0: 20 % de remise sur tout',
+        'Remise\u00a0: 20\u00a0% de remise sur tout',
         'Total hors taxes',
         'Taxes (20\u00a0%)',
         'Total',
