@@ -39,7 +39,7 @@ describe('hosted pages: settling invoices, invoice states, pending features, car
     );
     assert.equal(due.length, 2);
     const [first, second] = due as { FullNumber: string }[];
-    const charge = await openPage(findLink(await home('capping-reached'), 'Pay the overdue'));
+    const charge = await openPage(findLink(await home('capping-reached'), 'Pay overdue'));
     assert.match(charge.html, new RegExp(`<dd>${first!.FullNumber}</dd>`));
     // The page of the first names the second, with its amount and its own Pay link.
     assert.match(charge.html, /Also to pay: 1 more, \$49\.00/);
@@ -48,11 +48,13 @@ describe('hosted pages: settling invoices, invoice states, pending features, car
 
     const paidOne = await submit(charge, {}, 'name="method"');
     assert.equal(completedWorkflow(paidOne), 'charge');
-    // The next invoice leads; the restart (the cap is lifted by one payment) comes after it.
+    // The next invoice leads, and the page stays about paying: no restart while one is left
+    // (the cap is lifted by one payment, but the embedding dialog is about paying them).
     assert.deepEqual(buttons(paidOne).slice(0, 2), [
       `primary: Pay invoice ${second!.FullNumber}`,
-      'quiet: Restart subscription',
+      `quiet: View invoice ${first!.FullNumber}`,
     ]);
+    assert.doesNotMatch(paidOne.html, /Restart/);
 
     const paidTwo = await submit(
       await openPage(findLink(paidOne, `Pay invoice ${second!.FullNumber}`)),
@@ -64,6 +66,22 @@ describe('hosted pages: settling invoices, invoice states, pending features, car
     assert.equal(buttons(paidTwo)[0], 'primary: Restart subscription');
     const customer = await t.customer('capping-reached');
     assert.ok(customer.invoices.every((i: { StateInvoice: string }) => i.StateInvoice === 'Paid'));
+    // Nothing is due any more: the restart page says so, and what a restart costs.
+    const restart = await openPage(findLink(paidTwo, 'Restart subscription'));
+    assert.match(restart.html, /<span class="badge bad">Suspended: ready to restart<\/span>/);
+    assert.doesNotMatch(restart.html, /payment due/i);
+    assert.match(
+      restart.html,
+      /Restarting costs nothing today\. Your next invoice, \$49\.00, comes on [A-Z][a-z]+ \d+, 2026\./,
+    );
+    const frenchUrl = new URL(findLink(paidTwo, 'Restart subscription'));
+    frenchUrl.searchParams.set('lang', 'fr');
+    const french = await openPage(frenchUrl.toString());
+    assert.match(french.html, /Suspendu\u00a0: prêt à réactiver/);
+    assert.match(
+      french.html,
+      /La réactivation ne coûte rien aujourd’hui\. Votre prochaine facture, 49,00\u00a0\$US, arrive le /,
+    );
   });
 
   it('badges an invoice 31 days past its limit Overdue wherever it shows', async () => {

@@ -86,7 +86,7 @@ describe('hosted pages', () => {
       html: await response.text(),
     }));
     assert.equal(refused.status, 403);
-    assert.match(refused.html, /Pay the overdue invoices first/);
+    assert.match(refused.html, /Pay overdue invoices first/);
     assert.equal((await subscription('capping-reached')).StateSubscription, 'SuspendedPaymentDue');
 
     // Pay each overdue invoice from the restart page's links (saved card).
@@ -419,7 +419,7 @@ describe('subscribe page beside a started subscription', () => {
       const page = await openPage(url);
       assert.equal(page.status, 200);
       assert.match(page.html, /data-started-first/);
-      assert.match(page.html, /You already subscribe to Pro/);
+      assert.match(page.html, /You already have the Pro plan/);
       assert.equal(forms(page).length, 0, 'no form to start a second subscription');
       const change = await openPage(findLink(page, 'Change plan'));
       assert.equal(change.status, 200);
@@ -433,7 +433,7 @@ describe('subscribe page beside a started subscription', () => {
         body: new URLSearchParams(GOOD_CARD).toString(),
       });
       assert.equal(stale.status, 409);
-      assert.match(await stale.text(), /You already subscribe to Pro/);
+      assert.match(await stale.text(), /You already have the Pro plan/);
       assert.deepEqual(await t.customer(customer), before);
     });
   }

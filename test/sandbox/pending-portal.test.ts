@@ -83,6 +83,52 @@ describe('portal of a customer whose subscription is pending', () => {
     assert.equal(still.StateSubscription, 'PendingSubscription');
   });
 
+  it('says the pending subscription has no period yet, and what completing it charges', async () => {
+    const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=pending')).body;
+    const home = await openQuery(
+      t,
+      'pending',
+      link(sub, 'insite-related-subscription').query ?? '',
+    );
+    assert.doesNotMatch(home.html, /Current period/);
+    assert.match(home.html, /Not started yet: the first period begins when you complete/);
+    const checkout = await openPage(findLink(home, 'Start subscription'));
+    const due = /<section class="card" data-due-now>([\s\S]*?)<\/section>/.exec(checkout.html)?.[1];
+    assert.ok(due, 'the checkout says what is due now');
+    const said = due
+      .replace(/<[^>]+>/g, '')
+      .replace(/[ \n]+/g, ' ')
+      .trim();
+    const renews = /Then \$49\.00\u00a0\/\u00a0month from ([A-Z][a-z]+ \d+, \d{4})\./.exec(
+      said,
+    )?.[1];
+    assert.match(said, /^Due now: \$49\.00 /);
+    assert.ok(renews, said);
+    // What the page said is what completing charges, and when the subscription renews.
+    const done = await submit(checkout, GOOD_CARD);
+    assert.equal(done.status, 200, done.html);
+    const invoices = (await t.customer('pending')).invoices as { AmountTotal: number }[];
+    assert.deepEqual(
+      invoices.map((i) => i.AmountTotal),
+      [4900],
+    );
+    const running = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=pending')).body;
+    const end = new Date(running.DatePeriodEnd).toLocaleDateString('en-US', {
+      dateStyle: 'long',
+      timeZone: 'UTC',
+    });
+    assert.equal(renews, end);
+  });
+
+  it('the no-plan customer’s checkout says what is due now too', async () => {
+    const links = (
+      await t.api('GET', '/v1/Customer?ReferenceCustomer=no-subscription&ReferenceOffer=pro')
+    ).body;
+    const page = await openQuery(t, 'no-subscription', link(links, 'insite-subscribe').query ?? '');
+    assert.match(page.html, /data-due-now/);
+    assert.match(page.html.replace(/<[^>]+>/g, ''), /Due now:\s*\$49\.00/);
+  });
+
   it('the pending checkout itself still completes', async () => {
     const sub = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=pending')).body;
     const done = await submit(await openPage(link(sub, 'hosted-subscribe').href ?? ''), GOOD_CARD);

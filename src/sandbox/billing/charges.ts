@@ -23,6 +23,7 @@ export function invoiceLines(lines: PriceLine[]): InvoiceLine[] {
     label: l.label,
     amountSubtotal: l.amountSubtotal,
     amountTotal: l.amountTotal,
+    ...(l.type === 'Discount' ? { discount: true } : {}),
   }));
 }
 

@@ -14,7 +14,7 @@ import { isBillable } from './payment-type.js';
 import { periodEndMs } from './periods.js';
 import { missingPaymentMethod } from './charges.js';
 import { customerOf } from './offer-change.js';
-import { offerOf, recurringPrice } from './pricing.js';
+import { offerOf, recurringLines, recurringPrice } from './pricing.js';
 import {
   applyManagementRules,
   isCappingReached,
@@ -272,9 +272,13 @@ export function completeSubscription(
   let invoice: InvoiceRecord | null = null;
   if (price.total > 0) {
     const title = bothLanguages(offer.title);
-    invoice = issueInvoice(store, customer, sub, nowMs, [
-      { label: title, amountSubtotal: price.subtotal, amountTotal: price.total },
-    ]);
+    invoice = issueInvoice(
+      store,
+      customer,
+      sub,
+      nowMs,
+      recurringLines(store.catalog, sub, title, price),
+    );
   }
   store.invalidateEvents();
   store.changed();

@@ -8,7 +8,7 @@ import {
 import { DAY_MS, iso } from '../clock.js';
 import { formatDate } from '../i18n.js';
 import { ApiError, forbidden } from '../http/errors.js';
-import type { SubscriptionRecord } from '../state/types.js';
+import type { InvoiceLine, SubscriptionRecord } from '../state/types.js';
 
 // Billing rules, in one place:
 // - The recurring price of a period is the offer's price plus, for every Limitation feature, the
@@ -253,4 +253,33 @@ export function assertCanChange(sub: SubscriptionRecord, cappingReached: boolean
       `The subscription is not active (state ${sub.state}).`,
     );
   }
+}
+
+/**
+ * A period's invoice lines: the recurring price before discounts, then the discounts' line (their
+ * names, a negative amount) when they take something off, so that the lines add up to the total.
+ */
+export function recurringLines(
+  catalog: Catalog,
+  sub: SubscriptionRecord,
+  label: { en: string; fr: string },
+  price: RecurringPrice,
+): InvoiceLine[] {
+  const lines: InvoiceLine[] = [
+    { label, amountSubtotal: price.subtotal, amountTotal: price.subtotal },
+  ];
+  const off = price.subtotal - price.total;
+  if (off > 0) {
+    const names = subscriptionDiscounts(catalog, sub).map((d) => d.title);
+    lines.push({
+      label: {
+        en: names.map((n) => localize(n, 'en')).join(', '),
+        fr: names.map((n) => localize(n, 'fr')).join(', '),
+      },
+      amountSubtotal: -off,
+      amountTotal: -off,
+      discount: true,
+    });
+  }
+  return lines;
 }

@@ -11,7 +11,7 @@ import type {
 import { cardMatters, chargesAutomatically, isBillable, paymentTypeOf } from './payment-type.js';
 import { invoiceNumber, periodEndMs } from './periods.js';
 import { switchOffer } from './switch-offer.js';
-import { recurringPrice } from './pricing.js';
+import { recurringLines, recurringPrice } from './pricing.js';
 
 // Management rules of the business:
 // - An invoice is due at its payment limit. At that moment the service collects it from a valid
@@ -194,13 +194,12 @@ function renew(store: Store, customer: CustomerRecord, sub: SubscriptionRecord):
   const day = iso(startMs).slice(0, 10);
   const lines: InvoiceLine[] = [
     ...(price.total > 0
-      ? [
-          {
-            label: { en: `${title.en}, period from ${day}`, fr: `${title.fr}, période du ${day}` },
-            amountSubtotal: price.subtotal,
-            amountTotal: price.total,
-          },
-        ]
+      ? recurringLines(
+          store.catalog,
+          sub,
+          { en: `${title.en}, period from ${day}`, fr: `${title.fr}, période du ${day}` },
+          price,
+        )
       : []),
     // Charges of an upgrade priced with BillNow=false join the renewal invoice.
     ...(sub.deferredLines ?? []),

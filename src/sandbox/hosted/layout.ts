@@ -1,6 +1,6 @@
 import type { Language } from '../../contract/enums.js';
 import { html, SafeHtml } from './html.js';
-import { lookCss, type PageLook } from './look.js';
+import { brandCss, lookCss, type PageLook } from './look.js';
 import { HOSTED_CSS, HOSTED_CSS_EXTRA } from './styles.js';
 
 export const WORKFLOWS = ['register', 'charge', 'restart', 'upgrade', 'subscribe'] as const;
@@ -16,6 +16,8 @@ export interface PageOptions {
   complete?: Workflow;
   /** The embedding page's scheme, accent and font; without, the system's scheme, our accent and font. */
   look?: PageLook;
+  /** The business's brand accent (checked #rrggbb colours), under the embedding page's. */
+  brand?: { light: string; dark: string } | undefined;
 }
 
 // Tells the embedding page (portal script) the content height, the page's title (its task: the
@@ -43,10 +45,10 @@ const FRAME_SCRIPT_HTML = new SafeHtml(FRAME_SCRIPT);
 const CSS_HTML = new SafeHtml(HOSTED_CSS + HOSTED_CSS_EXTRA);
 
 export function page(options: PageOptions): string {
-  const { lang, title, businessName, customerName, body, complete, look = {} } = options;
+  const { lang, title, businessName, customerName, body, complete, look = {}, brand } = options;
   // The accent is a checked #rrggbb and the font a rebuilt list of names (look.ts): safe in
   // the stylesheet.
-  const accent = new SafeHtml(lookCss(look));
+  const accent = new SafeHtml(brandCss(brand) + lookCss(look));
   // The page's title goes to the portal script (FRAME_SCRIPT), a completed workflow too.
   const bodyAttributes = html` data-title="${title}"${complete ? html` data-complete="${complete}"` : ''}`;
   return html`<!doctype html>

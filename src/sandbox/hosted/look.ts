@@ -94,3 +94,15 @@ export function lookCss({ accent, font }: PageLook): string {
     font ? `:root[lang] { font-family: ${font}; }` : '',
   ].join('');
 }
+
+/**
+ * The business's own accent for each scheme, with the selectors of the stylesheet's schemes and
+ * after them: it replaces the pages' default accent, and an accent given in the query (lookCss,
+ * as specific as the most specific of these and later) still wins over it.
+ */
+export function brandCss(accent: { light: string; dark: string } | undefined): string {
+  if (!accent) return '';
+  const light = `--accent: ${accent.light}; --accent-ink: ${inkOn(accent.light)};`;
+  const dark = `--accent: ${accent.dark}; --accent-ink: ${inkOn(accent.dark)};`;
+  return `:root { ${light} } :root[data-theme="dark"] { ${dark} } @media (prefers-color-scheme: dark) { :root:not([data-theme]) { ${dark} } }`;
+}

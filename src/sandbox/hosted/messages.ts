@@ -27,6 +27,10 @@ const en = {
   notFoundTitle: 'Nothing here',
   state: 'Status',
   period: 'Current period',
+  // A pending subscription has no period yet; completing it starts the first one.
+  notStarted: 'Not started yet: the first period begins when you complete your subscription.',
+  // What completing or starting a subscription charges at once (dueNow), then how it renews.
+  thenFrom: 'Then {price} from {date}.',
   recurring: 'Recurring price',
   features: 'What is included',
   of: 'of',
@@ -107,6 +111,10 @@ const en = {
   subtotal: 'Subtotal',
   total: 'Total',
   discount: 'Discount',
+  // The invoice document's amounts when the invoice has tax: each line with its tax.
+  amountTaxIncluded: 'Amount, tax included',
+  beforeTax: 'Total before tax',
+  tax: 'Tax',
   billedTo: 'Billed to',
   noInvoices: 'No invoices yet.',
   fixErrors: 'Please correct the fields below.',
@@ -118,9 +126,12 @@ const en = {
   invalidExpiry: 'Enter a future expiry date as MM/YY.',
   invalidCvc: 'Enter the 3 or 4 digits on the back of the card.',
   backToPortal: 'Back to your subscription',
-  payInvoicesFirst: 'Pay the overdue invoices first.',
+  payInvoicesFirst: 'Pay overdue invoices first.',
   addPaymentMethod: 'Add a payment method',
   restartNow: 'Restart now',
+  // What a restart costs: nothing now, the plan's price at the next renewal.
+  restartCost: 'Restarting costs nothing today. Your next invoice, {amount}, comes on {date}.',
+  viewInvoice: 'View invoice',
   paymentMethodNeeded: 'A valid payment method is needed for this change.',
   confirmTitle: 'Confirm the change',
   confirmAndPay: 'Confirm and pay',
@@ -132,7 +143,7 @@ const en = {
   installation: 'Example application page',
   installationLead:
     'This page stands in for the business application (its installation URL). It opens the workflow of the link below.',
-  payOverdue: 'Pay the overdue invoices',
+  payOverdue: 'Pay overdue invoices',
   alsoToPay: 'Also to pay: {count} more, {amount}',
   payNext: 'Pay invoice',
   // A feature's standing in the words the elements use (meter, add-on control).
@@ -144,7 +155,7 @@ const en = {
   pendingFirst:
     'Your subscription to {plan} is waiting to start. Complete it, or ask us to change it.',
   startedFirst:
-    'You already subscribe to {plan}. Change its plan rather than start a second subscription.',
+    'You already have the {plan} plan. Change plan rather than start a second subscription.',
 } as const;
 
 type Messages = Record<keyof typeof en, string>;
@@ -174,6 +185,9 @@ const fr: Messages = {
   notFoundTitle: 'Page introuvable',
   state: 'Statut',
   period: 'Période en cours',
+  notStarted:
+    'Pas encore démarré\u00a0: la première période commence quand vous finalisez votre abonnement.',
+  thenFrom: 'Puis {price} à partir du {date}.',
   recurring: 'Prix récurrent',
   features: 'Ce qui est inclus',
   of: 'sur',
@@ -255,6 +269,9 @@ const fr: Messages = {
   subtotal: 'Sous-total',
   total: 'Total',
   discount: 'Remise',
+  amountTaxIncluded: 'Montant, taxes comprises',
+  beforeTax: 'Total hors taxes',
+  tax: 'Taxes',
   billedTo: 'Facturé à',
   noInvoices: 'Aucune facture pour le moment.',
   fixErrors: 'Veuillez corriger les champs ci-dessous.',
@@ -269,6 +286,9 @@ const fr: Messages = {
   payInvoicesFirst: 'Payez d’abord les factures en retard.',
   addPaymentMethod: 'Ajouter un moyen de paiement',
   restartNow: 'Réactiver maintenant',
+  restartCost:
+    'La réactivation ne coûte rien aujourd’hui. Votre prochaine facture, {amount}, arrive le {date}.',
+  viewInvoice: 'Voir la facture',
   paymentMethodNeeded: 'Un moyen de paiement valide est nécessaire pour ce changement.',
   confirmTitle: 'Confirmez le changement',
   confirmAndPay: 'Confirmer et payer',

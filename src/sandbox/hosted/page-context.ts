@@ -66,6 +66,7 @@ export class PageContext {
         customerName: this.customer.name,
         body,
         look: readLook(this.request.query),
+        brand: this.ctx.catalog.business.accent,
         ...(options.complete ? { complete: options.complete } : {}),
       }),
     );

@@ -5,7 +5,12 @@ import {
   setPaymentMethod,
   upsertCustomer,
 } from '../billing/operations.js';
-import { isCappingReached, SUSPENDED_STATES } from '../billing/rules.js';
+import {
+  isCappingReached,
+  overdueInvoices,
+  restartBlocker,
+  SUSPENDED_STATES,
+} from '../billing/rules.js';
 import { recurringPrice } from '../billing/pricing.js';
 import { ApiError } from '../http/errors.js';
 import type { Reply } from '../http/io.js';
@@ -38,14 +43,28 @@ export function badge(page: PageContext, state: string): SafeHtml {
 }
 
 /**
- * A subscription's state as the customer reads it: one suspended for an invalid payment method
- * whose method has since been replaced is ready to restart (the service restarts nothing by
- * itself), and no longer says its payment method is invalid.
+ * Whether a subscription suspended for a payment (an invalid method, or overdue invoices) has
+ * nothing left in the way: a valid method on file and no overdue invoice. The service restarts
+ * nothing by itself, so it waits for the customer's restart.
+ */
+export function readyToRestart(page: PageContext, sub: SubscriptionRecord): boolean {
+  if (sub.state !== 'SuspendedPaymentMethodInvalid' && sub.state !== 'SuspendedPaymentDue')
+    return false;
+  const { store } = page.ctx;
+  const nowMs = store.clock.nowMs();
+  return (
+    restartBlocker(store, page.customer, nowMs) === null &&
+    overdueInvoices(store, page.customer, nowMs).length === 0
+  );
+}
+
+/**
+ * A subscription's state as the customer reads it: one suspended for a payment whose cause is
+ * gone (the method replaced, the overdue invoices paid) is ready to restart, and no longer says
+ * its payment method is invalid or a payment is due.
  */
 export function subscriptionBadge(page: PageContext, sub: SubscriptionRecord): SafeHtml {
-  const replaced =
-    sub.state === 'SuspendedPaymentMethodInvalid' && page.customer.paymentMethod === 'valid';
-  if (!replaced) return badge(page, sub.state);
+  if (!readyToRestart(page, sub)) return badge(page, sub.state);
   return html`<span class="badge bad">${stateLabel('SuspendedReadyToRestart', page.lang)}</span>`;
 }
 
@@ -183,9 +202,14 @@ export function portalPage(page: PageContext): Reply {
         </h2>
         <p class="price">${page.money(price.total)}&nbsp;<small>${period}</small></p>
         ${price.total !== price.subtotal ? html`<p class="hint">${texts.discount}${texts.colon} ${page.money(price.subtotal - price.total)}</p>` : ''}
-        <p class="hint">
-          ${texts.period}${texts.colon} ${page.date(sub.periodStart)} – ${page.date(sub.periodEnd)}
-        </p>
+        ${
+          sub.state === 'PendingSubscription'
+            ? html`<p class="hint">${texts.notStarted}</p>`
+            : html`<p class="hint">
+                ${texts.period}${texts.colon} ${page.date(sub.periodStart)} –
+                ${page.date(sub.periodEnd)}
+              </p>`
+        }
         ${scheduled ? html`<p class="hint">${texts.planAfterTerm} ${localize(scheduled.title, page.lang)}, ${page.date(sub.periodEnd)}</p>` : ''}
         ${featureRows(page, sub)}
         ${suspended && capping ? html`<div class="alert info" data-capping><p>${texts.restartBlockedCapping}</p></div>` : ''}
@@ -472,7 +496,8 @@ function paidPage(
     .subscriptionsOf(page.customer.id)
     .find((s) => SUSPENDED_STATES.has(s.state));
   const capping = isCappingReached(store, page.customer, store.clock.nowMs());
-  // The next invoice to pay leads while there is one; the restart follows once none is left.
+  // The next invoice to pay leads while there is one; the restart is offered once none is left,
+  // so that the page stays about paying (the embedding page's dialog is titled after that).
   const others = otherDue(page, invoice);
   const [next] = others;
   return page.render(
@@ -481,9 +506,9 @@ function paidPage(
       ${successAlert(message)}${invoiceSummary(page, invoice)} ${otherDueCard(page, others)}
       <div class="actions">
         ${next ? html`<a class="button" href="${page.link({ page: 'charge', i: next.id })}">${texts.payNext} ${next.number}</a>` : ''}
-        ${suspended && !capping ? html`<a class="button${next ? ' quiet' : ''}" href="${page.link({ page: 'restart', s: suspended.id })}">${texts.restart}</a>` : ''}
+        ${suspended && !capping && !next ? html`<a class="button" href="${page.link({ page: 'restart', s: suspended.id })}">${texts.restart}</a>` : ''}
         <a class="button quiet" href="${page.link({ page: 'invoice', i: invoice.id })}"
-          >${texts.invoiceTitle} ${invoice.number}</a
+          >${texts.viewInvoice} ${invoice.number}</a
         >
         <a class="button quiet" href="${page.link({ page: 'portal' })}">${texts.backToPortal}</a>
       </div>`,
@@ -543,6 +568,57 @@ export function chargeSubmit(page: PageContext, form: URLSearchParams): Reply | 
   return paidPage(page, invoice, page.texts.paid, true);
 }
 
+/**
+ * The invoice's lines and what they add up to: each line (a discount's line names the discount,
+ * with its negative amount) and the total. With tax, the lines are tax included, and the total
+ * before tax and the tax (its rate when known) come before the total, adding up to it.
+ */
+function invoiceLinesTable(page: PageContext, invoice: InvoiceRecord): SafeHtml {
+  const texts = page.texts;
+  const tax = invoice.amountTotal - invoice.amountSubtotal;
+  const rate =
+    invoice.taxRate === undefined
+      ? ''
+      : ` (${new Intl.NumberFormat(page.lang === 'fr' ? 'fr-FR' : 'en-US', { style: 'percent', maximumFractionDigits: 2 }).format(invoice.taxRate / 10_000)})`;
+  return html`<table class="invoice-lines">
+    <thead>
+      <tr>
+        <th scope="col">${texts.description}</th>
+        <th scope="col" class="num">${tax === 0 ? texts.amount : texts.amountTaxIncluded}</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${invoice.lines.map(
+        (line) =>
+          html`<tr${line.discount ? html` data-discount` : ''}>
+            <td>
+              ${line.discount ? `${texts.discount}${texts.colon} ${line.label[page.lang]}` : line.label[page.lang]}
+            </td>
+            <td class="num">${page.money(line.amountTotal)}</td>
+          </tr>`,
+      )}
+    </tbody>
+    <tfoot>
+      ${
+        tax === 0
+          ? ''
+          : html`<tr data-before-tax>
+                <th scope="row">${texts.beforeTax}</th>
+                <td class="num">${page.money(invoice.amountSubtotal)}</td>
+              </tr>
+              <tr data-tax>
+                <th scope="row">${texts.tax}${rate}</th>
+                <td class="num">${page.money(tax)}</td>
+              </tr>`
+      }
+      <tr data-total>
+        <th scope="row">${texts.total}</th>
+        <td class="num"><strong>${page.money(invoice.amountTotal)}</strong></td>
+      </tr>
+    </tfoot>
+  </table>`;
+}
+
 export function invoicePage(page: PageContext): Reply | null {
   const invoice = ownInvoice(page);
   if (!invoice) return null;
@@ -579,41 +655,7 @@ export function invoicePage(page: PageContext): Reply | null {
             </p>
           </div>
         </div>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">${texts.description}</th>
-              <th scope="col" class="num">${texts.amount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${invoice.lines.map(
-              (l) =>
-                html`<tr>
-                  <td>${l.label[page.lang]}</td>
-                  <td class="num">${page.money(l.amountSubtotal)}</td>
-                </tr>`,
-            )}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">${texts.subtotal}</th>
-              <td class="num">${page.money(invoice.amountSubtotal)}</td>
-            </tr>
-            ${
-              invoice.amountSubtotal !== invoice.amountTotal
-                ? html`<tr>
-                    <th scope="row">${texts.discount}</th>
-                    <td class="num">${page.money(invoice.amountTotal - invoice.amountSubtotal)}</td>
-                  </tr>`
-                : ''
-            }
-            <tr>
-              <th scope="row">${texts.total}</th>
-              <td class="num"><strong>${page.money(invoice.amountTotal)}</strong></td>
-            </tr>
-          </tfoot>
-        </table>
+        ${invoiceLinesTable(page, invoice)}
         <div class="actions">
           ${invoice.state === 'PaymentDue' ? html`<a class="button" href="${page.link({ page: 'charge', i: invoice.id })}">${texts.pay}</a>` : ''}
           <a class="button quiet" href="${page.link({ page: 'invoices' })}">${texts.invoices}</a>

@@ -14,7 +14,9 @@ import {
   priceOfferChange,
   type OfferChangePlan,
 } from '../billing/offer-change.js';
+import { periodEndMs } from '../billing/periods.js';
 import { recurringPrice } from '../billing/pricing.js';
+import { iso } from '../clock.js';
 import { isCappingReached, overdueInvoices, SUSPENDED_STATES } from '../billing/rules.js';
 import { ApiError } from '../http/errors.js';
 import type { Reply } from '../http/io.js';
@@ -84,7 +86,7 @@ function pendingNotice(page: PageContext, pending: SubscriptionRecord): SafeHtml
 }
 
 /**
- * "You already subscribe to Pro", with the way to change its plan: a customer has one
+ * "You already have the Pro plan", with the way to change its plan: a customer has one
  * subscription, and a second one beside it would bill both.
  */
 function startedNotice(page: PageContext, started: SubscriptionRecord): SafeHtml {
@@ -150,6 +152,22 @@ function subscribeTarget(
   return offer ? { offer, sub: null } : null;
 }
 
+/**
+ * What starting charges: the first period's price at once (the period starts today), then the
+ * recurring price from the day it renews.
+ */
+function startCharge(page: PageContext, offer: CatalogOffer, amount: number): SafeHtml {
+  const texts = page.texts;
+  const renews = iso(periodEndMs(offer, page.ctx.store.clock.nowMs()));
+  const price = `${page.money(amount)}\u00a0${perPeriod(offer.durationRecurrence, offer.unitRecurrence, page.lang)}`;
+  return html`<section class="card" data-due-now>
+    <p class="price"><small>${texts.dueNow}${texts.colon}</small> ${page.money(amount)}</p>
+    <p class="hint">
+      ${texts.thenFrom.replace('{price}', price).replace('{date}', page.date(renews))}
+    </p>
+  </section>`;
+}
+
 function subscribeForm(
   page: PageContext,
   offer: CatalogOffer,
@@ -167,6 +185,7 @@ function subscribeForm(
       <h2 id="offer-title">${localize(offer.title, page.lang)}</h2>
       ${offerPrice(page, offer, amount)} ${offerFeatures(page, offer)}
     </section>
+    ${startCharge(page, offer, amount)}
     <form method="post" action="${page.action}" novalidate class="card">
       ${needsCard ? cardFields(page.lang, values, errors) : html`<p>${texts.currentMethod}${texts.colon} <strong>${page.customer.paymentMethodLabel ?? ''}</strong></p>`}
       <div class="actions"><button type="submit">${texts.startSubscription}</button></div>
@@ -539,9 +558,14 @@ function restartBody(page: PageContext, sub: SubscriptionRecord, message?: SafeH
               </div>`
           : capping
             ? ''
-            : html`<form method="post" action="${page.action}">
-                <div class="actions"><button type="submit">${texts.restartNow}</button></div>
-              </form>`
+            : html`<p data-restart-cost>
+                  ${texts.restartCost
+                    .replace('{amount}', page.money(recurringPrice(page.ctx.catalog, sub).total))
+                    .replace('{date}', page.date(sub.periodEnd))}
+                </p>
+                <form method="post" action="${page.action}">
+                  <div class="actions"><button type="submit">${texts.restartNow}</button></div>
+                </form>`
       }
     </div>`;
 }

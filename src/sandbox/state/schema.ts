@@ -66,6 +66,7 @@ const InvoiceLine = z.object({
   label: z.object({ en: Text, fr: Text }),
   amountSubtotal: Amount,
   amountTotal: Amount,
+  discount: z.boolean().optional(),
 });
 
 const Subscription = z.object({
@@ -100,6 +101,7 @@ const Invoice = z.object({
   datePaid: Timestamp.nullable(),
   amountSubtotal: Amount,
   amountTotal: Amount,
+  taxRate: Integer.optional(),
   currency: Text.min(1),
   lines: z.array(InvoiceLine),
   dateUpdate: Timestamp,

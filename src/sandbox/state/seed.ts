@@ -1,4 +1,4 @@
-import { isAddOn, type Catalog, type CatalogOffer } from '../catalog.js';
+import { isAddOn, localize, type Catalog, type CatalogOffer } from '../catalog.js';
 import { DAY_MS, iso } from '../clock.js';
 import { paymentTypeOf } from '../billing/payment-type.js';
 import { invoiceNumber, periodEndMs, startOfMonthMs } from '../billing/periods.js';
@@ -6,6 +6,7 @@ import type { ResolvedFixtures } from '../fixtures/schema.js';
 import { timestampMs } from '../timestamps.js';
 import type {
   CustomerRecord,
+  InvoiceLine,
   InvoiceRecord,
   SandboxState,
   SubscriptionFeatureRecord,
@@ -47,6 +48,31 @@ export function featuresForOffer(
 }
 
 /** Builds the initial state of a business from its validated fixtures at the clock's time. */
+/**
+ * A fixture invoice's lines: one line, or, after a percentage discount, the price before it and
+ * the discount's line (negative), each with its share of the tax, adding up to the invoice.
+ */
+function fixtureLines(
+  catalog: Catalog,
+  inv: ResolvedFixtures['customers'][number]['invoices'][number],
+): InvoiceLine[] {
+  const subtotal = inv.amountSubtotal ?? inv.amountTotal;
+  const label = { en: inv.label, fr: inv.label };
+  const discount = inv.discount === undefined ? undefined : catalog.discounts.get(inv.discount);
+  if (!discount) return [{ label, amountSubtotal: subtotal, amountTotal: inv.amountTotal }];
+  const listTotal = Math.round((inv.amountTotal * 10_000) / (10_000 - discount.valueOff));
+  const listSubtotal = Math.round((listTotal * subtotal) / inv.amountTotal);
+  return [
+    { label, amountSubtotal: listSubtotal, amountTotal: listTotal },
+    {
+      label: { en: localize(discount.title, 'en'), fr: localize(discount.title, 'fr') },
+      amountSubtotal: subtotal - listSubtotal,
+      amountTotal: inv.amountTotal - listTotal,
+      discount: true,
+    },
+  ];
+}
+
 export function seedState(
   fixtures: ResolvedFixtures,
   catalog: Catalog,
@@ -116,14 +142,9 @@ export function seedState(
         datePaid: inv.state === 'Paid' ? iso(issueMs) : null,
         amountSubtotal: inv.amountSubtotal ?? inv.amountTotal,
         amountTotal: inv.amountTotal,
+        ...(inv.taxRate === undefined ? {} : { taxRate: inv.taxRate }),
         currency: fixtures.business.currency,
-        lines: [
-          {
-            label: { en: inv.label, fr: inv.label },
-            amountSubtotal: inv.amountSubtotal ?? inv.amountTotal,
-            amountTotal: inv.amountTotal,
-          },
-        ],
+        lines: fixtureLines(catalog, inv),
         dateUpdate: iso(issueMs),
       };
       state.invoices.push(invoice);

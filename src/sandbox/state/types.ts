@@ -100,8 +100,12 @@ export interface SubscriptionRecord {
 
 export interface InvoiceLine {
   label: { en: string; fr: string };
+  /** Before tax. */
   amountSubtotal: number;
+  /** Tax included (the sandbox's own charges have no tax: the same as the subtotal). */
   amountTotal: number;
+  /** A discount's line (a negative amount on an invoice); its label is the discount's name. */
+  discount?: boolean | undefined;
 }
 
 export interface InvoiceRecord {
@@ -116,8 +120,12 @@ export interface InvoiceRecord {
   /** True once the automatic collection at the payment limit was attempted. */
   collectionAttempted: boolean;
   datePaid: string | null;
+  /** Before tax: the lines' subtotals. */
   amountSubtotal: number;
+  /** Tax included: the lines' totals. */
   amountTotal: number;
+  /** The tax rate, in hundredths of a percent (2000 = 20 %), when the invoice has tax. */
+  taxRate?: number | undefined;
   currency: string;
   lines: InvoiceLine[];
   dateUpdate: string;
