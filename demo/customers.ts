@@ -55,7 +55,7 @@ export const SCENARIOS: readonly Scenario[] = [
     label: 'Invoices overdue',
     tone: 'critical',
     situation: 'Unpaid invoices reached the limit and the subscription is suspended.',
-    tryThis: 'Pay the overdue invoices, restart the subscription, then buy seats.',
+    tryThis: 'Pay overdue invoices, restart the subscription, then buy seats.',
     fr: {
       label: 'Factures en retard',
       situation: 'Les factures impayées ont atteint la limite et l’abonnement est suspendu.',
