@@ -52,33 +52,27 @@ function fact(term: string, value: string): HTMLElement {
 }
 
 /**
- * What the customer has to pay, told by when: invoices past their payment date are due now,
- * the others by the date they are due (an invoice waits for that date). Which invoices are
+ * What the customer has to pay, told by when: an invoice whose payment date is still ahead is
+ * due by that date; any other (past its date, or without one) is due now. Which invoices are
  * overdue, and their Pay buttons, are the <billing-history> card's to tell.
  */
 function dueFacts(sub: SubscriptionStatusResponse): HTMLElement[] {
   const now = Date.now();
-  const isOverdue = (limit: string | undefined) => limit !== undefined && Date.parse(limit) < now;
-  const overdue = sub.dueInvoices.filter((invoice) => isOverdue(invoice.datePaymentLimit));
-  const upcoming = sub.dueInvoices.filter((invoice) => !isOverdue(invoice.datePaymentLimit));
+  const isLater = (limit: string | undefined) => limit !== undefined && Date.parse(limit) >= now;
+  const dueNow = sub.dueInvoices.filter((invoice) => !isLater(invoice.datePaymentLimit));
+  const later = sub.dueInvoices.filter((invoice) => isLater(invoice.datePaymentLimit));
   const total = (invoices: SubscriptionStatusResponse['dueInvoices']) =>
     formatMoney(
       summary,
       invoices.reduce((sum, invoice) => sum + invoice.amountTotal, 0),
       invoices[0]?.currency ?? 'USD',
     );
-  if (overdue.length === 0 && upcoming.length === 0)
-    return [fact(word('fact.to-pay'), word('fact.nothing'))];
+  if (sub.dueInvoices.length === 0) return [fact(word('fact.to-pay'), word('fact.nothing'))];
   const facts: HTMLElement[] = [];
-  if (overdue.length > 0) facts.push(fact(word('fact.due'), total(overdue)));
-  if (upcoming.length > 0) {
-    const limits = upcoming.flatMap((invoice) => invoice.datePaymentLimit ?? []).sort();
-    const term =
-      limits[0] === undefined
-        ? word('fact.due')
-        : word('fact.due-by', { date: formatDate(summary, limits[0]) });
-    facts.push(fact(term, total(upcoming)));
-  }
+  if (dueNow.length > 0) facts.push(fact(word('fact.due'), total(dueNow)));
+  const [soonest] = later.flatMap((invoice) => invoice.datePaymentLimit ?? []).sort();
+  if (soonest !== undefined)
+    facts.push(fact(word('fact.due-by', { date: formatDate(summary, soonest) }), total(later)));
   return facts;
 }
 
