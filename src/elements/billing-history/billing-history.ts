@@ -437,7 +437,11 @@ export class BillingHistory extends LitElement {
     const next = Math.min(left, this.#size);
     return html`<div class="footer" part="footer">
       <span class="count"
-        >${message(this, 'history.shown', { shown: this.invoices.length, total: this.total })}</span
+        >${
+          this.total === 1
+            ? message(this, 'history.shown.one')
+            : message(this, 'history.shown', { shown: this.invoices.length, total: this.total })
+        }</span
       >
       ${
         left > 0

@@ -28,6 +28,7 @@ export default {
   'history.more.one': 'Afficher 1 facture de plus',
   'history.more.other': 'Afficher {count} factures de plus',
   'history.shown': '{shown} factures sur {total} affichées',
+  'history.shown.one': '1 facture',
   'history.empty': 'Aucune facture pour le moment. Chaque facture apparaîtra ici dès son émission.',
   'history.signed-out': 'Connectez-vous pour voir vos factures.',
   'history.error': 'Vos factures n’ont pas pu être chargées.',

@@ -39,6 +39,7 @@ export const historyTexts = {
   'history.more.one': 'Show 1 more invoice',
   'history.more.other': 'Show {count} more invoices',
   'history.shown': '{shown} of {total} invoices shown',
+  'history.shown.one': '1 invoice',
   'history.empty': 'No invoices yet. Each invoice appears here once it is issued.',
   'history.signed-out': 'Sign in to see your invoices.',
   'history.error': 'Your invoices could not be loaded.',
