@@ -238,17 +238,13 @@ export function createUpstreamClient(options: ResolvedOptions) {
       : `the service has no such path: check baseUrl (${baseUrl}) and the paths option`;
   }
 
-  async function once<T>(spec: CallSpec<T>): Promise<T | undefined> {
-    const answer = await send(spec);
-    if (answer.status >= 200 && answer.status < 300) return readSuccess(spec, answer);
-    throw readRefusal(spec, answer);
-  }
-
   async function call<T>(spec: CallSpec<T>): Promise<T | undefined> {
     const attempts = spec.retry ? options.limits.upstreamRetries + 1 : 1;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await once(spec);
+        const answer = await send(spec);
+        if (answer.status >= 200 && answer.status < 300) return readSuccess(spec, answer);
+        throw readRefusal(spec, answer);
       } catch (error) {
         const retryable =
           error instanceof UpstreamError &&
