@@ -4,9 +4,9 @@
 const en = {
   'status.active': 'Active',
   'status.suspended': 'Suspended',
-  'status.pending': 'Pending',
+  'status.pending': 'Waiting to be completed',
   'status.ended': 'Ended',
-  'status.none': 'No plan',
+  'status.none': 'No plan yet',
   'status.other': 'Inactive',
   'fact.plan': 'Plan',
   'fact.no-plan': 'None yet',
@@ -63,9 +63,9 @@ export type WordKey = keyof typeof en;
 const fr: Record<WordKey, string> = {
   'status.active': 'Actif',
   'status.suspended': 'Suspendu',
-  'status.pending': 'En attente',
+  'status.pending': 'En attente de finalisation',
   'status.ended': 'Terminé',
-  'status.none': 'Sans offre',
+  'status.none': 'Pas encore d’offre',
   'status.other': 'Inactif',
   'fact.plan': 'Offre',
   'fact.no-plan': 'Aucune pour le moment',
