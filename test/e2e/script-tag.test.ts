@@ -78,6 +78,35 @@ test('the script-tag file speaks French with the file beside it, loaded for Fren
   await page.context().close();
 });
 
+test("the app's language switch reaches the script-tag page, and the page switches back", async () => {
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
+  await page.goto(`${e2e.demo.url}/app/?lang=fr`);
+  await page.getByRole('link', { name: 'Page à balise script' }).click();
+  await page.waitForURL(`${e2e.demo.url}/site/`);
+  assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+  await page.getByRole('heading', { level: 1, name: 'Votre offre' }).waitFor();
+  const meter = page.getByRole('region', { name: 'Consommation du mois' }).locator('usage-meter');
+  await meter
+    .getByText(/^Remise à zéro le /)
+    .first()
+    .waitFor();
+  await page
+    .frameLocator('billing-portal iframe')
+    .getByRole('heading', { level: 1, name: 'Votre abonnement' })
+    .waitFor();
+  await assertAccessible(page, 'the French script-tag page');
+  await screenshot(page, 'script-tag-page-fr');
+  // Its own switch, as the app's: back to English, and the app follows.
+  await page.getByRole('link', { name: 'English' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Your plan' }).waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+  await page.goto(`${e2e.demo.url}/app/`);
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
 test("the script-tag file draws a meter's rare states, which it holds inline", async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'no-subscription');
