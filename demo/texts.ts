@@ -36,8 +36,6 @@ const en = {
   'overview.usage': 'Plan usage',
   'overview.simulate': 'Simulate back-end usage: +250 API calls',
   'overview.seats': 'Add seats',
-  'overview.seats.note':
-    'Invite more teammates. You see and confirm the price before anything is charged.',
   'overview.included': 'Features and add-ons',
   'overview.support': 'Priority support',
   'overview.support.note': 'Answers within four business hours.',
@@ -90,8 +88,6 @@ const fr: Record<DemoTextKey, string> = {
   'overview.usage': 'Utilisation de l’offre',
   'overview.simulate': 'Simuler l’usage côté serveur\u00a0: +250 appels API',
   'overview.seats': 'Ajouter des sièges',
-  'overview.seats.note':
-    'Invitez d’autres membres. Vous voyez et confirmez le prix avant tout prélèvement.',
   'overview.included': 'Fonctionnalités et options',
   'overview.support': 'Support prioritaire',
   'overview.support.note': 'Réponse sous quatre heures ouvrées.',

@@ -56,6 +56,9 @@ const en = {
   'seats.pending.other': 'Seats come with your plan once you complete your subscription.',
   'seats.no-plan': 'Seats come with a plan, and you have none yet.',
   'seats.not-included': 'Your plan does not include seats.',
+  // The overview's "Add seats" card.
+  'seats.invite': 'Invite more teammates.',
+  'seats.price-first': 'You see and confirm the price before anything is charged.',
 };
 
 export type WordKey = keyof typeof en;
@@ -120,6 +123,8 @@ const fr: Record<WordKey, string> = {
     'Les sièges viendront avec votre offre une fois votre abonnement finalisé.',
   'seats.no-plan': 'Les sièges viennent avec une offre, et vous n’en avez pas encore.',
   'seats.not-included': 'Votre offre n’inclut pas de sièges.',
+  'seats.invite': 'Invitez d’autres membres.',
+  'seats.price-first': 'Vous voyez et confirmez le prix avant tout prélèvement.',
 };
 
 /**
