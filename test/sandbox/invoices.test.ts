@@ -79,4 +79,13 @@ describe('invoice numbers', () => {
       byDate.map((invoice) => `${invoice.DateIssue.slice(0, 10)} ${invoice.FullNumber}`),
     );
   });
+
+  it('read newest first on the hosted list, whatever order the fixtures list them in', async () => {
+    const [any] = (await t.customer('discounted')).invoices;
+    const invoice = (await t.api('GET', `/v1/Invoice/${any.Id}`)).body;
+    const list = await openPage(link(invoice, 'hosted-collection-invoice').href ?? '');
+    const numbers = [...list.html.matchAll(/INV-\d{4}-\d{6}/g)].map((match) => match[0]);
+    assert.equal(new Set(numbers).size, 13, 'the year of invoices and the credit note');
+    assert.deepEqual(numbers, [...numbers].sort().reverse());
+  });
 });

@@ -168,5 +168,7 @@ export function seedState(
       state.invoices.push(invoice);
     }
   }
+  // Oldest first, as the service adds them: a customer's list reads in the order issued.
+  state.invoices.sort((a, b) => a.id - b.id);
   return state;
 }
