@@ -3,8 +3,8 @@ import type { DemoLanguage } from './layout.js';
 
 // The demo app's own words (its shell, headings and notes), in each language its pages are
 // shown in: a French page is French throughout, the elements' texts and the host's alike. The
-// pages' `{{t.…}}` slots take them; the developer pages (embed snippets, script-tag page) keep
-// their English, as code does.
+// pages' `{{t.…}}` slots take them; the embed snippets page keeps its English, as code does.
+// The script-tag page has its own words (demo/site/texts.ts), in the same languages.
 
 const en = {
   skip: 'Skip to content',
