@@ -84,7 +84,10 @@ test('a signed-in customer sees the dashboard with their own meters', async () =
   await addOn.locator('[part~="price-next"]').getByText('$58.00\u00a0/\u00a0month').waitFor();
   // The live price of the default quantity is shown before anything is bought.
   await page.locator('buy-feature[feature="seats"] [part~="price-now"]').waitFor();
-  await page.locator('[data-add-seats-note]').getByText(/^Invite more teammates\./).waitFor();
+  await page
+    .locator('[data-add-seats-note]')
+    .getByText(/^Invite more teammates\./)
+    .waitFor();
   await assertAccessible(page, 'the dashboard');
   await screenshot(page, 'dashboard', { docs: true, fullPage: false });
   assert.deepEqual(pageErrors(page), []);
