@@ -21,6 +21,7 @@ import {
   requestsTo,
   sandbox,
   serviceApi,
+  streamOpen,
   waitFor,
   waitForDialog,
   waitForFocus,
@@ -63,6 +64,13 @@ function card(element: Element, offer: string): HTMLElement {
 function cardText(cardElement: Element, name: string): string {
   return (
     cardElement.querySelector(`[part~="${name}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? ''
+  );
+}
+
+/** The plan change's consequences in its dialog, one sentence per item. */
+function consequences(element: PlanPicker): string[] {
+  return [...dialogOf(element).querySelectorAll('.summary li')].map(
+    (item) => item.textContent?.replace(/\s+/g, ' ').trim() ?? '',
   );
 }
 
@@ -356,13 +364,13 @@ describe('<plan-picker> changing plan', () => {
     expect(partText(element, 'next-term-note')).to.equal(
       'More than the $19.00 / month of Starter: it includes Projects: 1 extra, $5.00 / month.',
     );
-    expect(
-      dialogOf(element).querySelector('.summary')?.textContent?.replace(/\s+/g, ' ').trim(),
-    ).to.equal(
-      'On Starter you no longer have Seats and Single sign-on. ' +
-        `Seats: Starter does not include them. Your 3 in use stay until ${date}; from then your plan has none. ` +
-        'Projects: your 4 stay; Starter includes 3, the rest is billed as extra.',
-    );
+    expect(consequences(element)).to.deep.equal([
+      'On Starter you no longer have Seats and Single sign-on.',
+      `Seats: Starter does not include them. You keep your 3 until ${date}; from then your plan has none.`,
+      'Projects: your 4 stay; Starter includes 3, the rest is billed as extra.',
+    ]);
+    // Features taken away: worded and styled as a removal, not as a purchase.
+    expect(part(element, 'confirm')!.getAttribute('part')).to.equal('button confirm destructive');
     const changed = oneEvent(element, 'billing-plan-change') as Promise<BillingPlanChangeEvent>;
     part<HTMLButtonElement>(element, 'confirm')!.click();
     const { detail } = await changed;
@@ -405,13 +413,13 @@ describe('<plan-picker> changing plan', () => {
     // Not a downgrade: nothing listed as taken away; what happens to her use and to the
     // priority support Business includes and Pro sells apart (the service does not carry it
     // over: it was never bought).
-    expect(
-      dialogOf(element).querySelector('.summary')?.textContent?.replace(/\s+/g, ' ').trim(),
-    ).to.equal(
-      'Seats: your 42 stay; Pro includes 5, the rest is billed as extra. ' +
-        'Projects: your 17 stay; Pro includes 10, the rest is billed as extra. ' +
-        'Priority support: Pro sells it as an add-on, $9.00 / month; add it after the change to keep it.',
-    );
+    expect(consequences(element)).to.deep.equal([
+      'Seats: your 42 stay; Pro includes 5, the rest is billed as extra.',
+      'Projects: your 17 stay; Pro includes 10, the rest is billed as extra.',
+      'Priority support: Pro sells it as an add-on, $9.00 / month; add it after the change to keep it.',
+    ]);
+    // Nothing the plan has is taken away: the confirm is not styled as a removal.
+    expect(part(element, 'confirm')!.getAttribute('part')).to.equal('button confirm');
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);
   });
@@ -548,6 +556,7 @@ describe('<plan-picker> states', () => {
     await freshStart('no-subscription');
     const element = await picker();
     expect(subscribeButtons(element)).to.deep.equal(['starter', 'pro', 'business']);
+    await streamOpen();
     await subscribeElsewhere('no-subscription', 'pro');
     // The sandbox notifies the proxy, whose event stream tells the page: no reload, no click.
     await waitUntil(() => card(element, 'pro')?.hasAttribute('data-current'), 'Pro current', {
