@@ -113,24 +113,24 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'pending',
-    label: 'Pending',
+    label: 'Waiting to be completed',
     tone: 'info',
     situation: 'Subscription created, waiting for the customer to complete it.',
     tryThis: 'Complete your subscription from the billing page.',
     fr: {
-      label: 'En attente',
+      label: 'En attente de finalisation',
       situation: 'Abonnement créé, en attente de finalisation par le client.',
       tryThis: 'Finalisez votre abonnement depuis la page de facturation.',
     },
   },
   {
     reference: 'no-subscription',
-    label: 'No subscription',
+    label: 'No plan yet',
     tone: 'info',
     situation: 'A new account that has not chosen a plan yet.',
     tryThis: 'Pick a plan in the portal and subscribe.',
     fr: {
-      label: 'Sans abonnement',
+      label: 'Pas encore d’offre',
       situation: 'Un nouveau compte qui n’a pas encore choisi d’offre.',
       tryThis: 'Choisissez une offre dans le portail et abonnez-vous.',
     },

@@ -7,6 +7,7 @@ import { escapeHtml, fill, raw } from './html.js';
 import { SEATS_IN_USE } from './customers.js';
 import { FEATURE_LABELS } from './labels.js';
 import { textSlots } from './texts.js';
+import { sitePage } from './site/texts.js';
 import {
   LOGO,
   initials,
@@ -215,8 +216,10 @@ export function demoRoutes(options: DemoRoutesOptions): Connect.NextHandleFuncti
         return true;
       }
       if (path === '/site/' && (method === 'GET' || method === 'HEAD')) {
-        // As a plain website serves it: no dev-server transform, only the script tag.
-        send(res, 200, await readFile(join(demoDir, 'site', 'index.html'), 'utf8'));
+        // As a plain website serves it: no dev-server transform, only the script tag; in the
+        // language the app's switch chose (its cookie) or this page's own link asks for.
+        const template = await readFile(join(demoDir, 'site', 'index.html'), 'utf8');
+        send(res, 200, sitePage(template, pageLanguage(req, url, res)));
         return true;
       }
       if (method === 'GET' || method === 'HEAD') return options.scriptBundle(req, res, path);

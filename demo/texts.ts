@@ -3,8 +3,8 @@ import type { DemoLanguage } from './layout.js';
 
 // The demo app's own words (its shell, headings and notes), in each language its pages are
 // shown in: a French page is French throughout, the elements' texts and the host's alike. The
-// pages' `{{t.…}}` slots take them; the developer pages (embed snippets, script-tag page) keep
-// their English, as code does.
+// pages' `{{t.…}}` slots take them; the embed snippets page keeps its English, as code does.
+// The script-tag page has its own words (demo/site/texts.ts), in the same languages.
 
 const en = {
   skip: 'Skip to content',
@@ -36,8 +36,6 @@ const en = {
   'overview.usage': 'Plan usage',
   'overview.simulate': 'Simulate back-end usage: +250 API calls',
   'overview.seats': 'Add seats',
-  'overview.seats.note':
-    'Invite more teammates. You see and confirm the price before anything is charged.',
   'overview.included': 'Features and add-ons',
   'overview.support': 'Priority support',
   'overview.support.note': 'Answers within four business hours.',
@@ -90,8 +88,6 @@ const fr: Record<DemoTextKey, string> = {
   'overview.usage': 'Utilisation de l’offre',
   'overview.simulate': 'Simuler l’usage côté serveur\u00a0: +250 appels API',
   'overview.seats': 'Ajouter des sièges',
-  'overview.seats.note':
-    'Invitez d’autres membres. Vous voyez et confirmez le prix avant tout prélèvement.',
   'overview.included': 'Fonctionnalités et options',
   'overview.support': 'Support prioritaire',
   'overview.support.note': 'Réponse sous quatre heures ouvrées.',

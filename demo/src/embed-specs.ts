@@ -16,6 +16,7 @@ export interface AttributeSpec {
   fromFeature?: 'title' | 'unit';
   type?: 'text' | 'number';
   min?: number;
+  max?: number;
   options?: { value: string; label: string }[];
   hint?: string;
   /** The element's default: left out of the snippet. */
@@ -23,7 +24,13 @@ export interface AttributeSpec {
 }
 
 export interface ElementSpec {
-  tag: 'usage-meter' | 'buy-feature' | 'billing-portal' | 'plan-picker' | 'feature-gate';
+  tag:
+    | 'usage-meter'
+    | 'buy-feature'
+    | 'billing-portal'
+    | 'plan-picker'
+    | 'feature-gate'
+    | 'billing-history';
   attributes: AttributeSpec[];
   /** What goes between the tags (the gated part of a page), if anything. */
   content?: string;
@@ -136,6 +143,22 @@ export const ELEMENT_SPECS: ElementSpec[] = [
         features: 'on-off',
       },
       FEATURE_NAME,
+    ],
+  },
+  {
+    tag: 'billing-history',
+    previewHeight: 420,
+    attributes: [
+      {
+        name: 'page-size',
+        label: 'Invoices per page',
+        value: '10',
+        type: 'number',
+        min: 1,
+        max: 50,
+        omitWhen: '10',
+        hint: 'Show more adds as many.',
+      },
     ],
   },
 ];

@@ -122,6 +122,7 @@ function fieldFor(spec: ElementSpec, attribute: AttributeSpec): HTMLElement {
     control.type = attribute.type ?? 'text';
     control.value = attribute.value;
     if (attribute.min !== undefined) control.min = String(attribute.min);
+    if (attribute.max !== undefined) control.max = String(attribute.max);
     control.autocomplete = 'off';
     // Filled in from the feature until someone types their own.
     if (attribute.fromFeature) {

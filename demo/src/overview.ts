@@ -1,5 +1,6 @@
 import './app.js';
 import { formatDate, getUsageStore, watchLang } from 'billing-elements';
+import { addSeatsNote } from './seats-note.js';
 import { word } from './words.js';
 
 // The overview: the elements do the work; the page only names the billing period, read from
@@ -19,10 +20,28 @@ function showPeriod(): void {
     : '';
 }
 
-store.subscribe(showPeriod);
-watchLang(showPeriod);
-store.load().then(showPeriod, () => {
+// The "Add seats" card's note, computed from the customer's seats as the billing page's is.
+const seatsNote = document.querySelector<HTMLElement>('[data-add-seats-note]');
+
+function showSeatsNote(): void {
+  if (!seatsNote) return;
+  const text = addSeatsNote(store.state, seatsNote);
+  // Nothing known yet keeps the skeleton; a failed read is the seats control's to tell.
+  if (text === '' && store.state.status !== 'error') return;
+  seatsNote.textContent = text;
+  seatsNote.hidden = text === '';
+}
+
+function show(): void {
+  showPeriod();
+  showSeatsNote();
+}
+
+store.subscribe(show);
+watchLang(show);
+store.load().then(show, () => {
   // The meters show the error and its remedy themselves.
+  showSeatsNote();
 });
 
 // "Simulate back-end usage": the demo's server reports API calls to the billing service, as a

@@ -35,6 +35,24 @@ export function seatsNote({ state, inUse }: SeatsFacts, formatOn: Element): stri
   return sentences.join(' ');
 }
 
+/**
+ * The overview's "Add seats" note: what adding seats means on this customer's plan, with the
+ * same sentences as the billing page's note (a plan without seats says so rather than invite).
+ */
+export function addSeatsNote(state: UsageStoreState, formatOn: Element): string {
+  const n = (value: number) => formatNumber(formatOn, value);
+  if (state.status === 'idle' || state.status === 'loading' || state.status === 'error') return '';
+  const seats = state.usages.find((usage) => usage.ReferenceFeature === FEATURE);
+  if (!seats) return withoutSeats(state, n);
+  if (state.subscription === 'suspended') return word('seats.suspended');
+  const sentences = [word('seats.invite')];
+  if (isUnlimited(seats)) sentences.push(word('seats.unlimited'));
+  else if (seats.QuantityIncluded !== undefined)
+    sentences.push(includedSentence(seats.QuantityCurrent ?? 0, seats.QuantityIncluded, n));
+  sentences.push(word('seats.price-first'));
+  return sentences.join(' ');
+}
+
 function withoutSeats(state: UsageStoreState, n: (value: number) => string): string {
   if (state.subscription === 'none' || state.subscription === 'ended') return word('seats.no-plan');
   if (state.subscription === 'pending') {

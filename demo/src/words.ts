@@ -4,9 +4,9 @@
 const en = {
   'status.active': 'Active',
   'status.suspended': 'Suspended',
-  'status.pending': 'Pending',
+  'status.pending': 'Waiting to be completed',
   'status.ended': 'Ended',
-  'status.none': 'No plan',
+  'status.none': 'No plan yet',
   'status.other': 'Inactive',
   'fact.plan': 'Plan',
   'fact.no-plan': 'None yet',
@@ -56,6 +56,9 @@ const en = {
   'seats.pending.other': 'Seats come with your plan once you complete your subscription.',
   'seats.no-plan': 'Seats come with a plan, and you have none yet.',
   'seats.not-included': 'Your plan does not include seats.',
+  // The overview's "Add seats" card.
+  'seats.invite': 'Invite more teammates.',
+  'seats.price-first': 'You see and confirm the price before anything is charged.',
 };
 
 export type WordKey = keyof typeof en;
@@ -63,9 +66,9 @@ export type WordKey = keyof typeof en;
 const fr: Record<WordKey, string> = {
   'status.active': 'Actif',
   'status.suspended': 'Suspendu',
-  'status.pending': 'En attente',
+  'status.pending': 'En attente de finalisation',
   'status.ended': 'Terminé',
-  'status.none': 'Sans offre',
+  'status.none': 'Pas encore d’offre',
   'status.other': 'Inactif',
   'fact.plan': 'Offre',
   'fact.no-plan': 'Aucune pour le moment',
@@ -120,6 +123,8 @@ const fr: Record<WordKey, string> = {
     'Les sièges viendront avec votre offre une fois votre abonnement finalisé.',
   'seats.no-plan': 'Les sièges viennent avec une offre, et vous n’en avez pas encore.',
   'seats.not-included': 'Votre offre n’inclut pas de sièges.',
+  'seats.invite': 'Invitez d’autres membres.',
+  'seats.price-first': 'Vous voyez et confirmez le prix avant tout prélèvement.',
 };
 
 /**

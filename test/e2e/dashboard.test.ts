@@ -84,6 +84,10 @@ test('a signed-in customer sees the dashboard with their own meters', async () =
   await addOn.locator('[part~="price-next"]').getByText('$58.00\u00a0/\u00a0month').waitFor();
   // The live price of the default quantity is shown before anything is bought.
   await page.locator('buy-feature[feature="seats"] [part~="price-now"]').waitFor();
+  await page
+    .locator('[data-add-seats-note]')
+    .getByText(/^Invite more teammates\./)
+    .waitFor();
   await assertAccessible(page, 'the dashboard');
   await screenshot(page, 'dashboard', { docs: true, fullPage: false });
   assert.deepEqual(pageErrors(page), []);
@@ -423,5 +427,36 @@ test('signing out ends the session for the pages and for the billing proxy', asy
     Object.keys(sessionStorage).filter((key) => key.startsWith('billing-elements')),
   );
   assert.deepEqual(cached, []);
+  await page.context().close();
+});
+
+test('the overview’s “Add seats” note is the customer’s own, in both languages', async () => {
+  const page = await e2e.newPage();
+  // Starter has no seats: the card says so rather than invite teammates.
+  await e2e.signIn(page, 'starter-plan');
+  await page.goto(`${e2e.demo.url}/app/?lang=en`);
+  const note = page.locator('[data-add-seats-note]');
+  await note.getByText('Your plan does not include seats.', { exact: true }).waitFor();
+  await page.evaluate(() => {
+    document.documentElement.lang = 'fr';
+  });
+  await note.getByText('Votre offre n’inclut pas de sièges.', { exact: true }).waitFor();
+  await screenshot(page, 'overview-starter-fr');
+
+  // Pro includes 5 seats and the healthy customer has 3: two more cost nothing.
+  await e2e.signIn(page, 'healthy');
+  await page.goto(`${e2e.demo.url}/app/?lang=en`);
+  await note
+    .getByText(
+      'Invite more teammates. Your plan includes 5: 2 more cost nothing. You see and confirm the price before anything is charged.',
+      { exact: true },
+    )
+    .waitFor();
+  await page.goto(`${e2e.demo.url}/app/?lang=fr`);
+  await note
+    .getByText(/^Invitez d’autres membres\. Votre offre en inclut 5\u00a0: 2 de plus/)
+    .waitFor();
+  await page.goto(`${e2e.demo.url}/app/?lang=en`);
+  assert.deepEqual(pageErrors(page), []);
   await page.context().close();
 });

@@ -49,7 +49,7 @@ test('the billing page at 360 px gives the portal nearly the whole width', async
 
 test('the French pages at 360 px fit the screen, the longest header included', async () => {
   const page = await e2e.newPage(PHONE);
-  // Pending: the longest plan badge ("Pro · En attente") beside "Se déconnecter".
+  // Pending: the longest plan badge ("Pro · En attente de finalisation") beside "Se déconnecter".
   await e2e.signIn(page, 'pending');
   for (const path of ['/app/?lang=fr', '/app/plans', '/app/billing']) {
     await page.goto(`${e2e.demo.url}${path}`);

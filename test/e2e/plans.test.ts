@@ -45,12 +45,12 @@ describe('demo: plans', () => {
     await picker.getByRole('button', { name: 'Subscribe to Pro' }).click();
     const dialog = page.locator('body > billing-portal').getByRole('dialog');
     const hosted = page.frameLocator('body > billing-portal iframe');
-    await hosted.getByRole('heading', { level: 1, name: 'Start your subscription' }).waitFor();
+    await hosted.getByRole('heading', { level: 1, name: 'Subscribe to Pro' }).waitFor();
     await hosted.getByLabel('Name on card').fill('Noah No-Plan');
     await hosted.getByLabel('Card number').fill('4242 4242 4242 4242');
     await hosted.getByLabel('Expiry (MM/YY)').fill('12/30');
     await hosted.getByLabel('Security code').fill('123');
-    await hosted.getByRole('button', { name: 'Start subscription' }).click();
+    await hosted.getByRole('button', { name: 'Subscribe', exact: true }).click();
     await hosted.getByText('Your subscription is active.').waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -338,8 +338,8 @@ test('a pending subscription is completed, and a customer without one picks a pl
   const summary = page.getByRole('region', { name: 'Subscription' });
   await summary.getByRole('button', { name: 'Complete your subscription' }).click();
   const portal = page.frameLocator('billing-portal iframe');
-  await portal.getByRole('heading', { level: 1, name: 'Start your subscription' }).waitFor();
-  await assertAccessible(page, 'the page to start a subscription');
+  await portal.getByRole('heading', { level: 1, name: 'Complete your subscription' }).waitFor();
+  await assertAccessible(page, 'the page to complete a subscription');
   assert.deepEqual(pageErrors(page), [], "errors in the page's console");
   await screenshot(page, 'billing-pending');
   await page.context().close();

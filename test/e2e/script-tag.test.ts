@@ -78,6 +78,35 @@ test('the script-tag file speaks French with the file beside it, loaded for Fren
   await page.context().close();
 });
 
+test("the app's language switch reaches the script-tag page, and the page switches back", async () => {
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
+  await page.goto(`${e2e.demo.url}/app/?lang=fr`);
+  await page.getByRole('link', { name: 'Page à balise script' }).click();
+  await page.waitForURL(`${e2e.demo.url}/site/`);
+  assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+  await page.getByRole('heading', { level: 1, name: 'Votre offre' }).waitFor();
+  const meter = page.getByRole('region', { name: 'Consommation du mois' }).locator('usage-meter');
+  await meter
+    .getByText(/^Remise à zéro le /)
+    .first()
+    .waitFor();
+  await page
+    .frameLocator('billing-portal iframe')
+    .getByRole('heading', { level: 1, name: 'Votre abonnement' })
+    .waitFor();
+  await assertAccessible(page, 'the French script-tag page');
+  await screenshot(page, 'script-tag-page-fr');
+  // Its own switch, as the app's: back to English, and the app follows.
+  await page.getByRole('link', { name: 'English' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Your plan' }).waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+  await page.goto(`${e2e.demo.url}/app/`);
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
 test("the script-tag file draws a meter's rare states, which it holds inline", async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'no-subscription');
@@ -176,12 +205,19 @@ test('the snippet builder previews the snippet live and copies it', async () => 
   await page.context().close();
 });
 
-test('the snippet builder offers the five elements, each loading its own code only', async () => {
+test('the snippet builder offers the six elements, each loading its own code only', async () => {
   const page = await e2e.newPage();
-  await e2e.signIn(page, 'healthy');
+  await e2e.signIn(page, 'discounted');
   await page.goto(`${e2e.demo.url}/app/embed`);
   const code = page.locator('[data-snippet]');
-  const tags = ['usage-meter', 'buy-feature', 'billing-portal', 'plan-picker', 'feature-gate'];
+  const tags = [
+    'usage-meter',
+    'buy-feature',
+    'billing-portal',
+    'plan-picker',
+    'billing-history',
+    'feature-gate',
+  ];
   for (const tag of tags) {
     await page.getByRole('radio', { name: `<${tag}>` }).check();
     const snippet = await eventually(async () => {
@@ -202,11 +238,22 @@ test('the snippet builder offers the five elements, each loading its own code on
       assert.deepEqual(defined, [tag]);
     });
   }
-  // The gate's snippet carries the gated part; the healthy customer's plan includes SSO.
+  // The gate's snippet carries the gated part; the customer's Pro plan includes SSO.
   await page
     .frameLocator('iframe[data-preview]')
     .getByText('Single sign-on is set up for your team.')
     .waitFor();
+  // The invoices: a page size other than the default goes into the snippet, and the preview
+  // shows that many of the customer's year of invoices.
+  await page.getByRole('radio', { name: '<billing-history>' }).check();
+  await page.getByLabel('Invoices per page').fill('3');
+  await eventually(async () =>
+    assert.match((await code.textContent()) ?? '', /<billing-history\s+page-size="3"/),
+  );
+  const history = page.frameLocator('iframe[data-preview]').locator('billing-history');
+  await history.getByRole('button', { name: 'Show 3 more invoices' }).waitFor();
+  assert.equal(await history.getByRole('row').count(), 4, 'a header and 3 invoices');
+  await screenshot(page, 'snippet-builder-history');
   assert.deepEqual(pageErrors(page), []);
   await page.context().close();
 });

@@ -204,7 +204,7 @@ describe('<plan-picker> grid', () => {
     await pricedAtUse(element);
     expect(cardText(card(element, 'pro'), 'price')).to.equal('39,20 $US / mois');
     expect(cardText(card(element, 'pro'), 'features')).to.contain(
-      'Support prioritaire : En option, 7,20 $US / mois',
+      'Support prioritaire : en option, 7,20 $US / mois',
     );
     expect(cardText(card(element, 'starter'), 'at-use')).to.equal(
       'À votre usage actuel : le prix catalogue de 19,00 $US / mois plus Projets : 1 en plus, 5,00 $US / mois.',

@@ -103,11 +103,11 @@ describe('hosted pages: settling invoices, invoice states, pending features, car
     const page = await home('pending');
     assert.match(
       page.html,
-      /Single sign-on<\/th>\s*<td class="num">Included once the subscription starts</,
+      /Single sign-on<\/th>\s*<td class="num">Starts when checkout is complete</,
     );
     assert.doesNotMatch(page.html, /<td class="num">Included</);
     const french = await home('pending', '?lang=fr');
-    assert.match(french.html, /Inclus dès le démarrage de l’abonnement/);
+    assert.match(french.html, /Commence une fois l’abonnement finalisé/);
     // Running, the same feature is simply included.
     assert.match((await home('healthy')).html, /<td class="num">Included</);
   });

@@ -60,3 +60,32 @@ describe('GET /v1/Invoice/{id} (endpoint 12)', () => {
     assert.equal(pay.status, 404);
   });
 });
+
+describe('invoice numbers', () => {
+  const t = useTestSandbox();
+
+  it('follow the issue dates: an older invoice has a lower number, across customers', async () => {
+    const invoices: { FullNumber: string; DateIssue: string }[] = [];
+    for (const reference of ['capping-reached', 'discounted']) {
+      for (const { Id } of (await t.customer(reference)).invoices)
+        invoices.push((await t.api('GET', `/v1/Invoice/${Id}`)).body);
+    }
+    // A year of the discounted customer's history and the capped customer's two invoices.
+    assert.ok(invoices.length >= 15, `${invoices.length} invoices`);
+    const byDate = [...invoices].sort((a, b) => a.DateIssue.localeCompare(b.DateIssue));
+    const byNumber = [...invoices].sort((a, b) => a.FullNumber.localeCompare(b.FullNumber));
+    assert.deepEqual(
+      byNumber.map((invoice) => `${invoice.DateIssue.slice(0, 10)} ${invoice.FullNumber}`),
+      byDate.map((invoice) => `${invoice.DateIssue.slice(0, 10)} ${invoice.FullNumber}`),
+    );
+  });
+
+  it('read newest first on the hosted list, whatever order the fixtures list them in', async () => {
+    const [any] = (await t.customer('discounted')).invoices;
+    const invoice = (await t.api('GET', `/v1/Invoice/${any.Id}`)).body;
+    const list = await openPage(link(invoice, 'hosted-collection-invoice').href ?? '');
+    const numbers = [...list.html.matchAll(/INV-\d{4}-\d{6}/g)].map((match) => match[0]);
+    assert.equal(new Set(numbers).size, 13, 'the year of invoices and the credit note');
+    assert.deepEqual(numbers, [...numbers].sort().reverse());
+  });
+});

@@ -44,9 +44,9 @@ describe('portal of a customer whose subscription is pending', () => {
     assert.equal(home.status, 200);
     assert.match(home.html, />Your subscription</);
     assert.match(home.html, /Pro/);
-    assert.match(home.html, /Waiting to start/);
+    assert.match(home.html, /Waiting to be completed/);
     assert.doesNotMatch(home.html, /Choose a plan/);
-    const checkout = await openPage(findLink(home, 'Start subscription'));
+    const checkout = await openPage(findLink(home, 'Complete your subscription'));
     assert.match(checkout.html, /\$49\.00/, 'the pending Pro checkout');
   });
 
@@ -57,16 +57,16 @@ describe('portal of a customer whose subscription is pending', () => {
       link(await customerLinks(), 'insite-collection-offers').query ?? '',
     );
     assert.equal(offers.status, 200);
-    assert.match(offers.html, /Your subscription to Pro is waiting to start/);
+    assert.match(offers.html, /Your subscription to Pro is waiting to be completed/);
     assert.throws(() => findLink(offers, 'Subscribe'), /no link with text "Subscribe"/);
-    const checkout = await openPage(findLink(offers, 'Start subscription'));
+    const checkout = await openPage(findLink(offers, 'Complete your subscription'));
     assert.match(checkout.html, /\$49\.00/);
   });
 
   it('subscribing to another plan is refused on the page and on its POST, changing nothing', async () => {
     const query = link(await customerLinks('starter'), 'insite-subscribe').query ?? '';
     const page = await openQuery(t, 'pending', query);
-    assert.match(page.html, /Your subscription to Pro is waiting to start/);
+    assert.match(page.html, /Your subscription to Pro is waiting to be completed/);
     assert.equal(forms(page).length, 0, 'no form to subscribe to Starter');
     const before = await t.customer('pending');
     // The POST a stale or forged form would send is refused too, before the card is read.
@@ -76,7 +76,7 @@ describe('portal of a customer whose subscription is pending', () => {
       body: new URLSearchParams({ ...GOOD_CARD, cardHolder: 'Paula Pending' }).toString(),
     });
     assert.equal(refused.status, 409);
-    assert.match(await refused.text(), /Your subscription to Pro is waiting to start/);
+    assert.match(await refused.text(), /Your subscription to Pro is waiting to be completed/);
     assert.deepEqual(await t.customer('pending'), before);
     const still = (await t.api('GET', '/v1/Subscription?ReferenceCustomer=pending')).body;
     assert.equal(still.ReferenceOffer, 'pro');
@@ -92,7 +92,7 @@ describe('portal of a customer whose subscription is pending', () => {
     );
     assert.doesNotMatch(home.html, /Current period/);
     assert.match(home.html, /Not started yet: the first period begins when you complete/);
-    const checkout = await openPage(findLink(home, 'Start subscription'));
+    const checkout = await openPage(findLink(home, 'Complete your subscription'));
     const due = /<section class="card" data-due-now>([\s\S]*?)<\/section>/.exec(checkout.html)?.[1];
     assert.ok(due, 'the checkout says what is due now');
     const said = due

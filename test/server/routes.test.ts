@@ -328,8 +328,8 @@ describe('proxy routes against the sandbox', () => {
       );
       const opened = await fetch(`${sandbox.url}/portal/open?${params}`).then((r) => r.json());
       const page = await fetch(opened.url).then((r) => r.text());
-      assert.match(page, /Waiting to start/);
-      assert.match(page, /Start subscription/);
+      assert.match(page, /Waiting to be completed/);
+      assert.match(page, /Complete your subscription/);
     });
 
     it('builds in-site links: the installation URL with pa_query', async () => {

@@ -108,7 +108,12 @@ function textsOfScript(path: string, source: string, labelsOnly: boolean): Found
     const imported = (parent: ts.Node) =>
       ts.isImportDeclaration(parent) ||
       (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword);
-    if (text !== undefined && !imported(node.parent)) {
+    // A property's name (`'status.pending': …`) is a key, never words.
+    const key =
+      node.parent !== undefined &&
+      ts.isPropertyAssignment(node.parent) &&
+      node.parent.name === node;
+    if (text !== undefined && !imported(node.parent) && !key) {
       // The demo app's own words are English, whatever the page's language (the elements'
       // French labels are in tables that say `fr`).
       const table = isPropertyValue(node) ? tableLanguage(path) : undefined;
@@ -245,6 +250,10 @@ export const SHARED_TYPOGRAPHY: readonly { rule: string; finds: RegExp }[] = [
   {
     rule: 'no-break spaces around the slash of a period ("$19.00 / month")',
     finds: new RegExp(`(?: /|/ )(?:\\d+ )?(?:${PERIOD_WORDS})\\b`, 'u'),
+  },
+  {
+    rule: 'a plan\'s quantity is "Seats: 5", never glued to the name ("5 · Seats")',
+    finds: /(?:\d|Unlimited|Illimité)\s*·\s*\p{Lu}/u,
   },
 ];
 

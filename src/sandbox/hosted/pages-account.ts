@@ -105,7 +105,7 @@ function featureRows(page: PageContext, sub: SubscriptionRecord): SafeHtml {
           else if (suspended) value = page.texts.paused;
           else value = included ? page.texts.included : page.texts.addOn;
         } else if (total === -1) {
-          value = `${number.format(used)} · ${page.texts.unlimited}`;
+          value = page.texts.unlimitedUsed.replace('{used}', number.format(used));
         } else if (def.type === 'Limitation' && used > total) {
           value = page.texts.split
             .replace('{used}', number.format(used))
@@ -219,7 +219,7 @@ export function portalPage(page: PageContext): Reply {
           ${suspended && capping && oldestDue ? html`<a class="button" href="${page.link({ page: 'charge', i: oldestDue.id })}">${texts.payOverdue}</a>` : ''}
           ${cardFirst ? html`<a class="button" href="${page.link({ page: 'register' })}">${texts.updatePaymentMethod}</a>` : ''}
           ${suspended && !capping ? html`<a class="button${cardFirst ? ' quiet' : ''}" href="${page.link({ page: 'restart', s: sub.id })}">${texts.restart}</a>` : ''}
-          ${sub.state === 'PendingSubscription' ? html`<a class="button" href="${page.link({ page: 'subscribe', s: sub.id })}">${texts.startSubscription}</a>` : ''}
+          ${sub.state === 'PendingSubscription' ? html`<a class="button" href="${page.link({ page: 'subscribe', s: sub.id })}">${texts.completeSubscription}</a>` : ''}
           ${cardFirst ? '' : html`<a class="button quiet" href="${page.link({ page: 'register' })}">${texts.paymentDetails}</a>`}
           <a class="button quiet" href="${page.link({ page: 'invoices' })}">${texts.invoices}</a>
         </div>

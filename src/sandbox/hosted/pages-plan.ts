@@ -29,17 +29,33 @@ import { errorAlert, successAlert, type PageContext } from './page-context.js';
 
 // Catalogue, subscribe, upgrade table (and custom-offer conclusion), restart.
 
+/**
+ * What a plan includes of a feature, as <plan-picker>'s cards say it: "Seats: 5", "Projects:
+ * Unlimited", "Single sign-on: Included" (a feature the plan does not include is not listed).
+ */
+function offerFeatureLine(page: PageContext, offer: CatalogOffer, reference: string) {
+  const def = page.ctx.catalog.features.get(reference);
+  const terms = offer.features.find((feature) => feature.reference === reference);
+  if (!def || !terms || terms.visible === false) return null;
+  let value: string;
+  if (def.type === 'OnOff') {
+    if (!(terms.included ?? true)) return null;
+    value = page.texts.offerIncluded;
+  } else {
+    const quantity = terms.quantityIncluded ?? 0;
+    const number = new Intl.NumberFormat(page.lang === 'fr' ? 'fr-FR' : 'en-US');
+    value = quantity === -1 ? page.texts.offerUnlimited : number.format(quantity);
+  }
+  return page.texts.offerFeature
+    .replace('{title}', localize(def.title, page.lang))
+    .replace('{value}', value);
+}
+
 function offerFeatures(page: PageContext, offer: CatalogOffer): SafeHtml {
-  const { catalog } = page.ctx;
-  const number = new Intl.NumberFormat(page.lang === 'fr' ? 'fr-FR' : 'en-US');
   return html`<ul class="plain">
     ${offer.features.map((of) => {
-      const def = catalog.features.get(of.reference);
-      if (!def || of.visible === false) return '';
-      const title = localize(def.title, page.lang);
-      if (def.type === 'OnOff') return (of.included ?? true) ? html`<li>✓ ${title}</li>` : '';
-      const q = of.quantityIncluded ?? 0;
-      return html`<li>${q === -1 ? page.texts.unlimited : number.format(q)} · ${title}</li>`;
+      const line = offerFeatureLine(page, offer, of.reference);
+      return line === null ? '' : html`<li>${line}</li>`;
     })}
   </ul>`;
 }
@@ -73,13 +89,13 @@ function planTitle(page: PageContext, sub: SubscriptionRecord): string {
   return offer ? localize(offer.title, page.lang) : sub.offer;
 }
 
-/** "Your subscription to Pro is waiting to start", with the way to complete it. */
+/** "Your subscription to Pro is waiting to be completed", with the way to complete it. */
 function pendingNotice(page: PageContext, pending: SubscriptionRecord): SafeHtml {
   return html`<div class="alert info" role="status" data-pending-first>
     <p>${page.texts.pendingFirst.replace('{plan}', planTitle(page, pending))}</p>
     <div class="actions">
       <a class="button" href="${page.link({ page: 'subscribe', s: pending.id })}"
-        >${page.texts.startSubscription}</a
+        >${page.texts.completeSubscription}</a
       >
     </div>
   </div>`;
@@ -168,6 +184,12 @@ function startCharge(page: PageContext, offer: CatalogOffer, amount: number): Sa
   </section>`;
 }
 
+/** Completing a pending subscription, or subscribing to a plan chosen from the list. */
+function subscribeTitle(page: PageContext, offer: CatalogOffer, sub: SubscriptionRecord | null) {
+  if (sub) return page.texts.subscribeTitle;
+  return page.texts.subscribeToTitle.replace('{plan}', localize(offer.title, page.lang));
+}
+
 function subscribeForm(
   page: PageContext,
   offer: CatalogOffer,
@@ -179,7 +201,7 @@ function subscribeForm(
   const texts = page.texts;
   const needsCard = page.customer.paymentMethod !== 'valid';
   const amount = sub ? recurringPrice(page.ctx.catalog, sub).total : offer.amountRecurrence;
-  return html`<h1>${texts.subscribeTitle}</h1>
+  return html`<h1>${subscribeTitle(page, offer, sub)}</h1>
     ${typeof message === 'string' || Object.keys(errors).length > 0 ? errorSummary(page.lang, errors, typeof message === 'string' ? message : undefined) : message ? errorAlert(message) : ''}
     <section class="card" aria-labelledby="offer-title">
       <h2 id="offer-title">${localize(offer.title, page.lang)}</h2>
@@ -188,7 +210,9 @@ function subscribeForm(
     ${startCharge(page, offer, amount)}
     <form method="post" action="${page.action}" novalidate class="card">
       ${needsCard ? cardFields(page.lang, values, errors) : html`<p>${texts.currentMethod}${texts.colon} <strong>${page.customer.paymentMethodLabel ?? ''}</strong></p>`}
-      <div class="actions"><button type="submit">${texts.startSubscription}</button></div>
+      <div class="actions">
+        <button type="submit">${sub ? texts.completeSubscription : texts.subscribe}</button>
+      </div>
     </form>`;
 }
 
@@ -198,9 +222,10 @@ export function subscribePage(page: PageContext): Reply | null {
   if (target.sub && target.sub.state !== 'PendingSubscription')
     return portalRedirect(page, target.sub);
   const blocker = subscribeBlocker(page, target.sub);
-  if (blocker) return subscribeRefusal(page, blocker, 200);
+  const title = subscribeTitle(page, target.offer, target.sub);
+  if (blocker) return subscribeRefusal(page, title, blocker, 200);
   return page.render(
-    page.texts.subscribeTitle,
+    title,
     subscribeForm(page, target.offer, target.sub, new URLSearchParams(), {}),
   );
 }
@@ -217,10 +242,15 @@ function cappingError(): ApiError {
  * The subscribe page while another subscription has started or waits to start: no form, the
  * way to that one.
  */
-function subscribeRefusal(page: PageContext, blocker: SafeHtml, status: number): Reply {
+function subscribeRefusal(
+  page: PageContext,
+  title: string,
+  blocker: SafeHtml,
+  status: number,
+): Reply {
   return page.render(
-    page.texts.subscribeTitle,
-    html`<h1>${page.texts.subscribeTitle}</h1>
+    title,
+    html`<h1>${title}</h1>
       ${blocker}`,
     { status },
   );
@@ -238,7 +268,8 @@ export function subscribeSubmit(page: PageContext, form: URLSearchParams): Reply
     return portalRedirect(page, target.sub);
   // Refused before the card is read or saved: the refusal changes nothing.
   const blocker = subscribeBlocker(page, target.sub);
-  if (blocker) return subscribeRefusal(page, blocker, 409);
+  const title = subscribeTitle(page, target.offer, target.sub);
+  if (blocker) return subscribeRefusal(page, title, blocker, 409);
   const values = new URLSearchParams(form);
   for (const key of ['cardNumber', 'cardCvc']) values.delete(key);
   let label: string | null = null;
@@ -246,14 +277,14 @@ export function subscribeSubmit(page: PageContext, form: URLSearchParams): Reply
     const card = checkCard(form, store.clock.nowMs());
     if (Object.keys(card.errors).length > 0) {
       return page.render(
-        page.texts.subscribeTitle,
+        title,
         subscribeForm(page, target.offer, target.sub, values, card.errors),
         { status: 422 },
       );
     }
     if (card.declined) {
       return page.render(
-        page.texts.subscribeTitle,
+        title,
         subscribeForm(page, target.offer, target.sub, values, {}, page.texts.declined),
         { status: 422 },
       );
@@ -263,7 +294,7 @@ export function subscribeSubmit(page: PageContext, form: URLSearchParams): Reply
   // Refuse before any change: a new subscription must not be left pending by a failed start.
   if (isCappingReached(store, page.customer, store.clock.nowMs())) {
     return page.render(
-      page.texts.subscribeTitle,
+      title,
       subscribeForm(page, target.offer, target.sub, values, {}, page.explain(cappingError())),
       { status: 403 },
     );
@@ -275,7 +306,7 @@ export function subscribeSubmit(page: PageContext, form: URLSearchParams): Reply
     completeSubscription(store, sub);
   } catch (error) {
     return page.render(
-      page.texts.subscribeTitle,
+      title,
       subscribeForm(page, target.offer, target.sub, values, {}, page.explain(error)),
       {
         status: error instanceof ApiError ? error.status : 400,
@@ -284,8 +315,8 @@ export function subscribeSubmit(page: PageContext, form: URLSearchParams): Reply
   }
   const texts = page.texts;
   return page.render(
-    texts.subscribeTitle,
-    html`<h1>${texts.subscribeTitle}</h1>
+    title,
+    html`<h1>${title}</h1>
       ${successAlert(texts.subscribed)}
       <div class="actions">
         <a class="button" href="${page.link({ page: 'portal', s: sub.id })}"

@@ -27,6 +27,13 @@ const PAGE_TITLES: Record<HostedPage, keyof (typeof MESSAGES)['en']> = {
   invoices: 'invoicesTitle',
 };
 
+/** The title of a page: subscribing to a chosen plan is "Subscribe", as the elements say it. */
+function pageTitle(target: { page: HostedPage; o?: string | undefined }) {
+  return target.page === 'subscribe' && target.o !== undefined
+    ? 'subscribe'
+    : PAGE_TITLES[target.page];
+}
+
 export function registerPortalRoutes(router: Router, ctx: SandboxContext): void {
   router.add('GET', '/portal.js', () => ({
     status: 200,
@@ -104,7 +111,7 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
       {
         url: look.size > 0 ? `${href}?${look}` : href,
         page: target.page,
-        title: `${MESSAGES[lang][PAGE_TITLES[target.page]]} · ${ctx.catalog.business.name}`,
+        title: `${MESSAGES[lang][pageTitle(target)]} · ${ctx.catalog.business.name}`,
       },
       CORS,
     );

@@ -15,6 +15,8 @@ import type {
 
 const FIRST_IDS = { customer: 501, subscription: 1001, invoice: 9001 };
 
+type FixtureInvoice = ResolvedFixtures['customers'][number]['invoices'][number];
+
 /** Feature records of a new subscription to an offer, keeping known current quantities. */
 export function featuresForOffer(
   catalog: Catalog,
@@ -52,10 +54,7 @@ export function featuresForOffer(
  * A fixture invoice's lines: one line, or, after a percentage discount, the price before it and
  * the discount's line (negative), each with its share of the tax, adding up to the invoice.
  */
-function fixtureLines(
-  catalog: Catalog,
-  inv: ResolvedFixtures['customers'][number]['invoices'][number],
-): InvoiceLine[] {
+function fixtureLines(catalog: Catalog, inv: FixtureInvoice): InvoiceLine[] {
   const subtotal = inv.amountSubtotal ?? inv.amountTotal;
   const label = { en: inv.label, fr: inv.label };
   const discount = inv.discount === undefined ? undefined : catalog.discounts.get(inv.discount);
@@ -73,6 +72,23 @@ function fixtureLines(
   ];
 }
 
+/**
+ * The ids of the fixtures' invoices, from `firstId` in the order they were issued, whatever the
+ * customer and the order the fixtures list them in: an invoice's number ends with its id, and a
+ * later invoice never has a lower number. Invoices issued the same day keep the fixtures' order.
+ */
+function invoiceIdsByDate(
+  fixtures: ResolvedFixtures,
+  nowMs: number,
+  firstId: number,
+): Map<FixtureInvoice, number> {
+  const oldestFirst = fixtures.customers
+    .flatMap((customer) => customer.invoices)
+    .map((invoice, order) => ({ invoice, order, issueMs: nowMs - invoice.issuedDaysAgo * DAY_MS }))
+    .sort((a, b) => a.issueMs - b.issueMs || a.order - b.order);
+  return new Map(oldestFirst.map(({ invoice }, rank) => [invoice, firstId + rank]));
+}
+
 export function seedState(
   fixtures: ResolvedFixtures,
   catalog: Catalog,
@@ -88,6 +104,8 @@ export function seedState(
     invoices: [],
   };
   const now = iso(nowMs);
+  const invoiceIds = invoiceIdsByDate(fixtures, nowMs, state.nextId.invoice);
+  state.nextId.invoice += invoiceIds.size;
   for (const c of fixtures.customers) {
     const customer: CustomerRecord = {
       id: state.nextId.customer++,
@@ -125,7 +143,7 @@ export function seedState(
     }
     const mainSub = state.subscriptions.find((s) => s.customerId === customer.id && !s.custom);
     for (const inv of c.invoices) {
-      const id = state.nextId.invoice++;
+      const id = invoiceIds.get(inv)!;
       const issueMs = nowMs - inv.issuedDaysAgo * DAY_MS;
       const limitMs = issueMs + fixtures.business.paymentTermDays * DAY_MS;
       const invoice: InvoiceRecord = {
@@ -150,5 +168,7 @@ export function seedState(
       state.invoices.push(invoice);
     }
   }
+  // Oldest first, as the service adds them: a customer's list reads in the order issued.
+  state.invoices.sort((a, b) => a.id - b.id);
   return state;
 }
