@@ -13,6 +13,8 @@ export default {
   'plan.discount': 'Votre remise s’applique\u00a0: {name}.',
   'plan.discount.list-price': 'Prix catalogue {price}, avant votre remise\u00a0: {name}.',
   'plan.at-use': 'À votre usage actuel\u00a0: le prix catalogue de {price} plus {extras}.',
+  'plan.at-use.discounted':
+    'À votre usage actuel\u00a0: le prix catalogue de {price} plus {extras}, moins {off} pour votre remise ({name}), soit {total}.',
   'plan.extra': '{label}\u00a0: {count} en plus, {price}',
   'plan.extra.add-on': '{label} en option, {price}',
   'plan.feature.value': '{title}\u00a0: {value}',
