@@ -49,8 +49,8 @@ export default {
   'plan.dialog.from': 'Nouveau prix récurrent à partir du {date}',
   'plan.dialog.due-now': 'À payer maintenant',
   'plan.dialog.confirm': 'Changer maintenant',
-  'plan.dialog.confirm.pay': 'Payer {amount} et changer d’offre',
-  'plan.dialog.confirm.later': 'Changer d’offre le {date}',
+  'plan.dialog.confirm.pay': 'Payer {amount} et changer',
+  'plan.dialog.confirm.later': 'Changer le {date}',
   'plan.dialog.keeps':
     '{label}\u00a0: vos {used} restent\u202f; {title} en inclut {included}, le reste est facturé en supplément.',
   'plan.dialog.drops':

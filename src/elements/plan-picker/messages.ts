@@ -72,6 +72,8 @@ export const planTexts = {
   // The confirm button says what happens: paid and switched now, switched now for nothing, or
   // switched on a date.
   'plan.dialog.confirm': 'Switch now',
+  // The dialog's action, short enough for one line of a 360px screen in either language (the
+  // title names the plan; the price block, the date).
   'plan.dialog.confirm.pay': 'Pay {amount} and switch',
   'plan.dialog.confirm.later': 'Switch on {date}',
   // A downgrade's use beyond what the smaller plan includes is kept, and billed as extra.
