@@ -84,6 +84,8 @@ function sendJson(ctx: Context, status: number, body: unknown): void {
 export function browserTestServerPlugin(): Plugin {
   let sandbox: RunningSandbox | null = null;
   const requests = new Map<string, number>();
+  /** Event streams the proxies answered: by then the stream follows its customer's signals. */
+  let streamsOpened = 0;
   const flaky = { failing: true, hits: 0 };
   /** The manifest, analysed once per test run (see /_test/manifest). */
   let manifest: ReturnType<typeof analyze> | undefined;
@@ -171,7 +173,10 @@ export function browserTestServerPlugin(): Plugin {
         if (mount) {
           const key = `${ctx.method} ${path}`;
           requests.set(key, (requests.get(key) ?? 0) + 1);
-          await sendResponse(ctx, await mount.proxy.handler(await toRequest(ctx)));
+          const response = await mount.proxy.handler(await toRequest(ctx));
+          if (response.headers.get('content-type')?.startsWith('text/event-stream'))
+            streamsOpened += 1;
+          await sendResponse(ctx, response);
           return;
         }
         if (!path.startsWith('/_test/')) {
@@ -198,6 +203,7 @@ export function browserTestServerPlugin(): Plugin {
           const reset = await sandboxControl('/reset', { method: 'POST' });
           await sandboxControl('/faults', { method: 'DELETE' });
           requests.clear();
+          streamsOpened = 0;
           flaky.failing = true;
           flaky.hits = 0;
           sendJson(ctx, reset.ok ? 200 : 502, { reset: reset.ok });
@@ -206,6 +212,7 @@ export function browserTestServerPlugin(): Plugin {
         if (path === '/_test/stats' && ctx.method === 'GET') {
           sendJson(ctx, 200, {
             requests: Object.fromEntries(requests),
+            streamsOpened,
             flakyPortalScript: flaky.hits,
           });
           return;

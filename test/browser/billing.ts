@@ -20,6 +20,8 @@ export interface TestEnv {
 export interface TestStats {
   /** Requests that reached the test server's proxies, by `METHOD /path` (no query). */
   requests: Record<string, number>;
+  /** Event streams the proxies answered: each then follows its customer's signals. */
+  streamsOpened: number;
   /** Requests for the repairable portal script at /_test/flaky-portal.js. */
   flakyPortalScript: number;
 }
@@ -143,6 +145,14 @@ export async function testStats(): Promise<TestStats> {
 /** How many `METHOD /path` requests reached the proxy since the last reset. */
 export async function proxyRequestCount(method: string, path: string): Promise<number> {
   return (await testStats()).requests[`${method} ${path}`] ?? 0;
+}
+
+/**
+ * Resolves once the proxy has answered the page's event stream: a change made after it reaches
+ * the page. (A change made before, while the stream was still opening, is not signalled.)
+ */
+export async function streamOpen(): Promise<void> {
+  await waitFor(async () => (await testStats()).streamsOpened > 0, 'the event stream to open');
 }
 
 /** Makes the portal script of the `/billing-flaky` proxy fail (404) or load (the real one). */

@@ -8,9 +8,9 @@ import {
   proxyRequestCount,
   sandbox,
   serviceApi,
+  streamOpen,
   until,
 } from '../browser/billing.js';
-import { waitFor } from '../time.js';
 
 // Live updates against the real proxy and sandbox: a change made elsewhere reaches an open page
 // through the proxy's event stream, without a reload.
@@ -31,14 +31,6 @@ async function purchaseElsewhere(): Promise<void> {
     idempotencyKey: crypto.randomUUID(),
     confirmedAmountTotal: AmountTotal,
   });
-}
-
-/** Resolves once the proxy counted the page's event stream (it stays open, never complete). */
-async function streamOpen(): Promise<void> {
-  await waitFor(
-    async () => (await proxyRequestCount('GET', '/billing/events')) > 0,
-    'the event stream to open',
-  );
 }
 
 function valueOf(meter: Element): string | null | undefined {

@@ -22,7 +22,14 @@ export interface SandboxStats {
   inFlight: number;
 }
 
-export { addFault, daysLeftInPeriod, freshStart, sandbox, serviceApi } from '../browser/billing.js';
+export {
+  addFault,
+  daysLeftInPeriod,
+  freshStart,
+  sandbox,
+  serviceApi,
+  streamOpen,
+} from '../browser/billing.js';
 
 /** What reached the sandbox since the last reset: requests per route, usage changes applied. */
 export function sandboxStats(): Promise<SandboxStats> {

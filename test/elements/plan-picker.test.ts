@@ -21,6 +21,7 @@ import {
   requestsTo,
   sandbox,
   serviceApi,
+  streamOpen,
   waitFor,
   waitForDialog,
   waitForFocus,
@@ -548,6 +549,7 @@ describe('<plan-picker> states', () => {
     await freshStart('no-subscription');
     const element = await picker();
     expect(subscribeButtons(element)).to.deep.equal(['starter', 'pro', 'business']);
+    await streamOpen();
     await subscribeElsewhere('no-subscription', 'pro');
     // The sandbox notifies the proxy, whose event stream tells the page: no reload, no click.
     await waitUntil(() => card(element, 'pro')?.hasAttribute('data-current'), 'Pro current', {

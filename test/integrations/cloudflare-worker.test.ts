@@ -398,7 +398,7 @@ describe('in workerd (`wrangler dev`)', () => {
     const browser = await launchBrowser();
     try {
       // The meter's figures, a purchase confirmed and applied once, the portal, a clean console.
-      await proveBilling(browser, sandbox, siteUrl);
+      await proveBilling(browser, sandbox, siteUrl, { serverOutput: () => worker.output() });
       // The service's notification, through the Worker's webhook route and the page's ticketed
       // stream, redraws the open page: no reload.
       const context = await browser.newContext();

@@ -338,6 +338,19 @@ function seatsOf(state: SandboxCustomer): number | undefined {
   return undefined;
 }
 
+/** The page's requests that failed (no answer) or were answered with an error status. */
+function refusedRequests(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('requestfailed', (request) =>
+    lines.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      lines.push(`${response.request().method()} ${response.url()}: ${response.status()}`);
+  });
+  return lines;
+}
+
 /** A price with a charge (not $0.00). */
 const CHARGED = /\$(?!0\.00)\d[\d,]*\.\d\d/;
 
@@ -351,7 +364,11 @@ export async function proveBilling(
   browser: Browser,
   sandbox: Sandbox,
   url: string,
-  options: { before?: (page: Page) => Promise<void> } = {},
+  options: {
+    before?: (page: Page) => Promise<void>;
+    /** The server's output so far, printed when a step fails. */
+    serverOutput?: () => string;
+  } = {},
 ): Promise<void> {
   // Back to the fixtures: each path of an app starts from the same customer.
   await control(sandbox, 'POST', 'reset');
@@ -359,6 +376,7 @@ export async function proveBilling(
   const page = await context.newPage();
   const errors = watchConsole(page);
   const unanswered = unansweredRequests(page);
+  const refused = refusedRequests(page);
   try {
     await options.before?.(page);
     await page.goto(url);
@@ -400,6 +418,19 @@ export async function proveBilling(
     await page
       .screenshot({ path: join(ROOT, 'test-results', `integration-failed-${Date.now()}.png`) })
       .catch(() => undefined);
+    // What the page met on the way (a refused preflight, a 5xx, a dropped connection) and what
+    // the server printed: a step that failed on another machine names its cause.
+    console.error(
+      [
+        `proveBilling(${url}) failed; the page's console errors:`,
+        ...errors.map((line) => `  ${line}`),
+        'requests that failed or were refused:',
+        ...refused.map((line) => `  ${line}`),
+        ...(options.serverOutput
+          ? ['the server printed:', options.serverOutput().slice(-4000)]
+          : []),
+      ].join('\n'),
+    );
     throw error;
   } finally {
     await context.close();

@@ -33,5 +33,7 @@ export default {
   'history.error': 'Vos factures n’ont pas pu être chargées.',
   'history.suspended':
     'Votre abonnement est suspendu car des factures sont en retard\u00a0: payez-les, puis réactivez-le.',
+  'history.suspended-restartable':
+    'Votre abonnement est suspendu. Vous pouvez le réactiver dès maintenant\u202f; ce qui reste en retard est listé ci-dessous.',
   'history.paid-now': 'La facture {number} est payée.',
 } satisfies Translation<typeof historyTexts>;

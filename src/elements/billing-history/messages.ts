@@ -44,5 +44,7 @@ export const historyTexts = {
   'history.error': 'Your invoices could not be loaded.',
   'history.suspended':
     'Your subscription is suspended because invoices are overdue: pay them, then restart it.',
+  'history.suspended-restartable':
+    'Your subscription is suspended. You can restart it now; what is still overdue is listed below.',
   'history.paid-now': 'Invoice {number} is paid.',
 } as const satisfies TextTable;
