@@ -9,6 +9,7 @@ import {
   pricedSeats,
   requestsAfterLaterRequest,
   sleep,
+  streamOpen,
   waitFor,
   waitForPrice,
   waitForText,
@@ -55,6 +56,8 @@ describe('<buy-feature> requests', () => {
     await freshStart('healthy');
     const element = await fixture<BuyFeature>(html`<buy-feature feature="seats"></buy-feature>`);
     await waitForPrice(element);
+    // The page follows the proxy's event stream before buying: the purchase's signals reach it.
+    await streamOpen();
     let updates = 0;
     const count = () => (updates += 1);
     document.addEventListener('billing-updated', count);
