@@ -144,6 +144,11 @@ export interface UsagesResponse {
 export type PricingResponse = PricingUsageResult & {
   NextTerm?: NextTerm;
   /**
+   * The largest increment the proxy accepts in one change (its `limits.maxIncrement`): a larger
+   * one is refused (400 `validation`) before reaching the service. Absent from older proxies.
+   */
+  maxIncrement?: number;
+  /**
    * Whether the user must confirm this price before it is applied: false only when the change
    * costs nothing now (`AmountTotal` 0) and does not raise the recurring price either (its
    * `NextTerm.AmountTotal` is no higher than the subscription's current recurring total after

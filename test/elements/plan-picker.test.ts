@@ -162,12 +162,12 @@ describe('<plan-picker> grid', () => {
     await pricedAtUse(element);
     // Dario's 4 projects are one above Starter's 3: at his use Starter is $19 + $5, 20% off.
     expect(cardText(card(element, 'starter'), 'price')).to.equal('$19.20 / month');
+    // The sum in the order it is counted: list price, extras, discount, the price paid.
     expect(cardText(card(element, 'starter'), 'at-use')).to.equal(
-      'At your current use: the $19.00 / month list price plus Projects: 1 extra, $5.00 / month.',
+      'At your current use: the $19.00 / month list price plus Projects: 1 extra, $5.00 / month, less $4.80 / month for your discount (20% off everything), so $19.20 / month.',
     );
-    expect(cardText(card(element, 'starter'), 'discount')).to.equal(
-      'Your discount applies: 20% off everything.',
-    );
+    // The discount is said once, in that sum.
+    expect(card(element, 'starter').querySelector('[part~="discount"]')).to.equal(null);
     // The add-on's price too is what he pays: $9.00, 20% off.
     expect(cardText(card(element, 'starter'), 'features')).to.contain(
       'Priority support: Add-on, $7.20 / month',
@@ -207,7 +207,7 @@ describe('<plan-picker> grid', () => {
       'Support prioritaire : en option, 7,20 $US / mois',
     );
     expect(cardText(card(element, 'starter'), 'at-use')).to.equal(
-      'À votre usage actuel : le prix catalogue de 19,00 $US / mois plus Projets : 1 en plus, 5,00 $US / mois.',
+      'À votre usage actuel : le prix catalogue de 19,00 $US / mois plus Projets : 1 en plus, 5,00 $US / mois, moins 4,80 $US / mois pour votre remise (20 % de remise sur tout), soit 19,20 $US / mois.',
     );
     expect(cardText(card(element, 'pro'), 'discount')).to.equal(
       'Prix catalogue 49,00 $US / mois, avant votre remise : 20 % de remise sur tout.',

@@ -125,6 +125,39 @@ describe('color scheme and focus', () => {
     await expect(element).to.be.accessible();
   });
 
+  it('the backdrop dims a dark page as clearly as a light one', async () => {
+    /** `color` seen through the dialog's backdrop (an rgba() over it). */
+    const dimmed = (backdrop: string, color: string) => {
+      const alpha = Number(backdrop.match(/[\d.]+/g)![3] ?? 1);
+      const over = channels(backdrop);
+      const mixed = channels(color).map((c, i) => Math.round(c * (1 - alpha) + over[i]! * alpha));
+      return `rgb(${mixed.join(', ')})`;
+    };
+    const backdropOf = async (theme: 'light' | 'dark') => {
+      const element = await pricedElement(
+        html`<buy-feature feature="seats" quantity="4" theme=${theme}></buy-feature>`,
+      );
+      await openConfirmation(element);
+      const dialog = element.shadowRoot!.querySelector('dialog')!;
+      const backdrop = getComputedStyle(dialog, '::backdrop').backgroundColor;
+      const surface = getComputedStyle(dialog).backgroundColor;
+      dialog.close();
+      element.remove();
+      return { backdrop, surface };
+    };
+    // A light page: its white dimmed to a grey the white dialog stands out from (3:1 at least).
+    const light = await backdropOf('light');
+    expect(contrast(light.surface, dimmed(light.backdrop, 'rgb(255, 255, 255)'))).to.be.at.least(3);
+    // A dark page: what stands out of it is its light text. Under the backdrop that text reads
+    // as background (under 2.5:1 against the page), far below the dialog's own text.
+    const dark = await backdropOf('dark');
+    const pageText = dimmed(dark.backdrop, 'rgb(230, 230, 230)');
+    const page = dimmed(dark.backdrop, 'rgb(18, 18, 24)');
+    expect(contrast(pageText, page), `${dark.backdrop} over a dark page`).to.be.below(2.5);
+    // And the dialog, dark itself, still stands apart from the dimmed page around it.
+    expect(luminance(dark.surface)).to.be.above(luminance(page));
+  });
+
   it('the modal portal and its hosted page follow what opened it, accent included', async () => {
     const opener = document.createElement('button');
     opener.textContent = 'Billing';

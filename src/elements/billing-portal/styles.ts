@@ -36,8 +36,9 @@ export const billingPortalStyles = [
       padding: 0;
       inline-size: 52rem;
     }
+    /* Dimmed as the confirmation dialogs dim it (change-styles.ts). */
     dialog::backdrop {
-      background: var(--billing-backdrop, #0f0f1973);
+      background: var(--billing-backdrop, light-dark(#0f0f1973, #000000b8));
     }
     /* Close turning into Done changes at once: no colour to read half-way through a transition. */
     header .primary,

@@ -6,6 +6,7 @@ import { BillingAddOnChangeEvent, BillingBeforeAddOnChangeEvent } from '../../cl
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { UsageStoreController } from '../../client/usage-store-controller.js';
+import { getUsageStore } from '../../client/usage-store.js';
 import {
   ConfirmedChange,
   newPriceOf,
@@ -20,6 +21,7 @@ import {
   type PendingAddOnChange,
 } from './pending-add-on.js';
 import type { PurchaseHost } from './purchase-controller.js';
+import { billingOf } from './priced-against.js';
 import { appliedDetail, confirmedTotals, sendUsageChange } from './usage-change.js';
 
 // The add-on mode of <buy-feature>: on an on/off feature ("Priority support") the control adds
@@ -99,6 +101,8 @@ export class AddOnController extends ConfirmedChange<
   #offersFor = '';
   /** For a feature switched on: what the current plan says of it; undefined while unknown. */
   #terms: PlanTerms | undefined;
+  /** The billing the latest price was asked against (see priced-against.ts). */
+  #pricedAgainst = '';
   /** The preview state last reported, to report each of its errors once. */
   #reported: unknown;
   /**
@@ -289,9 +293,16 @@ export class AddOnController extends ConfirmedChange<
     await this.retryWith(() => this.refresh());
   }
 
-  /** After a remedy or a change elsewhere: the refusal shown may be gone, price again. */
-  billingChanged(): void {
+  /**
+   * After a remedy or a change elsewhere: the refusal shown may be gone, price again; after a
+   * live update (`live`), only when the billing re-read is not the one the price shown was
+   * asked against (see priced-against.ts).
+   */
+  billingChanged(live = false): void {
     if (this.phase !== 'idle' || this.failure?.pending) return;
+    const priced = this.preview.state.status === 'complete';
+    if (live && priced && this.#pricedAgainst === billingOf(getUsageStore(this.endpoint).state))
+      return;
     const refused = this.failure !== undefined || this.standing === 'refused';
     this.setFailure(undefined);
     // Another plan may include the feature, or no longer: its terms are read again, those
@@ -310,6 +321,7 @@ export class AddOnController extends ConfirmedChange<
 
   #price(enabled: boolean, signal: AbortSignal): Promise<PricingResponse> {
     const request = { feature: this.host.feature, enabled };
+    this.#pricedAgainst = billingOf(getUsageStore(this.endpoint).state);
     return getProxyClient(this.endpoint).getPricing(request, signal, this.view.language());
   }
 

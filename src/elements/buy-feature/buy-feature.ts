@@ -14,6 +14,7 @@ import {
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore, isUnlimited } from '../../client/usage-store.js';
+import { billingOf } from './priced-against.js';
 import { SuggestedPlanLookup } from '../shared/suggested-plan-lookup.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
@@ -42,7 +43,14 @@ import { revealOutcome } from '../shared/status.js';
 import { priceRegion, pricingQuote } from './price-templates.js';
 import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
-import { explainRefusal, quantityRefusal, refusalHint, type RefusalContext } from './refusal.js';
+import {
+  explainRefusal,
+  learnPerPurchaseLimit,
+  perPurchaseLimit,
+  quantityRefusal,
+  refusalHint,
+  type RefusalContext,
+} from './refusal.js';
 import { changeStyles } from '../shared/change-styles.js';
 import { decreaseStyles } from './decrease-styles.js';
 import { countedSentence, unitPriceSentence, type FeatureNames } from './wording.js';
@@ -205,12 +213,15 @@ export class BuyFeature extends LitElement {
       this.requestUpdate();
       throw new BillingError('aborted', 'An unlimited feature has nothing to buy.');
     }
+    this.#pricedAgainst = billingOf(getUsageStore(asked.endpoint).state);
     try {
-      return await getProxyClient(asked.endpoint).getPricing(
+      const pricing = await getProxyClient(asked.endpoint).getPricing(
         { feature: asked.feature, increment },
         signal,
         this.#language,
       );
+      learnPerPurchaseLimit(asked.endpoint, pricing);
+      return pricing;
     } catch (caught) {
       const error = await explainRefusal(toBillingError(caught), asked);
       if (await this.#turnsOutOnOff(asked.endpoint, asked.feature)) {
@@ -285,6 +296,8 @@ export class BuyFeature extends LitElement {
   inUse: number | undefined;
 
   #quantityEntry: QuantityEntry = 'allowed';
+  /** The proxy's limit per purchase that the quantity typed is above, if it is. */
+  #overLimit: number | undefined;
   /** `endpoint#feature` of an on/off feature the plan lacks, as the catalogue showed it. */
   #onOffOutsidePlan = '';
   /** The plan's price per unit, while the service cannot quote one (no payment method). */
@@ -303,6 +316,8 @@ export class BuyFeature extends LitElement {
   #mode: Mode = 'quantity';
   /** The plan gave unlimited access at the last update: nothing to buy, nothing priced. */
   #wasUnlimited = false;
+  /** The billing the latest price was asked against (see billingOf). */
+  #pricedAgainst = '';
   /** A refused price the customer tried to buy anyway: answered here, as a refusal. */
   #triedError: BillingError | undefined;
   /** Where the remedy shown is offered, as of the last update (see ProblemCallToAction). */
@@ -390,7 +405,7 @@ export class BuyFeature extends LitElement {
     if (this.#addOn.preview.state.status !== 'idle') this.#addOn.preview.reset();
     const quantityProperties = ['quantity', 'min', 'max', 'step'] as const;
     if (retargeted || quantityProperties.some((name) => changed.has(name))) {
-      this.#quantityEntry = this.#range.allows(this.quantity) ? 'allowed' : 'invalid';
+      this.#quantityEntry = this.#entryOf(this.quantity);
       // A new feature, proxy or connection, or the reset after a purchase, prices at once; a
       // quantity being typed waits.
       this.#schedulePreview(retargeted || this.#priceAtOnce);
@@ -515,10 +530,20 @@ export class BuyFeature extends LitElement {
     return this.#isOnOff(this.endpoint, this.feature);
   }
 
-  /** Billing changed (elsewhere, or a remedy's workflow completed): price the mode shown again. */
+  /**
+   * Billing changed (elsewhere, or a remedy's workflow completed): price the mode shown again;
+   * after a live update (`keepShown`), only when the billing re-read is not the one the price
+   * shown was asked against (see priced-against.ts).
+   */
   #billingChanged(keepShown: boolean): void {
-    if (this.#addOnMode) this.#addOn.billingChanged();
-    else this.#schedulePreview(true, keepShown ? { keepShown } : undefined);
+    if (this.#addOnMode) return this.#addOn.billingChanged(keepShown);
+    const { state } = this.#preview;
+    const current =
+      state.status === 'complete' &&
+      state.args === this.quantity &&
+      this.#pricedAgainst === billingOf(getUsageStore(this.endpoint).state);
+    if (keepShown && current) return;
+    this.#schedulePreview(true, keepShown ? { keepShown } : undefined);
   }
 
   /**
@@ -554,10 +579,20 @@ export class BuyFeature extends LitElement {
     else this.#preview.reset();
   }
 
+  /**
+   * Whether `value` can be priced: one the control allows, within the proxy's limit per purchase
+   * once known (a larger one is said at once, never sent: the proxy would refuse it).
+   */
+  #entryOf(value: number): QuantityEntry {
+    const limit = perPurchaseLimit(this.#endpoint);
+    this.#overLimit = limit !== undefined && value > limit ? limit : undefined;
+    return this.#range.allows(value) && !this.#overLimit ? 'allowed' : 'invalid';
+  }
+
   #onInput(event: Event): void {
     const input = event.target as HTMLInputElement;
     const value = input.valueAsNumber;
-    if (this.#range.allows(value)) {
+    if (this.#entryOf(value) === 'allowed') {
       // The last outcome goes with the old quantity.
       this.#purchase.quantityChanged();
       this.#decrease.forget();
@@ -643,8 +678,13 @@ export class BuyFeature extends LitElement {
     // why the quantity cannot be bought, why Buy waits for one, or the allowed range.
     let hint: unknown = nothing;
     if (entry === 'invalid') {
+      const limit = this.#overLimit;
       hint = html`<p id="invalid" class="invalid" part="invalid" role="alert">
-        ${message(this, range.invalidMessage, figures)}
+        ${
+          limit === undefined
+            ? message(this, range.invalidMessage, figures)
+            : message(this, 'buy.refused.at-once.max', { max: formatNumber(this, limit) })
+        }
       </p>`;
     } else if (entry === 'empty') {
       hint = html`<p id="empty" part="hint">${message(this, 'buy.empty')}</p>`;

@@ -7,7 +7,7 @@ import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 import { statusRegion } from '../shared/status.js';
 import type { SuggestedPlan } from '../shared/suggested-plan.js';
 import type { PurchaseController } from './purchase-controller.js';
-import { quantityRefusal, refusalText } from './refusal.js';
+import { limitNamedIn, quantityRefusal, refusalText } from './refusal.js';
 import { countedSentence, type FeatureNames } from './wording.js';
 
 // How <buy-feature> tells where a purchase stands: its progress and success in a status
@@ -179,10 +179,9 @@ function problemText(
     // One text per cause of a refused quantity.
     const cause = quantityRefusal(error, purchase.pricedIncrement ?? 0);
     // The proxy's refusal names its limit per purchase ("between 1 and 10000"): said with it.
-    const max =
-      cause === 'at-once' ? /between -?\d+ and (\d+)/.exec(error.message)?.[1] : undefined;
-    if (max)
-      return message(host, 'buy.refused.at-once.max', { max: formatNumber(host, Number(max)) });
+    const max = cause === 'at-once' ? limitNamedIn(error) : undefined;
+    if (max !== undefined)
+      return message(host, 'buy.refused.at-once.max', { max: formatNumber(host, max) });
     return message(host, refusalText(cause), { label: names.title });
   }
   return errorMessage(host, error.code, 'error.generic');

@@ -1,4 +1,5 @@
 import type { BillingError } from '../../client/errors.js';
+import type { PricingResponse } from '../../contract/proxy-api.js';
 import type { MessageKey } from '../../client/i18n.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import { setupHint } from '../shared/warn.js';
@@ -38,14 +39,40 @@ export function quantityRefusal(error: BillingError, increment: number) {
 }
 
 /**
+ * The largest quantity each proxy of the page sells at once, as its prices (`maxIncrement`) or
+ * its refusals said it: a larger quantity is said at once and never sent.
+ */
+const perPurchaseLimits = new Map<string, number>();
+
+/** The largest quantity `endpoint`'s proxy sells at once, once it said it. */
+export function perPurchaseLimit(endpoint: string): number | undefined {
+  return perPurchaseLimits.get(endpoint);
+}
+
+/** Keeps the limit per purchase a price of `endpoint`'s proxy states (older proxies do not). */
+export function learnPerPurchaseLimit(endpoint: string, pricing: PricingResponse): void {
+  if (pricing.maxIncrement !== undefined) perPurchaseLimits.set(endpoint, pricing.maxIncrement);
+}
+
+/** The limit per purchase a refusal names ("between 1 and 10000"), if it names one. */
+export function limitNamedIn(error: BillingError): number | undefined {
+  const max = /between -?\d+ and (\d+)/.exec(error.message)?.[1];
+  return max === undefined ? undefined : Number(max);
+}
+
+/**
  * A refused price, said as precisely as it can be: before a `validation` refusal is shown, the
- * usages are loaded so that its cause can be told. Anything else is left as it was.
+ * usages are loaded so that its cause can be told, and a limit per purchase it names is kept.
+ * Anything else is left as it was.
  */
 export async function explainRefusal(
   error: BillingError,
-  { endpoint }: Pick<RefusalContext, 'endpoint'>,
+  { endpoint, increment }: Pick<RefusalContext, 'endpoint' | 'increment'>,
 ): Promise<BillingError> {
   if (error.code === 'validation') {
+    const limit = limitNamedIn(error);
+    if (limit !== undefined && quantityRefusal(error, increment) === 'at-once')
+      perPurchaseLimits.set(endpoint, limit);
     await getUsageStore(endpoint)
       .load()
       .catch(() => undefined);

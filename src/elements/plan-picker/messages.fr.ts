@@ -13,6 +13,8 @@ export default {
   'plan.discount': 'Votre remise s’applique\u00a0: {name}.',
   'plan.discount.list-price': 'Prix catalogue {price}, avant votre remise\u00a0: {name}.',
   'plan.at-use': 'À votre usage actuel\u00a0: le prix catalogue de {price} plus {extras}.',
+  'plan.at-use.discounted':
+    'À votre usage actuel\u00a0: le prix catalogue de {price} plus {extras}, moins {off} pour votre remise ({name}), soit {total}.',
   'plan.extra': '{label}\u00a0: {count} en plus, {price}',
   'plan.extra.add-on': '{label} en option, {price}',
   // Each value follows a feature's name and a colon: no capital ("Sièges\u00a0: illimité").
@@ -48,8 +50,8 @@ export default {
   'plan.dialog.from': 'Nouveau prix récurrent à partir du {date}',
   'plan.dialog.due-now': 'À payer maintenant',
   'plan.dialog.confirm': 'Changer maintenant',
-  'plan.dialog.confirm.pay': 'Payer {amount} et changer d’offre',
-  'plan.dialog.confirm.later': 'Changer d’offre le {date}',
+  'plan.dialog.confirm.pay': 'Payer {amount} et changer',
+  'plan.dialog.confirm.later': 'Changer le {date}',
   'plan.dialog.keeps':
     '{label}\u00a0: vos {used} restent\u202f; {title} en inclut {included}, le reste est facturé en supplément.',
   'plan.dialog.drops':

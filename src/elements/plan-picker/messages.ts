@@ -24,6 +24,10 @@ export const planTexts = {
   // A card's price at the customer's current use, above the plan's list price ({price}), and
   // what adds to it ({extras}: "Seats: 37 extra, $370.00 / month and Projects: 7 extra, …").
   'plan.at-use': 'At your current use: the {price} list price plus {extras}.',
+  // The same with the customer's discount, in the order the sum is counted: {off} what the
+  // discount ({name}) takes off, {total} the price the card shows.
+  'plan.at-use.discounted':
+    'At your current use: the {price} list price plus {extras}, less {off} for your discount ({name}), so {total}.',
   'plan.extra': '{label}: {count} extra, {price}',
   'plan.extra.add-on': '{label} add-on, {price}',
   'plan.feature.value': '{title}: {value}',
@@ -68,6 +72,8 @@ export const planTexts = {
   // The confirm button says what happens: paid and switched now, switched now for nothing, or
   // switched on a date.
   'plan.dialog.confirm': 'Switch now',
+  // The dialog's action, short enough for one line of a 360px screen in either language (the
+  // title names the plan; the price block, the date).
   'plan.dialog.confirm.pay': 'Pay {amount} and switch',
   'plan.dialog.confirm.later': 'Switch on {date}',
   // A downgrade's use beyond what the smaller plan includes is kept, and billed as extra.

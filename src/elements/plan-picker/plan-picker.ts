@@ -570,18 +570,36 @@ export class PlanPicker extends LitElement {
     const name = discounts.map((discount) => discount.title).join(', ');
     // A plan priced at the customer's use above its list price says so, and what adds to it:
     // the list price is never shown as if it were this customer's.
+    // With a discount that says what it takes off, the sentence is the whole sum, in the order
+    // it is counted: the list price, the extras, the discount, the price the card shows.
     const extras = (offer: Offer) => (offer.IsOnRequest ? [] : (this.#atUse(offer)?.extras ?? []));
-    const atUseNote = (offer: Offer) =>
-      extras(offer).length === 0
-        ? nothing
-        : html`<p class="at-use" part="at-use">
-            ${message(this, 'plan.at-use', {
-              price: pricePerPeriod(this, offer),
-              extras: extrasText(this, offer, extras(offer)),
-            })}
-          </p>`;
+    const discountOff = (offer: Offer) => {
+      const atUse = this.#atUse(offer)?.amount;
+      const paid = this.#cardAmount(offer);
+      return atUse === undefined || paid === undefined || paid === atUse ? undefined : atUse - paid;
+    };
+    const atUseNote = (offer: Offer) => {
+      if (extras(offer).length === 0) return nothing;
+      const terms = {
+        price: pricePerPeriod(this, offer),
+        extras: extrasText(this, offer, extras(offer)),
+      };
+      const off = discounts.length ? discountOff(offer) : undefined;
+      return html`<p class="at-use" part="at-use">
+        ${
+          off === undefined
+            ? message(this, 'plan.at-use', terms)
+            : message(this, 'plan.at-use.discounted', {
+                ...terms,
+                off: pricePerPeriod(this, offer, off),
+                name,
+                total: pricePerPeriod(this, offer, this.#cardAmount(offer)),
+              })
+        }
+      </p>`;
+    };
     const discountNote = (offer: Offer) =>
-      discounts.length === 0 || offer.IsOnRequest
+      discounts.length === 0 || offer.IsOnRequest || (extras(offer).length && discountOff(offer))
         ? nothing
         : html`<p class="discount" part="discount">
             ${

@@ -196,8 +196,11 @@ const ownStyles = css`
     inline-size: 26rem;
     text-align: center;
   }
+  /* The backdrop dims the page: in dark, more of a page that is dark already, so that the dialog
+     stands out as clearly as on a light page. (Where light-dark() is unknown, a browser before
+     2024, the page is not dimmed.) */
   dialog::backdrop {
-    background: var(--billing-backdrop, #0f0f1973);
+    background: var(--billing-backdrop, light-dark(#0f0f1973, #000000b8));
   }
   h2 {
     margin-bottom: var(--_space);
@@ -297,12 +300,34 @@ const ownStyles = css`
   .primary.destructive:hover:not([aria-disabled='true']) {
     background: color-mix(in srgb, var(--_critical) 85%, var(--_hover-mix));
   }
+  /* Cancel, then the action: side by side when both labels fit on one line each, else stacked
+     at full width in the same order (the action last, as side by side), a label wrapping only
+     when it is longer than the whole dialog is wide, in lines of even length. */
   .actions {
     display: flex;
+    flex-wrap: wrap;
     gap: calc(var(--_space) * 3);
   }
   .actions button {
-    flex: 1;
+    flex: 1 1 max-content;
+    min-inline-size: 0;
+    text-wrap: balance;
+  }
+  /* On a narrow screen the buttons are always stacked, and the dialog takes nearly all of its
+     width: a label up to about 300px at 16px (most of them, in English and French) stays on one
+     line at 360px. */
+  @media (max-width: 30rem) {
+    .actions {
+      flex-direction: column;
+    }
+    dialog {
+      max-inline-size: calc(100% - var(--_space) * 4);
+      padding: calc(var(--_space) * 5) calc(var(--_space) * 4);
+    }
+    .actions button {
+      padding-inline: calc(var(--_space) * 1.5);
+      font-size: 0.9375em;
+    }
   }
 `;
 

@@ -75,9 +75,13 @@ export async function postPricing(
     return { refusal: { code: refusal.code as PricingRefusalCode, message: refusal.message } };
   }
   // The parsed answer is this request's own object: extended in place (no spread, which costs
-  // microseconds on Node 20), confirmationRequired its last field.
+  // microseconds on Node 20), confirmationRequired its last field. The limit per change lets
+  // the page say a larger quantity at once rather than send it.
   const required = await confirmationRequired(context, pricing);
-  return Object.assign(pricing, { confirmationRequired: required });
+  return Object.assign(pricing, {
+    maxIncrement: context.options.limits.maxIncrement,
+    confirmationRequired: required,
+  });
 }
 
 const REFUSAL_CODES: ReadonlySet<string> = new Set(PRICING_REFUSAL_CODES);
