@@ -40,6 +40,7 @@ export default {
     '{label}\u00a0: non inclus dans votre offre\u202f; l’offre {plan} l’inclut.',
   'remedy.change-plan.to': 'Passer à {plan}',
   'remedy.register': 'Ajouter un moyen de paiement',
+  'remedy.register.update': 'Mettre à jour le moyen de paiement',
   'remedy.pay-invoice': 'Payer les factures en retard',
   'remedy.restart': 'Réactiver l’abonnement',
   'remedy.offers': 'Voir les offres',

@@ -46,6 +46,7 @@ export const sharedTexts = {
   // The change-plan remedy when one plan is suggested ({plan}: "Pro").
   'remedy.change-plan.to': 'Switch to {plan}',
   'remedy.register': 'Add a payment method',
+  'remedy.register.update': 'Update payment method',
   'remedy.pay-invoice': 'Pay overdue invoices',
   'remedy.restart': 'Restart subscription',
   'remedy.offers': 'See plans',

@@ -243,7 +243,7 @@ test('suspended for a dead card: the elements name it, a new card, a restart, th
     .waitFor();
   await assertAccessible(page, 'the suspension for a dead card');
   await screenshot(page, 'refusal-payment-method-invalid', { fullPage: false });
-  await refusal.getByRole('button', { name: 'Add a payment method' }).click();
+  await refusal.getByRole('button', { name: 'Update payment method' }).click();
   const { dialog, hosted } = portalDialog(page);
   await hosted
     .getByRole('heading', { level: 1, name: 'Contact details and payment method' })

@@ -68,7 +68,7 @@ const CASES: Case[] = [
     customer: 'suspended',
     codes: ['payment-method-invalid'],
     says: 'Your subscription is suspended: your payment method no longer works.',
-    action: 'Add a payment method',
+    action: 'Update payment method',
     page: 'register',
     hosted: /^\/hosted\/register\//,
   },

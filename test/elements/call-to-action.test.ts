@@ -112,7 +112,7 @@ describe('one call to action per page region', () => {
 
   const states = [
     ['capping-reached', 'buy-feature[seats]: Pay overdue invoices'],
-    ['suspended', 'buy-feature[seats]: Add a payment method'],
+    ['suspended', 'buy-feature[seats]: Update payment method'],
     ['pending', 'buy-feature[seats]: Complete your subscription'],
     ['starter-plan', 'usage-meter[seats]: Switch to Pro'],
     ['no-subscription', 'usage-meter[seats]: See plans'],
@@ -176,8 +176,8 @@ describe('one call to action per page region', () => {
     );
     await settled(page);
     expect(remediesIn(page)).to.deep.equal([
-      'buy-feature[seats]: Add a payment method',
-      'feature-gate[sso]: Add a payment method',
+      'buy-feature[seats]: Update payment method',
+      'feature-gate[sso]: Update payment method',
     ]);
   });
 

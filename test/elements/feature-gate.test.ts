@@ -130,7 +130,7 @@ describe('<feature-gate>', () => {
     expect(gate.state).to.equal('denied');
     expect(contentShown(gate)).to.equal(false);
     expect(partText(gate, 'prompt')).to.equal(
-      'Single sign-on: paused. Your subscription is suspended: your payment method no longer works. Add a payment method',
+      'Single sign-on: paused. Your subscription is suspended: your payment method no longer works. Update payment method',
     );
     await waitUntil(() => part(meter, 'state') !== null, 'the meter shown');
     expect(partText(meter, 'state')).to.equal('Included, paused while suspended');

@@ -615,7 +615,7 @@ describe('<plan-picker> states', () => {
     expect(partText(element, 'notice')).to.contain(
       'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it before changing plan.',
     );
-    expect(partText(element, 'remedy')).to.equal('Add a payment method');
+    expect(partText(element, 'remedy')).to.equal('Update payment method');
     expect(chooseButton(element, 'business').getAttribute('aria-disabled')).to.equal('true');
     await expect(element).to.be.accessible();
     const remedy = oneEvent(element, 'billing-remedy');

@@ -62,18 +62,18 @@ describe('a suspension named by its cause', () => {
     await freshStart('suspended');
     const { gate, buy, picker } = await elements();
     expect(said(gate, 'prompt')).to.deep.equal({
-      text: 'Single sign-on: paused. Your subscription is suspended: your payment method no longer works. Add a payment method',
-      remedy: 'Add a payment method',
+      text: 'Single sign-on: paused. Your subscription is suspended: your payment method no longer works. Update payment method',
+      remedy: 'Update payment method',
     });
     await waitForText(buy, 'error', 'payment method no longer works');
     expect(said(buy, 'error').text).to.contain(
       'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it.',
     );
-    expect(said(buy, 'error').remedy).to.equal('Add a payment method');
+    expect(said(buy, 'error').remedy).to.equal('Update payment method');
     expect(said(picker, 'notice').text).to.contain(
       'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it before changing plan.',
     );
-    expect(said(picker, 'remedy').remedy).to.equal('Add a payment method');
+    expect(said(picker, 'remedy').remedy).to.equal('Update payment method');
     // The old wording, which never named the card, is gone.
     for (const element of [gate, buy, picker])
       expect(element.shadowRoot!.textContent).not.to.contain('Restart it to continue');
@@ -96,8 +96,8 @@ describe('a suspension named by its cause', () => {
     const { gate, buy, picker } = await elements('fr');
     // partText folds every space; the raw text keeps the no-break space before each colon.
     expect(said(gate, 'prompt')).to.deep.equal({
-      text: 'Single sign-on : en pause. Votre abonnement est suspendu : votre moyen de paiement ne fonctionne plus. Ajouter un moyen de paiement',
-      remedy: 'Ajouter un moyen de paiement',
+      text: 'Single sign-on : en pause. Votre abonnement est suspendu : votre moyen de paiement ne fonctionne plus. Mettre à jour le moyen de paiement',
+      remedy: 'Mettre à jour le moyen de paiement',
     });
     expect(gate.shadowRoot!.textContent).to.contain('est suspendu\u00a0: votre moyen de paiement');
     await waitForText(buy, 'error', 'ne fonctionne plus');
@@ -107,7 +107,7 @@ describe('a suspension named by its cause', () => {
     expect(said(picker, 'notice').text).to.contain(
       'Votre abonnement est suspendu : votre moyen de paiement ne fonctionne plus.',
     );
-    expect(said(picker, 'remedy').remedy).to.equal('Ajouter un moyen de paiement');
+    expect(said(picker, 'remedy').remedy).to.equal('Mettre à jour le moyen de paiement');
   });
 
   it('offers the restart once a valid payment method is on file', async () => {

@@ -117,7 +117,7 @@ describe('hosted pages: look and confirmations', () => {
     assert.equal(restart.status, 200);
     assert.doesNotMatch(restart.html, /Restart now/);
     assert.equal(forms(restart).length, 0);
-    const register = await openPage(findLink(restart, 'Add a payment method'));
+    const register = await openPage(findLink(restart, 'Update payment method'));
     const saved = await submit(register, GOOD_CARD);
     const again = await openPage(findLink(saved, 'Restart subscription'));
     assert.match(again.html, /Restart now/);

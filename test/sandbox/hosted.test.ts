@@ -196,7 +196,7 @@ describe('hosted pages', () => {
     const sub = await subscription('suspended');
     const restart = await openPage(link(sub, 'hosted-restart').href ?? '');
     assert.match(restart.html, /Your payment method no longer works: add a valid one to restart./);
-    const register = await openPage(findLink(restart, 'Add a payment method'));
+    const register = await openPage(findLink(restart, 'Update payment method'));
     const saved = await submit(register, GOOD_CARD);
     assert.equal(completedWorkflow(saved), 'register');
     const again = await submit(await openPage(findLink(saved, 'Restart subscription')));

@@ -3,7 +3,7 @@ import type { BillingError } from '../../client/errors.js';
 import { errorMessage, formatNumber, message, type MessageKey } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
 import { remedyOfPage, type Remedy } from '../shared/call-to-action.js';
-import { openRemedy, type RemedyHost } from '../shared/remedy.js';
+import { openRemedy, remedyLabel, type RemedyHost } from '../shared/remedy.js';
 import { statusRegion } from '../shared/status.js';
 import type { SuggestedPlan } from '../shared/suggested-plan.js';
 import type { PurchaseController } from './purchase-controller.js';
@@ -145,7 +145,7 @@ export function problemBox(
       ${
         suggested
           ? message(host, 'remedy.change-plan.to', { plan: suggested.title })
-          : message(host, `remedy.${page}` as MessageKey)
+          : remedyLabel(host, page, code)
       }
     </button>`;
   } else if (canRetry) {

@@ -9,7 +9,7 @@ import { UsageStoreController } from '../../client/usage-store-controller.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
 import { defineElement } from '../shared/define.js';
-import { openRemedy } from '../shared/remedy.js';
+import { openRemedy, remedyLabel } from '../shared/remedy.js';
 import { seePlans } from '../shared/see-plans.js';
 import type { SuggestedPlan } from '../shared/suggested-plan.js';
 import { SuggestedPlanLookup } from '../shared/suggested-plan-lookup.js';
@@ -249,7 +249,7 @@ export class FeatureGate extends LitElement {
 
   #renderSuspendedRemedy(): TemplateResult {
     const [page, code] = this.#suspendedRemedy();
-    return this.#renderRemedy(page, code, message(this, `remedy.${page}`));
+    return this.#renderRemedy(page, code, remedyLabel(this, page, code));
   }
 
   /**

@@ -25,7 +25,7 @@ import { UsageStoreController } from '../../client/usage-store-controller.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
-import { openRemedy } from '../shared/remedy.js';
+import { openRemedy, remedyLabel } from '../shared/remedy.js';
 import { defineElement } from '../shared/define.js';
 import { revealOutcome, statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
@@ -421,7 +421,7 @@ export class PlanPicker extends LitElement {
         part="button remedy"
         @click=${(event: Event) => this.#open(page, event, undefined, code)}
       >
-        ${message(this, `remedy.${page}`)}
+        ${remedyLabel(this, page, code)}
       </button>`;
     } else if (status === 'none' || status === 'ended') {
       text = 'plan.none';
@@ -683,7 +683,7 @@ export class PlanPicker extends LitElement {
           part="button remedy"
           @click=${(event: Event) => this.#open(page, event, undefined, code)}
         >
-          ${message(this, `remedy.${page}` as MessageKey)}
+          ${remedyLabel(this, page, code)}
         </button>`;
       } else if (this.#flow.canRetry) {
         action = html`<button

@@ -1,6 +1,7 @@
 import type { PortalPage, PortalRequest } from '../../contract/proxy-api.js';
 import type { BillingError } from '../../client/errors.js';
 import { BillingErrorEvent, BillingRemedyEvent } from '../../client/events.js';
+import { message, type MessageKey } from '../../client/i18n.js';
 
 /** How a portal workflow opens: see `openPortalPage` (billing-portal/open.ts). */
 export interface OpenPortalPageOptions {
@@ -26,6 +27,14 @@ export async function openPortalOnDemand(
 ): Promise<void> {
   const { openPortalPage } = await import('../billing-portal/open.js');
   await openPortalPage(request, options);
+}
+
+/** A remedy's words: a payment method that stopped working is updated, a missing one added. */
+export function remedyLabel(host: Element, page: PortalPage, code?: string): string {
+  return message(
+    host,
+    code === 'payment-method-invalid' ? 'remedy.register.update' : (`remedy.${page}` as MessageKey),
+  );
 }
 
 /** An element that opens portal workflows: its proxy and, when it has one, its feature. */
@@ -64,9 +73,11 @@ export async function openRemedy(
   });
   if (!host.dispatchEvent(remedy)) return undefined;
   try {
+    // The modal is titled as the button that opened it ("Update payment method").
+    const title = code === 'payment-method-invalid' ? { title: remedyLabel(host, page, code) } : {};
     await openPortalOnDemand(
       { page, ...(offer ? { offer } : {}) },
-      { endpoint: host.endpoint, from },
+      { endpoint: host.endpoint, from, ...title },
     );
     return undefined;
   } catch (error) {

@@ -7,7 +7,7 @@ import { registerSharedTexts } from '../../client/shared-texts.js';
 import { httpUrl } from '../../client/safe-url.js';
 import type { Offer, OfferFeature } from '../../contract/catalog.js';
 import type { Usage } from '../../contract/resources.js';
-import { openRemedy, type RemedyHost } from '../shared/remedy.js';
+import { openRemedy, remedyLabel, type RemedyHost } from '../shared/remedy.js';
 import { planIncluding, type SuggestedPlan } from '../shared/suggested-plan.js';
 
 // The rule of one call to action per region, which only these states need.
@@ -138,7 +138,7 @@ function renderError(meter: NoticeHost, error: BillingError | null): TemplateRes
               part="button remedy"
               @click=${() => void openRemedy(meter, page, code)}
             >
-              ${message(meter, `remedy.${page}` as MessageKey)}
+              ${remedyLabel(meter, page, code)}
             </button>`
           : nothing
       }

@@ -584,7 +584,11 @@ function restartBody(page: PageContext, sub: SubscriptionRecord, message?: SafeH
           ? html`<p>${texts.restartBlockedMethod}</p>
               <div class="actions">
                 <a class="button" href="${page.link({ page: 'register' })}"
-                  >${texts.addPaymentMethod}</a
+                  >${
+                    page.customer.paymentMethod === 'invalid'
+                      ? texts.updatePaymentMethod
+                      : texts.addPaymentMethod
+                  }</a
                 >
               </div>`
           : capping
