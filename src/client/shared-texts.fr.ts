@@ -21,9 +21,8 @@ export default {
   'error.price-changed': 'Le prix a changé. Vérifiez le nouveau prix.',
   'error.forbidden-origin': 'La facturation n’est pas disponible sur cette page.',
   'error.period-ending': 'Votre période de facturation se termine. Vérifiez à nouveau le prix.',
-  'error.Error.Api.Usage.NoneMatching': 'Votre offre ne comprend pas cette fonctionnalité.',
-  'error.not-in-plan.suggest':
-    'Votre offre ne comprend pas cette fonctionnalité\u202f; l’offre {plan} l’inclut.',
+  'error.Error.Api.Usage.NoneMatching': 'Non inclus dans votre offre.',
+  'error.not-in-plan.suggest': 'Non inclus dans votre offre\u202f; inclus dans l’offre {plan}.',
   'error.Error.Customer.PaymentSettings.Missing':
     'Ajoutez un moyen de paiement pour effectuer ce changement.',
   'error.Error.Customer.Billing.CappingReached':
@@ -37,7 +36,7 @@ export default {
   'per.Year': '{price}\u00a0/\u00a0an',
   'per.every': '{price} tous les {period}',
   'state.not-in-plan.suggest':
-    '{label}\u00a0: non inclus dans votre offre\u202f; l’offre {plan} l’inclut.',
+    '{label}\u00a0: non inclus dans votre offre\u202f; inclus dans l’offre {plan}.',
   'remedy.change-plan.to': 'Passer à {plan}',
   'remedy.register': 'Ajouter un moyen de paiement',
   'remedy.register.update': 'Mettre à jour le moyen de paiement',

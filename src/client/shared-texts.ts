@@ -27,9 +27,9 @@ export const sharedTexts = {
   'error.price-changed': 'The price has changed. Please check the new price.',
   'error.forbidden-origin': 'Billing is unavailable on this page.',
   'error.period-ending': 'Your billing period is ending. Please check the price again.',
-  'error.Error.Api.Usage.NoneMatching': 'Your plan does not include this feature.',
+  'error.Error.Api.Usage.NoneMatching': 'Not included in your plan.',
   // The same, with the least expensive plan that includes it ({plan}: "Pro").
-  'error.not-in-plan.suggest': 'Your plan does not include this feature; {plan} includes it.',
+  'error.not-in-plan.suggest': 'Not included in your plan; included in {plan}.',
   'error.Error.Customer.PaymentSettings.Missing': 'Add a payment method to make this change.',
   'error.Error.Customer.Billing.CappingReached': 'Some invoices are overdue. Pay them to continue.',
   'error.Error.Subscription.NotActive': 'Your subscription is suspended. Restart it to continue.',
@@ -42,7 +42,7 @@ export const sharedTexts = {
   'per.every': '{price} every {period}',
   // A feature the plan lacks, with the least expensive plan that includes it ({plan}: "Pro"):
   // the meters' and gates' wording.
-  'state.not-in-plan.suggest': '{label}: not included in your plan; {plan} includes it.',
+  'state.not-in-plan.suggest': '{label}: not included in your plan; included in {plan}.',
   // The change-plan remedy when one plan is suggested ({plan}: "Pro").
   'remedy.change-plan.to': 'Switch to {plan}',
   'remedy.register': 'Add a payment method',

@@ -53,8 +53,8 @@ test('priority support is added after its price is confirmed, then removed, each
     assert.deepEqual(
       (await gates.locator('[part~="prompt"] p').allTextContents()).map((text) => text.trim()),
       [
-        'Single sign-on: not included in your plan; Pro includes it.',
-        'Single sign-on: not included in your plan; Pro includes it.',
+        'Single sign-on: not included in your plan; included in Pro.',
+        'Single sign-on: not included in your plan; included in Pro.',
       ],
     );
   });

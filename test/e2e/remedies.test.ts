@@ -281,7 +281,7 @@ test('feature not in the plan: changing plan from the refusal makes seats buyabl
   // least expensive plan that includes seats; the buy control beside it says why it waits and
   // points there.
   const refusal = meter;
-  await refusal.getByText('Seats: not included in your plan; Pro includes it.').waitFor();
+  await refusal.getByText('Seats: not included in your plan; included in Pro.').waitFor();
   await refusal.getByRole('button', { name: 'Switch to Pro' }).waitFor();
   await page
     .locator('buy-feature[feature="seats"] [part~="waits"]')

@@ -39,7 +39,7 @@ const CASES: Case[] = [
     customer: 'starter-plan',
     codes: ['Error.Api.Usage.NoneMatching'],
     // Pro is the least expensive plan that includes seats: named, and the switch goes there.
-    says: 'Your plan does not include this feature; Pro includes it.',
+    says: 'Not included in your plan; included in Pro.',
     action: 'Switch to Pro',
     page: 'change-plan',
     hosted: /^\/hosted\/(upgrade|offers)\//,

@@ -91,9 +91,9 @@ describe('<feature-gate>', () => {
     expect(contentShown(gate)).to.equal(false);
     // The meters' wording: the name, a colon, what stands.
     // Pro is the least expensive plan that includes single sign-on: named, with its switch.
-    await waitUntil(() => partText(gate, 'prompt').includes('Pro includes it'), 'the suggestion');
+    await waitUntil(() => partText(gate, 'prompt').includes('included in Pro'), 'the suggestion');
     expect(partText(gate, 'prompt')).to.equal(
-      'sso: not included in your plan; Pro includes it. Switch to Pro',
+      'sso: not included in your plan; included in Pro. Switch to Pro',
     );
     await expect(gate).to.be.accessible();
     part<HTMLButtonElement>(gate, 'button')!.click();
@@ -217,9 +217,9 @@ describe('<feature-gate>', () => {
     // The picker is where the plans are: the gate offers no "See plans" of its own.
     expect(part(gate, 'button')).to.equal(null);
     // The sentence still names the plan that includes it, as the meters do.
-    await waitUntil(() => partText(gate, 'prompt').includes('Pro includes it'), 'the plan named');
+    await waitUntil(() => partText(gate, 'prompt').includes('included in Pro'), 'the plan named');
     expect(partText(gate, 'prompt')).to.equal(
-      'sso: not included in your plan; Pro includes it. See what to do',
+      'sso: not included in your plan; included in Pro. See what to do',
     );
     part<HTMLButtonElement>(gate, 'pointer')!.click();
     expect(document.activeElement).to.equal(wrapper.querySelector('plan-picker'));

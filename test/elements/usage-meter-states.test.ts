@@ -278,7 +278,7 @@ describe('<usage-meter> states', () => {
     await settled(el);
     expect(el.state).to.equal('not-in-plan');
     expect(text(part(el, 'message'))).to.equal(
-      'Seats: not included in your plan; Pro includes it. Switch to Pro',
+      'Seats: not included in your plan; included in Pro. Switch to Pro',
     );
     expect(errors.filter((line) => line.includes('seats'))).to.deep.equal([]);
     await expect(el).to.be.accessible();

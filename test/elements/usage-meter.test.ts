@@ -240,7 +240,7 @@ describe('<usage-meter>', () => {
     await loaded(el);
     // Pro is the least expensive plan that includes seats: named, and the switch goes there.
     expect(text(part(el, 'message'))).to.contain(
-      'Seats: not included in your plan; Pro includes it.',
+      'Seats: not included in your plan; included in Pro.',
     );
     const button = part(el, 'remedy')!;
     expect(text(button)).to.equal('Switch to Pro');

@@ -44,7 +44,7 @@ const ownStyles = css`
  * @summary Show a part of the page only to customers whose plan includes a feature.
  *
  * @slot - The gated content, shown only when the customer is entitled.
- * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan; Pro includes it." and "Switch to Pro" (the least expensive plan that includes it), else "{feature}: not included in your plan." and a "See plans" button; with a suspended subscription "{feature}: paused while your subscription is suspended." and its remedy (restart, or pay overdue invoices), or, when the payment method no longer works, "{feature}: paused. Your subscription is suspended: your payment method no longer works." and "Add a payment method"; without a subscription "{feature}: choose a plan to get started." and "See plans".
+ * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan; included in Pro." and "Switch to Pro" (the least expensive plan that includes it), else "{feature}: not included in your plan." and a "See plans" button; with a suspended subscription "{feature}: paused while your subscription is suspended." and its remedy (restart, or pay overdue invoices), or, when the payment method no longer works, "{feature}: paused. Your subscription is suspended: your payment method no longer works." and "Add a payment method"; without a subscription "{feature}: choose a plan to get started." and "See plans".
  * @slot pending - Shown when the customer's subscription waits for its checkout and its plan includes the feature. Default: "{feature}: starts when checkout is complete." and a "Complete your subscription" button.
  * @slot loading - Shown while the usages load. Default: nothing.
  *

@@ -1,7 +1,7 @@
 import type { Offer, OfferFeature } from '../../contract/catalog.js';
 
 // Which plan to name when the customer's plan lacks a feature: "Single sign-on: not included
-// in your plan; Pro includes it." with "Switch to Pro", rather than a bare "Change plan".
+// in your plan; included in Pro." with "Switch to Pro", rather than a bare "Change plan".
 
 /** A plan to suggest: its reference (to open its change-plan workflow) and its title. */
 export interface SuggestedPlan {
