@@ -55,7 +55,7 @@ const en = {
     'Your plan includes unlimited seats once you complete your subscription.',
   'seats.pending.other': 'Seats come with your plan once you complete your subscription.',
   'seats.no-plan': 'Seats come with a plan, and you have none yet.',
-  'seats.not-included': 'Your plan does not include seats.',
+  'seats.not-included': 'Seats are not included in your plan.',
   // The overview's "Add seats" card.
   'seats.invite': 'Invite more teammates.',
   'seats.price-first': 'You see and confirm the price before anything is charged.',
@@ -122,7 +122,7 @@ const fr: Record<WordKey, string> = {
   'seats.pending.other':
     'Les sièges viendront avec votre offre une fois votre abonnement finalisé.',
   'seats.no-plan': 'Les sièges viennent avec une offre, et vous n’en avez pas encore.',
-  'seats.not-included': 'Votre offre n’inclut pas de sièges.',
+  'seats.not-included': 'Les sièges ne sont pas inclus dans votre offre.',
   'seats.invite': 'Invitez d’autres membres.',
   'seats.price-first': 'Vous voyez et confirmez le prix avant tout prélèvement.',
 };

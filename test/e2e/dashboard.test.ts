@@ -335,7 +335,7 @@ test('the billing page’s seats note follows the customer’s seats, in their l
         'rien. Vous voyez ce qui change avant de confirmer.',
     ],
     ['pending', 'en', 'Your plan includes 5 seats once you complete your subscription.'],
-    ['starter-plan', 'en', 'Your plan does not include seats.'],
+    ['starter-plan', 'en', 'Seats are not included in your plan.'],
   ];
   for (const [reference, language, expected] of cases) {
     const other = await e2e.newPage();
@@ -436,11 +436,11 @@ test('the overview’s “Add seats” note is the customer’s own, in both lan
   await e2e.signIn(page, 'starter-plan');
   await page.goto(`${e2e.demo.url}/app/?lang=en`);
   const note = page.locator('[data-add-seats-note]');
-  await note.getByText('Your plan does not include seats.', { exact: true }).waitFor();
+  await note.getByText('Seats are not included in your plan.', { exact: true }).waitFor();
   await page.evaluate(() => {
     document.documentElement.lang = 'fr';
   });
-  await note.getByText('Votre offre n’inclut pas de sièges.', { exact: true }).waitFor();
+  await note.getByText('Les sièges ne sont pas inclus dans votre offre.', { exact: true }).waitFor();
   await screenshot(page, 'overview-starter-fr');
 
   // Pro includes 5 seats and the healthy customer has 3: two more cost nothing.
