@@ -28,6 +28,9 @@ type PortalState = 'idle' | 'loading' | 'open' | 'error';
 /** The remedies an embedded portal handles in its own pages. */
 const PORTAL_REMEDIES: readonly Remedy[] = ['pay-invoice', 'restart', 'subscribe', 'register'];
 
+/** How long the element waits for the other signals of the same change (see `#scheduleCheck`). */
+const SETTLE_MS = 300;
+
 /**
  * What the usage store says of the customer's billing, without when it was read: two states of
  * the same billing give the same text (see `#followBilling`).
@@ -222,6 +225,8 @@ export class BillingPortal extends LitElement implements PortalHost {
   #pageTitle: string | undefined;
   /** Stops following the customer's billing (see `#followBilling`). */
   #unfollow: (() => void) | null = null;
+  /** The endpoint followed, null when none. */
+  #followed: string | null = null;
   /** The customer's billing changed after the page shown was loaded. */
   #stale = false;
   /** The frame shows another page than the one opened (the customer went on inside it). */
@@ -234,8 +239,8 @@ export class BillingPortal extends LitElement implements PortalHost {
   #refreshing: AbortController | null = null;
   /** The container that refresh loads into, until it takes the shown one's place. */
   #next: HTMLElement | null = null;
-  /** A look at whether the frame can be refreshed is due (several changes make one). */
-  #checkScheduled = false;
+  /** A look at whether the frame can be refreshed is due (see `#scheduleCheck`). */
+  #checkTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
@@ -293,6 +298,7 @@ export class BillingPortal extends LitElement implements PortalHost {
     super.disconnectedCallback();
     this.#opening?.abort();
     this.#stopRefresh();
+    clearTimeout(this.#checkTimer);
     this.#syncRegistration();
     this.#followBilling();
   }
@@ -437,10 +443,13 @@ export class BillingPortal extends LitElement implements PortalHost {
    * event stream: also what the usages do not show, such as a paid invoice or a new card).
    */
   #followBilling(): void {
+    const follows = this.isConnected && this.mode !== 'link' && !this.#modal;
+    const endpoint = follows ? resolveEndpoint(this.endpoint) : null;
+    if (endpoint === this.#followed) return;
     this.#unfollow?.();
     this.#unfollow = null;
-    if (!this.isConnected || this.mode === 'link' || this.#modal) return;
-    const endpoint = resolveEndpoint(this.endpoint);
+    this.#followed = endpoint;
+    if (endpoint === null) return;
     const store = getUsageStore(endpoint);
     let known = billingOf(store.state);
     const unsubscribe = store.subscribe((state) => {
@@ -465,14 +474,16 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.#scheduleCheck();
   }
 
-  /** Looks once, after the current task, whether the frame can be refreshed. */
+  /**
+   * Looks whether the frame can be refreshed once the signals of a change have come: one change
+   * is often told twice in quick succession (the proxy's own signal, then the service's
+   * notification), and makes one refresh.
+   */
   #scheduleCheck(): void {
-    if (this.#checkScheduled) return;
-    this.#checkScheduled = true;
-    setTimeout(() => {
-      this.#checkScheduled = false;
+    clearTimeout(this.#checkTimer);
+    this.#checkTimer = setTimeout(() => {
       if (this.#stale && !this.#refreshing && this.#atRest()) void this.#refreshQuietly();
-    });
+    }, SETTLE_MS);
   }
 
   /**
