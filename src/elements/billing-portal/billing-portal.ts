@@ -69,13 +69,13 @@ export let makeModal: (
  * method...) open here when an embedding `<billing-portal>` is on the page.
  *
  * The embedded home page follows the customer's billing: when it changes (a change made on the
- * page, or one the proxy's event stream tells: the usage store's refresh, `billing-updated`), the
+ * page, or one the proxy's event stream tells: the usage store's re-read, `billing-updated`), the
  * home page is opened again out of sight and takes the old one's place once loaded, with no
  * empty frame, no scroll and no focus moved. A frame that is not at rest is left alone: another
- * page the customer went on to inside it (a form, a payment: which pages load, or the portal
- * script's `service-portal:page`, tell), a workflow page the element opened, or a frame holding
- * the focus; a page loaded after the change shows it already, and one left stale is refreshed
- * once the focus leaves the frame.
+ * page the customer went on to inside it (a form, a payment: the frame's page loads, or the
+ * portal script's `service-portal:page`, tell), a workflow page the element opened, or a frame
+ * holding the focus; a page loaded after the change shows it already, and a home page left stale
+ * is refreshed once the focus leaves the frame.
  *
  * @tag billing-portal
  * @summary Embeds the customer portal (or links to it) on a given page or workflow.
@@ -88,7 +88,7 @@ export let makeModal: (
  * @slot portal - Holds the script's container; the element puts it there itself, when a page opens.
  *
  *
- * @event billing-portal-ready - The hosted page is shown. `detail`: `{ page }`.
+ * @event billing-portal-ready - The hosted page is shown (again after a refresh of the home page). `detail`: `{ page }`.
  * @event billing-portal-complete - A hosted workflow completed; the usages refresh. `detail`: `{ page, workflow }`.
  * @event billing-error - The portal could not be opened. `detail`: `{ error }`.
  * @event service-portal:complete - The portal script's own event, bubbling from the container. `detail`: `{ workflow }`.
