@@ -284,8 +284,6 @@ export class BillingPortal extends LitElement implements PortalHost {
         detail?.opened === false && (typeof title !== 'string' || title !== this.#openedTitle);
       this.#stale = false;
     });
-    // The customer left the frame: a page at rest left stale meanwhile is refreshed now.
-    this.addEventListener('focusout', () => this.#scheduleCheck());
   }
 
   override connectedCallback(): void {
@@ -462,10 +460,19 @@ export class BillingPortal extends LitElement implements PortalHost {
     const onUpdated = (event: Event) => {
       if ((event as BillingUpdatedEvent).detail?.endpoint === endpoint) this.#billingChanged();
     };
+    // The focus came to the page (not every engine says that it left a frame: Firefox does
+    // not): a home page left stale while the customer was in the frame is refreshed now.
+    const onFocus = () => {
+      if (this.#stale) this.#scheduleCheck();
+    };
     document.addEventListener('billing-updated', onUpdated);
+    document.addEventListener('focusin', onFocus);
+    this.addEventListener('focusout', onFocus);
     this.#unfollow = () => {
       unsubscribe();
       document.removeEventListener('billing-updated', onUpdated);
+      document.removeEventListener('focusin', onFocus);
+      this.removeEventListener('focusout', onFocus);
     };
   }
 
