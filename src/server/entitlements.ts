@@ -60,6 +60,11 @@ const RUNNING_STATE_CACHE_SIZE = 10_000;
 export interface SuspensionCheck {
   /** The customer's suspension, or null when its subscription runs (or it has none). */
   suspensionOf(customer: string, call?: CallContext): Promise<Suspension | null>;
+  /**
+   * Whether the customer's subscription is known to run now (suspensionOf would answer null
+   * without reading it): a route may then skip the read and its promise.
+   */
+  knownRunning(customer: string): boolean;
   /** Stops following the signal bus. */
   close(): void;
 }
@@ -82,10 +87,15 @@ export function createSuspensionCheck(
   const runningSince = new Map<string, number>();
   const unsubscribe = signals.subscribe(({ customer }) => runningSince.delete(customer));
 
+  const knownRunning = (customer: string) => {
+    const readAt = runningSince.get(customer);
+    return readAt !== undefined && now() - readAt < RUNNING_STATE_CACHE_MS;
+  };
+
   return {
+    knownRunning,
     async suspensionOf(customer, call) {
-      const readAt = runningSince.get(customer);
-      if (readAt !== undefined && now() - readAt < RUNNING_STATE_CACHE_MS) return null;
+      if (knownRunning(customer)) return null;
       runningSince.delete(customer);
       const subscription = await upstream.subscriptionOf(customer, call).catch(orNullWhenMissing);
       if (subscription !== null && isSuspended(subscription)) {

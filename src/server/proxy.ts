@@ -376,7 +376,9 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
     if (closing !== undefined) return shuttingDown(request, url);
     inFlight += 1;
     try {
-      return await answer(request, url, platform);
+      return await handle(request, url, platform);
+    } catch (error) {
+      return failure(error, request, url);
     } finally {
       inFlight -= 1;
       if (inFlight === 0) drained?.();
@@ -393,51 +395,44 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
     );
   }
 
-  async function answer(
-    request: Request,
-    url: URL,
-    platform: PlatformContext | undefined,
-  ): Promise<Answer> {
-    try {
-      return await handle(request, url, platform);
-    } catch (error) {
-      if (error instanceof StoreUnavailableError) {
-        // Reached outside the routes' own catch (a notification's dedupe, say).
-        logStoreFailure(error, request, url);
-        return errorAnswer(storeUnavailable());
+  /** The answer to a request whose handling threw. */
+  function failure(error: unknown, request: Request, url: URL): Answer {
+    if (error instanceof StoreUnavailableError) {
+      // Reached outside the routes' own catch (a notification's dedupe, say).
+      logStoreFailure(error, request, url);
+      return errorAnswer(storeUnavailable());
+    }
+    if (error instanceof ProxyError) {
+      if (error.code === 'forbidden-origin') {
+        const origin = request.headers.get('origin') ?? 'a page without Origin';
+        warnOnce(
+          `forbidden-origin ${origin}`,
+          `Refused ${origin}: it is not in allowedOrigins of the proxy at ${options.basePath || '/'}. Add it there if that site may show billing.`,
+        );
       }
-      if (error instanceof ProxyError) {
-        if (error.code === 'forbidden-origin') {
-          const origin = request.headers.get('origin') ?? 'a page without Origin';
-          warnOnce(
-            `forbidden-origin ${origin}`,
-            `Refused ${origin}: it is not in allowedOrigins of the proxy at ${options.basePath || '/'}. Add it there if that site may show billing.`,
-          );
-        }
-        return errorAnswer(error);
-      }
-      if (error instanceof ClientAbortError) {
-        logger({
-          level: 'info',
-          event: 'client-aborted',
-          message: error.message,
-          method: request.method,
-          path: url.pathname,
-        });
-        return errorAnswer(new ProxyError(400, 'validation', 'The body ended early.'));
-      }
+      return errorAnswer(error);
+    }
+    if (error instanceof ClientAbortError) {
       logger({
-        level: 'error',
-        event: 'internal-error',
-        message: error instanceof Error ? error.message : String(error),
-        stack: error instanceof Error ? error.stack : undefined,
+        level: 'info',
+        event: 'client-aborted',
+        message: error.message,
         method: request.method,
         path: url.pathname,
       });
-      return errorAnswer(
-        new ProxyError(500, 'internal', 'Something went wrong in the billing proxy.'),
-      );
+      return errorAnswer(new ProxyError(400, 'validation', 'The body ended early.'));
     }
+    logger({
+      level: 'error',
+      event: 'internal-error',
+      message: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+      method: request.method,
+      path: url.pathname,
+    });
+    return errorAnswer(
+      new ProxyError(500, 'internal', 'Something went wrong in the billing proxy.'),
+    );
   }
 
   async function shutDown(): Promise<void> {

@@ -186,6 +186,21 @@ describe('<billing-history>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('counts a single invoice in the singular', async () => {
+    await freshStart('healthy');
+    // Three seats more than her 3 of 5: two are included, the third is invoiced now.
+    await serviceApi('Usage', {
+      ReferenceCustomer: 'healthy',
+      ReferenceFeature: 'seats',
+      Increment: 3,
+      DateStamp: new Date().toISOString(),
+    });
+    const el = await fixture<BillingHistory>(html`<billing-history></billing-history>`);
+    await settled(el);
+    expect(rows(el).length).to.equal(1);
+    expect(text(part(el, 'footer'))).to.equal('1 invoice');
+  });
+
   it('shows overdue invoices and the suspension they caused, the oldest Pay as the remedy', async () => {
     await freshStart('capping-reached');
     const el = await fixture<BillingHistory>(html`<billing-history></billing-history>`);
@@ -237,6 +252,16 @@ describe('<billing-history>', () => {
     expect(parts(el, 'pay').length).to.equal(1);
     expect(text(el.shadowRoot!.querySelector('[role="status"]'))).to.equal(
       `Invoice ${oldest.number} is paid.`,
+    );
+    // One overdue invoice is below the business's threshold: the restart is open now, as the
+    // other elements say, and the invoice left stays listed to pay.
+    await until(
+      () => text(part(el, 'notice')).startsWith('Your subscription is suspended. You can'),
+      'the notice that the restart is open',
+      8000,
+    );
+    expect(text(part(el, 'notice'))).to.equal(
+      'Your subscription is suspended. You can restart it now; what is still overdue is listed below.',
     );
     portal.shadowRoot!.querySelector('dialog')!.close();
   });

@@ -67,6 +67,13 @@ function cardText(cardElement: Element, name: string): string {
   );
 }
 
+/** The plan change's consequences in its dialog, one sentence per item. */
+function consequences(element: PlanPicker): string[] {
+  return [...dialogOf(element).querySelectorAll('.summary li')].map(
+    (item) => item.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+  );
+}
+
 function chooseButton(element: Element, offer: string): HTMLButtonElement {
   return element.shadowRoot!.querySelector(`[data-offer="${offer}"]`)!;
 }
@@ -357,13 +364,13 @@ describe('<plan-picker> changing plan', () => {
     expect(partText(element, 'next-term-note')).to.equal(
       'More than the $19.00 / month of Starter: it includes Projects: 1 extra, $5.00 / month.',
     );
-    expect(
-      dialogOf(element).querySelector('.summary')?.textContent?.replace(/\s+/g, ' ').trim(),
-    ).to.equal(
-      'On Starter you no longer have Seats and Single sign-on. ' +
-        `Seats: Starter does not include them. Your 3 in use stay until ${date}; from then your plan has none. ` +
-        'Projects: your 4 stay; Starter includes 3, the rest is billed as extra.',
-    );
+    expect(consequences(element)).to.deep.equal([
+      'On Starter you no longer have Seats and Single sign-on.',
+      `Seats: Starter does not include them. You keep your 3 until ${date}; from then your plan has none.`,
+      'Projects: your 4 stay; Starter includes 3, the rest is billed as extra.',
+    ]);
+    // Features taken away: worded and styled as a removal, not as a purchase.
+    expect(part(element, 'confirm')!.getAttribute('part')).to.equal('button confirm destructive');
     const changed = oneEvent(element, 'billing-plan-change') as Promise<BillingPlanChangeEvent>;
     part<HTMLButtonElement>(element, 'confirm')!.click();
     const { detail } = await changed;
@@ -406,13 +413,13 @@ describe('<plan-picker> changing plan', () => {
     // Not a downgrade: nothing listed as taken away; what happens to her use and to the
     // priority support Business includes and Pro sells apart (the service does not carry it
     // over: it was never bought).
-    expect(
-      dialogOf(element).querySelector('.summary')?.textContent?.replace(/\s+/g, ' ').trim(),
-    ).to.equal(
-      'Seats: your 42 stay; Pro includes 5, the rest is billed as extra. ' +
-        'Projects: your 17 stay; Pro includes 10, the rest is billed as extra. ' +
-        'Priority support: Pro sells it as an add-on, $9.00 / month; add it after the change to keep it.',
-    );
+    expect(consequences(element)).to.deep.equal([
+      'Seats: your 42 stay; Pro includes 5, the rest is billed as extra.',
+      'Projects: your 17 stay; Pro includes 10, the rest is billed as extra.',
+      'Priority support: Pro sells it as an add-on, $9.00 / month; add it after the change to keep it.',
+    ]);
+    // Nothing the plan has is taken away: the confirm is not styled as a removal.
+    expect(part(element, 'confirm')!.getAttribute('part')).to.equal('button confirm');
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);
   });

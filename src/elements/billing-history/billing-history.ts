@@ -437,7 +437,11 @@ export class BillingHistory extends LitElement {
     const next = Math.min(left, this.#size);
     return html`<div class="footer" part="footer">
       <span class="count"
-        >${message(this, 'history.shown', { shown: this.invoices.length, total: this.total })}</span
+        >${
+          this.total === 1
+            ? message(this, 'history.shown.one')
+            : message(this, 'history.shown', { shown: this.invoices.length, total: this.total })
+        }</span
       >
       ${
         left > 0
@@ -505,18 +509,20 @@ export class BillingHistory extends LitElement {
 
   override render(): TemplateResult {
     const speaks = this.#claimRemedies();
+    // A suspension the overdue invoices explain: while they reach the business's threshold,
+    // they are paid before the restart; below it (one of two paid), the restart is open and
+    // what is still overdue stays to pay.
     const suspended =
       this.state === 'ready' &&
       this.#suspended !== undefined &&
       (this.#suspended.paymentCappingReached || this.#suspended.reason === 'payment-due') &&
       this.invoices.some((invoice) => invoice.status === 'overdue');
+    const notice = this.#suspended?.paymentCappingReached
+      ? 'history.suspended'
+      : 'history.suspended-restartable';
     const table = this.state === 'ready' || this.state === 'loading';
     return html`<div class="history" part="base" data-state=${this.state}>
-      ${
-        suspended
-          ? html`<p class="notice" part="notice">${message(this, 'history.suspended')}</p>`
-          : nothing
-      }
+      ${suspended ? html`<p class="notice" part="notice">${message(this, notice)}</p>` : nothing}
       ${table ? this.#renderTable() : this.#renderMessage(speaks)} ${this.#renderFooter()}
       <div class="visually-hidden" role="status">
         ${this.state === 'loading' ? message(this, 'loading') : this.#announcement}

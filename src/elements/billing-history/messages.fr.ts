@@ -28,10 +28,13 @@ export default {
   'history.more.one': 'Afficher 1 facture de plus',
   'history.more.other': 'Afficher {count} factures de plus',
   'history.shown': '{shown} factures sur {total} affichées',
+  'history.shown.one': '1 facture',
   'history.empty': 'Aucune facture pour le moment. Chaque facture apparaîtra ici dès son émission.',
   'history.signed-out': 'Connectez-vous pour voir vos factures.',
   'history.error': 'Vos factures n’ont pas pu être chargées.',
   'history.suspended':
     'Votre abonnement est suspendu car des factures sont en retard\u00a0: payez-les, puis réactivez-le.',
+  'history.suspended-restartable':
+    'Votre abonnement est suspendu. Vous pouvez le réactiver dès maintenant\u202f; ce qui reste en retard est listé ci-dessous.',
   'history.paid-now': 'La facture {number} est payée.',
 } satisfies Translation<typeof historyTexts>;

@@ -39,10 +39,13 @@ export const historyTexts = {
   'history.more.one': 'Show 1 more invoice',
   'history.more.other': 'Show {count} more invoices',
   'history.shown': '{shown} of {total} invoices shown',
+  'history.shown.one': '1 invoice',
   'history.empty': 'No invoices yet. Each invoice appears here once it is issued.',
   'history.signed-out': 'Sign in to see your invoices.',
   'history.error': 'Your invoices could not be loaded.',
   'history.suspended':
     'Your subscription is suspended because invoices are overdue: pay them, then restart it.',
+  'history.suspended-restartable':
+    'Your subscription is suspended. You can restart it now; what is still overdue is listed below.',
   'history.paid-now': 'Invoice {number} is paid.',
 } as const satisfies TextTable;

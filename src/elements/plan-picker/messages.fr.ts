@@ -54,7 +54,7 @@ export default {
   'plan.dialog.drops':
     '{label}\u00a0: {title} n’en inclut pas. Vos {used} restent jusqu’au {date}\u202f; ensuite votre offre n’en a plus.',
   'plan.dialog.drops.now':
-    '{label}\u00a0: {title} n’en inclut pas\u202f; dès maintenant votre offre n’en a plus (vous en utilisez {used}).',
+    '{label}\u00a0: {title} n’en inclut pas\u202f; dès maintenant votre offre n’en a plus (vous en avez {used}).',
   'plan.dialog.add-on.available':
     '{label}\u00a0: {title} le propose en option, {price}\u202f; ajoutez-le après le changement pour le garder.',
   'plan.dialog.add-on.kept': '{label}\u00a0: gardé en option, {price}.',

@@ -76,9 +76,9 @@ export const planTexts = {
   // A quantity in use that the new plan does not have: the subscription no longer has it from
   // the change's date ({date}), or at once.
   'plan.dialog.drops':
-    '{label}: {title} does not include them. Your {used} in use stay until {date}; from then your plan has none.',
+    '{label}: {title} does not include them. You keep your {used} until {date}; from then your plan has none.',
   'plan.dialog.drops.now':
-    '{label}: {title} does not include them; from now your plan has none (you have {used} in use).',
+    '{label}: {title} does not include them; from now your plan has none (you have {used}).',
   // A feature the current plan includes that the new one sells as an add-on: not carried over.
   'plan.dialog.add-on.available':
     '{label}: {title} sells it as an add-on, {price}; add it after the change to keep it.',

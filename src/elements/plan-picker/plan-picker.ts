@@ -743,12 +743,11 @@ export class PlanPicker extends LitElement {
             discounts,
           })
         : [];
+    // Each consequence its own sentence, read as a list.
     const summary = [
       lost ? message(this, 'plan.dialog.loses', { title, features: lost }) : '',
       ...kept,
-    ]
-      .filter(Boolean)
-      .join(' ');
+    ].filter(Boolean);
     const due = quote.AmountTotalDue > 0;
     const confirmLabel = keeping
       ? message(this, 'plan.keep', { title })
@@ -788,7 +787,10 @@ export class PlanPicker extends LitElement {
     const later = !keeping && !quote.IsImmediate && !due;
     return {
       title: message(this, titleKey, { title }),
-      summary: summary || undefined,
+      summary,
+      // A plan without some of the current plan's features takes them away: worded and
+      // styled as the removal it is, not as a purchase.
+      tone: lost ? 'destructive' : undefined,
       changed: changed ? message(this, 'error.price-changed') : undefined,
       quote: later
         ? {

@@ -273,6 +273,23 @@ const ownStyles = css`
     color: var(--_critical);
     font-weight: 600;
   }
+  /* Consequences, one per line, read from the start of the line: what is taken away (first,
+     in the critical colour when there is something), then what stays. */
+  .consequences {
+    display: grid;
+    gap: var(--_space);
+    margin: 0;
+    padding-inline-start: 1.25em;
+    text-align: start;
+  }
+  .consequences[data-tone='destructive'] {
+    color: var(--_muted);
+    font-weight: 400;
+  }
+  .consequences[data-tone='destructive'] > li:first-child {
+    color: var(--_critical);
+    font-weight: 600;
+  }
   .primary.destructive {
     background: var(--_critical);
     color: var(--_on-accent);

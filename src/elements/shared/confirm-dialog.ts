@@ -31,11 +31,15 @@ export interface QuoteView {
 export interface ConfirmView {
   /** The title's default text (the element's `dialog-title` slot replaces it). */
   title: string;
-  /** What is being confirmed, in a sentence ("Add 3 seats"), when the title does not say it. */
-  summary?: string | undefined;
   /**
-   * `destructive` for a change that takes something away (removing an add-on): its consequence,
-   * the summary, reads as a warning, and the confirm button has the critical colour.
+   * What is being confirmed, in a sentence ("Add 3 seats"), when the title does not say it; or
+   * its consequences, one sentence each (a plan change: what goes, what stays), shown as a list.
+   */
+  summary?: string | readonly string[] | undefined;
+  /**
+   * `destructive` for a change that takes something away (removing an add-on, a plan without
+   * some features): its consequence, the summary, reads as a warning, and the confirm button has
+   * the critical colour.
    */
   tone?: 'destructive' | undefined;
   /** More about it ("2 included · 1 extra"), in the `split` part. */
@@ -83,19 +87,24 @@ export function quoteBlock(view: QuoteView): TemplateResult {
   </div>`;
 }
 
+/** The summary, `#summary`: a sentence, or a list of consequences read one by one. */
+function summaryBlock({ summary, tone }: ConfirmView): TemplateResult | typeof nothing {
+  const sentences = typeof summary === 'string' ? [summary] : (summary ?? []);
+  if (sentences.length === 0) return nothing;
+  if (sentences.length === 1)
+    return html`<p id="summary" class="summary" data-tone=${tone ?? nothing}>${sentences[0]}</p>`;
+  return html`<ul id="summary" class="summary consequences" data-tone=${tone ?? nothing}>
+    ${sentences.map((sentence) => html`<li>${sentence}</li>`)}
+  </ul>`;
+}
+
 /** What goes inside the `<dialog>`: Cancel first, and it is what gets the focus. */
 export function confirmContent(view: ConfirmView): TemplateResult {
   const { applying } = view;
   return html`<h2 id="dialog-title" part="dialog-title">
       <slot name="dialog-title">${view.title}</slot>
     </h2>
-    ${
-      view.summary
-        ? html`<p id="summary" class="summary" data-tone=${view.tone ?? nothing}>
-            ${view.summary}
-          </p>`
-        : nothing
-    }
+    ${summaryBlock(view)}
     ${view.split ? html`<p id="split" class="split" part="split">${view.split}</p>` : nothing}
     ${
       view.changed
