@@ -383,7 +383,11 @@ test('the billing page’s own words follow a live change of <html lang>', async
 
   // A host app switching languages in place, as the elements allow: no reload.
   const navigations: string[] = [];
-  page.on('framenavigated', (frame) => navigations.push(frame.url()));
+  // The page's own navigations: the embedded portal's frame may load its home page again, in
+  // the new language.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
   await page.evaluate(() => {
     document.documentElement.lang = 'fr';
   });
@@ -432,7 +436,8 @@ test('the billing page follows a subscription made in another tab: summary, badg
   await tab.goto(`${e2e.demo.url}/app/billing`);
   const summary = tab.getByRole('region', { name: 'Subscription' });
   const badge = tab.locator('[data-plan]');
-  const portal = tab.frameLocator('billing-portal iframe');
+  // The frame shown (a refresh loads the next one out of sight, in a container of its own).
+  const portal = tab.frameLocator('billing-portal > #service_portal iframe');
   await summary.getByText('None yet').waitFor();
   await summary.getByRole('button', { name: 'Choose a plan' }).waitFor();
   await badge.getByText('No plan', { exact: true }).waitFor();
