@@ -84,7 +84,9 @@ const PAGES = [
     // Then the plan picker's prices at the customer's use (each card's extras, the dialog's
     // comparison with the current price, what a move does to the use and add-ons, add-on prices
     // after discounts): +874 B (46,462 -> 47,336 B), measured before and after it.
-    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530 + 874,
+    // Then the embedded portal following the customer's billing (a hidden refresh of its home
+    // page): +788 B (47,407 -> 48,195 B), measured before and after it.
+    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788,
     target: 26 * KIB,
   },
   {

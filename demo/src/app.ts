@@ -39,7 +39,10 @@ const listeners = new Set<SubscriptionListener>();
 
 let latestRequest = 0;
 
-/** Fetches the subscription (at load, after a purchase or a portal workflow) and tells every watcher. */
+/**
+ * Fetches the subscription (at load, after a purchase, a portal workflow or a change made
+ * elsewhere) and tells every watcher.
+ */
 function loadSubscription(): void {
   const request = ++latestRequest;
   getProxyClient()
@@ -114,5 +117,8 @@ document
 document.addEventListener('billing-portal-complete', loadSubscription);
 document.addEventListener('billing-purchase', loadSubscription);
 document.addEventListener('billing-plan-change', loadSubscription);
+// A change made elsewhere (another tab, the back office, a payment): the proxy's event stream
+// told the page, which re-read its usages; the subscription is read again too.
+document.addEventListener('billing-updated', loadSubscription);
 // Every page module has registered its watchers once the module graph has run.
 queueMicrotask(loadSubscription);

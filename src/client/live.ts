@@ -63,6 +63,9 @@ function start(endpoint: string, signal: () => void): () => void {
   let disconnect: (() => void) | undefined;
   locks
     .request(`billing-elements:events:${endpoint}`, { signal: released.signal }, () => {
+      // Granted just as this tab stopped listening: the abort below has come and gone, so the
+      // lock is given back at once rather than held, with a stream nobody hears, forever.
+      if (released.signal.aborted) return undefined;
       disconnect = connect(endpoint, signal);
       // Held until this tab stops listening: then the next waiting tab takes the stream.
       return new Promise<void>((resolve) =>

@@ -387,7 +387,11 @@ test('the billing page’s own words follow a live change of <html lang>', async
 
   // A host app switching languages in place, as the elements allow: no reload.
   const navigations: string[] = [];
-  page.on('framenavigated', (frame) => navigations.push(frame.url()));
+  // The page's own navigations: the embedded portal's frame may load its home page again, in
+  // the new language.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
   await page.evaluate(() => {
     document.documentElement.lang = 'fr';
   });
@@ -459,4 +463,49 @@ test('the overview’s “Add seats” note is the customer’s own, in both lan
   await page.goto(`${e2e.demo.url}/app/?lang=en`);
   assert.deepEqual(pageErrors(page), []);
   await page.context().close();
+});
+
+test('the billing page follows a subscription made in another tab: summary, badge and portal', async () => {
+  const tab = await e2e.newPage();
+  await e2e.signIn(tab, 'no-subscription');
+  await tab.goto(`${e2e.demo.url}/app/billing`);
+  const summary = tab.getByRole('region', { name: 'Subscription' });
+  const badge = tab.locator('[data-plan]');
+  // The frame shown (a refresh loads the next one out of sight, in a container of its own).
+  const portal = tab.frameLocator('billing-portal > #service_portal iframe');
+  await summary.getByText('None yet').waitFor();
+  await summary.getByRole('button', { name: 'Choose a plan' }).waitFor();
+  await badge.getByText('No plan yet', { exact: true }).waitFor();
+  // Without a subscription the portal's home is the choice of a plan.
+  await portal.getByRole('heading', { level: 1, name: 'Choose a plan' }).waitFor();
+
+  // Another tab of the same session subscribes to Pro through the Plans page.
+  const other = await tab.context().newPage();
+  await other.goto(`${e2e.demo.url}/app/plans`);
+  await other.locator('plan-picker').getByRole('button', { name: 'Subscribe to Pro' }).click();
+  const hosted = other.frameLocator('body > billing-portal iframe');
+  await hosted.getByRole('heading', { level: 1, name: 'Subscribe to Pro' }).waitFor();
+  await hosted.getByLabel('Name on card').fill('Noah No-Plan');
+  await hosted.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await hosted.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await hosted.getByLabel('Security code').fill('123');
+  await hosted.getByRole('button', { name: 'Subscribe' }).click();
+  await hosted.getByText('Your subscription is active.').waitFor();
+
+  // The first tab follows without a reload: its own summary and badge (the demo's code, on
+  // `billing-updated`), and the portal beside them (the element).
+  const navigations: string[] = [];
+  tab.on('framenavigated', (frame) => {
+    if (frame === tab.mainFrame()) navigations.push(frame.url());
+  });
+  await summary.getByText('Renews on').waitFor();
+  assert.match((await summary.textContent()) ?? '', /Plan\s*Pro/);
+  await summary.getByRole('button', { name: 'Change plan' }).waitFor();
+  await badge.getByText('Pro · Active').waitFor();
+  await portal.getByRole('heading', { level: 1, name: 'Your subscription' }).waitFor();
+  await portal.getByRole('heading', { level: 2, name: /Pro/ }).waitFor();
+  assert.deepEqual(navigations, [], 'no reload');
+  assert.deepEqual(pageErrors(tab), []);
+  assert.deepEqual(pageErrors(other), []);
+  await tab.context().close();
 });

@@ -1,7 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { PortalPage, PortalRequest } from '../../contract/proxy-api.js';
+import { getBillingConfig, resolveEndpoint } from '../../client/config.js';
 import { BillingError, toBillingError } from '../../client/errors.js';
-import { BillingErrorEvent } from '../../client/events.js';
+import { BillingErrorEvent, type BillingUpdatedEvent } from '../../client/events.js';
 import { followLang, message, messageOr, registerTexts } from '../../client/i18n.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import {
@@ -12,6 +13,7 @@ import {
   type PortalHost,
 } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
+import { getUsageStore, type UsageStoreState } from '../../client/usage-store.js';
 import { CallToAction, type Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
 import { focusReturnPath, returnFocus } from '../shared/focus.js';
@@ -25,6 +27,25 @@ type PortalState = 'idle' | 'loading' | 'open' | 'error';
 
 /** The remedies an embedded portal handles in its own pages. */
 const PORTAL_REMEDIES: readonly Remedy[] = ['pay-invoice', 'restart', 'subscribe', 'register'];
+
+/** How long the element waits for the other signals of the same change (see `#scheduleCheck`). */
+const SETTLE_MS = 300;
+
+/**
+ * What the usage store says of the customer's billing, without when it was read: two states of
+ * the same billing give the same text (see `#followBilling`).
+ */
+function billingOf(state: UsageStoreState): string | null {
+  if (state.status !== 'ready') return null;
+  const { usages, subscription, pendingFeatures, paymentCappingReached, suspensionReason } = state;
+  return JSON.stringify([
+    usages,
+    subscription,
+    pendingFeatures,
+    paymentCappingReached,
+    suspensionReason,
+  ]);
+}
 
 /**
  * Makes a new portal the modal one of `openPortalPage` (open.ts): it renders itself in a modal
@@ -47,6 +68,15 @@ export let makeModal: (
  * in-site link to the page instead. Remedies of the other elements (change plan, add a payment
  * method...) open here when an embedding `<billing-portal>` is on the page.
  *
+ * The embedded home page follows the customer's billing: when it changes (a change made on the
+ * page, or one the proxy's event stream tells: the usage store's re-read, `billing-updated`), the
+ * home page is opened again out of sight and takes the old one's place once loaded, with no
+ * empty frame, no scroll and no focus moved. A frame that is not at rest is left alone: another
+ * page the customer went on to inside it (a form, a payment: the frame's page loads, or the
+ * portal script's `service-portal:page`, tell), a workflow page the element opened, or a frame
+ * holding the focus; a page loaded after the change shows it already, and a home page left stale
+ * is refreshed once the focus leaves the frame.
+ *
  * @tag billing-portal
  * @summary Embeds the customer portal (or links to it) on a given page or workflow.
  *
@@ -58,7 +88,7 @@ export let makeModal: (
  * @slot portal - Holds the script's container; the element puts it there itself, when a page opens.
  *
  *
- * @event billing-portal-ready - The hosted page is shown. `detail`: `{ page }`.
+ * @event billing-portal-ready - The hosted page is shown (again after a refresh of the home page). `detail`: `{ page }`.
  * @event billing-portal-complete - A hosted workflow completed; the usages refresh. `detail`: `{ page, workflow }`.
  * @event billing-error - The portal could not be opened. `detail`: `{ error }`.
  * @event service-portal:complete - The portal script's own event, bubbling from the container. `detail`: `{ workflow }`.
@@ -193,6 +223,24 @@ export class BillingPortal extends LitElement implements PortalHost {
   #openedTitle: string | undefined;
   /** The title of the page shown now, once the customer went on to another kind: the modal's. */
   #pageTitle: string | undefined;
+  /** Stops following the customer's billing (see `#followBilling`). */
+  #unfollow: (() => void) | null = null;
+  /** The endpoint followed, null when none. */
+  #followed: string | null = null;
+  /** The customer's billing changed after the page shown was loaded. */
+  #stale = false;
+  /** The frame shows another page than the one opened (the customer went on inside it). */
+  #movedOn = false;
+  /** The portal script names its pages (`service-portal:page`): they tell where the frame is. */
+  #namesPages = false;
+  /** Pages the frame loaded since the opening (its iframe's `load` events). */
+  #loads = 0;
+  /** A refresh of the page at rest under way, out of sight (see `#refreshQuietly`). */
+  #refreshing: AbortController | null = null;
+  /** The container that refresh loads into, until it takes the shown one's place. */
+  #next: HTMLElement | null = null;
+  /** A look at whether the frame can be refreshed is due (see `#scheduleCheck`). */
+  #checkTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
@@ -209,26 +257,53 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.addEventListener('service-portal:page', (event) => {
       const detail = (event as CustomEvent<{ title?: unknown; opened?: unknown } | null>).detail;
       const title = detail?.title;
-      if (typeof title !== 'string' || !title) return;
+      if (typeof title !== 'string' || !title || !this.#shows(event.target)) return;
       if (detail?.opened !== false) this.#openedTitle = title;
       this.#pageTitle = title === this.#openedTitle ? undefined : title;
       this.requestUpdate();
+    });
+    // Where the frame is, whatever the portal script: each page it loads, and the pages a script
+    // names. A page loaded now shows the billing as it is now.
+    this.addEventListener(
+      'load',
+      (event) => {
+        if (!this.#shows(event.target)) return;
+        this.#loads += 1;
+        if (!this.#namesPages && this.#loads > 1) this.#movedOn = true;
+        this.#stale = false;
+      },
+      true,
+    );
+    this.addEventListener('service-portal:page', (event) => {
+      if (!this.#shows(event.target)) return;
+      const detail = (event as CustomEvent<{ title?: unknown; opened?: unknown } | null>).detail;
+      const title = detail?.title;
+      this.#namesPages = true;
+      // The page opened, or one of the same title the customer came back to.
+      this.#movedOn =
+        detail?.opened === false && (typeof title !== 'string' || title !== this.#openedTitle);
+      this.#stale = false;
     });
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.#syncRegistration();
+    this.#followBilling();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#opening?.abort();
+    this.#stopRefresh();
+    clearTimeout(this.#checkTimer);
     this.#syncRegistration();
+    this.#followBilling();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('mode')) this.#syncRegistration();
+    if (changed.has('mode') || changed.has('endpoint')) this.#followBilling();
     // Opening here rather than in updated(): its first step sets `state`, which then renders
     // in this same update instead of scheduling another.
     const watched = [
@@ -309,6 +384,8 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.#opening = opening;
     const { signal } = opening;
     this.#openedTitle = this.#pageTitle = undefined;
+    this.#stopRefresh();
+    this.#resetPosition();
     this.state = 'loading';
     this.error = null;
     this.href = null;
@@ -344,6 +421,174 @@ export class BillingPortal extends LitElement implements PortalHost {
       if (signal.aborted) return;
       this.#fail(toBillingError(reason));
     }
+  }
+
+  /** True when `target` is in the container shown (not in one a refresh is loading). */
+  #shows(target: EventTarget | null): boolean {
+    return target instanceof Node && this.#container?.contains(target) === true;
+  }
+
+  /** A new page is shown: it is the one opened, loaded now. */
+  #resetPosition(): void {
+    this.#movedOn = this.#namesPages = this.#stale = false;
+    this.#loads = 0;
+  }
+
+  /**
+   * Follows the customer's billing while connected in embed mode (the modal shows a workflow):
+   * a change of what the usage store holds (a purchase on the page or in another tab, a
+   * completed workflow, a re-read after a live signal), and `billing-updated` (the proxy's
+   * event stream: also what the usages do not show, such as a paid invoice or a new card).
+   */
+  #followBilling(): void {
+    const follows = this.isConnected && this.mode !== 'link' && !this.#modal;
+    const endpoint = follows ? resolveEndpoint(this.endpoint) : null;
+    if (endpoint === this.#followed) return;
+    this.#unfollow?.();
+    this.#unfollow = null;
+    this.#followed = endpoint;
+    if (endpoint === null) return;
+    const store = getUsageStore(endpoint);
+    let known = billingOf(store.state);
+    const unsubscribe = store.subscribe((state) => {
+      const billing = billingOf(state);
+      if (billing === null) return;
+      // The first billing known is a baseline, not a change.
+      if (known !== null && billing !== known) this.#billingChanged();
+      known = billing;
+    });
+    const onUpdated = (event: Event) => {
+      if ((event as BillingUpdatedEvent).detail?.endpoint === endpoint) this.#billingChanged();
+    };
+    // The focus came to the page (not every engine says that it left a frame: Firefox does
+    // not): a home page left stale while the customer was in the frame is refreshed now.
+    const onFocus = () => {
+      if (this.#stale) this.#scheduleCheck();
+    };
+    document.addEventListener('billing-updated', onUpdated);
+    document.addEventListener('focusin', onFocus);
+    this.addEventListener('focusout', onFocus);
+    this.#unfollow = () => {
+      unsubscribe();
+      document.removeEventListener('billing-updated', onUpdated);
+      document.removeEventListener('focusin', onFocus);
+      this.removeEventListener('focusout', onFocus);
+    };
+  }
+
+  #billingChanged(): void {
+    this.#stale = true;
+    this.#scheduleCheck();
+  }
+
+  /**
+   * Looks whether the frame can be refreshed once the signals of a change have come: one change
+   * is often told twice in quick succession (the proxy's own signal, then the service's
+   * notification), and makes one refresh.
+   */
+  #scheduleCheck(): void {
+    clearTimeout(this.#checkTimer);
+    this.#checkTimer = setTimeout(() => {
+      if (this.#stale && !this.#refreshing && this.#atRest()) void this.#refreshQuietly();
+    }, SETTLE_MS);
+  }
+
+  /**
+   * The frame shows a page at rest: the home page opened here, still shown (the customer did
+   * not go on inside the frame), and the customer is not in it (it does not hold the focus).
+   */
+  #atRest(): boolean {
+    const container = this.#container;
+    return (
+      this.state === 'open' &&
+      this.page === 'home' &&
+      !this.#modal &&
+      this.mode !== 'link' &&
+      !this.#movedOn &&
+      container !== null &&
+      !container.contains(document.activeElement)
+    );
+  }
+
+  /**
+   * Opens the page again in a container of its own, out of sight where the old one is (so the
+   * hosted page lays out at its width and height), then puts it in the old one's place: the
+   * frame never shows empty, and nothing takes the focus or scrolls. A refresh that fails leaves
+   * the page shown as it was.
+   */
+  async #refreshQuietly(): Promise<void> {
+    const shown = this.#container!;
+    const refresh = new AbortController();
+    this.#refreshing = refresh;
+    const { signal } = refresh;
+    this.#stale = false;
+    const next = document.createElement('div');
+    next.slot = 'portal';
+    next.className = shown.className;
+    next.id = `${shown.id}-refresh`;
+    // Out of flow at the old one's place and width, invisible (nor focusable, nor read).
+    Object.assign(next.style, {
+      position: 'absolute',
+      visibility: 'hidden',
+      pointerEvents: 'none',
+      width: `${shown.getBoundingClientRect().width}px`,
+    });
+    shown.before(next);
+    this.#next = next;
+    const loaded = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new BillingError('timeout', 'Portal refresh timeout')),
+        getBillingConfig().portalScriptTimeoutMs,
+      );
+      next.addEventListener(
+        'load',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { capture: true, once: true },
+      );
+      signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    });
+    loaded.catch(() => undefined);
+    try {
+      await embedPortal({
+        container: next,
+        request: this.request,
+        endpoint: this.endpoint,
+        signal,
+        eventTarget: this,
+        nonce: this.nonce,
+        globalName: this.scriptGlobal,
+        onBlocked: (error) => {
+          if (!signal.aborted) this.#fail(error);
+        },
+      });
+      await loaded;
+      // The size the hosted page tells as it loads may come just after its load event.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } catch {
+      if (this.#refreshing === refresh) this.#stopRefresh();
+      return;
+    }
+    if (signal.aborted) return;
+    this.#refreshing = this.#next = null;
+    next.removeAttribute('style');
+    shown.remove();
+    next.id = shown.id;
+    this.#container = next;
+    const stale = this.#stale;
+    this.#resetPosition();
+    // A change told while the page loaded may be newer than what it shows.
+    this.#stale = stale;
+    this.#scheduleCheck();
+  }
+
+  /** Gives up a refresh under way, and the container it was loading. */
+  #stopRefresh(): void {
+    this.#refreshing?.abort();
+    this.#next?.remove();
+    this.#refreshing = this.#next = null;
   }
 
   /** The error state: the console line of a setup mistake, `billing-error`, openPage rejected. */
