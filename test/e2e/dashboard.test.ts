@@ -444,7 +444,9 @@ test('the overview’s “Add seats” note is the customer’s own, in both lan
   await page.evaluate(() => {
     document.documentElement.lang = 'fr';
   });
-  await note.getByText('Les sièges ne sont pas inclus dans votre offre.', { exact: true }).waitFor();
+  await note
+    .getByText('Les sièges ne sont pas inclus dans votre offre.', { exact: true })
+    .waitFor();
   await screenshot(page, 'overview-starter-fr');
 
   // Pro includes 5 seats and the healthy customer has 3: two more cost nothing.
