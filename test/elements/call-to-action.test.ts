@@ -208,11 +208,12 @@ describe('one call to action per page region', () => {
     // The picker's own cards are the way to a plan: nobody else offers "See plans".
     expect(remediesIn(plans)).to.deep.equal([]);
     expect(plans.querySelector('usage-meter')!.state).to.equal('covered');
-    // Without a subscription there is no plan to lack the feature: the wait says to choose one.
+    // Without a subscription there is no plan to lack the feature: the wait says there is none
+    // yet, in brief (the picker is where the plans are).
     const waits = plans
       .querySelector('buy-feature')!
       .shadowRoot!.querySelector('[part~="waits"]')!.textContent!;
-    expect(waits).to.contain('Choose a plan to get started.');
+    expect(waits).to.contain('No plan yet.');
     expect(waits).to.not.contain('Not included');
 
     await freshStart('suspended');
@@ -226,8 +227,36 @@ describe('one call to action per page region', () => {
     expect(remediesIn(billing)).to.deep.equal([]);
     const buy = billing.querySelector('buy-feature')!;
     expect(buy.shadowRoot!.querySelector('[part~="waits"]')!.textContent).to.contain(
-      'Needs a payment method.',
+      'Needs a working payment method.',
     );
+  });
+
+  it('says the state in brief where it points to the element that says why', async () => {
+    const region = () =>
+      fixture<HTMLElement>(
+        html`<div>
+          <buy-feature feature="seats"></buy-feature>
+          <feature-gate feature="sso" label="Single sign-on"><p>SSO</p></feature-gate>
+        </div>`,
+      );
+    const prompt = (page: HTMLElement) =>
+      page
+        .querySelector('feature-gate')!
+        .shadowRoot!.querySelector('[part~="prompt"]')!
+        .textContent!.replace(/\s+/g, ' ')
+        .trim();
+    await freshStart('suspended');
+    const suspended = await region();
+    await settled(suspended);
+    // The purchase says why (the dead card) and offers its remedy; the gate, the state.
+    expect(remediesIn(suspended)).to.deep.equal(['buy-feature[seats]: Update payment method']);
+    expect(prompt(suspended)).to.equal(
+      'Single sign-on: paused while your subscription is suspended. See what to do',
+    );
+    await freshStart('no-subscription');
+    const none = await region();
+    await settled(none);
+    expect(prompt(none)).to.equal('Single sign-on: no plan yet. See what to do');
   });
 
   it('answers a press of the unavailable Buy where it was pressed, as a refusal', async () => {

@@ -128,7 +128,7 @@ export function problemBox(
   // Without a subscription nothing is "not included in your plan": there is no plan yet.
   const waits: MessageKey =
     remedy === 'plans' && page === 'offers'
-      ? 'state.no-subscription'
+      ? 'buy.waits.none'
       : (`buy.waits.${remedy}` as MessageKey);
   if (!acted && !speaks && remedy)
     return html`${price}

@@ -25,6 +25,12 @@ export type GateState = 'loading' | 'granted' | 'denied' | 'pending' | 'error';
 /** Why the content is not shown: the account's state (and a suspension's cause), else the plan's. */
 type DeniedKey = 'gate.locked' | 'gate.suspended' | 'gate.suspended.payment-method' | 'gate.none';
 
+/** The brief form of a state whose cause and remedy another element of the region tells. */
+const BRIEF: Partial<Record<DeniedKey, 'gate.suspended' | 'gate.none.brief'>> = {
+  'gate.suspended.payment-method': 'gate.suspended',
+  'gate.none': 'gate.none.brief',
+};
+
 const ownStyles = css`
   :host {
     display: contents;
@@ -44,7 +50,7 @@ const ownStyles = css`
  * @summary Show a part of the page only to customers whose plan includes a feature.
  *
  * @slot - The gated content, shown only when the customer is entitled.
- * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan; included in Pro." and "Switch to Pro" (the least expensive plan that includes it), else "{feature}: not included in your plan." and a "See plans" button; with a suspended subscription "{feature}: paused while your subscription is suspended." and its remedy (restart, or pay overdue invoices), or, when the payment method no longer works, "{feature}: paused. Your subscription is suspended: your payment method no longer works." and "Add a payment method"; without a subscription "{feature}: choose a plan to get started." and "See plans".
+ * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan; included in Pro." and "Switch to Pro" (the least expensive plan that includes it), else "{feature}: not included in your plan." and a "See plans" button; with a suspended subscription "{feature}: paused while your subscription is suspended." and its remedy (restart, or pay overdue invoices), or, when the payment method no longer works, "{feature}: paused. Your subscription is suspended: your payment method no longer works." and "Update payment method"; without a subscription "{feature}: choose a plan to get started." and "See plans".
  * @slot pending - Shown when the customer's subscription waits for its checkout and its plan includes the feature. Default: "{feature}: starts when checkout is complete." and a "Complete your subscription" button.
  * @slot loading - Shown while the usages load. Default: nothing.
  *
@@ -269,12 +275,14 @@ export class FeatureGate extends LitElement {
     const named = key === 'gate.locked' ? this.#suggestedPlan() : undefined;
     const plan = this.#speaks ? named : undefined;
     const label = this.#featureLabel();
+    // A gate that points to the element that speaks says the state in brief; that one says why.
+    const brief = remedy && !this.#speaks ? BRIEF[key as DeniedKey] : undefined;
     return html`<div class="message" part="prompt" data-kind=${kind}>
       <p>
         ${
           named
             ? message(this, 'state.not-in-plan.suggest', { label, plan: named.title })
-            : message(this, key, { label })
+            : message(this, brief ?? key, { label })
         }
       </p>
       ${

@@ -11,5 +11,6 @@ export default {
   'gate.suspended.payment-method':
     '{label}\u00a0: en pause. Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus.',
   'gate.none': '{label}\u00a0: choisissez une offre pour commencer.',
+  'gate.none.brief': '{label}\u00a0: pas encore d’offre.',
   'gate.unknown': 'Impossible de vérifier votre offre pour {label}.',
 } satisfies Translation<typeof gateTexts>;

@@ -21,5 +21,6 @@ export const gateTexts = {
     '{label}: paused. Your subscription is suspended: your payment method no longer works.',
   // No plan at all: an invitation, not a refusal of a plan the customer does not have.
   'gate.none': '{label}: choose a plan to get started.',
+  'gate.none.brief': '{label}: no plan yet.',
   'gate.unknown': 'We could not check your plan for {label}.',
 } as const satisfies TextTable;
