@@ -116,6 +116,9 @@ describe('hosted pages', () => {
   });
 
   it("portal: the features in the elements' words, an add-on and extra seats included", async () => {
+    // Before: the add-on the plan sells is one the customer can still take, not a refusal.
+    const before = await portalOf('healthy');
+    assert.match(before.html, /Priority support<\/th>\s*<td class="num">Add-on, not added<\/td>/);
     const seats = await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 3 }));
     assert.equal(seats.status, 200, seats.text);
     const addOn = await t.api(

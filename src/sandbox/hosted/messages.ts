@@ -158,6 +158,7 @@ const en = {
   paused: 'Included, paused while suspended',
   turnedOff: 'Included, turned off',
   addOn: 'Added as an add-on',
+  addOnNotAdded: 'Add-on, not added',
   includedOnStart: 'Starts when checkout is complete',
   split: '{used} · {total} included + {extra} extra',
   pendingFirst:
@@ -320,6 +321,7 @@ const fr: Messages = {
   paused: 'Inclus, en pause (abonnement suspendu)',
   turnedOff: 'Inclus, désactivé',
   addOn: 'Ajouté en option',
+  addOnNotAdded: 'Option, non ajoutée',
   includedOnStart: 'Commence une fois l’abonnement finalisé',
   split: '{used} · {total} inclus + {extra} en supplément',
   pendingFirst:

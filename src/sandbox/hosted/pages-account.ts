@@ -100,7 +100,14 @@ function featureRows(page: PageContext, sub: SubscriptionRecord): SafeHtml {
         let value: string;
         if (def.type === 'OnOff') {
           const included = of.included ?? true;
-          if (!rec.enabled) value = included ? page.texts.turnedOff : page.texts.notIncluded;
+          // An add-on the plan sells and the customer has not taken is one they can have.
+          const sold = !included && of.updatable === true;
+          if (!rec.enabled)
+            value = included
+              ? page.texts.turnedOff
+              : sold
+                ? page.texts.addOnNotAdded
+                : page.texts.notIncluded;
           else if (pending) value = included ? page.texts.includedOnStart : page.texts.addOn;
           else if (suspended) value = page.texts.paused;
           else value = included ? page.texts.included : page.texts.addOn;
