@@ -148,6 +148,27 @@ export async function proxyRequestCount(method: string, path: string): Promise<n
 }
 
 /**
+ * A purchase of one `feature` unit made outside this page (another device of the same customer):
+ * straight to the proxy, so that only its event stream tells the page.
+ */
+export async function purchaseElsewhere(feature: string): Promise<void> {
+  const post = (path: string, body: unknown) =>
+    fetch(`/billing${path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((response) => response.json() as Promise<{ AmountTotal: number }>);
+  const { AmountTotal } = await post('/pricing', { feature, increment: 1 });
+  await post('/usage', {
+    feature,
+    increment: 1,
+    idempotencyKey: crypto.randomUUID(),
+    confirmedAmountTotal: AmountTotal,
+  });
+}
+
+/**
  * Resolves once the proxy has answered the page's event stream: a change made after it reaches
  * the page. (A change made before, while the stream was still opening, is not signalled.)
  */

@@ -8,30 +8,13 @@ import {
   proxyRequestCount,
   sandbox,
   serviceApi,
+  purchaseElsewhere,
   streamOpen,
   until,
 } from '../browser/billing.js';
 
 // Live updates against the real proxy and sandbox: a change made elsewhere reaches an open page
 // through the proxy's event stream, without a reload.
-
-/** A purchase of one project made outside this page (another device of the same customer). */
-async function purchaseElsewhere(): Promise<void> {
-  const post = (path: string, body: unknown) =>
-    fetch(`/billing${path}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((response) => response.json() as Promise<{ AmountTotal: number }>);
-  const { AmountTotal } = await post('/pricing', { feature: 'projects', increment: 1 });
-  await post('/usage', {
-    feature: 'projects',
-    increment: 1,
-    idempotencyKey: crypto.randomUUID(),
-    confirmedAmountTotal: AmountTotal,
-  });
-}
 
 function valueOf(meter: Element): string | null | undefined {
   return meter.shadowRoot?.querySelector('[role="meter"]')?.getAttribute('aria-valuenow');
@@ -52,7 +35,7 @@ describe('live updates', () => {
     await streamOpen();
     const updated = oneEvent(document, 'billing-updated') as Promise<BillingUpdatedEvent>;
     const started = performance.now();
-    await purchaseElsewhere();
+    await purchaseElsewhere('projects');
     expect((await updated).detail.endpoint).to.equal('/billing');
     await until(() => valueOf(meter) === '5', 'the meter at 5 projects, without a reload');
     expect(performance.now() - started).to.be.below(1000);
@@ -71,7 +54,7 @@ describe('live updates', () => {
     try {
       await nextEvent(stream, 'open');
       const told = nextEvent(stream, 'billing-changed');
-      await purchaseElsewhere();
+      await purchaseElsewhere('projects');
       await told;
     } finally {
       stream.close();

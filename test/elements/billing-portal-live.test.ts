@@ -2,12 +2,14 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/billing-portal/define.js';
 import type { BillingPortal } from '../../src/elements/billing-portal/billing-portal.js';
 import { getUsageStore } from '../../src/client/usage-store.js';
+import { sleep } from '../time.js';
 import {
   buyThroughProxy,
   freshStart,
   nextEvent,
   proxyRequestCount,
   serviceApi,
+  purchaseElsewhere,
   streamOpen,
   until,
 } from '../browser/billing.js';
@@ -17,27 +19,13 @@ import {
 // the page (the usage store) opens the home page again, out of sight, when the frame is at rest;
 // a frame the customer is in, or went on in, is left alone.
 
-/** A purchase of one seat made outside this page: only the proxy's event stream tells. */
-async function purchaseElsewhere(): Promise<void> {
-  const post = (path: string, body: unknown) =>
-    fetch(`/billing${path}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((response) => response.json() as Promise<{ AmountTotal: number }>);
-  const { AmountTotal } = await post('/pricing', { feature: 'seats', increment: 1 });
-  await post('/usage', {
-    feature: 'seats',
-    increment: 1,
-    idempotencyKey: crypto.randomUUID(),
-    confirmedAmountTotal: AmountTotal,
-  });
-}
-
 const iframeOf = (el: BillingPortal) => el.container?.querySelector('iframe') ?? null;
 const portalOpenings = () => proxyRequestCount('GET', '/billing/portal');
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Longer than the element's settling of a change's signals (300 ms): a refresh it would make
+ * has started by then, so a frame still in place after it was left alone.
+ */
+const SETTLED_MS = 800;
 
 /** A portal on the home page, beside a button that holds the focus, its page loaded. */
 async function portalAtHome(): Promise<{ el: BillingPortal; outside: HTMLButtonElement }> {
@@ -88,7 +76,7 @@ describe('<billing-portal> follows the billing', function () {
     const openings = await portalOpenings();
     const stop = watchNeverEmpty(el);
     const ready = nextEvent(el, 'billing-portal-ready', 10_000);
-    await purchaseElsewhere();
+    await purchaseElsewhere('seats');
     await ready;
     await until(() => iframeOf(el) !== before && iframeOf(el) !== null, 'the new frame in view');
     expect(stop()).to.deep.equal([]);
@@ -117,7 +105,7 @@ describe('<billing-portal> follows the billing', function () {
     await buyThroughProxy('seats', 1);
     await until(() => iframeOf(el) !== before && iframeOf(el) !== null, 'the new frame in view');
     // The proxy's signal of the same purchase may make one more; never a storm.
-    await pause(1500);
+    await sleep(1500);
     expect(await portalOpenings()).to.be.within(openings + 1, openings + 2);
     expect(document.activeElement).to.equal(outside);
   });
@@ -129,9 +117,9 @@ describe('<billing-portal> follows the billing', function () {
     expect(document.activeElement).to.equal(before);
     const openings = await portalOpenings();
     const updated = nextEvent(document, 'billing-updated', 10_000);
-    await purchaseElsewhere();
+    await purchaseElsewhere('seats');
     await updated;
-    await pause(800);
+    await sleep(SETTLED_MS);
     expect(iframeOf(el)).to.equal(before);
     expect(await portalOpenings()).to.equal(openings);
     outside.focus();
@@ -153,9 +141,9 @@ describe('<billing-portal> follows the billing', function () {
     await moved;
     const openings = await portalOpenings();
     const updated = nextEvent(document, 'billing-updated', 10_000);
-    await purchaseElsewhere();
+    await purchaseElsewhere('seats');
     await updated;
-    await pause(800);
+    await sleep(SETTLED_MS);
     expect(iframeOf(el)).to.equal(frame);
     expect(await portalOpenings()).to.equal(openings);
     // Back on the home page (loaded now: it shows the change), at rest again: the next change
@@ -163,7 +151,7 @@ describe('<billing-portal> follows the billing', function () {
     const back = nextEvent(el, 'service-portal:page', 10_000);
     frame.src = home;
     await back;
-    await purchaseElsewhere();
+    await purchaseElsewhere('seats');
     await until(() => iframeOf(el) !== frame && iframeOf(el) !== null, 'the new frame in view');
     expect(await portalOpenings()).to.be.above(openings);
   });
@@ -179,9 +167,9 @@ describe('<billing-portal> follows the billing', function () {
     const frame = iframeOf(el)!;
     const openings = await portalOpenings();
     const updated = nextEvent(document, 'billing-updated', 10_000);
-    await purchaseElsewhere();
+    await purchaseElsewhere('seats');
     await updated;
-    await pause(800);
+    await sleep(SETTLED_MS);
     expect(iframeOf(el)).to.equal(frame);
     expect(await portalOpenings()).to.equal(openings);
   });

@@ -10,6 +10,7 @@ import {
   embedPortal,
   followableOrThrow,
   registerPortalHost,
+  type EmbedPortalOptions,
   type PortalHost,
 } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
@@ -398,21 +399,8 @@ export class BillingPortal extends LitElement implements PortalHost {
         );
         this.href = followableOrThrow(url, hostedOrigin ? [hostedOrigin] : []);
       } else {
-        // Unset or empty, the nonce and the global are left to embedPortal's defaults.
-        await embedPortal({
-          // Made only once the script is loaded: until a page opens, the light DOM is the host's.
-          container: () => this.#ensureContainer(),
-          request: this.request,
-          endpoint: this.endpoint,
-          signal,
-          eventTarget: this,
-          nonce: this.nonce,
-          globalName: this.scriptGlobal,
-          // The page's CSP blocked the hosted page after the opening: that is the state to show.
-          onBlocked: (error) => {
-            if (!signal.aborted) this.#fail(error);
-          },
-        });
+        // Made only once the script is loaded: until a page opens, the light DOM is the host's.
+        await embedPortal(this.#embedding(() => this.#ensureContainer(), signal));
       }
       if (signal.aborted) return;
       this.state = 'open';
@@ -552,18 +540,7 @@ export class BillingPortal extends LitElement implements PortalHost {
     });
     loaded.catch(() => undefined);
     try {
-      await embedPortal({
-        container: next,
-        request: this.request,
-        endpoint: this.endpoint,
-        signal,
-        eventTarget: this,
-        nonce: this.nonce,
-        globalName: this.scriptGlobal,
-        onBlocked: (error) => {
-          if (!signal.aborted) this.#fail(error);
-        },
-      });
+      await embedPortal(this.#embedding(next, signal));
       await loaded;
       // The size the hosted page tells as it loads may come just after its load event.
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -582,6 +559,26 @@ export class BillingPortal extends LitElement implements PortalHost {
     // A change told while the page loaded may be newer than what it shows.
     this.#stale = stale;
     this.#scheduleCheck();
+  }
+
+  /**
+   * What embedPortal needs to open this element's page in `container`. Unset or empty, the
+   * nonce and the global are left to its defaults.
+   */
+  #embedding(container: EmbedPortalOptions['container'], signal: AbortSignal): EmbedPortalOptions {
+    return {
+      container,
+      request: this.request,
+      endpoint: this.endpoint,
+      signal,
+      eventTarget: this,
+      nonce: this.nonce,
+      globalName: this.scriptGlobal,
+      // The page's CSP blocked the hosted page after the opening: that is the state to show.
+      onBlocked: (error) => {
+        if (!signal.aborted) this.#fail(error);
+      },
+    };
   }
 
   /** Gives up a refresh under way, and the container it was loading. */
