@@ -304,6 +304,8 @@ describe('<billing-portal>', () => {
   });
 
   it('opens a requested page and reports completion by refreshing the usages', async () => {
+    // Without live updates: the read counted is the completion's, not the service's signal's.
+    configureBilling({ live: false });
     const el = await fixture<BillingPortal>(html`<billing-portal></billing-portal>`);
     await settled(el);
     await openPortalPage({ page: 'change-plan', offer: 'business' });
@@ -332,6 +334,8 @@ describe('<billing-portal>', () => {
     await freshStart('suspended');
     // The card was replaced: the restart page now offers "Restart now" as its only control.
     await sandbox('customers/suspended/payment-method', { state: 'valid' });
+    // Without live updates: the read counted is the completion's, not the service's signal's.
+    configureBilling({ live: false });
     const shown = nextEvent(document, 'billing-portal-ready');
     const el = await fixture<BillingPortal>(html`<billing-portal page="restart"></billing-portal>`);
     await shown;
