@@ -186,10 +186,11 @@ describe('<plan-picker> grid', () => {
       );
     }
     await expect(element).to.be.accessible();
-    // The dialog says the discount applies, beside the discounted price it asks to confirm.
+    // The dialog says the whole sum beside the discounted price it asks to confirm, as the
+    // card does: list prices beside a discounted total would not add up.
     await openChoice(element, 'starter');
-    expect(partText(element, 'next-term-note')).to.contain(
-      'Your discount applies: 20% off everything.',
+    expect(partText(element, 'next-term-note')).to.equal(
+      'The $19.00 / month list price of Starter plus Projects: 1 extra, $5.00 / month, less $4.80 / month for your discount (20% off everything), so $19.20 / month.',
     );
     await freshStart('healthy');
     const plain = await picker();

@@ -40,6 +40,8 @@ export default {
     'Plus que les {price} de {title}\u00a0: il compte aussi votre usage au-delà de ce que {title} inclut.',
   'plan.dialog.above-card.extras':
     'Plus que les {price} de {title}\u00a0: ce prix comprend {extras}.',
+  'plan.dialog.above-card.discounted':
+    'Le prix catalogue de {title}, {price}, plus {extras}, moins {off} pour votre remise ({name}), soit {total}.',
   'plan.dialog.instead': '{price} au lieu de {current}',
   'plan.scheduled': 'Votre offre passe à {title} le {date}.',
   'plan.scheduled.starts': 'Commence le {date}',

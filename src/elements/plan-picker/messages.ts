@@ -56,6 +56,9 @@ export const planTexts = {
     'More than the {price} of {title}: it also counts your use beyond what {title} includes.',
   // The same, naming what adds to it ({extras}, as on the card).
   'plan.dialog.above-card.extras': 'More than the {price} of {title}: it includes {extras}.',
+  // The same with the customer's discount: the whole sum, as on the card.
+  'plan.dialog.above-card.discounted':
+    'The {price} list price of {title} plus {extras}, less {off} for your discount ({name}), so {total}.',
   // A new recurring price above the current one ({current}), compared.
   'plan.dialog.instead': '{price} instead of {current}',
   // A downgrade confirmed earlier waits for the end of the period: said, with the way back.

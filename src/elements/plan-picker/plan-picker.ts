@@ -779,24 +779,42 @@ export class PlanPicker extends LitElement {
     // What the new recurring price counts beyond the plan's list price: the discount that moves
     // with the subscription, and the use beyond what the plan includes, named when known.
     const extras = target ? (this.#atUse(target)?.extras ?? []) : [];
+    const name = discounts.map((discount) => discount.title).join(', ');
+    // With extras and a discount, the whole sum in the order it is counted (as on the card):
+    // list prices beside a discounted total would not add up.
+    const atUse = target && this.#atUse(target)?.amount;
+    const paid = target && this.#cardAmount(target);
+    const off =
+      aboveList &&
+      extras.length > 0 &&
+      discounts.length &&
+      atUse !== undefined &&
+      paid !== undefined
+        ? atUse - paid
+        : undefined;
     const note = [
-      keeping || !discounts?.length
-        ? ''
-        : message(this, 'plan.discount', {
-            name: discounts.map((discount) => discount.title).join(', '),
-          }),
-      aboveList && extras.length > 0
-        ? message(this, 'plan.dialog.above-card.extras', {
+      keeping || !discounts?.length || off ? '' : message(this, 'plan.discount', { name }),
+      off && target
+        ? message(this, 'plan.dialog.above-card.discounted', {
             title,
             price: pricePerPeriod(this, target),
             extras: extrasText(this, target, extras),
+            off: pricePerPeriod(this, target, off),
+            name,
+            total: pricePerPeriod(this, target, paid),
           })
-        : aboveList
-          ? message(this, 'plan.dialog.above-card', {
+        : aboveList && extras.length > 0
+          ? message(this, 'plan.dialog.above-card.extras', {
               title,
-              price: pricePerPeriod(this, target, this.#cardAmount(target)),
+              price: pricePerPeriod(this, target),
+              extras: extrasText(this, target, extras),
             })
-          : '',
+          : aboveList
+            ? message(this, 'plan.dialog.above-card', {
+                title,
+                price: pricePerPeriod(this, target, this.#cardAmount(target)),
+              })
+            : '',
     ]
       .filter(Boolean)
       .join(' ');
