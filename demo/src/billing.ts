@@ -125,6 +125,7 @@ function render(sub: SubscriptionStatusResponse): void {
       // The first step leads. A dead card: a valid payment method, then the restart. While
       // overdue invoices reach the limit a restart is refused: their Pay buttons in the
       // invoices card are the first step, and the payment page offers the restart once paid.
+      // A suspension the invoices explain offers no payment method: the card is not the cause.
       const cardFirst = sub.suspensionReason === 'payment-method-invalid';
       if (cardFirst)
         buttons.push(action(word('action.payment-method'), { page: 'register' }, true));
@@ -132,7 +133,6 @@ function render(sub: SubscriptionStatusResponse): void {
         const primary = !cardFirst && sub.dueInvoices.length === 0;
         buttons.push(action(word('action.restart'), { page: 'restart' }, primary));
       }
-      if (!cardFirst) buttons.push(action(word('action.payment-method'), { page: 'register' }));
       break;
     }
     case 'pending':

@@ -180,6 +180,14 @@ test('capping reached: the billing page lists the invoices once, each overdue on
     .waitFor();
   // Told once: the summary above says what is due now, not the invoices again.
   assert.equal(await page.locator('[data-summary]').getByRole('button').count(), 0);
+  // The invoices are the cause: the subscription card offers no payment method.
+  assert.equal(
+    await page
+      .getByRole('region', { name: 'Subscription' })
+      .getByRole('button', { name: 'Update payment method' })
+      .count(),
+    0,
+  );
   assert.equal(
     await page
       .locator('[data-summary]')
