@@ -67,10 +67,10 @@ export const sharedTexts = {
   'state.signed-out': 'Sign in to see your plan.',
   'state.sign-in': 'Sign in',
   'state.unavailable': 'Billing is unavailable on this page.',
-  'state.pending': 'Starts when checkout is complete',
+  'state.pending': 'Starts once your subscription is complete',
   // A subscription created but whose checkout is not complete (the client tells it from a
   // suspension: see <buy-feature>'s refusal.ts).
-  'error.subscription-pending': 'Your subscription starts when its checkout is complete.',
+  'error.subscription-pending': 'Your subscription is waiting to be completed.',
   'remedy.subscribe': 'Complete your subscription',
   // A subscribe asked while a subscription runs (from a page that had not seen it start): the
   // plan is changed instead, never a second subscription.

@@ -108,7 +108,7 @@ describe('<feature-gate>', () => {
     expect(gate.entitled).to.equal(false);
     expect(contentShown(gate)).to.equal(false);
     expect(partText(gate, 'prompt')).to.equal(
-      'Single sign-on: starts when checkout is complete. Complete your subscription',
+      'Single sign-on: starts once your subscription is complete. Complete your subscription',
     );
     expect(gate.shadowRoot!.textContent).to.not.contain('not included');
     await waitUntil(() => meter.getAttribute('state') === 'pending', 'the meter pending');

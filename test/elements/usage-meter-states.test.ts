@@ -109,7 +109,7 @@ describe('<usage-meter> states', () => {
     expect(text(part(seats!, 'figures'))).to.equal('5 included');
     expect(text(part(projects!, 'figures'))).to.equal('10 included');
     expect(text(part(calls!, 'figures'))).to.equal('10,000 included');
-    expect(text(part(seats!, 'detail'))).to.equal('Starts when checkout is complete');
+    expect(text(part(seats!, 'detail'))).to.equal('Starts once your subscription is complete');
     expect(text(part(sso!, 'state'))).to.equal('Included');
     // Not on before the checkout: not drawn as a feature in use.
     expect(part(sso!, 'state')!.hasAttribute('data-on')).to.equal(false);

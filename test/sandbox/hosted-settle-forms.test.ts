@@ -103,7 +103,7 @@ describe('hosted pages: settling invoices, invoice states, pending features, car
     const page = await home('pending');
     assert.match(
       page.html,
-      /Single sign-on<\/th>\s*<td class="num">Starts when checkout is complete</,
+      /Single sign-on<\/th>\s*<td class="num">Starts once your subscription is complete</,
     );
     assert.doesNotMatch(page.html, /<td class="num">Included</);
     const french = await home('pending', '?lang=fr');

@@ -51,7 +51,7 @@ const ownStyles = css`
  *
  * @slot - The gated content, shown only when the customer is entitled.
  * @slot fallback - Shown when the customer is not entitled. Default: "{feature}: not included in your plan; included in Pro." and "Switch to Pro" (the least expensive plan that includes it), else "{feature}: not included in your plan." and a "See plans" button; with a suspended subscription "{feature}: paused while your subscription is suspended." and its remedy (restart, or pay overdue invoices), or, when the payment method no longer works, "{feature}: paused. Your subscription is suspended: your payment method no longer works." and "Update payment method"; without a subscription "{feature}: choose a plan to get started." and "See plans".
- * @slot pending - Shown when the customer's subscription waits for its checkout and its plan includes the feature. Default: "{feature}: starts when checkout is complete." and a "Complete your subscription" button.
+ * @slot pending - Shown when the customer's subscription waits for its checkout and its plan includes the feature. Default: "{feature}: starts once your subscription is complete." and a "Complete your subscription" button.
  * @slot loading - Shown while the usages load. Default: nothing.
  *
  * @event billing-entitlement-change - {BillingEntitlementChangeEvent} The entitlement became known or changed (after a purchase, a plan change, a live update). `detail: { feature, entitled, previous }`.

@@ -11,7 +11,7 @@ export const gateTexts = {
   // The meters' wording: the feature's name, a colon, what stands ("Seats: not
   // included in your plan."), never a sentence whose verb must agree with the name.
   'gate.locked': '{label}: not included in your plan.',
-  'gate.pending': '{label}: starts when checkout is complete.',
+  'gate.pending': '{label}: starts once your subscription is complete.',
   'gate.upgrade': 'See plans',
   // A suspended subscription gives no rights: the feature is the plan's, paused, not missing.
   'gate.suspended': '{label}: paused while your subscription is suspended.',

@@ -159,7 +159,7 @@ const en = {
   turnedOff: 'Included, turned off',
   addOn: 'Added as an add-on',
   addOnNotAdded: 'Add-on, not added',
-  includedOnStart: 'Starts when checkout is complete',
+  includedOnStart: 'Starts once your subscription is complete',
   split: '{used} · {total} included + {extra} extra',
   pendingFirst:
     'Your subscription to {plan} is waiting to be completed. To choose another plan, ask us.',
