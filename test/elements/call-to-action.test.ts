@@ -253,9 +253,12 @@ describe('one call to action per page region', () => {
     expect(prompt(suspended)).to.equal(
       'Single sign-on: paused while your subscription is suspended. See what to do',
     );
+    // The first customer's elements leave the page before the second signs in.
+    suspended.remove();
     await freshStart('no-subscription');
     const none = await region();
     await settled(none);
+    await until(() => prompt(none).includes('no plan yet'), 'the second customer read');
     expect(prompt(none)).to.equal('Single sign-on: no plan yet. See what to do');
   });
 
