@@ -1,5 +1,7 @@
 // A small browser for the sandbox's hosted pages, over plain fetch: GET pages, follow links by
 // their text, submit forms with the values a browser would send.
+import { portalHash } from '../../src/sandbox/index.js';
+import type { TestSandbox } from './helpers.js';
 
 const unescape = (s: string) =>
   s
@@ -105,4 +107,24 @@ export const GOOD_CARD = {
 /** The workflow a page announces to its embedding page, or null. */
 export function completedWorkflow(page: HostedPageView): string | null {
   return /<body[^>]* data-complete="([a-z]+)"/.exec(page.html)?.[1] ?? null;
+}
+
+/** Opens an in-site query of the customer the way the portal script does (in `lang`, if set). */
+export async function openQuery(
+  t: TestSandbox,
+  customer: string,
+  query: string,
+  lang?: string,
+): Promise<HostedPageView> {
+  const opened = await fetch(
+    `${t.sandbox.url}/portal/open?${new URLSearchParams({
+      business_id: String(t.sandbox.businessId),
+      segment_ref: t.sandbox.segment,
+      customer_ref: customer,
+      query,
+      hash: portalHash(customer, t.sandbox.portalSecret),
+      ...(lang === undefined ? {} : { lang }),
+    })}`,
+  ).then((response) => response.json() as Promise<{ url: string }>);
+  return openPage(opened.url);
 }

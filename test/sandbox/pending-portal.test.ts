@@ -1,26 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { portalHash } from '../../src/sandbox/index.js';
-import { link, useTestSandbox, type TestSandbox } from './helpers.js';
-import { findLink, forms, GOOD_CARD, openPage, submit } from './hosted-pages.js';
+import { link, useTestSandbox } from './helpers.js';
+import { findLink, forms, GOOD_CARD, openPage, openQuery, submit } from './hosted-pages.js';
 
 // A customer whose subscription waits for its checkout (`pending`, Paula, on Pro) has a
 // subscription: the portal shows it and offers to complete it, and no page or API call starts
 // a second one beside it.
-
-/** Opens an in-site query of the customer the way the portal script does. */
-async function openQuery(t: TestSandbox, customer: string, query: string) {
-  const opened = await fetch(
-    `${t.sandbox.url}/portal/open?${new URLSearchParams({
-      business_id: String(t.sandbox.businessId),
-      segment_ref: t.sandbox.segment,
-      customer_ref: customer,
-      query,
-      hash: portalHash(customer, t.sandbox.portalSecret),
-    })}`,
-  ).then((response) => response.json() as Promise<{ url: string }>);
-  return openPage(opened.url);
-}
 
 describe('portal of a customer whose subscription is pending', () => {
   const t = useTestSandbox();

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { defaultFixtures, portalHash } from '../../src/sandbox/index.js';
-import { useTestSandbox, type TestSandbox } from '../sandbox/helpers.js';
-import { openPage, type HostedPageView } from '../sandbox/hosted-pages.js';
+import { defaultFixtures } from '../../src/sandbox/index.js';
+import { useTestSandbox } from '../sandbox/helpers.js';
+import { openPage, openQuery, type HostedPageView } from '../sandbox/hosted-pages.js';
 import {
   avoidedWords,
   typographyProblems,
@@ -103,21 +103,6 @@ function problemsOf(page: HostedPageView, language: TextLanguage): string[] {
     ...vocabularyProblems(people.map(found), avoided),
     ...typographyProblems(named.map(found)),
   ];
-}
-
-/** Opens an in-site query of the customer the way the portal script does. */
-async function openQuery(t: TestSandbox, customer: string, query: string, lang: string) {
-  const opened = await fetch(
-    `${t.sandbox.url}/portal/open?${new URLSearchParams({
-      business_id: String(t.sandbox.businessId),
-      segment_ref: t.sandbox.segment,
-      customer_ref: customer,
-      query,
-      hash: portalHash(customer, t.sandbox.portalSecret),
-      lang,
-    })}`,
-  ).then((response) => response.json() as Promise<{ url: string }>);
-  return openPage(opened.url);
 }
 
 interface Link {
