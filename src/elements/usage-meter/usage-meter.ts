@@ -25,6 +25,7 @@ import { defineElement } from '../shared/define.js';
 import { fillTemplate } from '../shared/template.js';
 import { meterTexts } from './messages.js';
 import type * as Notices from './notices.js';
+import type * as Overrun from './overrun.js';
 import { usageMeterStyles } from './styles.js';
 import { levelOf } from './thresholds.js';
 
@@ -49,6 +50,12 @@ function loadNotices(): Promise<void> {
   );
   return noticesLoading;
 }
+
+/**
+ * The module that tells what a use at or past the plan's limit costs and the way out (see
+ * overrun.ts), once imported: by the first meter at its critical level, for the page.
+ */
+let overrun: typeof Overrun | undefined;
 
 /** Loads a store's usages; a failure does not escape: it shows (and is reported) from its state. */
 function load(store: UsageStore): void {
@@ -89,6 +96,8 @@ function load(store: UsageStore): void {
  * @csspart fill - The meter's filled part.
  * @csspart extra - The use beyond the included quantity: the figure after "of", and the fill's part past the included quantity (also `fill`).
  * @csspart detail - The line under the meter (reset date).
+ * @csspart overrun - Under a consumption past what the plan includes, or at the plan's cap: what the use beyond it costs so far, that further use is refused at the cap, and the plan that includes it (or the pointer).
+ * @csspart pointer - "See what to do": the quiet link to the element of the region that offers the plan change (see `data-billing-region`).
  * @csspart switch - An on/off feature's line.
  * @csspart state - An on/off feature's "Included" / "Not included" badge.
  * @csspart covered - A meter whose state another element of the page region tells with its remedy (no subscription, a plan without the feature, an error): its label and a dash or two words.
@@ -512,7 +521,19 @@ export class UsageMeter extends LitElement {
               html`<p class="detail" part="detail" aria-hidden="true"></p>`
             : nothing
       }
+      ${level === 'critical' ? this.#renderOverrun(usage) : nothing}
     </div>`;
+  }
+
+  /** What a use at or past its limit costs and the way out (overrun.ts, imported on first need). */
+  #renderOverrun(usage: Usage): TemplateResult | typeof nothing {
+    if (overrun) return overrun.renderOverrun(this, usage);
+    // A failed import leaves the figures alone; the next update tries again.
+    import('./overrun.js').then((module) => {
+      overrun = module;
+      this.requestUpdate();
+    }, console.error);
+    return nothing;
   }
 
   /**
