@@ -17,27 +17,22 @@ export function gives(feature: OfferFeature | undefined): boolean {
 }
 
 /**
- * The least expensive plan, other than the customer's, that gives `feature` (with `used`: at
- * least that much of it, or unlimited), among those with a public price (a plan sold on request
- * has no switch to offer); undefined when none does, or when the offers are unknown.
+ * The least expensive plan, other than the customer's, that gives `feature`, among those with a
+ * public price (a plan sold on request has no switch to offer); undefined when none does, or
+ * when the offers are unknown.
  */
 export function planIncluding(
   offers: readonly Offer[] | null | undefined,
   feature: string,
-  used = 0,
 ): SuggestedPlan | undefined {
-  const candidates = (offers ?? []).filter((offer) => {
-    const terms = offer.Features?.find((candidate) => candidate.ReferenceFeature === feature);
-    const included = terms?.QuantityIncluded ?? 0;
-    return (
+  const candidates = (offers ?? []).filter(
+    (offer) =>
       !offer.IsCurrent &&
       !offer.IsOnRequest &&
       offer.IsVisible !== false &&
       offer.AmountRecurrence !== undefined &&
-      gives(terms) &&
-      (included === -1 || included >= used)
-    );
-  });
+      gives(offer.Features?.find((terms) => terms.ReferenceFeature === feature)),
+  );
   const cheapest = candidates.sort((a, b) => a.AmountRecurrence! - b.AmountRecurrence!)[0];
   return (
     cheapest && {

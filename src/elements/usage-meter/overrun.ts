@@ -3,6 +3,7 @@ import { formatMoney, formatNumber, message, registerTexts } from '../../client/
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import type { Offer } from '../../contract/catalog.js';
+import { UNLIMITED_QUANTITY } from '../../contract/constants.js';
 import type { Usage } from '../../contract/resources.js';
 import { CallToAction } from '../shared/call-to-action.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
@@ -92,7 +93,12 @@ export function renderOverrun(meter: OverrunHost, usage: Usage): TemplateResult 
     );
   }
   if (capped) sentences.push(message(meter, 'meter.capped', { max: formatNumber(meter, cap) }));
-  const bigger = planIncluding(offers, feature, used);
+  // The least expensive plan that includes at least the use so far (or unlimited use).
+  const roomy = offers?.filter((offer) => {
+    const included = offer.Features?.find((f) => f.ReferenceFeature === feature)?.QuantityIncluded;
+    return included === UNLIMITED_QUANTITY || (included ?? 0) >= used;
+  });
+  const bigger = planIncluding(roomy, feature);
   if (bigger) callToAction.offered = true;
   const speaks = bigger && callToAction.offer('plans');
   return html`<div class="message" part="overrun" data-kind="overrun">
