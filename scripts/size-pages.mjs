@@ -101,8 +101,9 @@ const PAGES = [
     // without a plan kept for screen readers): +209 B (48,870 -> 49,079 B).
     // Then a meter past its plan (what the use beyond it costs so far, the plan's cap, the plan
     // that includes the use; the other pages load it only for a meter at its critical level):
-    // +570 B (49,079 -> 49,649 B), measured before and after it.
-    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788 + 193 + 209 + 570,
+    // +570 B (49,079 -> 49,649 B), measured before and after it. Then its cost said before the
+    // customer's discount, which may not cover that use: +139 B (49,788 B).
+    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788 + 193 + 209 + 570 + 139,
     target: 26 * KIB,
   },
   {

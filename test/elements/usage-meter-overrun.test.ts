@@ -85,6 +85,20 @@ describe('<usage-meter> past its plan', () => {
     });
   });
 
+  it('says the cost is before the discount of a customer who has one', async () => {
+    await freshStart('discounted');
+    await reportApiCalls('discounted', 10_200);
+    const el = await fixture<UsageMeter>(
+      html`<usage-meter feature="api-calls" label="API calls"></usage-meter>`,
+    );
+    await overrun(el);
+    // 11,000 on Pro: 1,000 beyond at $0.01. Whether the discount covers this use is the
+    // service's to say: the figure is the list price, said as such.
+    expect(text(part(el, 'overrun'))).to.equal(
+      '1,000 beyond your plan: $10.00 so far at $0.01 each, before your discount: 20% off everything. Switch to Business',
+    );
+  });
+
   it('says it in French, with the locale’s figures and typography', async () => {
     await freshStart('healthy');
     await reportApiCalls('healthy', 11_200);

@@ -7,6 +7,8 @@ export default {
   'meter.overrun': '{extra} au-delà de votre offre.',
   'meter.overrun.cost':
     '{extra} au-delà de votre offre\u00a0: {amount} à ce jour, à {price} l’unité.',
+  'meter.overrun.cost.discount':
+    '{extra} au-delà de votre offre\u00a0: {amount} à ce jour à {price} l’unité, avant votre remise\u00a0: {name}.',
   'meter.capped':
     'Votre offre s’arrête à {max}\u00a0: toute utilisation supplémentaire est refusée.',
 } satisfies Translation<typeof overrunTexts>;

@@ -15,6 +15,10 @@ export const overrunTexts = {
   // The same with its cost so far ({amount}: "$92.00") at the plan's price of each unit beyond
   // what it includes ({price}: "$0.01"), as the service bills it.
   'meter.overrun.cost': '{extra} beyond your plan: {amount} so far, at {price} each.',
+  // The same for a customer with a discount ({name}: the service's title of it, "20% off
+  // everything"), which may or may not cover this use: the list price, said as such.
+  'meter.overrun.cost.discount':
+    '{extra} beyond your plan: {amount} so far at {price} each, before your discount: {name}.',
   // A feature the plan caps ({max}: "5,000"), its use at the cap: the service refuses more.
   'meter.capped': 'Your plan stops at {max}: further use is refused.',
 } as const satisfies TextTable;

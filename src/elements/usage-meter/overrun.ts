@@ -1,8 +1,10 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { formatMoney, formatNumber, message, registerTexts } from '../../client/i18n.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
+import { getProxyClient } from '../../client/proxy-client.js';
 import { getUsageStore } from '../../client/usage-store.js';
 import type { Offer } from '../../contract/catalog.js';
+import type { SubscriptionDiscount } from '../../contract/proxy-api.js';
 import { UNLIMITED_QUANTITY } from '../../contract/constants.js';
 import type { Usage } from '../../contract/resources.js';
 import { CallToAction } from '../shared/call-to-action.js';
@@ -44,11 +46,36 @@ class OverrunCallToAction extends CallToAction {
 
 const callsToAction = new WeakMap<OverrunHost, OverrunCallToAction>();
 
+/** What the cost so far is counted from: the service's offers and the subscription's discounts. */
+interface Terms {
+  /** Null: the proxy gives no catalogue. */
+  offers: readonly Offer[] | null;
+  discounts: readonly SubscriptionDiscount[];
+}
+
 /**
- * The service's offers once read (null: the proxy gives no catalogue), by the store's read of
- * them: a store asks again for another customer, whose plan is another.
+ * The terms once read, by the store's read of its offers: a store asks again for another
+ * customer, whose plan and discounts are others.
  */
-const catalogues = new WeakMap<Promise<readonly Offer[] | null>, readonly Offer[] | null>();
+const termsRead = new WeakMap<Promise<readonly Offer[] | null>, Terms>();
+
+/**
+ * The offers and the subscription's discounts. A discount may or may not cover the use beyond
+ * the plan (the service's terms of each discount say; the proxy does not tell), so the cost is
+ * said at the list price, "before your discount", when the customer has one.
+ */
+async function readTerms(
+  meter: OverrunHost,
+  reading: Promise<readonly Offer[] | null>,
+): Promise<Terms> {
+  const [offers, status] = await Promise.all([
+    reading,
+    getProxyClient(meter.endpoint)
+      .getSubscription()
+      .catch(() => undefined),
+  ]);
+  return { offers, discounts: status?.discounts ?? [] };
+}
 
 /**
  * What `usage` (one of the meter's features, at or past its critical level) says beyond its
@@ -60,34 +87,37 @@ export function renderOverrun(meter: OverrunHost, usage: Usage): TemplateResult 
   let callToAction = callsToAction.get(meter);
   if (!callToAction) callsToAction.set(meter, (callToAction = new OverrunCallToAction(meter)));
   const reading = getUsageStore(meter.endpoint).offers();
-  const offers = catalogues.get(reading);
-  if (offers === undefined) {
-    void reading.then((read) => {
-      catalogues.set(reading, read);
+  const terms = termsRead.get(reading);
+  if (terms === undefined) {
+    void readTerms(meter, reading).then((read) => {
+      termsRead.set(reading, read);
       meter.requestUpdate();
     });
     return nothing;
   }
+  const { offers, discounts } = terms;
   const feature = usage.ReferenceFeature;
   const used = usage.QuantityCurrent ?? 0;
   const extra = used - (usage.QuantityIncluded ?? 0);
   const plan = offers?.find((offer) =>
     usage.ReferenceOffer ? offer.ReferenceOffer === usage.ReferenceOffer : offer.IsCurrent,
   );
-  const terms = plan?.Features?.find((candidate) => candidate.ReferenceFeature === feature);
-  const cap = terms?.QuantityMax;
+  const own = plan?.Features?.find((candidate) => candidate.ReferenceFeature === feature);
+  const cap = own?.QuantityMax;
   const capped = cap !== undefined && used >= cap;
   if (extra <= 0 && !capped) return nothing;
   const sentences: string[] = [];
   if (extra > 0) {
-    const unit = terms?.AmountUnit;
+    const unit = own?.AmountUnit;
     const currency = plan?.Currency;
+    const discount = discounts.map(({ title }) => title).join(', ');
     sentences.push(
       unit && currency
-        ? message(meter, 'meter.overrun.cost', {
+        ? message(meter, discount ? 'meter.overrun.cost.discount' : 'meter.overrun.cost', {
             extra: formatNumber(meter, extra),
             amount: formatMoney(meter, extra * unit, currency),
             price: formatMoney(meter, unit, currency),
+            name: discount,
           })
         : message(meter, 'meter.overrun', { extra: formatNumber(meter, extra) }),
     );
