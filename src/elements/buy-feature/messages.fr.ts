@@ -86,7 +86,8 @@ export default {
   'buy.waits.pay-invoice': 'En pause jusqu’au règlement des factures en retard.',
   'buy.waits.restart': 'En pause tant que votre abonnement est suspendu.',
   'buy.waits.subscribe': 'Disponible une fois votre abonnement finalisé.',
-  'buy.waits.register': 'Nécessite un moyen de paiement valide.',
+  'buy.waits.register': 'Nécessite un moyen de paiement.',
+  'buy.waits.register.update': 'Nécessite un moyen de paiement valide.',
   'buy.waits.none': 'Pas encore d’offre.',
   'buy.waits.retry': 'La facturation est injoignable.',
 } satisfies Translation<typeof buyTexts>;
