@@ -478,6 +478,9 @@ test('the billing page follows a subscription made in another tab: summary, badg
   await summary.getByText('None yet').waitFor();
   await summary.getByRole('button', { name: 'Choose a plan' }).waitFor();
   await badge.getByText('No plan yet', { exact: true }).waitFor();
+  // The sample customer's note tells the state it starts in.
+  const note = tab.getByRole('note', { name: 'Demo scenario' });
+  await note.getByText('A new account that has not chosen a plan yet.').waitFor();
   // Without a subscription the portal's home is the choice of a plan.
   await portal.getByRole('heading', { level: 1, name: 'Choose a plan' }).waitFor();
 
@@ -504,6 +507,8 @@ test('the billing page follows a subscription made in another tab: summary, badg
   assert.match((await summary.textContent()) ?? '', /Plan\s*Pro/);
   await summary.getByRole('button', { name: 'Change plan' }).waitFor();
   await badge.getByText('Pro · Active').waitFor();
+  // The note would now contradict the badge ("No plan yet"): it is gone.
+  await note.waitFor({ state: 'hidden' });
   await portal.getByRole('heading', { level: 1, name: 'Your subscription' }).waitFor();
   await portal.getByRole('heading', { level: 2, name: /Pro/ }).waitFor();
   assert.deepEqual(navigations, [], 'no reload');
