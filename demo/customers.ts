@@ -30,7 +30,7 @@ export interface DemoCustomer extends Scenario {
 export const SCENARIOS: readonly Scenario[] = [
   {
     reference: 'healthy',
-    startsAs: 'running pro',
+    startsAs: 'running/pro',
     label: 'Healthy',
     tone: 'ok',
     situation: 'Pro plan with a card on file; 3 of 5 seats in use.',
@@ -44,7 +44,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'no-payment-method',
-    startsAs: 'running pro',
+    startsAs: 'running/pro',
     label: 'No payment method',
     tone: 'warning',
     situation: 'Pro plan, all 5 seats in use, and no card on file: paid changes are refused.',
@@ -59,7 +59,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'capping-reached',
-    startsAs: 'suspended pro payment-due capping',
+    startsAs: 'suspended/pro/payment-due/capping',
     label: 'Invoices overdue',
     tone: 'critical',
     situation: 'Unpaid invoices reached the limit and the subscription is suspended.',
@@ -72,7 +72,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'suspended',
-    startsAs: 'suspended pro payment-method-invalid',
+    startsAs: 'suspended/pro/payment-method-invalid',
     label: 'Suspended',
     tone: 'critical',
     situation: 'The card on file stopped working and the subscription is suspended.',
@@ -85,7 +85,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'starter-plan',
-    startsAs: 'running starter',
+    startsAs: 'running/starter',
     label: 'Feature not in plan',
     tone: 'info',
     situation: 'Starter plan: extra seats and single sign-on are not included.',
@@ -99,7 +99,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'unlimited',
-    startsAs: 'running business',
+    startsAs: 'running/business',
     label: 'Unlimited',
     tone: 'ok',
     situation: 'Business plan with unlimited seats and projects.',
@@ -112,7 +112,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'discounted',
-    startsAs: 'running pro',
+    startsAs: 'running/pro',
     label: 'Discounted',
     tone: 'ok',
     situation: 'Pro plan with 20% off every price.',
@@ -125,7 +125,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'pending',
-    startsAs: 'pending pro',
+    startsAs: 'pending/pro',
     label: 'Waiting to be completed',
     tone: 'info',
     situation: 'Subscription created, waiting for the customer to complete it.',

@@ -11,7 +11,7 @@ export type ScenarioState = Pick<
   'status' | 'offer' | 'suspensionReason' | 'paymentCappingReached'
 >;
 
-/** The few words of `state` a note is compared on, as `status offer reason capping`. */
+/** The few words of `state` a note is compared on, as `status/offer/reason/capping`. */
 export function scenarioState(state: ScenarioState): string {
   return [
     state.status,
@@ -20,5 +20,5 @@ export function scenarioState(state: ScenarioState): string {
     state.paymentCappingReached ? 'capping' : null,
   ]
     .filter((word) => word !== null && word !== '')
-    .join(' ');
+    .join('/');
 }

@@ -104,7 +104,8 @@ function render(sub: SubscriptionStatusResponse): void {
   status.textContent = statusText(sub.status);
 
   const facts = element('dl', { className: 'facts' });
-  facts.append(fact(word('fact.plan'), sub.title ?? word('fact.no-plan')));
+  // Without a plan the card's tag says so ("No plan yet") and its button leads to the plans.
+  if (sub.title) facts.append(fact(word('fact.plan'), sub.title));
   if (sub.offerAfterTerm) {
     // A downgrade the customer confirmed waits for the end of the period: the plan does not
     // renew as it is, it changes then.

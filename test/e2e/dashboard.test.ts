@@ -475,8 +475,10 @@ test('the billing page follows a subscription made in another tab: summary, badg
   const badge = tab.locator('[data-plan]');
   // The frame shown (a refresh loads the next one out of sight, in a container of its own).
   const portal = tab.frameLocator('billing-portal > #service_portal iframe');
-  await summary.getByText('None yet').waitFor();
   await summary.getByRole('button', { name: 'Choose a plan' }).waitFor();
+  // The card names the state in the glossary's words, once: its tag, no "Plan: None yet".
+  await summary.getByText('No plan yet', { exact: true }).waitFor();
+  assert.doesNotMatch((await summary.textContent()) ?? '', /None yet|Plan\s*No plan/);
   await badge.getByText('No plan yet', { exact: true }).waitFor();
   // The sample customer's note tells the state it starts in.
   const note = tab.getByRole('note', { name: 'Demo scenario' });

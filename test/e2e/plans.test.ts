@@ -60,7 +60,7 @@ describe('demo: plans', () => {
     await picker.locator('[data-offer-card="pro"][data-current]').waitFor({ timeout: 5000 });
     await picker.getByRole('button', { name: 'Switch to Business' }).waitFor();
     assert.equal(await picker.getByRole('button', { name: /^Subscribe to/ }).count(), 0);
-    assert.equal(await picker.getByText('You do not have a subscription yet').count(), 0);
+    assert.equal(await picker.getByText('No plan yet. Choose one to subscribe.').count(), 0);
     const customer = await e2e.customer('no-subscription');
     assert.deepEqual(
       customer.subscriptions.map((s) => [s.ReferenceOffer, s.StateSubscription]),

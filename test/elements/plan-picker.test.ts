@@ -527,7 +527,7 @@ describe('<plan-picker> states', () => {
   it('without a subscription, subscribes to the chosen offer in the portal', async () => {
     await freshStart('no-subscription');
     const element = await picker();
-    expect(partText(element, 'notice')).to.contain('You do not have a subscription yet');
+    expect(partText(element, 'notice')).to.contain('No plan yet. Choose one to subscribe.');
     const button = chooseButton(element, 'pro');
     expect(button.textContent).to.contain('Subscribe to Pro');
     await expect(element).to.be.accessible();

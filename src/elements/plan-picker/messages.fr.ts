@@ -30,7 +30,7 @@ export default {
     'Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus. Ajoutez-en un valide, puis réactivez-le avant de changer d’offre.',
   'plan.suspended.capping':
     'Votre abonnement est suspendu\u00a0: des factures sont en retard. Payez-les, puis réactivez-le avant de changer d’offre.',
-  'plan.none': 'Vous n’avez pas encore d’abonnement. Choisissez une offre pour vous abonner.',
+  'plan.none': 'Pas encore d’offre. Choisissez-en une pour vous abonner.',
   'plan.empty': 'Aucune offre n’est disponible.',
   'plan.quoting': 'Calcul du prix…',
   'plan.dialog.title': 'Passer à {title}\u202f?',

@@ -43,7 +43,7 @@ export const planTexts = {
     'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it before changing plan.',
   'plan.suspended.capping':
     'Your subscription is suspended: invoices are overdue. Pay them, then restart it before changing plan.',
-  'plan.none': 'You do not have a subscription yet. Choose a plan to subscribe.',
+  'plan.none': 'No plan yet. Choose one to subscribe.',
   'plan.empty': 'No plans are available.',
   'plan.quoting': 'Calculating the price…',
   'plan.dialog.title': 'Change to {title}?',
