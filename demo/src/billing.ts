@@ -53,17 +53,19 @@ function action(label: string, request: PortalRequest, primary = false): HTMLBut
 }
 
 /**
- * Why the payment method is the remedy, as the elements learned it: the service refused a
- * billable change for want of one (`Error.Customer.PaymentSettings.Missing`), or the
- * subscription is suspended because the card on file no longer works. Undefined: nothing says
- * the card is missing.
+ * The service refused a billable change for want of a payment method
+ * (`Error.Customer.PaymentSettings.Missing`, as the page's elements learned it): none is on
+ * file. Undefined: nothing says so.
  */
 let missingCard: string | undefined;
 
-/** The payment-method action in the elements' words for its cause ("Add a payment method"). */
-function paymentMethodAction(sub: SubscriptionStatusResponse, primary = false): HTMLButtonElement {
-  const code =
-    sub.suspensionReason === 'payment-method-invalid' ? 'payment-method-invalid' : missingCard;
+/**
+ * The payment-method action in the elements' words for its cause: "Add a payment method" when
+ * none is on file, else "Update payment method" (the words of a card that stopped working
+ * also fit one that works: it is replaced).
+ */
+function paymentMethodAction(primary = false): HTMLButtonElement {
+  const code = missingCard ?? 'payment-method-invalid';
   return action(remedyLabel(summary, 'register', code), { page: 'register' }, primary);
 }
 
@@ -143,7 +145,7 @@ function render(sub: SubscriptionStatusResponse): void {
   switch (sub.status) {
     case 'running':
       buttons.push(action(word('action.change-plan'), { page: 'change-plan' }, true));
-      buttons.push(paymentMethodAction(sub));
+      buttons.push(paymentMethodAction());
       break;
     case 'suspended': {
       // The first step leads. A dead card: a valid payment method, then the restart. While
@@ -151,7 +153,7 @@ function render(sub: SubscriptionStatusResponse): void {
       // invoices card are the first step, and the payment page offers the restart once paid.
       // A suspension the invoices explain offers no payment method: the card is not the cause.
       const cardFirst = sub.suspensionReason === 'payment-method-invalid';
-      if (cardFirst) buttons.push(paymentMethodAction(sub, true));
+      if (cardFirst) buttons.push(paymentMethodAction(true));
       if (!sub.paymentCappingReached) {
         const primary = !cardFirst && sub.dueInvoices.length === 0;
         buttons.push(action(word('action.restart'), { page: 'restart' }, primary));

@@ -119,6 +119,14 @@ describe('hosted pages', () => {
     // Before: the add-on the plan sells is one the customer can still take, not a refusal.
     const before = await portalOf('healthy');
     assert.match(before.html, /Priority support<\/th>\s*<td class="num">Add-on, not added<\/td>/);
+    // A limit within the plan says what its second figure is: the seats the customer has, of
+    // those the plan includes (not "in use" of anything).
+    const rowOf = (html: string, label: string) =>
+      new RegExp(`${label}</th>\\s*<td class="num">([^<]*)</td>`).exec(html)?.[1];
+    assert.equal(rowOf(before.html, 'Seats'), '3 of 5 included');
+    const href = link(await subscription('healthy'), 'hosted-related-subscription').href ?? '';
+    const french = await openPage(`${href}${href.includes('?') ? '&' : '?'}lang=fr`);
+    assert.equal(rowOf(french.html, 'Sièges'), '3 sur 5 inclus');
     const seats = await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 3 }));
     assert.equal(seats.status, 200, seats.text);
     const addOn = await t.api(
@@ -131,7 +139,7 @@ describe('hosted pages', () => {
     const row = (label: string) =>
       new RegExp(`${label}</th>\\s*<td class="num">([^<]*)</td>`).exec(portal.html)?.[1];
     assert.equal(row('Seats'), '6 · 5 included + 1 extra');
-    assert.equal(row('Projects'), '4 of 10');
+    assert.equal(row('Projects'), '4 of 10 included');
     assert.equal(row('Priority support'), 'Added as an add-on');
     assert.equal(row('Single sign-on'), 'Included');
   });

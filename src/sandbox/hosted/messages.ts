@@ -36,6 +36,9 @@ const en = {
   recurring: 'Recurring price',
   features: 'What is included',
   of: 'of',
+  // A limit within what the plan includes ("Seats 4 of 5 included"): the quantity the customer
+  // has, of the plan's, as the meter announces it and the billing page's note says it.
+  ofIncluded: '{used} of {total} included',
   unlimited: 'Unlimited',
   included: 'Included',
   notIncluded: 'Not included',
@@ -201,6 +204,7 @@ const fr: Messages = {
   recurring: 'Prix récurrent',
   features: 'Ce qui est inclus',
   of: 'sur',
+  ofIncluded: '{used} sur {total} inclus',
   unlimited: 'Illimité',
   included: 'Inclus',
   notIncluded: 'Non inclus',
