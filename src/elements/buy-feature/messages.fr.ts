@@ -44,7 +44,7 @@ export default {
   'buy.refused.at-once':
     'C’est plus que ce qui peut être acheté en une fois. Choisissez une quantité plus petite.',
   'buy.refused.setup': 'L’achat n’est pas disponible sur cette page.',
-  'buy.unlimited': '{label}\u00a0: illimité dans votre offre, rien à acheter.',
+  'buy.unlimited': '{label}\u00a0: sans limite dans votre offre, rien à acheter.',
   'buy.add-on.add': 'Ajouter l’option {label}',
   'buy.add-on.remove': 'Retirer l’option {label}',
   'buy.add-on.owned': '{label}\u00a0: ajouté à votre offre en option.',

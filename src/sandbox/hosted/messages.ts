@@ -205,14 +205,14 @@ const fr: Messages = {
   features: 'Ce qui est inclus',
   of: 'sur',
   ofIncluded: '{used} sur {total} inclus',
-  unlimited: 'Illimité',
+  unlimited: 'Sans limite',
   included: 'Inclus',
   notIncluded: 'Non inclus',
-  // No capital after the colon: "Sièges : illimité".
+  // No capital after the colon, and words that agree with any feature: "Sièges : sans limite".
   offerFeature: '{title}\u00a0: {value}',
   offerIncluded: 'inclus',
-  offerUnlimited: 'illimité',
-  unlimitedUsed: '{used} utilisés, illimité',
+  offerUnlimited: 'sans limite',
+  unlimitedUsed: '{used} utilisés, sans limite',
   used: 'utilisés',
   changePlan: 'Changer d’offre',
   paymentDetails: 'Moyen de paiement',
