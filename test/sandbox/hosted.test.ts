@@ -432,6 +432,8 @@ describe('subscribe page beside a started subscription', () => {
       assert.match(page.html, /data-started-first/);
       assert.match(page.html, /You already have the Pro plan/);
       assert.equal(forms(page).length, 0, 'no form to start a second subscription');
+      // The refusal is final: it does not ask for itself again when seen (data-recheck).
+      assert.doesNotMatch(page.html, /<body[^>]*data-recheck/);
       const change = await openPage(findLink(page, 'Change plan'));
       assert.equal(change.status, 200);
       assert.match(change.html, /<h1>Change plan<\/h1>/);
@@ -448,6 +450,27 @@ describe('subscribe page beside a started subscription', () => {
       assert.deepEqual(await t.customer(customer), before);
     });
   }
+
+  it('a checkout asks for itself again when seen, until a subscription started', async () => {
+    // The same checkout link, before and after a subscription starts elsewhere: the form page
+    // is marked to be read again when it comes back into view (the layout's frame script), and
+    // reading it again then gives the refusal, without a form.
+    const url = await hostedPageUrl('no-subscription', 'insite-subscribe', 'starter');
+    const before = await openPage(url);
+    assert.equal(before.status, 200);
+    assert.match(before.html, /<body[^>]*data-recheck/);
+    assert.equal(forms(before).length, 1);
+    const started = await t.api('POST', '/v1/Subscription', {
+      ReferenceCustomer: 'no-subscription',
+      ReferenceOffer: 'pro',
+    });
+    assert.ok(started.status < 300, started.text);
+    const after = await openPage(url);
+    assert.equal(after.status, 200);
+    assert.doesNotMatch(after.html, /<body[^>]*data-recheck/);
+    assert.equal(forms(after).length, 0);
+    assert.match(after.html, /data-started-first|data-pending-first/);
+  });
 
   it('the API refuses a second subscription with Error.Subscription.Exists', async () => {
     const before = await t.customer('healthy');
