@@ -57,8 +57,10 @@ const PAGES = [
     // 20.2 KiB until the portal's Trusted Types policy and CSP diagnostics, the `theme`
     // property and the already-subscribed and service-unavailable texts: 20,743 B. Then the
     // rule that offers each remedy once per page region (in the remedies chunk these states
-    // load), the cause of a suspension and the glossary's words: 21,642 B.
-    budget: 21.2 * KIB,
+    // load), the cause of a suspension and the glossary's words: 21,642 B. Then the state said
+    // once per region (a covered meter's dash, a pending meter's own "Complete your
+    // subscription"): 21,761 B, 53 B over the budget before it.
+    budget: 21.2 * KIB + 53,
   },
   {
     name: 'all six, script-tag file (billing-elements.js)',
@@ -90,7 +92,10 @@ const PAGES = [
     // a downgrade styled as a removal, the remedy's words by cause ("Update payment method"),
     // brief pointers, the restart open below the overdue threshold, "1 invoice", the plan
     // dialog's whole sum with a discount: +193 B over the budget before them (48,870 B).
-    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788 + 193,
+    // Then a state said once per region instead of on every element (a covered meter's dash, a
+    // pending meter that offers the completion only when no other element does, the words
+    // without a plan kept for screen readers): +209 B (48,870 -> 49,079 B).
+    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788 + 193 + 209,
     target: 26 * KIB,
   },
   {

@@ -132,9 +132,16 @@ export function problemBox(
   if (remedy === 'plans' && page === 'offers') waits = 'buy.waits.none';
   else if (remedy === 'register' && code === 'payment-method-invalid')
     waits = 'buy.waits.register.update';
-  if (!acted && !speaks && remedy)
+  if (!acted && !speaks && remedy) {
+    // Without a plan, the region's "Choose a plan to get started" says why for every control:
+    // the words stay for screen readers, which reach each control on its own.
+    const words =
+      waits === 'buy.waits.none'
+        ? html`<span class="visually-hidden">${message(host, waits)}</span>`
+        : message(host, waits);
     return html`${price}
-      <p class="waits" part="waits">${message(host, waits)} ${pointer}</p>`;
+      <p class="waits" part="waits">${words}${pointer}</p>`;
+  }
   let action: TemplateResult | typeof nothing = nothing;
   if (page) {
     action = html`<button

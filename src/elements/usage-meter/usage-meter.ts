@@ -91,7 +91,7 @@ function load(store: UsageStore): void {
  * @csspart detail - The line under the meter (reset date).
  * @csspart switch - An on/off feature's line.
  * @csspart state - An on/off feature's "Included" / "Not included" badge.
- * @csspart covered - A meter whose state another element of the page region tells with its remedy (no subscription, a plan without the feature, an error): its label and a dash or two words.
+ * @csspart covered - A meter whose state another element of the page region tells with its remedy (no subscription, a plan without the feature, an error): its label and a dash, or "Not included".
  * @csspart list - The list of every feature (without `feature`).
  * @csspart item - One feature of the list.
  * @csspart message - The not-in-plan, empty and error states.
@@ -205,6 +205,8 @@ export class UsageMeter extends LitElement {
    * notices.ts, which every state with a remedy needs (a page of figures loads neither).
    */
   #callToAction: CallToAction | undefined;
+  /** The meter offers the remedy of its state in its region (call-to-action.ts). */
+  #speaks = true;
   /** The state a covered meter stands back from. */
   #covering: MeterState = 'loading';
   /**
@@ -268,12 +270,15 @@ export class UsageMeter extends LitElement {
       return;
     }
     // One cause, one message per region (call-to-action.ts): the element that offers its remedy
-    // says it, the other meters step back.
+    // says it, the other meters step back. A pending plan's terms show either way; a meter says
+    // when they start only when no other element of its region offers to complete it.
     this.#covering = state;
     const remedy = this.#remedyOf(state);
     if (remedy) this.#callToAction ??= new notices!.CallToAction(this);
-    const speaks = this.#callToAction?.offer(remedy) ?? true;
-    this.state = speaks ? state : 'covered';
+    const claim = this.#callToAction;
+    const pending = state === 'pending';
+    this.#speaks = (pending ? claim?.offerQuietly(remedy) : claim?.offer(remedy)) ?? true;
+    this.state = this.#speaks || pending ? state : 'covered';
   }
 
   protected override updated(): void {
@@ -522,6 +527,7 @@ export class UsageMeter extends LitElement {
    */
   #remedyOf(state: MeterState): Remedy | undefined {
     if (state === 'no-subscription' || state === 'not-in-plan') return 'plans';
+    if (state === 'pending') return 'subscribe';
     if (this.#usages.state.status !== 'error') return undefined;
     return state === 'signed-out' ? 'sign-in' : 'retry';
   }
@@ -569,27 +575,27 @@ export class UsageMeter extends LitElement {
   }
 
   /**
-   * What a covered meter shows: its label, the element offering the remedy saying why. Without
-   * a subscription, or a plan that lacks the feature, it says so in two words (a bare dash reads
-   * as a missing figure); a failure keeps the dash, another element offering the retry.
+   * What a covered meter shows: its label, the element offering the remedy saying why. A plan
+   * that lacks this feature says so in two words ("Not included": this meter's own fact). Without
+   * a subscription the region's "Choose a plan to get started" says it for every meter: a quiet
+   * dash, the words kept for screen readers, which reach each meter on its own. A failure keeps
+   * the dash, another element offering the retry.
    */
   #renderCovered(): TemplateResult | typeof nothing {
     if (!this.feature) return nothing;
     const covering = this.#covering;
-    const words =
-      covering === 'no-subscription'
-        ? message(this, 'meter.no-plan')
-        : covering === 'not-in-plan'
-          ? message(this, 'meter.not-included')
-          : undefined;
     return html`<div class="switch covered" part="covered">
       <span class="label" part="label"
         ><slot name="label">${this.label || this.feature}</slot></span
       >
       ${
-        words
-          ? html`<span class="state" part="state">${words}</span>`
-          : html`<span class="of" aria-hidden="true">—</span>`
+        covering === 'not-in-plan'
+          ? html`<span class="state" part="state">${message(this, 'meter.not-included')}</span>`
+          : html`<span class="of" aria-hidden="true">—</span>${
+                covering === 'no-subscription'
+                  ? html`<span class="visually-hidden">${message(this, 'meter.no-plan')}</span>`
+                  : nothing
+              }`
       }
     </div>`;
   }
@@ -609,6 +615,7 @@ export class UsageMeter extends LitElement {
           ...this.#usages.state,
           offers: this.#offers ?? null,
           renderFigures,
+          speaks: this.#speaks,
         });
     }
     if (this.feature) return this.#renderUsage(readings[0]!, 0);
