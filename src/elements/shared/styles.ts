@@ -15,9 +15,8 @@ import { css } from 'lit';
  *   `accent-color` carries the resolved accent, for what the portal hands the hosted pages.
  * - The modal dialogs (buy-feature's confirmation, the portal's) and their title.
  * - `.visually-hidden`: hidden from sight, kept for assistive technology.
- * - `.primary` (accent) and `.secondary` (quiet) buttons; a primary that is aria-disabled turns
- *   neutral (a disabled action must not outshine the remedy). Only a hover eases the background:
- *   a button going to or coming back from aria-disabled is at full contrast at once. Every button is one of the
+ * - `.primary` (accent) and `.secondary` (quiet) buttons. Only the background eases: a button
+ *   coming back from aria-disabled is at full contrast at once. Every button is one of the
  *   two, so the focus ring is for whatever shows focus (and the quantity input's focus).
  * - The focus ring: an outline in the accent, 2px wide and 2px away from the control, so it
  *   stands against the page (at least 3:1 for the default accents on light and dark pages)
@@ -103,16 +102,11 @@ export const sharedStyles = css`
     border: 1px solid transparent;
     border-radius: var(--_radius);
     cursor: pointer;
+    transition: background-color var(--billing-duration, 180ms);
   }
   .primary {
     background: var(--_accent);
     color: var(--_on-accent);
-  }
-  /* Only a hover eases: a primary turning neutral (aria-disabled) or back is at full contrast at
-     once, never a background half-way under words already changed. */
-  .primary:hover:not([aria-disabled='true']),
-  .secondary {
-    transition: background-color var(--billing-duration, 180ms);
   }
   .primary:hover:not([aria-disabled='true']) {
     background: color-mix(in srgb, var(--_accent) 85%, var(--_hover-mix));
@@ -144,16 +138,6 @@ export const sharedStyles = css`
   [aria-disabled='true'] {
     cursor: not-allowed;
     opacity: 0.55;
-  }
-  /* A primary that cannot act now is no call to action: neutral, still a button (a tinted fill
-     and a hairline), its words at the muted contrast of the page's secondary text, so that a
-     remedy beside it (full-contrast words) leads, in light and dark alike. */
-  .primary[aria-disabled='true'],
-  .primary.destructive[aria-disabled='true'] {
-    background: color-mix(in srgb, currentColor 8%, transparent);
-    color: var(--_muted);
-    border-color: var(--_hairline);
-    opacity: 1;
   }
 
   .skeleton {
