@@ -13,6 +13,11 @@ export interface Scenario {
   situation: string;
   /** What a visitor can try while signed in as this customer. */
   tryThis: string;
+  /**
+   * The state of the subscription the note describes, as `scenarioState` words it (the fixture's
+   * starting state): the page hides the note once the live state differs.
+   */
+  startsAs: string;
   /** The same three texts on a French page. */
   fr: { label: string; situation: string; tryThis: string };
 }
@@ -25,6 +30,7 @@ export interface DemoCustomer extends Scenario {
 export const SCENARIOS: readonly Scenario[] = [
   {
     reference: 'healthy',
+    startsAs: 'running/pro',
     label: 'Healthy',
     tone: 'ok',
     situation: 'Pro plan with a card on file; 3 of 5 seats in use.',
@@ -38,6 +44,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'no-payment-method',
+    startsAs: 'running/pro',
     label: 'No payment method',
     tone: 'warning',
     situation: 'Pro plan, all 5 seats in use, and no card on file: paid changes are refused.',
@@ -52,6 +59,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'capping-reached',
+    startsAs: 'suspended/pro/payment-due/capping',
     label: 'Invoices overdue',
     tone: 'critical',
     situation: 'Unpaid invoices reached the limit and the subscription is suspended.',
@@ -64,6 +72,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'suspended',
+    startsAs: 'suspended/pro/payment-method-invalid',
     label: 'Suspended',
     tone: 'critical',
     situation: 'The card on file stopped working and the subscription is suspended.',
@@ -76,6 +85,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'starter-plan',
+    startsAs: 'running/starter',
     label: 'Feature not in plan',
     tone: 'info',
     situation: 'Starter plan: extra seats and single sign-on are not included.',
@@ -89,6 +99,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'unlimited',
+    startsAs: 'running/business',
     label: 'Unlimited',
     tone: 'ok',
     situation: 'Business plan with unlimited seats and projects.',
@@ -101,6 +112,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'discounted',
+    startsAs: 'running/pro',
     label: 'Discounted',
     tone: 'ok',
     situation: 'Pro plan with 20% off every price.',
@@ -113,6 +125,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'pending',
+    startsAs: 'pending/pro',
     label: 'Waiting to be completed',
     tone: 'info',
     situation: 'Subscription created, waiting for the customer to complete it.',
@@ -125,6 +138,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     reference: 'no-subscription',
+    startsAs: 'none',
     label: 'No plan yet',
     tone: 'info',
     situation: 'A new account that has not chosen a plan yet.',

@@ -95,7 +95,7 @@ const SHELL = `<!doctype html>
           </div>
         </header>
         <main id="main" tabindex="-1">
-          <div class="scenario tone-{{tone}}" role="note" aria-label="{{t.scenario}}">
+          <div class="scenario tone-{{tone}}" role="note" aria-label="{{t.scenario}}" data-scenario="{{startsAs}}">
             <p><span class="tag tone-{{tone}}">{{label}}</span> <strong>{{situation}}</strong> {{tryThis}}</p>
             <a href="/">{{t.scenario.switch}}</a>
           </div>
@@ -158,6 +158,7 @@ export function renderAppPage(options: AppPageOptions): string {
     label: scenario.label,
     situation: scenario.situation,
     tryThis: scenario.tryThis,
+    startsAs: customer.startsAs,
     content: raw(options.content),
   });
 }

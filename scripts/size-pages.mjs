@@ -103,7 +103,12 @@ const PAGES = [
     // that includes the use; the other pages load it only for a meter at its critical level):
     // +570 B (49,079 -> 49,649 B), measured before and after it. Then its cost said before the
     // customer's discount, which may not cover that use: +139 B (49,788 B).
-    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788 + 193 + 209 + 570 + 139,
+    // Then a second look at the words and the buttons: the wait for a payment method by its
+    // cause ("Needs a payment method." when none is on file), a downgrade's lost features quoted
+    // and what becomes of the seats, "No plan yet" in the picker, and a disabled primary that
+    // turns neutral (in the change elements' styles, so a meter page pays nothing): +162 B
+    // (measured on its own, 49,079 -> 49,241 B).
+    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788 + 193 + 209 + 570 + 139 + 162,
     target: 26 * KIB,
   },
   {

@@ -10,6 +10,7 @@ export { PlanPicker } from './elements/plan-picker/plan-picker.js';
 export { FeatureGate, type GateState } from './elements/feature-gate/feature-gate.js';
 export { BillingHistory, type HistoryState } from './elements/billing-history/billing-history.js';
 export { openPortalPage } from './elements/billing-portal/open.js';
+export { remedyLabel } from './elements/shared/remedy.js';
 export type { OpenPortalPageOptions } from './elements/shared/remedy.js';
 
 export {

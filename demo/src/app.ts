@@ -6,6 +6,7 @@ import 'billing-elements/define';
 import { configureBilling, getProxyClient, getUsageStore, watchLang } from 'billing-elements';
 import type { SubscriptionStatusResponse } from 'billing-elements';
 import { FEATURE_LABELS } from '../labels.js';
+import { scenarioState } from '../scenario-state.js';
 import { word } from './words.js';
 
 // '/billing' is the default; spelled out because this is where the demo mounts its proxy. The
@@ -86,6 +87,10 @@ watchSubscription((result) => {
   }
   badgeSubscription = result.value;
   showBadge();
+  // The sample customer's note tells its starting state: once the customer has changed it (here
+  // or in another tab), it would contradict the badge, so it goes.
+  const note = document.querySelector<HTMLElement>('[data-scenario]');
+  if (note) note.hidden = scenarioState(result.value) !== note.dataset['scenario'];
 });
 
 /**

@@ -2,10 +2,18 @@ import {
   formatDate,
   formatMoney,
   getUsageStore,
+  loadLanguage,
+  languageOf,
   openPortalPage,
+  remedyLabel,
   watchLang,
 } from 'billing-elements';
-import type { BuyFeature, PortalRequest, SubscriptionStatusResponse } from 'billing-elements';
+import type {
+  BillingErrorEvent,
+  BuyFeature,
+  PortalRequest,
+  SubscriptionStatusResponse,
+} from 'billing-elements';
 import { STATUS_TONE, statusText, watchSubscription } from './app.js';
 import { seatsNote } from './seats-note.js';
 import { word } from './words.js';
@@ -42,6 +50,23 @@ function action(label: string, request: PortalRequest, primary = false): HTMLBut
     void openPortalPage(request, { from: button });
   });
   return button;
+}
+
+/**
+ * The service refused a billable change for want of a payment method
+ * (`Error.Customer.PaymentSettings.Missing`, as the page's elements learned it): none is on
+ * file. Undefined: nothing says so.
+ */
+let missingCard: string | undefined;
+
+/**
+ * The payment-method action in the elements' words for its cause: "Add a payment method" when
+ * none is on file, else "Update payment method" (the words of a card that stopped working
+ * also fit one that works: it is replaced).
+ */
+function paymentMethodAction(primary = false): HTMLButtonElement {
+  const code = missingCard ?? 'payment-method-invalid';
+  return action(remedyLabel(summary, 'register', code), { page: 'register' }, primary);
 }
 
 function fact(term: string, value: string): HTMLElement {
@@ -81,7 +106,8 @@ function render(sub: SubscriptionStatusResponse): void {
   status.textContent = statusText(sub.status);
 
   const facts = element('dl', { className: 'facts' });
-  facts.append(fact(word('fact.plan'), sub.title ?? word('fact.no-plan')));
+  // Without a plan the card's tag says so ("No plan yet") and its button leads to the plans.
+  if (sub.title) facts.append(fact(word('fact.plan'), sub.title));
   if (sub.offerAfterTerm) {
     // A downgrade the customer confirmed waits for the end of the period: the plan does not
     // renew as it is, it changes then.
@@ -119,7 +145,7 @@ function render(sub: SubscriptionStatusResponse): void {
   switch (sub.status) {
     case 'running':
       buttons.push(action(word('action.change-plan'), { page: 'change-plan' }, true));
-      buttons.push(action(word('action.payment-method'), { page: 'register' }));
+      buttons.push(paymentMethodAction());
       break;
     case 'suspended': {
       // The first step leads. A dead card: a valid payment method, then the restart. While
@@ -127,8 +153,7 @@ function render(sub: SubscriptionStatusResponse): void {
       // invoices card are the first step, and the payment page offers the restart once paid.
       // A suspension the invoices explain offers no payment method: the card is not the cause.
       const cardFirst = sub.suspensionReason === 'payment-method-invalid';
-      if (cardFirst)
-        buttons.push(action(word('action.payment-method'), { page: 'register' }, true));
+      if (cardFirst) buttons.push(paymentMethodAction(true));
       if (!sub.paymentCappingReached) {
         const primary = !cardFirst && sub.dueInvoices.length === 0;
         buttons.push(action(word('action.restart'), { page: 'restart' }, primary));
@@ -174,10 +199,30 @@ function showSeatsNote(): void {
   seatsNoteHolder.hidden = text === '';
 }
 
+// A refusal for want of a payment method says the card is missing; a change of the account
+// (a card added in the portal, another tab) makes it unknown again until the elements ask anew.
+document.addEventListener('billing-error', (event: BillingErrorEvent) => {
+  if (event.detail.code !== 'Error.Customer.PaymentSettings.Missing' || missingCard) return;
+  missingCard = event.detail.code;
+  if (shown) show(shown);
+});
+document.addEventListener('billing-updated', () => {
+  missingCard = undefined;
+});
+
 watchSubscription(show);
 store.subscribe(showSeatsNote);
 store.load().then(showSeatsNote, showSeatsNote);
+/** The remedies' words are the elements': the card is written again once they have arrived. */
+function showInElementsWords(): void {
+  void loadLanguage(languageOf(summary)).then(() => {
+    if (shown) show(shown);
+  });
+}
+
+showInElementsWords();
 watchLang(() => {
   if (shown) show(shown);
   showSeatsNote();
+  showInElementsWords();
 });

@@ -24,10 +24,15 @@ export function seatsNote({ state, inUse }: SeatsFacts, formatOn: Element): stri
 
   const sentences: string[] = [];
   const have = seats.QuantityCurrent ?? 0;
-  sentences.push(haveSentence(have, inUse, n));
+  const included = isUnlimited(seats) ? undefined : seats.QuantityIncluded;
+  // Within what the plan includes, one sentence says both figures; beyond it, the seats the
+  // customer has come first, then what the plan includes and what is billed on top.
+  if (included !== undefined && have <= included)
+    sentences.push(ofIncludedSentence(have, included, inUse, n));
+  else sentences.push(haveSentence(have, inUse, n));
   if (isUnlimited(seats)) sentences.push(word('seats.unlimited'));
-  else if (seats.QuantityIncluded !== undefined) {
-    sentences.push(includedSentence(have, seats.QuantityIncluded, n));
+  else if (included !== undefined) {
+    if (have > included) sentences.push(includedSentence(have, included, n));
     // A suspended subscription changes nothing until it is restarted: no removal to offer.
     if (state.subscription !== 'suspended') sentences.push(...removal(seats, have, inUse, n));
   }
@@ -47,8 +52,15 @@ export function addSeatsNote(state: UsageStoreState, formatOn: Element): string 
   if (state.subscription === 'suspended') return word('seats.suspended');
   const sentences = [word('seats.invite')];
   if (isUnlimited(seats)) sentences.push(word('seats.unlimited'));
-  else if (seats.QuantityIncluded !== undefined)
-    sentences.push(includedSentence(seats.QuantityCurrent ?? 0, seats.QuantityIncluded, n));
+  else if (seats.QuantityIncluded !== undefined) {
+    const have = seats.QuantityCurrent ?? 0;
+    const included = seats.QuantityIncluded;
+    sentences.push(
+      have <= included
+        ? ofIncludedSentence(have, included, undefined, n)
+        : includedSentence(have, included, n),
+    );
+  }
   sentences.push(word('seats.price-first'));
   return sentences.join(' ');
 }
@@ -79,12 +91,32 @@ function haveSentence(
   return word('seats.have.used', { count, used: n(inUse) });
 }
 
-/** What the plan includes, and what one more seat costs. */
+/**
+ * The seats the customer has of those the plan includes, how many are in use when the page
+ * counts them, and what one more costs: "You have 3 of the 5 seats your plan includes, all in
+ * use: 2 more cost nothing." The same "of" as the meter and the portal ("3 of 5").
+ */
+function ofIncludedSentence(
+  have: number,
+  included: number,
+  inUse: number | undefined,
+  n: (value: number) => string,
+): string {
+  if (have === 0) return word('seats.of.none', { included: n(included) });
+  let use = '';
+  if (inUse !== undefined) {
+    if (inUse >= have) use = counted('seats.use.all', have);
+    else if (inUse === 0) use = counted('seats.use.none', have);
+    else use = word('seats.use.some', { used: n(inUse) });
+  }
+  const vars = { count: n(have), included: n(included), use };
+  if (have === included) return word('seats.of.full', vars);
+  return counted('seats.of.free', included - have, { ...vars, free: n(included - have) });
+}
+
+/** Beyond what the plan includes: what it includes, and the extra seats billed each month. */
 function includedSentence(have: number, included: number, n: (value: number) => string): string {
   const vars = { included: n(included) };
-  if (have < included)
-    return counted('seats.included.free', included - have, { ...vars, free: n(included - have) });
-  if (have === included) return word('seats.included.full', vars);
   return counted('seats.included.extra', have - included, { ...vars, extra: n(have - included) });
 }
 

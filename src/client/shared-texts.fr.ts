@@ -14,7 +14,7 @@ export default {
   'error.timeout': 'La facturation met trop de temps à répondre. Veuillez réessayer.',
   'error.unauthenticated': 'Votre session a expiré. Reconnectez-vous pour voir votre offre.',
   'error.rate-limited': 'Trop de demandes. Patientez un instant puis réessayez.',
-  'error.no-subscription': 'Vous n’avez pas encore d’abonnement.',
+  'error.no-subscription': 'Pas encore d’offre\u00a0: choisissez-en une d’abord.',
   'error.subscription-suspended': 'Votre abonnement est suspendu. Réactivez-le pour continuer.',
   'error.payment-method-invalid':
     'Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus. Ajoutez-en un valide, puis réactivez-le.',

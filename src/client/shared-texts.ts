@@ -18,7 +18,7 @@ export const sharedTexts = {
   'error.timeout': 'Billing took too long to answer. Please try again.',
   'error.unauthenticated': 'Your session has ended. Sign in again to see your plan.',
   'error.rate-limited': 'Too many requests. Wait a moment and try again.',
-  'error.no-subscription': 'You do not have a subscription yet.',
+  'error.no-subscription': 'No plan yet: choose one first.',
   'error.subscription-suspended': 'Your subscription is suspended. Restart it to continue.',
   // A suspension for a payment method that no longer works: a restart would be refused until a
   // valid one is added (its remedy is `register`), and nothing restarts by itself after that.

@@ -283,7 +283,7 @@ test('the billing page summarises the subscription and opens portal workflows in
   await eventually(async () => {
     assert.equal(
       await note.textContent(),
-      'You have 3 seats, all in use. Your plan includes 5: 2 more cost nothing. ' +
+      'You have 3 of the 5 seats your plan includes, all in use: 2 more cost nothing. ' +
         'None can be removed while all are in use. You see what changes before you confirm.',
     );
   });
@@ -312,14 +312,14 @@ test('the billing page’s seats note follows the customer’s seats, in their l
   await page.goto(`${e2e.demo.url}/app/billing`);
   const seats = page.getByRole('region', { name: 'Seats' });
   const note = seats.locator('[data-seats-note]');
-  await note.getByText(/^You have 3 seats, all in use\./).waitFor();
+  await note.getByText(/^You have 3 of the 5 seats your plan includes, all in use:/).waitFor();
 
   // Two more seats, free: the note says what the customer now has, and what can be removed.
   await buyFree(seats.locator('buy-feature'), 'Done. You now have 5 seats.', 2);
   await eventually(async () => {
     assert.equal(
       await note.textContent(),
-      'You have 5 seats, 3 in use. Your plan includes 5: each seat beyond them is charged ' +
+      'You have all 5 seats your plan includes, 3 in use: each seat beyond them is charged ' +
         'after you confirm its price. You can remove up to 2, down to the 3 in use. ' +
         'You see what changes before you confirm.',
     );
@@ -333,6 +333,13 @@ test('the billing page’s seats note follows the customer’s seats, in their l
       'fr',
       'Vous avez 42 sièges. Votre offre inclut des sièges illimités\u00a0: en ajouter ne coûte ' +
         'rien. Vous voyez ce qui change avant de confirmer.',
+    ],
+    [
+      'no-payment-method',
+      'fr',
+      'Vous avez les 5 sièges inclus dans votre offre, tous utilisés\u00a0: chaque siège au-delà ' +
+        'est facturé après confirmation de son prix. Aucun ne peut être retiré tant que tous ' +
+        'sont utilisés. Vous voyez ce qui change avant de confirmer.',
     ],
     ['pending', 'en', 'Your plan includes 5 seats once you complete your subscription.'],
     ['starter-plan', 'en', 'Seats are not included in your plan.'],
@@ -382,7 +389,7 @@ test('the billing page’s own words follow a live change of <html lang>', async
   const badge = page.locator('[data-plan]');
   const buy = page.locator('#seats buy-feature');
   await summary.getByText('Renews on').waitFor();
-  await note.getByText(/^You have 3 seats/).waitFor();
+  await note.getByText(/^You have 3 of the 5 seats/).waitFor();
   await badge.getByText('Pro · Active').waitFor();
 
   // A host app switching languages in place, as the elements allow: no reload.
@@ -399,7 +406,11 @@ test('the billing page’s own words follow a live change of <html lang>', async
   await summary.getByText('Rien', { exact: true }).waitFor();
   await actions.getByRole('button', { name: 'Changer d’offre' }).waitFor();
   await badge.getByText('Pro · Actif').waitFor();
-  await note.getByText(/^Vous avez 3 sièges, tous utilisés\./).waitFor();
+  await note
+    .getByText(/^Vous avez 3 des 5 sièges inclus dans votre offre, tous utilisés\u00a0:/)
+    .waitFor();
+  // The payment method's button takes the elements' words, in the new language too.
+  await actions.getByRole('button', { name: 'Mettre à jour le moyen de paiement' }).waitFor();
   // The names the page gives the elements follow too ("sièges", not "seats").
   assert.equal(await buy.getAttribute('label'), 'sièges');
   assert.doesNotMatch((await summary.textContent()) ?? '', /Renews on|To pay|Nothing/);
@@ -409,7 +420,8 @@ test('the billing page’s own words follow a live change of <html lang>', async
   });
   await summary.getByText('Renews on').waitFor();
   await actions.getByRole('button', { name: 'Change plan' }).waitFor();
-  await note.getByText(/^You have 3 seats, all in use\./).waitFor();
+  await note.getByText(/^You have 3 of the 5 seats your plan includes, all in use:/).waitFor();
+  await actions.getByRole('button', { name: 'Update payment method' }).waitFor();
   assert.equal(await buy.getAttribute('label'), 'seats');
   assert.deepEqual(navigations, [], 'no reload');
   assert.deepEqual(pageErrors(page), []);
@@ -454,13 +466,15 @@ test('the overview’s “Add seats” note is the customer’s own, in both lan
   await page.goto(`${e2e.demo.url}/app/?lang=en`);
   await note
     .getByText(
-      'Invite more teammates. Your plan includes 5: 2 more cost nothing. You see and confirm the price before anything is charged.',
+      'Invite more teammates. You have 3 of the 5 seats your plan includes: 2 more cost nothing. You see and confirm the price before anything is charged.',
       { exact: true },
     )
     .waitFor();
   await page.goto(`${e2e.demo.url}/app/?lang=fr`);
   await note
-    .getByText(/^Invitez d’autres membres\. Votre offre en inclut 5\u00a0: 2 de plus/)
+    .getByText(
+      /^Invitez d’autres membres\. Vous avez 3 des 5 sièges inclus dans votre offre\u00a0: 2 de plus/,
+    )
     .waitFor();
   await page.goto(`${e2e.demo.url}/app/?lang=en`);
   assert.deepEqual(pageErrors(page), []);
@@ -475,9 +489,14 @@ test('the billing page follows a subscription made in another tab: summary, badg
   const badge = tab.locator('[data-plan]');
   // The frame shown (a refresh loads the next one out of sight, in a container of its own).
   const portal = tab.frameLocator('billing-portal > #service_portal iframe');
-  await summary.getByText('None yet').waitFor();
   await summary.getByRole('button', { name: 'Choose a plan' }).waitFor();
+  // The card names the state in the glossary's words, once: its tag, no "Plan: None yet".
+  await summary.getByText('No plan yet', { exact: true }).waitFor();
+  assert.doesNotMatch((await summary.textContent()) ?? '', /None yet|Plan\s*No plan/);
   await badge.getByText('No plan yet', { exact: true }).waitFor();
+  // The sample customer's note tells the state it starts in.
+  const note = tab.getByRole('note', { name: 'Demo scenario' });
+  await note.getByText('A new account that has not chosen a plan yet.').waitFor();
   // Without a subscription the portal's home is the choice of a plan.
   await portal.getByRole('heading', { level: 1, name: 'Choose a plan' }).waitFor();
 
@@ -504,6 +523,8 @@ test('the billing page follows a subscription made in another tab: summary, badg
   assert.match((await summary.textContent()) ?? '', /Plan\s*Pro/);
   await summary.getByRole('button', { name: 'Change plan' }).waitFor();
   await badge.getByText('Pro · Active').waitFor();
+  // The note would now contradict the badge ("No plan yet"): it is gone.
+  await note.waitFor({ state: 'hidden' });
   await portal.getByRole('heading', { level: 1, name: 'Your subscription' }).waitFor();
   await portal.getByRole('heading', { level: 2, name: /Pro/ }).waitFor();
   assert.deepEqual(navigations, [], 'no reload');

@@ -5,6 +5,9 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
+import type { SubscriptionStatusResponse } from '../../src/index.js';
+import { SCENARIOS } from '../../demo/customers.js';
+import { scenarioState } from '../../demo/scenario-state.js';
 import { startDemo, type DemoServer } from '../../demo/server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,6 +56,21 @@ test('pages need a session, and the billing proxy takes the customer from it', a
   const body = (await usages.json()) as { usages: { ReferenceCustomer: string }[] };
   assert.ok(body.usages.length > 0);
   assert.ok(body.usages.every((usage) => usage.ReferenceCustomer === 'starter-plan'));
+});
+
+test('each sample customer’s note names the state the proxy reads for it at the start', async () => {
+  // The page hides a note whose state no longer holds (demo/src/app.ts): each note must match
+  // its customer's fixture as the proxy reads it, or it would never show. No test of this file
+  // changes a subscription.
+  for (const scenario of SCENARIOS) {
+    const cookie = await signInCookie(scenario.reference);
+    const response = await fetch(`${demo.url}/billing/subscription`, { headers: { cookie } });
+    assert.equal(response.status, 200, scenario.reference);
+    const live = (await response.json()) as SubscriptionStatusResponse;
+    assert.equal(scenarioState(live), scenario.startsAs, scenario.reference);
+    const page = await (await fetch(`${demo.url}/app/`, { headers: { cookie } })).text();
+    assert.match(page, new RegExp(`data-scenario="${scenario.startsAs}"`), scenario.reference);
+  }
 });
 
 test('a session cookie edited to name another customer is refused', async () => {

@@ -36,6 +36,52 @@ describe('demo: plans', () => {
     await page.context().close();
   });
 
+  it('a checkout left open shows the refusal when seen again, once a plan started elsewhere', async () => {
+    await resetSandbox(e2e.demo);
+    const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+    await e2e.signIn(page, 'no-subscription');
+    await page.goto(`${e2e.demo.url}/app/plans`);
+    // This tab opens the checkout of Starter, and leaves it.
+    await page.locator('plan-picker').getByRole('button', { name: 'Subscribe to Starter' }).click();
+    const hosted = page.frameLocator('body > billing-portal iframe');
+    await hosted.getByRole('heading', { level: 1, name: 'Subscribe to Starter' }).waitFor();
+
+    // Another tab of the same session subscribes to Pro.
+    const other = await page.context().newPage();
+    await other.goto(`${e2e.demo.url}/app/plans`);
+    await other.locator('plan-picker').getByRole('button', { name: 'Subscribe to Pro' }).click();
+    const otherHosted = other.frameLocator('body > billing-portal iframe');
+    await otherHosted.getByLabel('Name on card').fill('Noah No-Plan');
+    await otherHosted.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await otherHosted.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await otherHosted.getByLabel('Security code').fill('123');
+    await otherHosted.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await otherHosted.getByText('Your subscription is active.').waitFor();
+    await other.close();
+
+    // Back to the first tab: its checkout is seen again (the page comes back into view), and the
+    // refusal replaces the form before any card is typed; nothing was posted.
+    const frame = page.frames().find((candidate) => candidate.url().includes('/subscribe'));
+    assert.ok(frame, 'the checkout frame');
+    await frame.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await hosted
+      .getByText(
+        'You already have the Pro plan. Change plan rather than start a second subscription.',
+      )
+      .waitFor();
+    assert.equal(await hosted.getByLabel('Card number').count(), 0);
+    assert.equal(await hosted.getByRole('button', { name: 'Subscribe', exact: true }).count(), 0);
+    await hosted.getByRole('link', { name: 'Change plan' }).waitFor();
+    await screenshot(page, 'checkout-rechecked', { fullPage: false });
+    const customer = await e2e.customer('no-subscription');
+    assert.deepEqual(
+      customer.subscriptions.map((s) => s.ReferenceOffer),
+      ['pro'],
+    );
+    assert.deepEqual(pageErrors(page), []);
+    await page.context().close();
+  });
+
   it('subscribes once through the portal; the picker then offers changes, never a second subscription', async () => {
     await resetSandbox(e2e.demo);
     const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
@@ -60,7 +106,7 @@ describe('demo: plans', () => {
     await picker.locator('[data-offer-card="pro"][data-current]').waitFor({ timeout: 5000 });
     await picker.getByRole('button', { name: 'Switch to Business' }).waitFor();
     assert.equal(await picker.getByRole('button', { name: /^Subscribe to/ }).count(), 0);
-    assert.equal(await picker.getByText('You do not have a subscription yet').count(), 0);
+    assert.equal(await picker.getByText('No plan yet. Choose one to subscribe.').count(), 0);
     const customer = await e2e.customer('no-subscription');
     assert.deepEqual(
       customer.subscriptions.map((s) => [s.ReferenceOffer, s.StateSubscription]),

@@ -238,6 +238,29 @@ test('suspended for a dead card: the billing page and its portal lead with the p
   await page.context().close();
 });
 
+test('no payment method: the billing page asks to add one, in the elements’ words', async () => {
+  const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+  await e2e.signIn(page, 'no-payment-method');
+  for (const [lang, add, waits] of [
+    ['en', 'Add a payment method', 'Needs a payment method.'],
+    ['fr', 'Ajouter un moyen de paiement', 'Nécessite un moyen de paiement.'],
+  ] as const) {
+    await page.goto(`${e2e.demo.url}/app/billing?lang=${lang}`);
+    // A running subscription without a card on file: nothing to update, one to add. The card
+    // takes the verb from the elements' own cause table, once the seats control learned it.
+    const buttons = page.locator('[data-actions] button');
+    await eventually(async () => {
+      assert.deepEqual((await buttons.allTextContents()).slice(1), [add]);
+    });
+    const seats = page.locator('buy-feature[feature="seats"] [part~="waits"]');
+    await seats.getByText(waits).waitFor();
+    assert.doesNotMatch((await seats.textContent()) ?? '', /working|valide/);
+    await screenshot(page, `billing-no-payment-method-${lang}`);
+  }
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
 test('suspended for a dead card: the elements name it, a new card, a restart, then a purchase', async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'suspended');

@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
 import type { PricingResponse } from '../../src/contract/proxy-api.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
 import { proxyRequestCount } from '../browser/billing.js';
@@ -28,6 +28,36 @@ import '../../src/elements/buy-feature/define.js';
 // calm and settled, not as a purchase to make. Against the real proxy over the real sandbox.
 
 afterEach(() => closePortalDialogs());
+
+describe('<buy-feature> when Buy cannot act', () => {
+  it('shows Buy neutral, not in the accent, and the remedy beside it leads (light and dark)', async () => {
+    // No card on file and all seats in use: the refusal offers "Add a payment method"; a Buy
+    // still filled with the accent would be the most prominent thing, and do nothing.
+    await freshStart('no-payment-method');
+    for (const theme of ['light', 'dark']) {
+      const element = await fixture<BuyFeature>(
+        html`<buy-feature
+          feature="seats"
+          theme=${theme}
+          style="--billing-accent: rgb(0, 128, 0)"
+        ></buy-feature>`,
+      );
+      await waitUntil(() => part(element, 'remedy') !== null, 'the remedy', { timeout: 8000 });
+      const buy = part(element, 'buy')!;
+      expect(buy.getAttribute('aria-disabled')).to.equal('true');
+      const look = getComputedStyle(buy);
+      expect(look.backgroundColor, theme).to.not.equal('rgb(0, 128, 0)');
+      // Still a button: a border, and its words readable (not faded out as a whole).
+      expect(look.borderTopStyle).to.equal('solid');
+      expect(look.opacity).to.equal('1');
+      const remedy = getComputedStyle(part(element, 'remedy')!);
+      expect(remedy.color, theme).to.not.equal(look.color);
+      expect(remedy.opacity).to.equal('1');
+      // One element per region offers the remedy: the next theme's starts alone.
+      fixtureCleanup();
+    }
+  });
+});
 
 describe('<buy-feature> when nothing needs buying', () => {
   it('says an unlimited feature has nothing to buy, and prices nothing', async () => {

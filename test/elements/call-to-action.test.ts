@@ -232,6 +232,31 @@ describe('one call to action per page region', () => {
     );
   });
 
+  it('says a payment method is needed, not a working one, when there is none at all', async () => {
+    // The customer has never given a card: "working" would suggest one is on file. The cause
+    // words the wait as it words the remedy ("Add a payment method").
+    await freshStart('no-payment-method');
+    const waitsOf = async (lang: string) => {
+      const region = await fixture<HTMLElement>(
+        html`<div lang=${lang}>
+          <buy-feature feature="seats"></buy-feature>
+          <billing-portal page="home"></billing-portal>
+        </div>`,
+      );
+      await settled(region);
+      return region
+        .querySelector('buy-feature')!
+        .shadowRoot!.querySelector('[part~="waits"]')!
+        .textContent!.replace(/\s+/g, ' ');
+    };
+    const english = await waitsOf('en');
+    expect(english).to.contain('Needs a payment method.');
+    expect(english).to.not.contain('working');
+    const french = await waitsOf('fr');
+    expect(french).to.contain('Nécessite un moyen de paiement.');
+    expect(french).to.not.contain('valide');
+  });
+
   it('says the state in brief where it points to the element that says why', async () => {
     const region = () =>
       fixture<HTMLElement>(

@@ -228,6 +228,27 @@ describe('<plan-picker> grid', () => {
       'Pour les équipes en croissance',
     );
     expect(cardText(card(element, 'business'), 'features')).to.contain('Sièges');
+    // "illimité" would agree with a masculine singular name only: the value agrees with any.
+    expect(cardText(card(element, 'business'), 'features')).to.contain('Sièges : sans limite');
+    expect(cardText(card(element, 'business'), 'features')).to.not.contain('illimité');
+  });
+
+  it('says a downgrade’s losses in French, names quoted, and what becomes of the seats', async () => {
+    await freshStart('healthy');
+    const expected = await quoteOf('starter');
+    const element = await picker(html`<plan-picker lang="fr"></plan-picker>`);
+    await loadLanguage('fr');
+    await element.updateComplete;
+    await pricedAtUse(element);
+    await openChoice(element, 'starter');
+    expect(expected.TypeChange).to.equal('Downgrade');
+    const [loses, drops] = consequences(element);
+    // The names follow a verb, quoted: no capital letter mid-sentence reads as a typo.
+    expect(loses).to.equal('Avec Starter, vous perdez « Sièges » et « Authentification unique ».');
+    // The seats' line says what becomes of them on the date: gone, for whoever uses them.
+    expect(drops).to.match(
+      / : Starter n’en inclut pas\. Vos 3 restent jusqu’au 1(er)? \p{L}+ \d{4} ; ensuite votre offre n’en a plus, et qui les utilise les perd\.$/u,
+    );
   });
 
   it('asks for the offers again when the page changes its language', async () => {
@@ -366,8 +387,8 @@ describe('<plan-picker> changing plan', () => {
       'More than the $19.00 / month of Starter: it includes Projects: 1 extra, $5.00 / month.',
     );
     expect(consequences(element)).to.deep.equal([
-      'On Starter you no longer have Seats and Single sign-on.',
-      `Seats: Starter does not include them. You keep your 3 until ${date}; from then your plan has none.`,
+      'On Starter you no longer have “Seats” and “Single sign-on”.',
+      `Seats: Starter does not include them. You keep your 3 until ${date}; from then your plan has none, and whoever uses them loses them.`,
       'Projects: your 4 stay; Starter includes 3, the rest is billed as extra.',
     ]);
     // Features taken away: worded and styled as a removal, not as a purchase.
@@ -527,7 +548,7 @@ describe('<plan-picker> states', () => {
   it('without a subscription, subscribes to the chosen offer in the portal', async () => {
     await freshStart('no-subscription');
     const element = await picker();
-    expect(partText(element, 'notice')).to.contain('You do not have a subscription yet');
+    expect(partText(element, 'notice')).to.contain('No plan yet. Choose one to subscribe.');
     const button = chooseButton(element, 'pro');
     expect(button.textContent).to.contain('Subscribe to Pro');
     await expect(element).to.be.accessible();

@@ -119,6 +119,14 @@ describe('hosted pages', () => {
     // Before: the add-on the plan sells is one the customer can still take, not a refusal.
     const before = await portalOf('healthy');
     assert.match(before.html, /Priority support<\/th>\s*<td class="num">Add-on, not added<\/td>/);
+    // A limit within the plan says what its second figure is: the seats the customer has, of
+    // those the plan includes (not "in use" of anything).
+    const rowOf = (html: string, label: string) =>
+      new RegExp(`${label}</th>\\s*<td class="num">([^<]*)</td>`).exec(html)?.[1];
+    assert.equal(rowOf(before.html, 'Seats'), '3 of 5 included');
+    const href = link(await subscription('healthy'), 'hosted-related-subscription').href ?? '';
+    const french = await openPage(`${href}${href.includes('?') ? '&' : '?'}lang=fr`);
+    assert.equal(rowOf(french.html, 'Sièges'), '3 sur 5 inclus');
     const seats = await t.api('POST', '/v1/Usage', usageBody('healthy', 'seats', { Increment: 3 }));
     assert.equal(seats.status, 200, seats.text);
     const addOn = await t.api(
@@ -131,7 +139,7 @@ describe('hosted pages', () => {
     const row = (label: string) =>
       new RegExp(`${label}</th>\\s*<td class="num">([^<]*)</td>`).exec(portal.html)?.[1];
     assert.equal(row('Seats'), '6 · 5 included + 1 extra');
-    assert.equal(row('Projects'), '4 of 10');
+    assert.equal(row('Projects'), '4 of 10 included');
     assert.equal(row('Priority support'), 'Added as an add-on');
     assert.equal(row('Single sign-on'), 'Included');
   });
@@ -424,6 +432,8 @@ describe('subscribe page beside a started subscription', () => {
       assert.match(page.html, /data-started-first/);
       assert.match(page.html, /You already have the Pro plan/);
       assert.equal(forms(page).length, 0, 'no form to start a second subscription');
+      // The refusal is final: it does not ask for itself again when seen (data-recheck).
+      assert.doesNotMatch(page.html, /<body[^>]*data-recheck/);
       const change = await openPage(findLink(page, 'Change plan'));
       assert.equal(change.status, 200);
       assert.match(change.html, /<h1>Change plan<\/h1>/);
@@ -440,6 +450,27 @@ describe('subscribe page beside a started subscription', () => {
       assert.deepEqual(await t.customer(customer), before);
     });
   }
+
+  it('a checkout asks for itself again when seen, until a subscription started', async () => {
+    // The same checkout link, before and after a subscription starts elsewhere: the form page
+    // is marked to be read again when it comes back into view (the layout's frame script), and
+    // reading it again then gives the refusal, without a form.
+    const url = await hostedPageUrl('no-subscription', 'insite-subscribe', 'starter');
+    const before = await openPage(url);
+    assert.equal(before.status, 200);
+    assert.match(before.html, /<body[^>]*data-recheck/);
+    assert.equal(forms(before).length, 1);
+    const started = await t.api('POST', '/v1/Subscription', {
+      ReferenceCustomer: 'no-subscription',
+      ReferenceOffer: 'pro',
+    });
+    assert.ok(started.status < 300, started.text);
+    const after = await openPage(url);
+    assert.equal(after.status, 200);
+    assert.doesNotMatch(after.html, /<body[^>]*data-recheck/);
+    assert.equal(forms(after).length, 0);
+    assert.match(after.html, /data-started-first|data-pending-first/);
+  });
 
   it('the API refuses a second subscription with Error.Subscription.Exists', async () => {
     const before = await t.customer('healthy');

@@ -44,7 +44,7 @@ export default {
   'buy.refused.at-once':
     'C’est plus que ce qui peut être acheté en une fois. Choisissez une quantité plus petite.',
   'buy.refused.setup': 'L’achat n’est pas disponible sur cette page.',
-  'buy.unlimited': '{label}\u00a0: illimité dans votre offre, rien à acheter.',
+  'buy.unlimited': '{label}\u00a0: sans limite dans votre offre, rien à acheter.',
   'buy.add-on.add': 'Ajouter l’option {label}',
   'buy.add-on.remove': 'Retirer l’option {label}',
   'buy.add-on.owned': '{label}\u00a0: ajouté à votre offre en option.',
@@ -86,7 +86,8 @@ export default {
   'buy.waits.pay-invoice': 'En pause jusqu’au règlement des factures en retard.',
   'buy.waits.restart': 'En pause tant que votre abonnement est suspendu.',
   'buy.waits.subscribe': 'Disponible une fois votre abonnement finalisé.',
-  'buy.waits.register': 'Nécessite un moyen de paiement valide.',
+  'buy.waits.register': 'Nécessite un moyen de paiement.',
+  'buy.waits.register.update': 'Nécessite un moyen de paiement valide.',
   'buy.waits.none': 'Pas encore d’offre.',
   'buy.waits.retry': 'La facturation est injoignable.',
 } satisfies Translation<typeof buyTexts>;

@@ -116,7 +116,8 @@ export const buyTexts = {
   'buy.waits.pay-invoice': 'Paused until the overdue invoices are settled.',
   'buy.waits.restart': 'Paused while your subscription is suspended.',
   'buy.waits.subscribe': 'Available once your subscription is complete.',
-  'buy.waits.register': 'Needs a working payment method.',
+  'buy.waits.register': 'Needs a payment method.',
+  'buy.waits.register.update': 'Needs a working payment method.',
   'buy.waits.none': 'No plan yet.',
   'buy.waits.retry': 'Billing could not be reached.',
 } as const satisfies TextTable;

@@ -125,11 +125,13 @@ export function problemBox(
   const price = unitPrice
     ? html`<p class="unit-price" part="unit-price">${unitPrice}</p>`
     : nothing;
-  // Without a subscription nothing is "not included in your plan": there is no plan yet.
-  const waits: MessageKey =
-    remedy === 'plans' && page === 'offers'
-      ? 'buy.waits.none'
-      : (`buy.waits.${remedy}` as MessageKey);
+  // Without a subscription nothing is "not included in your plan": there is no plan yet. A
+  // payment method is needed (none on file) or needs replacing (it no longer works): the cause
+  // picks the words, as it picks the remedy's ("Add a payment method", "Update payment method").
+  let waits = `buy.waits.${remedy}` as MessageKey;
+  if (remedy === 'plans' && page === 'offers') waits = 'buy.waits.none';
+  else if (remedy === 'register' && code === 'payment-method-invalid')
+    waits = 'buy.waits.register.update';
   if (!acted && !speaks && remedy) {
     // Without a plan, the region's "Choose a plan to get started" says why for every control:
     // the words stay for screen readers, which reach each control on its own.

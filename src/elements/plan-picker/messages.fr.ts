@@ -17,11 +17,12 @@ export default {
     'À votre usage actuel\u00a0: le prix catalogue de {price} plus {extras}, moins {off} pour votre remise ({name}), soit {total}.',
   'plan.extra': '{label}\u00a0: {count} en plus, {price}',
   'plan.extra.add-on': '{label} en option, {price}',
-  // Each value follows a feature's name and a colon: no capital ("Sièges\u00a0: illimité").
+  // Each value follows a feature's name and a colon: no capital, and words that agree with any
+  // name ("Sièges\u00a0: sans limite").
   'plan.feature.value': '{title}\u00a0: {value}',
   'plan.feature.included': 'inclus',
   'plan.feature.not-included': 'non inclus',
-  'plan.feature.unlimited': 'illimité',
+  'plan.feature.unlimited': 'sans limite',
   'plan.feature.add-on': 'en option, {price}',
   'plan.pending': 'Votre abonnement attend d’être finalisé.',
   'plan.pending.action': 'Finaliser votre abonnement',
@@ -30,12 +31,13 @@ export default {
     'Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus. Ajoutez-en un valide, puis réactivez-le avant de changer d’offre.',
   'plan.suspended.capping':
     'Votre abonnement est suspendu\u00a0: des factures sont en retard. Payez-les, puis réactivez-le avant de changer d’offre.',
-  'plan.none': 'Vous n’avez pas encore d’abonnement. Choisissez une offre pour vous abonner.',
+  'plan.none': 'Pas encore d’offre. Choisissez-en une pour vous abonner.',
   'plan.empty': 'Aucune offre n’est disponible.',
   'plan.quoting': 'Calcul du prix…',
   'plan.dialog.title': 'Passer à {title}\u202f?',
   'plan.dialog.downgrade': 'Rétrograder vers {title}\u202f?',
-  'plan.dialog.loses': 'Avec {title}, vous n’avez plus\u00a0: {features}.',
+  'plan.dialog.loses': 'Avec {title}, vous perdez {features}.',
+  'plan.dialog.feature-name': '«\u202f{name}\u202f»',
   'plan.dialog.above-card':
     'Plus que les {price} de {title}\u00a0: il compte aussi votre usage au-delà de ce que {title} inclut.',
   'plan.dialog.above-card.extras':
@@ -57,9 +59,9 @@ export default {
   'plan.dialog.keeps':
     '{label}\u00a0: vos {used} restent\u202f; {title} en inclut {included}, le reste est facturé en supplément.',
   'plan.dialog.drops':
-    '{label}\u00a0: {title} n’en inclut pas. Vos {used} restent jusqu’au {date}\u202f; ensuite votre offre n’en a plus.',
+    '{label}\u00a0: {title} n’en inclut pas. Vos {used} restent jusqu’au {date}\u202f; ensuite votre offre n’en a plus, et qui les utilise les perd.',
   'plan.dialog.drops.now':
-    '{label}\u00a0: {title} n’en inclut pas\u202f; dès maintenant votre offre n’en a plus (vous en avez {used}).',
+    '{label}\u00a0: {title} n’en inclut pas\u202f; dès maintenant votre offre n’en a plus (vous en avez {used}), et qui les utilise les perd.',
   'plan.dialog.add-on.available':
     '{label}\u00a0: {title} le propose en option, {price}\u202f; ajoutez-le après le changement pour le garder.',
   'plan.dialog.add-on.kept': '{label}\u00a0: gardé en option, {price}.',

@@ -43,14 +43,16 @@ export const planTexts = {
     'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it before changing plan.',
   'plan.suspended.capping':
     'Your subscription is suspended: invoices are overdue. Pay them, then restart it before changing plan.',
-  'plan.none': 'You do not have a subscription yet. Choose a plan to subscribe.',
+  'plan.none': 'No plan yet. Choose one to subscribe.',
   'plan.empty': 'No plans are available.',
   'plan.quoting': 'Calculating the price…',
   'plan.dialog.title': 'Change to {title}?',
   // Only when the quote says the move lowers the recurring price and waits for the period end.
   'plan.dialog.downgrade': 'Downgrade to {title}?',
-  // A downgrade's features the new plan lacks ({features}: "Seats and Single sign-on").
+  // A downgrade's features the new plan lacks ({features}: "“Seats” and “Single sign-on”", each
+  // name quoted with 'plan.dialog.feature-name', so that their capitals read as names).
   'plan.dialog.loses': 'On {title} you no longer have {features}.',
+  'plan.dialog.feature-name': '“{name}”',
   // The new recurring price is above the card's ({price}: "$19 / month"): extras, add-ons.
   'plan.dialog.above-card':
     'More than the {price} of {title}: it also counts your use beyond what {title} includes.',
@@ -83,11 +85,12 @@ export const planTexts = {
   'plan.dialog.keeps':
     '{label}: your {used} stay; {title} includes {included}, the rest is billed as extra.',
   // A quantity in use that the new plan does not have: the subscription no longer has it from
-  // the change's date ({date}), or at once.
+  // the change's date ({date}), or at once; whoever uses one then no longer has it (the service
+  // keeps only the new plan's features, whatever is in use).
   'plan.dialog.drops':
-    '{label}: {title} does not include them. You keep your {used} until {date}; from then your plan has none.',
+    '{label}: {title} does not include them. You keep your {used} until {date}; from then your plan has none, and whoever uses them loses them.',
   'plan.dialog.drops.now':
-    '{label}: {title} does not include them; from now your plan has none (you have {used}).',
+    '{label}: {title} does not include them; from now your plan has none (you have {used}), and whoever uses them loses them.',
   // A feature the current plan includes that the new one sells as an add-on: not carried over.
   'plan.dialog.add-on.available':
     '{label}: {title} sells it as an add-on, {price}; add it after the change to keep it.',

@@ -13,8 +13,9 @@ import { discountedAddOn, pricePerPeriod } from './offer-card.js';
 // it four fields), so the parts of that price are not shown, and none is worked out here.
 
 /**
- * The titles of the features `current` gives that `target` does not, joined in the element's
- * language ("Seats and Single sign-on"), or undefined when none. An on/off feature the target
+ * The titles of the features `current` gives that `target` does not, each quoted as a name and
+ * joined in the element's language ("“Seats” and “Single sign-on”": mid-sentence, a capital
+ * reads as a name's), or undefined when none. An on/off feature the target
  * sells as an add-on is not among them: keptOnDowngrade says it can be added.
  */
 export function lostFeatures(host: Element, current: Offer, target: Offer): string | undefined {
@@ -26,7 +27,11 @@ export function lostFeatures(host: Element, current: Offer, target: Offer): stri
       );
       return !gives(terms) && terms?.IsAddOn !== true;
     })
-    .map((feature) => feature.TitleLocalized ?? feature.ReferenceFeature);
+    .map((feature) =>
+      message(host, 'plan.dialog.feature-name', {
+        name: feature.TitleLocalized ?? feature.ReferenceFeature,
+      }),
+    );
   if (lost.length === 0) return undefined;
   return new Intl.ListFormat(languageOf(host), { type: 'conjunction' }).format(lost);
 }

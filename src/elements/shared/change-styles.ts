@@ -299,6 +299,24 @@ const ownStyles = css`
     background: var(--_critical);
     color: var(--_on-accent);
   }
+  /* A primary that cannot act now (Buy, Add, a plan's choice) is no call to action: neutral,
+     still a button (a tinted fill and a hairline), its words at the muted contrast of the page's
+     secondary text, so that a remedy beside it (full-contrast words) leads, in light and dark. */
+  .primary[aria-disabled='true'],
+  .primary.destructive[aria-disabled='true'] {
+    background: color-mix(in srgb, currentColor 8%, transparent);
+    color: var(--_muted);
+    border-color: var(--_hairline);
+    opacity: 1;
+  }
+  /* Only a hover eases: a primary turning neutral or back is at full contrast at once, never a
+     background half-way under words already changed. */
+  .primary {
+    transition: none;
+  }
+  .primary:hover:not([aria-disabled='true']) {
+    transition: background-color var(--billing-duration, 180ms);
+  }
   .primary.destructive:hover:not([aria-disabled='true']) {
     background: color-mix(in srgb, var(--_critical) 85%, var(--_hover-mix));
   }

@@ -18,6 +18,11 @@ export interface PageOptions {
   look?: PageLook;
   /** The business's brand accent (checked #rrggbb colours), under the embedding page's. */
   brand?: { light: string; dark: string } | undefined;
+  /**
+   * A form that a change made elsewhere can make moot (a checkout, once a subscription started
+   * in another tab): the page asks for itself again whenever it is seen again (FRAME_SCRIPT).
+   */
+  recheck?: boolean;
 }
 
 // Tells the embedding page (portal script) the content height, the page's title (its task: the
@@ -38,6 +43,35 @@ const FRAME_SCRIPT = `
   if (done) post({ type: 'workflow-complete', workflow: done });
   var alert = document.querySelector('[data-focus]');
   if (alert) alert.focus();
+  // A page marked data-recheck (a checkout) is read again when it is seen again (its tab shown,
+  // its frame focused): when the service no longer offers its form (a subscription started in
+  // another tab), the refusal replaces it before the customer types a card. The form, and what
+  // is typed in it, stays while the service still offers it.
+  if (!document.body.hasAttribute('data-recheck') || !window.fetch || !window.DOMParser) return;
+  var checking = false;
+  function recheck() {
+    if (checking || document.visibilityState !== 'visible') return;
+    checking = true;
+    fetch(location.href, { cache: 'no-store', credentials: 'same-origin' })
+      .then(function (response) { return response.ok ? response.text() : ''; })
+      .then(function (text) {
+        var fresh = text && new DOMParser().parseFromString(text, 'text/html');
+        var main = fresh && fresh.querySelector('main');
+        if (!main || fresh.body.hasAttribute('data-recheck')) return;
+        document.querySelector('main').replaceWith(document.importNode(main, true));
+        document.body.removeAttribute('data-recheck');
+        document.body.setAttribute('data-title', fresh.body.getAttribute('data-title') || '');
+        document.title = fresh.title;
+        post({ type: 'page', title: document.body.getAttribute('data-title'), frameTitle: document.title });
+        size();
+        var notice = document.querySelector('main [role="status"], main [data-focus]');
+        if (notice) { notice.setAttribute('tabindex', '-1'); notice.focus(); }
+      })
+      .catch(function () {})
+      .then(function () { checking = false; });
+  }
+  document.addEventListener('visibilitychange', recheck);
+  window.addEventListener('focus', recheck);
 })();
 `;
 
@@ -45,12 +79,22 @@ const FRAME_SCRIPT_HTML = new SafeHtml(FRAME_SCRIPT);
 const CSS_HTML = new SafeHtml(HOSTED_CSS + HOSTED_CSS_EXTRA);
 
 export function page(options: PageOptions): string {
-  const { lang, title, businessName, customerName, body, complete, look = {}, brand } = options;
+  const {
+    lang,
+    title,
+    businessName,
+    customerName,
+    body,
+    complete,
+    look = {},
+    brand,
+    recheck,
+  } = options;
   // The accent is a checked #rrggbb and the font a rebuilt list of names (look.ts): safe in
   // the stylesheet.
   const accent = new SafeHtml(brandCss(brand) + lookCss(look));
   // The page's title goes to the portal script (FRAME_SCRIPT), a completed workflow too.
-  const bodyAttributes = html` data-title="${title}"${complete ? html` data-complete="${complete}"` : ''}`;
+  const bodyAttributes = html` data-title="${title}"${complete ? html` data-complete="${complete}"` : ''}${recheck ? html` data-recheck` : ''}`;
   return html`<!doctype html>
 <html lang="${lang}"${look.theme ? html` data-theme="${look.theme}"` : ''}>
 <head>

@@ -55,7 +55,7 @@ export class PageContext {
   render(
     title: string,
     body: SafeHtml,
-    options: { status?: number; complete?: Workflow } = {},
+    options: { status?: number; complete?: Workflow; recheck?: boolean } = {},
   ): Reply {
     return htmlReply(
       options.status ?? 200,
@@ -68,6 +68,7 @@ export class PageContext {
         look: readLook(this.request.query),
         brand: this.ctx.catalog.business.accent,
         ...(options.complete ? { complete: options.complete } : {}),
+        ...(options.recheck ? { recheck: true } : {}),
       }),
     );
   }

@@ -118,6 +118,10 @@ function featureRows(page: PageContext, sub: SubscriptionRecord): SafeHtml {
             .replace('{used}', number.format(used))
             .replace('{total}', number.format(total))
             .replace('{extra}', number.format(used - total));
+        } else if (def.type === 'Limitation') {
+          value = page.texts.ofIncluded
+            .replace('{used}', number.format(used))
+            .replace('{total}', number.format(total));
         } else {
           value = `${number.format(used)} ${page.texts.of} ${number.format(total)}${def.type === 'Consumption' ? ` ${page.texts.used}` : ''}`;
         }

@@ -224,9 +224,11 @@ export function subscribePage(page: PageContext): Reply | null {
   const blocker = subscribeBlocker(page, target.sub);
   const title = subscribeTitle(page, target.offer, target.sub);
   if (blocker) return subscribeRefusal(page, title, blocker, 200);
+  // A checkout left open while the customer subscribes elsewhere reads itself again when seen.
   return page.render(
     title,
     subscribeForm(page, target.offer, target.sub, new URLSearchParams(), {}),
+    { recheck: true },
   );
 }
 
@@ -279,14 +281,14 @@ export function subscribeSubmit(page: PageContext, form: URLSearchParams): Reply
       return page.render(
         title,
         subscribeForm(page, target.offer, target.sub, values, card.errors),
-        { status: 422 },
+        { status: 422, recheck: true },
       );
     }
     if (card.declined) {
       return page.render(
         title,
         subscribeForm(page, target.offer, target.sub, values, {}, page.texts.declined),
-        { status: 422 },
+        { status: 422, recheck: true },
       );
     }
     label = card.label;
