@@ -57,8 +57,14 @@ const PAGES = [
     // 20.2 KiB until the portal's Trusted Types policy and CSP diagnostics, the `theme`
     // property and the already-subscribed and service-unavailable texts: 20,743 B. Then the
     // rule that offers each remedy once per page region (in the remedies chunk these states
-    // load), the cause of a suspension and the glossary's words: 21,642 B.
-    budget: 21.2 * KIB,
+    // load), the cause of a suspension and the glossary's words: 21,642 B. Then the state said
+    // once per region (a covered meter's dash, a pending meter's own "Complete your
+    // subscription"): 21,761 B, 53 B over the budget before it. Then a meter past its plan:
+    // the meter pays its trigger (the import of overrun.ts, 58 B) and, to keep the meter page
+    // within its 17,510 B, the styles of these states moved from the meter's styles to
+    // notices.ts, which adopts them (meter page 17,562 -> 17,474 B), where they compress less
+    // well: 21,934 B (+173 B), a decision for the people steering.
+    budget: 21.2 * KIB + 53 + 173,
   },
   {
     name: 'all six, script-tag file (billing-elements.js)',
@@ -90,7 +96,13 @@ const PAGES = [
     // a downgrade styled as a removal, the remedy's words by cause ("Update payment method"),
     // brief pointers, the restart open below the overdue threshold, "1 invoice", the plan
     // dialog's whole sum with a discount: +193 B over the budget before them (48,870 B).
-    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788 + 193,
+    // Then a state said once per region instead of on every element (a covered meter's dash, a
+    // pending meter that offers the completion only when no other element does, the words
+    // without a plan kept for screen readers): +209 B (48,870 -> 49,079 B).
+    // Then a meter past its plan (what the use beyond it costs so far, the plan's cap, the plan
+    // that includes the use; the other pages load it only for a meter at its critical level):
+    // +570 B (49,079 -> 49,649 B), measured before and after it.
+    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788 + 193 + 209 + 570,
     target: 26 * KIB,
   },
   {

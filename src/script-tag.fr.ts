@@ -8,5 +8,6 @@ import buy from './elements/buy-feature/messages.fr.js';
 import gate from './elements/feature-gate/messages.fr.js';
 import plan from './elements/plan-picker/messages.fr.js';
 import meter from './elements/usage-meter/messages.fr.js';
+import overrun from './elements/usage-meter/overrun-messages.fr.js';
 
-export default { ...shared, ...meter, ...buy, ...portal, ...plan, ...gate, ...history };
+export default { ...shared, ...meter, ...overrun, ...buy, ...portal, ...plan, ...gate, ...history };

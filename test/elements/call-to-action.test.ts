@@ -209,12 +209,13 @@ describe('one call to action per page region', () => {
     expect(remediesIn(plans)).to.deep.equal([]);
     expect(plans.querySelector('usage-meter')!.state).to.equal('covered');
     // Without a subscription there is no plan to lack the feature: the wait says there is none
-    // yet, in brief (the picker is where the plans are).
-    const waits = plans
-      .querySelector('buy-feature')!
-      .shadowRoot!.querySelector('[part~="waits"]')!.textContent!;
-    expect(waits).to.contain('No plan yet.');
-    expect(waits).to.not.contain('Not included');
+    // yet to screen readers (the picker is where the plans are), and shows only the pointer.
+    const waits = plans.querySelector('buy-feature')!.shadowRoot!.querySelector('[part~="waits"]')!;
+    expect(waits.querySelector('.visually-hidden')!.textContent).to.equal('No plan yet.');
+    expect(waits.textContent).to.not.contain('Not included');
+    expect(waits.querySelector('[part~="pointer"]')!.textContent!.trim()).to.equal(
+      'See what to do',
+    );
 
     await freshStart('suspended');
     const billing = await fixture<HTMLElement>(
@@ -259,7 +260,39 @@ describe('one call to action per page region', () => {
     const none = await region();
     await settled(none);
     await until(() => prompt(none).includes('no plan yet'), 'the second customer read');
-    expect(prompt(none)).to.equal('Single sign-on: no plan yet. See what to do');
+    // Without a plan the gate names its feature and points; screen readers hear the state.
+    const gate = none.querySelector('feature-gate')!.shadowRoot!;
+    expect(gate.querySelector('[part~="prompt"] [aria-hidden="true"]')!.textContent).to.equal(
+      'Single sign-on',
+    );
+    expect(gate.querySelector('[part~="prompt"] .visually-hidden')!.textContent).to.equal(
+      'Single sign-on: no plan yet.',
+    );
+  });
+
+  it('says a pending plan starts once complete where its completion is offered', async () => {
+    await freshStart('pending');
+    const page = await fixture<HTMLElement>(overview());
+    await settled(page);
+    expect(remediesIn(page)).to.deep.equal(['buy-feature[seats]: Complete your subscription']);
+    // The meters show the plan's terms; the control that offers the completion says the rest.
+    for (const meter of page.querySelectorAll('usage-meter')) {
+      expect(meter.state).to.equal('pending');
+      expect(meter.shadowRoot!.textContent).to.not.contain('Starts once');
+    }
+    // Without it, the first meter says when the terms start and offers to complete.
+    page.querySelector('buy-feature[feature="seats"]')!.remove();
+    page.querySelector('section[aria-label="Included"]')!.remove();
+    page.querySelector('section[aria-label="SSO settings"]')!.remove();
+    await settled(page);
+    await until(
+      () => remediesIn(page).join() === 'usage-meter[seats]: Complete your subscription',
+      'the first meter to offer the completion',
+    );
+    const seats = page.querySelector('usage-meter')!;
+    expect(seats.shadowRoot!.querySelector('[part~="detail"]')!.textContent).to.equal(
+      'Starts once your subscription is complete',
+    );
   });
 
   it('answers a press of the unavailable Buy where it was pressed, as a refusal', async () => {

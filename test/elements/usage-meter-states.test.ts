@@ -69,9 +69,13 @@ describe('<usage-meter> states', () => {
       expect(covered!.state).to.equal('covered');
       expect(part(covered!, 'message')).to.equal(null);
       expect(covered!.shadowRoot!.querySelector('button')).to.equal(null);
-      // The same state in two words, never a bare dash that reads as a missing figure.
-      expect(text(part(covered!, 'state'))).to.equal('No plan yet');
-      expect(text(part(covered!, 'covered'))).to.not.contain('—');
+      // The region's message says it once: the others show a quiet dash, the state kept for
+      // screen readers, which reach each meter on its own.
+      expect(part(covered!, 'state')).to.equal(null);
+      expect(text(part(covered!, 'covered')?.querySelector('[aria-hidden="true"]'))).to.equal('—');
+      expect(text(part(covered!, 'covered')?.querySelector('.visually-hidden'))).to.equal(
+        'No plan yet',
+      );
     }
     expect(text(part(seats!, 'message'))).to.equal('Choose a plan to get started. See plans');
     const all =
@@ -101,15 +105,31 @@ describe('<usage-meter> states', () => {
     await until(() => projects!.state === 'no-subscription', 'the next meter to speak');
   });
 
-  it('shows a pending plan’s allowances as starting when checkout is complete', async () => {
+  it('shows a pending plan’s allowances, said once per region to start when it is complete', async () => {
     await freshStart('pending');
     const root = await fixture(dashboard());
-    const [seats, projects, calls, sso] = await settledAll(root);
+    const [seats, projects, calls, sso, support] = await settledAll(root);
     for (const el of [seats, projects, calls, sso]) expect(el!.state).to.equal('pending');
     expect(text(part(seats!, 'figures'))).to.equal('5 included');
     expect(text(part(projects!, 'figures'))).to.equal('10 included');
     expect(text(part(calls!, 'figures'))).to.equal('10,000 included');
+    // The first meter of each region says when the terms start, and offers to complete the
+    // subscription; the others show their terms alone.
     expect(text(part(seats!, 'detail'))).to.equal('Starts once your subscription is complete');
+    expect(text(part(seats!, 'remedy'))).to.equal('Complete your subscription');
+    expect(text(part(sso!, 'detail'))).to.equal('Starts once your subscription is complete');
+    for (const quiet of [projects, calls]) {
+      expect(text(part(quiet!, 'detail'))).to.equal('');
+      expect(quiet!.shadowRoot!.querySelector('button')).to.equal(null);
+    }
+    expect(support!.shadowRoot!.textContent).to.not.contain('Starts once');
+    const remedies: BillingRemedyEvent[] = [];
+    seats!.addEventListener('billing-remedy', (event) => {
+      event.preventDefault();
+      remedies.push(event as BillingRemedyEvent);
+    });
+    part(seats!, 'remedy')!.click();
+    expect(remedies[0]!.detail.page).to.equal('subscribe');
     expect(text(part(sso!, 'state'))).to.equal('Included');
     // Not on before the checkout: not drawn as a feature in use.
     expect(part(sso!, 'state')!.hasAttribute('data-on')).to.equal(false);

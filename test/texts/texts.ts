@@ -42,16 +42,17 @@ const LABEL_ONLY_FILES = [
 
 /** In the elements, only the message tables hold words: the rest is markup and logic. */
 function isTextFile(path: string): boolean {
-  if (path.startsWith('src/elements/')) return /\/messages(\.fr)?\.ts$/.test(path);
+  if (path.startsWith('src/elements/')) return /\/([a-z]+-)?messages(\.fr)?\.ts$/.test(path);
   return /\.(ts|html)$/.test(path) && !path.endsWith('.d.ts');
 }
 
 /**
  * The language of the elements' text tables, one language per file: English in `messages.ts`
- * and `shared-texts.ts`, French in their `.fr.ts` modules; undefined for any other file.
+ * (or a table an element loads on demand, such as `overrun-messages.ts`) and `shared-texts.ts`,
+ * French in their `.fr.ts` modules; undefined for any other file.
  */
 function tableLanguage(path: string): 'en' | 'fr' | undefined {
-  if (!/^src\/(elements\/[^/]+\/messages|client\/shared-texts)(\.fr)?\.ts$/.test(path))
+  if (!/^src\/(elements\/[^/]+\/([a-z]+-)?messages|client\/shared-texts)(\.fr)?\.ts$/.test(path))
     return undefined;
   return path.endsWith('.fr.ts') ? 'fr' : 'en';
 }

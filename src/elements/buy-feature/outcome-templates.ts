@@ -130,9 +130,16 @@ export function problemBox(
     remedy === 'plans' && page === 'offers'
       ? 'buy.waits.none'
       : (`buy.waits.${remedy}` as MessageKey);
-  if (!acted && !speaks && remedy)
+  if (!acted && !speaks && remedy) {
+    // Without a plan, the region's "Choose a plan to get started" says why for every control:
+    // the words stay for screen readers, which reach each control on its own.
+    const words =
+      waits === 'buy.waits.none'
+        ? html`<span class="visually-hidden">${message(host, waits)}</span>`
+        : message(host, waits);
     return html`${price}
-      <p class="waits" part="waits">${message(host, waits)} ${pointer}</p>`;
+      <p class="waits" part="waits">${words}${pointer}</p>`;
+  }
   let action: TemplateResult | typeof nothing = nothing;
   if (page) {
     action = html`<button

@@ -282,7 +282,12 @@ export class FeatureGate extends LitElement {
         ${
           named
             ? message(this, 'state.not-in-plan.suggest', { label, plan: named.title })
-            : message(this, brief ?? key, { label })
+            : brief === 'gate.none.brief'
+              ? // Without a plan, the region's "Choose a plan to get started" says why for
+                // every gate: the feature's name, the state kept for screen readers.
+                html`<span aria-hidden="true">${label}</span
+                  ><span class="visually-hidden">${message(this, brief, { label })}</span>`
+              : message(this, brief ?? key, { label })
         }
       </p>
       ${

@@ -10,7 +10,10 @@ import type { PortalPage } from '../../contract/proxy-api.js';
 //   the shadow root the element lives in).
 // - In a region, one element offers each remedy: the one marked `data-billing-remedy`, else the
 //   one whose subject the remedy is (the plan picker for plans, an embedded portal for
-//   payments and the subscription), else the first in document order.
+//   payments and the subscription), else the first in document order that has something to
+//   do about it, else (nothing else claiming it) the first of those that only tell the state: a
+//   pending meter says "Starts once your subscription is complete" only when no element of its
+//   region offers to complete it.
 // - The others show their state calmly, without the remedy, and point to the one that offers it.
 
 /** What an element offers to fix a state: a portal workflow's topic, reading again, signing in. */
@@ -33,6 +36,8 @@ interface Claim {
   remedies: readonly Remedy[];
   /** The remedies are the element's subject (see the rule above). */
   owner: boolean;
+  /** The element offers the remedies only when no other element of its region does. */
+  quiet: boolean;
 }
 
 /** Every connected element that offers (or owns) a remedy now. */
@@ -62,7 +67,8 @@ function speakerOf(region: Node, endpoint: string, remedy: Remedy): Element | un
     .sort(([a], [b]) => inDocumentOrder(a, b));
   const chosen = candidates.find(([element]) => element.hasAttribute(SPEAKER_ATTRIBUTE));
   const owner = candidates.find(([, claim]) => claim.owner);
-  return (chosen ?? owner ?? candidates[0])?.[0];
+  const first = candidates.find(([, claim]) => !claim.quiet);
+  return (chosen ?? owner ?? first ?? candidates[0])?.[0];
 }
 
 /** Asks every element that claims something to update, once, after the current task's claims. */
@@ -104,13 +110,22 @@ export class CallToAction implements ReactiveController {
    * region to offer it, false when another one does (it then points to it).
    */
   offer(remedy: Remedy | undefined, owner = false): boolean {
-    this.#set(remedy ? [remedy] : [], owner);
-    return remedy === undefined || this.speaker(remedy) === this.#host;
+    this.#set(remedy ? [remedy] : [], owner, false);
+    return this.#speaks(remedy);
+  }
+
+  /**
+   * As `offer`, for an element that would rather leave `remedy` to another: true only when no
+   * other element of its region offers it (then it says the state and offers the remedy).
+   */
+  offerQuietly(remedy: Remedy | undefined): boolean {
+    this.#set(remedy ? [remedy] : [], false, true);
+    return this.#speaks(remedy);
   }
 
   /** Makes `remedies` the element's subject: it is the one to offer them in its region. */
   owns(remedies: readonly Remedy[]): void {
-    this.#set(remedies, true);
+    this.#set(remedies, true, false);
   }
 
   /** The element that offers `remedy` in this element's region. */
@@ -133,10 +148,14 @@ export class CallToAction implements ReactiveController {
     }
   }
 
-  #set(remedies: readonly Remedy[], owner: boolean): void {
+  #speaks(remedy: Remedy | undefined): boolean {
+    return remedy === undefined || this.speaker(remedy) === this.#host;
+  }
+
+  #set(remedies: readonly Remedy[], owner: boolean, quiet: boolean): void {
     const host = this.#host;
     if (!host.isConnected) return;
-    const claim = { endpoint: resolveEndpoint(host.endpoint), remedies, owner };
+    const claim = { endpoint: resolveEndpoint(host.endpoint), remedies, owner, quiet };
     const previous = this.#claim;
     if (JSON.stringify(claim) === JSON.stringify(previous) && claims.get(host) === previous) return;
     if (remedies.length === 0 && previous === undefined) return;

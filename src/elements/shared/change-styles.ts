@@ -172,13 +172,15 @@ const ownStyles = css`
   .unit-price + .waits {
     margin-block-start: calc(var(--_space) * 2);
   }
-  /* What the control waits for while another element offers the remedy: a quiet line. */
+  /* What the control waits for while another element offers the remedy: a quiet line, the
+     pointer after its words, or at the start of the next line when they fill it. */
   .waits {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    column-gap: calc(var(--_space) * 2);
     margin-block-end: 0;
     color: var(--_muted);
-  }
-  .waits .link {
-    margin-inline-start: calc(var(--_space) * 1);
   }
   .outcome {
     border-color: color-mix(in srgb, var(--_success) 40%, transparent);

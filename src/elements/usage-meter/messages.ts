@@ -19,7 +19,8 @@ export const meterTexts = {
   'meter.disabled': 'Included, turned off',
   // A suspended subscription gives no rights: the plan's feature waits for it to run again.
   'meter.paused': 'Included, paused while suspended',
-  // A meter covered by its region's "Choose a plan to get started": the same state, briefly.
+  // A meter covered by its region's "Choose a plan to get started": read by screen readers
+  // beside its dash.
   'meter.no-plan': 'No plan yet',
   // The label leads, followed by a colon: no verb to agree with a plural title ("Seats is").
   'meter.not-in-plan': '{label}: not included in your plan.',

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import type { BillingError } from '../../client/errors.js';
 import { errorMessage, formatNumber, message, type MessageKey } from '../../client/i18n.js';
 import { getBillingConfig } from '../../client/config.js';
@@ -21,6 +21,35 @@ export { CallToAction } from '../shared/call-to-action.js';
 
 registerSharedTexts();
 
+/** The styles of these states alone, added to a meter's own (styles.ts) when it shows one. */
+const noticeStyles = css`
+  /* The calm states (no subscription, signed out, unavailable): a quiet box, no alarm colour. */
+  [data-kind='no-subscription'],
+  [data-kind='signed-out'],
+  [data-kind='unavailable'] {
+    padding: calc(var(--_space) * 3) calc(var(--_space) * 4);
+    border: 1px dashed var(--_hairline);
+    border-radius: var(--_radius);
+  }
+  a.primary {
+    display: inline-block;
+    text-decoration: none;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_space) * 2);
+  }
+`;
+
+/** Adds this module's styles to the meter's shadow root, once. */
+function adoptNoticeStyles(meter: Element): void {
+  const root = meter.shadowRoot;
+  const sheet = noticeStyles.styleSheet;
+  if (root && sheet && !root.adoptedStyleSheets.includes(sheet))
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
 /** The meter, as these states need it. */
 export interface NoticeHost extends RemedyHost {
   label: string | undefined;
@@ -42,6 +71,11 @@ export interface NoticeFacts {
   offers: readonly Offer[] | null;
   /** The meter's way of drawing a figures text (its `renderFigures`), for the allowances. */
   renderFigures: FiguresRenderer;
+  /**
+   * The meter is the one of its region to offer the remedy (call-to-action.ts): a pending meter
+   * that is says when the plan's terms start; the others show the terms alone.
+   */
+  speaks: boolean;
 }
 
 /** Draws a figures text ('{total} included') with the given figures in place. */
@@ -93,8 +127,9 @@ export function lackedFeatureState(
 export function renderNoticeState(
   meter: NoticeHost,
   state: NoticeState,
-  { error, pendingFeatures, offers, renderFigures }: NoticeFacts,
+  { error, pendingFeatures, offers, renderFigures, speaks }: NoticeFacts,
 ): TemplateResult {
+  adoptNoticeStyles(meter);
   switch (state) {
     case 'error':
       return renderError(meter, error);
@@ -105,7 +140,7 @@ export function renderNoticeState(
     case 'no-subscription':
       return renderNoSubscription(meter);
     case 'pending':
-      return renderPending(meter, pendingFeatures, renderFigures);
+      return renderPending(meter, pendingFeatures, renderFigures, speaks);
     case 'not-in-plan':
       return renderNotInPlan(meter, planIncluding(offers, meter.feature));
   }
@@ -210,34 +245,56 @@ function renderNoSubscription(meter: NoticeHost): TemplateResult {
   );
 }
 
-/** A pending plan's allowances: what it includes, starting when checkout is complete. */
+/**
+ * A pending plan's allowances: what it includes. The meter that speaks for its region says they
+ * start once the subscription is complete, and offers to complete it; the others show the terms.
+ */
 function renderPending(
   meter: NoticeHost,
   pendingFeatures: readonly OfferFeature[],
   renderFigures: FiguresRenderer,
+  speaks: boolean,
 ): TemplateResult {
   const features = pendingFeatures.filter((feature) => feature.IsVisible !== false);
+  const starts = speaks ? message(meter, 'state.pending') : undefined;
+  const action = speaks
+    ? html`<div class="actions">
+        <button
+          type="button"
+          class="secondary"
+          part="button remedy"
+          @click=${() => void openRemedy(meter, 'subscribe', 'subscription-pending')}
+        >
+          ${message(meter, 'remedy.subscribe')}
+        </button>
+      </div>`
+    : nothing;
   if (meter.feature) {
     const own = features.find((feature) => feature.ReferenceFeature === meter.feature);
-    return renderAllowance(meter, own!, 0, renderFigures);
+    return html`${renderAllowance(meter, own!, 0, renderFigures, starts)}${action}`;
   }
   return html`<ul class="list" part="list" aria-label=${message(meter, 'meter.list')}>
-    ${features.map((feature, index) => html`<li part="item">${renderAllowance(meter, feature, index, renderFigures)}</li>`)}
-  </ul>`;
+      ${features.map((feature, index) => html`<li part="item">${renderAllowance(meter, feature, index, renderFigures)}</li>`)}
+    </ul>
+    ${starts ? html`<p class="detail" part="detail">${starts}</p>` : nothing}${action}`;
 }
 
+/**
+ * A feature's terms in the pending plan; a single meter keeps its reserved detail row, which
+ * says when they start (`starts`) in the meter that speaks for its region.
+ */
 function renderAllowance(
   meter: NoticeHost,
   feature: OfferFeature,
   index: number,
   renderFigures: FiguresRenderer,
+  starts?: string,
 ): TemplateResult {
   const id = `feature-${index}`;
   const name = (meter.feature && meter.label) || feature.TitleLocalized || feature.ReferenceFeature;
   const label = html`<span class="label" part="label" id=${id}
     >${meter.feature ? html`<slot name="label">${name}</slot>` : name}</span
   >`;
-  const starts = html`<p class="detail" part="detail">${message(meter, 'state.pending')}</p>`;
   if (feature.TypeFeature === 'OnOff') {
     const included = feature.IsIncluded !== false;
     // Included in the plan, not on yet: no rights before the checkout (neither the gate nor
@@ -249,7 +306,7 @@ function renderAllowance(
           >${message(meter, included ? 'meter.included' : 'meter.not-included')}</span
         >
       </div>
-      ${included ? starts : nothing}
+      ${included && starts ? html`<p class="detail" part="detail">${starts}</p>` : nothing}
     </div>`;
   }
   const total = feature.QuantityIncluded ?? 0;
@@ -267,7 +324,7 @@ function renderAllowance(
       }
     </p>
     <div class="track" part="track" aria-hidden="true"></div>
-    ${starts}
+    ${meter.feature ? html`<p class="detail" part="detail">${starts ?? nothing}</p>` : nothing}
   </div>`;
 }
 

@@ -1,6 +1,8 @@
 import { css } from 'lit';
 import { sharedStyles } from '../shared/styles.js';
 
+// The styles of the states other than figures are notices.ts's, which adopts them with the
+// states: a page of figures downloads neither.
 export const usageMeterStyles = [
   sharedStyles,
   css`
@@ -70,18 +72,6 @@ export const usageMeterStyles = [
       color: var(--_muted);
     }
 
-    /* The calm states (no subscription, signed out, unavailable): a quiet box, no alarm colour. */
-    [data-kind='no-subscription'],
-    [data-kind='signed-out'],
-    [data-kind='unavailable'] {
-      padding: calc(var(--_space) * 3) calc(var(--_space) * 4);
-      border: 1px dashed var(--_hairline);
-      border-radius: var(--_radius);
-    }
-    a.primary {
-      display: inline-block;
-      text-decoration: none;
-    }
     .covered .of {
       font-size: 0.875em;
     }
@@ -156,12 +146,6 @@ export const usageMeterStyles = [
       font-size: 0.875em;
       font-weight: 600;
       vertical-align: middle;
-    }
-
-    .actions {
-      display: flex;
-      flex-wrap: wrap;
-      gap: calc(var(--_space) * 2);
     }
   `,
 ];

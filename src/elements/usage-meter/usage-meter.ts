@@ -25,6 +25,7 @@ import { defineElement } from '../shared/define.js';
 import { fillTemplate } from '../shared/template.js';
 import { meterTexts } from './messages.js';
 import type * as Notices from './notices.js';
+import type * as Overrun from './overrun.js';
 import { usageMeterStyles } from './styles.js';
 import { levelOf } from './thresholds.js';
 
@@ -49,6 +50,12 @@ function loadNotices(): Promise<void> {
   );
   return noticesLoading;
 }
+
+/**
+ * The module that tells what a use at or past the plan's limit costs and the way out (see
+ * overrun.ts), once imported: by the first meter at its critical level, for the page.
+ */
+let overrun: typeof Overrun | undefined;
 
 /** Loads a store's usages; a failure does not escape: it shows (and is reported) from its state. */
 function load(store: UsageStore): void {
@@ -89,9 +96,11 @@ function load(store: UsageStore): void {
  * @csspart fill - The meter's filled part.
  * @csspart extra - The use beyond the included quantity: the figure after "of", and the fill's part past the included quantity (also `fill`).
  * @csspart detail - The line under the meter (reset date).
+ * @csspart overrun - Under a consumption past what the plan includes, or at the plan's cap: what the use beyond it costs so far, that further use is refused at the cap, and the plan that includes it (or the pointer).
+ * @csspart pointer - "See what to do": the quiet link to the element of the region that offers the plan change (see `data-billing-region`).
  * @csspart switch - An on/off feature's line.
  * @csspart state - An on/off feature's "Included" / "Not included" badge.
- * @csspart covered - A meter whose state another element of the page region tells with its remedy (no subscription, a plan without the feature, an error): its label and a dash or two words.
+ * @csspart covered - A meter whose state another element of the page region tells with its remedy (no subscription, a plan without the feature, an error): its label and a dash, or "Not included".
  * @csspart list - The list of every feature (without `feature`).
  * @csspart item - One feature of the list.
  * @csspart message - The not-in-plan, empty and error states.
@@ -205,6 +214,8 @@ export class UsageMeter extends LitElement {
    * notices.ts, which every state with a remedy needs (a page of figures loads neither).
    */
   #callToAction: CallToAction | undefined;
+  /** The meter offers the remedy of its state in its region (call-to-action.ts). */
+  #speaks = true;
   /** The state a covered meter stands back from. */
   #covering: MeterState = 'loading';
   /**
@@ -268,12 +279,15 @@ export class UsageMeter extends LitElement {
       return;
     }
     // One cause, one message per region (call-to-action.ts): the element that offers its remedy
-    // says it, the other meters step back.
+    // says it, the other meters step back. A pending plan's terms show either way; a meter says
+    // when they start only when no other element of its region offers to complete it.
     this.#covering = state;
     const remedy = this.#remedyOf(state);
     if (remedy) this.#callToAction ??= new notices!.CallToAction(this);
-    const speaks = this.#callToAction?.offer(remedy) ?? true;
-    this.state = speaks ? state : 'covered';
+    const claim = this.#callToAction;
+    const pending = state === 'pending';
+    this.#speaks = (pending ? claim?.offerQuietly(remedy) : claim?.offer(remedy)) ?? true;
+    this.state = this.#speaks || pending ? state : 'covered';
   }
 
   protected override updated(): void {
@@ -512,7 +526,20 @@ export class UsageMeter extends LitElement {
               html`<p class="detail" part="detail" aria-hidden="true"></p>`
             : nothing
       }
+      ${level === 'critical' ? this.#renderOverrun(usage) : nothing}
     </div>`;
+  }
+
+  /** What a use at or past its limit costs and the way out (overrun.ts, imported on first need). */
+  #renderOverrun(usage: Usage): TemplateResult | typeof nothing {
+    if (overrun) return overrun.renderOverrun(this, usage);
+    // A failed import leaves the figures alone (the browser reports it); the next update tries
+    // again.
+    void import('./overrun.js').then((module) => {
+      overrun = module;
+      this.requestUpdate();
+    });
+    return nothing;
   }
 
   /**
@@ -522,6 +549,7 @@ export class UsageMeter extends LitElement {
    */
   #remedyOf(state: MeterState): Remedy | undefined {
     if (state === 'no-subscription' || state === 'not-in-plan') return 'plans';
+    if (state === 'pending') return 'subscribe';
     if (this.#usages.state.status !== 'error') return undefined;
     return state === 'signed-out' ? 'sign-in' : 'retry';
   }
@@ -569,27 +597,27 @@ export class UsageMeter extends LitElement {
   }
 
   /**
-   * What a covered meter shows: its label, the element offering the remedy saying why. Without
-   * a subscription, or a plan that lacks the feature, it says so in two words (a bare dash reads
-   * as a missing figure); a failure keeps the dash, another element offering the retry.
+   * What a covered meter shows: its label, the element offering the remedy saying why. A plan
+   * that lacks this feature says so in two words ("Not included": this meter's own fact). Without
+   * a subscription the region's "Choose a plan to get started" says it for every meter: a quiet
+   * dash, the words kept for screen readers, which reach each meter on its own. A failure keeps
+   * the dash, another element offering the retry.
    */
   #renderCovered(): TemplateResult | typeof nothing {
     if (!this.feature) return nothing;
     const covering = this.#covering;
-    const words =
-      covering === 'no-subscription'
-        ? message(this, 'meter.no-plan')
-        : covering === 'not-in-plan'
-          ? message(this, 'meter.not-included')
-          : undefined;
     return html`<div class="switch covered" part="covered">
       <span class="label" part="label"
         ><slot name="label">${this.label || this.feature}</slot></span
       >
       ${
-        words
-          ? html`<span class="state" part="state">${words}</span>`
-          : html`<span class="of" aria-hidden="true">—</span>`
+        covering === 'not-in-plan'
+          ? html`<span class="state" part="state">${message(this, 'meter.not-included')}</span>`
+          : html`<span class="of" aria-hidden="true">—</span>${
+                covering === 'no-subscription'
+                  ? html`<span class="visually-hidden">${message(this, 'meter.no-plan')}</span>`
+                  : nothing
+              }`
       }
     </div>`;
   }
@@ -609,6 +637,7 @@ export class UsageMeter extends LitElement {
           ...this.#usages.state,
           offers: this.#offers ?? null,
           renderFigures,
+          speaks: this.#speaks,
         });
     }
     if (this.feature) return this.#renderUsage(readings[0]!, 0);

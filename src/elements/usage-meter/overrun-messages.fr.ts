@@ -1,0 +1,12 @@
+import type { Translation } from '../../client/i18n.js';
+import type { overrunTexts } from './overrun-messages.js';
+
+// The French of an over-limit meter's texts, loaded when a page first shows one of them in
+// French (overrun-messages.ts holds the English and says what each text is for).
+export default {
+  'meter.overrun': '{extra} au-delà de votre offre.',
+  'meter.overrun.cost':
+    '{extra} au-delà de votre offre\u00a0: {amount} à ce jour, à {price} l’unité.',
+  'meter.capped':
+    'Votre offre s’arrête à {max}\u00a0: toute utilisation supplémentaire est refusée.',
+} satisfies Translation<typeof overrunTexts>;

@@ -1,0 +1,20 @@
+import type { TextTable, TextsOf } from '../../client/i18n.js';
+
+// The texts of a meter whose use is at or past what the plan includes (overrun.ts), in English;
+// overrun-messages.fr.ts holds their French. Registered when a page first shows such a meter, so
+// a page whose meters are within their plan loads neither.
+declare module '../../client/i18n.js' {
+  interface BillingMessages extends TextsOf<typeof overrunTexts> {}
+}
+
+/** The built-in texts of an over-limit meter: registered when overrun.ts is imported. */
+export const overrunTexts = {
+  // A consumption past what the plan includes ({extra}: "9,200"), when the plan's terms give no
+  // price for the units beyond it.
+  'meter.overrun': '{extra} beyond your plan.',
+  // The same with its cost so far ({amount}: "$92.00") at the plan's price of each unit beyond
+  // what it includes ({price}: "$0.01"), as the service bills it.
+  'meter.overrun.cost': '{extra} beyond your plan: {amount} so far, at {price} each.',
+  // A feature the plan caps ({max}: "5,000"), its use at the cap: the service refuses more.
+  'meter.capped': 'Your plan stops at {max}: further use is refused.',
+} as const satisfies TextTable;

@@ -1,0 +1,121 @@
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { formatMoney, formatNumber, message, registerTexts } from '../../client/i18n.js';
+import { registerSharedTexts } from '../../client/shared-texts.js';
+import { getUsageStore } from '../../client/usage-store.js';
+import type { Offer } from '../../contract/catalog.js';
+import { UNLIMITED_QUANTITY } from '../../contract/constants.js';
+import type { Usage } from '../../contract/resources.js';
+import { CallToAction } from '../shared/call-to-action.js';
+import { openRemedy, type RemedyHost } from '../shared/remedy.js';
+import { remedyPointer } from '../shared/remedy-pointer.js';
+import { planIncluding } from '../shared/suggested-plan.js';
+import { overrunTexts } from './overrun-messages.js';
+
+// Under the figures of a consumption at or past what the plan includes: what the use beyond it
+// costs so far, at the plan's price of each unit ("9,200 beyond your plan: $92.00 so far, at
+// $0.01 each."), or, for a feature the plan caps and whose use reached the cap, that the service
+// refuses more; then the one way out, the least expensive plan that includes the use ("Switch to
+// Business"). <usage-meter> imports this module the first time one of its meters reaches its
+// critical level: a page whose meters are within their plan loads none of it.
+
+registerSharedTexts();
+registerTexts(overrunTexts, { fr: () => import('./overrun-messages.fr.js') });
+
+/** The meter, as this module needs it. */
+export type OverrunHost = RemedyHost & ReactiveControllerHost;
+
+/**
+ * A meter's part in the rule of one call to action per region (call-to-action.ts) for the plans:
+ * claimed by each render that offers a plan, and given up after a render that no longer does (the
+ * use went back within the plan, or the customer moved to a plan that includes it).
+ */
+class OverrunCallToAction extends CallToAction {
+  /** A plan was offered by the render under way. */
+  offered = false;
+
+  hostUpdate(): void {
+    this.offered = false;
+  }
+
+  hostUpdated(): void {
+    if (!this.offered) this.offer(undefined);
+  }
+}
+
+const callsToAction = new WeakMap<OverrunHost, OverrunCallToAction>();
+
+/**
+ * The service's offers once read (null: the proxy gives no catalogue), by the store's read of
+ * them: a store asks again for another customer, whose plan is another.
+ */
+const catalogues = new WeakMap<Promise<readonly Offer[] | null>, readonly Offer[] | null>();
+
+/**
+ * What `usage` (one of the meter's features, at or past its critical level) says beyond its
+ * figures: its cost and its way out when its use is past what the plan includes or at the plan's
+ * cap, else nothing. Nothing either until the service's offers are read (the meter is asked to
+ * update then).
+ */
+export function renderOverrun(meter: OverrunHost, usage: Usage): TemplateResult | typeof nothing {
+  let callToAction = callsToAction.get(meter);
+  if (!callToAction) callsToAction.set(meter, (callToAction = new OverrunCallToAction(meter)));
+  const reading = getUsageStore(meter.endpoint).offers();
+  const offers = catalogues.get(reading);
+  if (offers === undefined) {
+    void reading.then((read) => {
+      catalogues.set(reading, read);
+      meter.requestUpdate();
+    });
+    return nothing;
+  }
+  const feature = usage.ReferenceFeature;
+  const used = usage.QuantityCurrent ?? 0;
+  const extra = used - (usage.QuantityIncluded ?? 0);
+  const plan = offers?.find((offer) =>
+    usage.ReferenceOffer ? offer.ReferenceOffer === usage.ReferenceOffer : offer.IsCurrent,
+  );
+  const terms = plan?.Features?.find((candidate) => candidate.ReferenceFeature === feature);
+  const cap = terms?.QuantityMax;
+  const capped = cap !== undefined && used >= cap;
+  if (extra <= 0 && !capped) return nothing;
+  const sentences: string[] = [];
+  if (extra > 0) {
+    const unit = terms?.AmountUnit;
+    const currency = plan?.Currency;
+    sentences.push(
+      unit && currency
+        ? message(meter, 'meter.overrun.cost', {
+            extra: formatNumber(meter, extra),
+            amount: formatMoney(meter, extra * unit, currency),
+            price: formatMoney(meter, unit, currency),
+          })
+        : message(meter, 'meter.overrun', { extra: formatNumber(meter, extra) }),
+    );
+  }
+  if (capped) sentences.push(message(meter, 'meter.capped', { max: formatNumber(meter, cap) }));
+  // The least expensive plan that includes at least the use so far (or unlimited use).
+  const roomy = offers?.filter((offer) => {
+    const included = offer.Features?.find((f) => f.ReferenceFeature === feature)?.QuantityIncluded;
+    return included === UNLIMITED_QUANTITY || (included ?? 0) >= used;
+  });
+  const bigger = planIncluding(roomy, feature);
+  if (bigger) callToAction.offered = true;
+  const speaks = bigger && callToAction.offer('plans');
+  return html`<div class="message" part="overrun" data-kind="overrun">
+    <p>${sentences.join(' ')}</p>
+    ${
+      !bigger
+        ? nothing
+        : speaks
+          ? html`<button
+              type="button"
+              class="secondary"
+              part="button remedy"
+              @click=${() => void openRemedy(meter, 'change-plan', undefined, meter, bigger.offer)}
+            >
+              ${message(meter, 'remedy.change-plan.to', { plan: bigger.title })}
+            </button>`
+          : remedyPointer(meter, callToAction, 'plans')
+    }
+  </div>`;
+}
