@@ -18,7 +18,13 @@ import type * as ServerModule from '../src/server/index.js';
 const SEQUENTIAL_REQUESTS = 1500;
 const CONCURRENT_REQUESTS = 6000;
 const CONCURRENCY = 16;
-const WARMUP = 300;
+/**
+ * Requests each side serves before it is measured. A server runs for hours: what a request costs
+ * it is the cost once V8 has compiled the hot code, which takes a few thousand requests for the
+ * proxy's code (a few hundred leave it half-compiled, and its compiler threads count in its CPU
+ * time).
+ */
+const WARMUP = 4000;
 const ROUNDS = 3;
 interface Measurement {
   rps: number;

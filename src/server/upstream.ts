@@ -73,6 +73,31 @@ const MAX_USAGE_PAGES = 100;
 const MAX_LOGGED_BODY = 2048;
 const LANGUAGE_PATTERN = /^[A-Za-z0-9*][A-Za-z0-9,;=.* -]{0,99}$/;
 
+/** What encodeURIComponent leaves as it is and a form's encoding (URLSearchParams) does not. */
+const NOT_FORM_ENCODED = /[!'()~]|%20/;
+const FORM_ENCODED: Record<string, string> = {
+  '!': '%21',
+  "'": '%27',
+  '(': '%28',
+  ')': '%29',
+  '~': '%7E',
+  '%20': '+',
+};
+
+/** A query name or value encoded as URLSearchParams encodes it (a space is `+`). */
+function formEncode(text: string): string {
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(text);
+  } catch {
+    // A lone surrogate, which encodeURIComponent refuses: URLSearchParams writes U+FFFD instead.
+    return new URLSearchParams({ '': text }).toString().slice(1);
+  }
+  return NOT_FORM_ENCODED.test(encoded)
+    ? encoded.replace(/[!'()~]|%20/g, (part) => FORM_ENCODED[part] as string)
+    : encoded;
+}
+
 function base64(text: string): string {
   let binary = '';
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
@@ -116,9 +141,13 @@ export function createUpstreamClient(options: ResolvedOptions) {
   async function send(spec: CallSpec<unknown>): Promise<UpstreamAnswer> {
     let path = spec.path;
     if (spec.query !== undefined) {
-      const query = new URLSearchParams();
-      for (const [name, value] of Object.entries(spec.query)) query.set(name, String(value));
-      path += `?${query}`;
+      // Built by hand, as URLSearchParams writes it: URLSearchParams itself costs a few
+      // microseconds per call on Node, a tenth of the proxy's own work on a read.
+      let separator = '?';
+      for (const name in spec.query) {
+        path += `${separator}${formEncode(name)}=${formEncode(String(spec.query[name]))}`;
+        separator = '&';
+      }
     }
     const headers: Record<string, string> = { authorization, accept: 'application/json' };
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
