@@ -64,7 +64,8 @@ const PAGES = [
     // within its 17,510 B, the styles of these states moved from the meter's styles to
     // notices.ts, which adopts them (meter page 17,562 -> 17,474 B), where they compress less
     // well: 21,934 B (+173 B), a decision for the people steering.
-    budget: 21.2 * KIB + 53 + 173,
+    // Then the over-limit meter's cost after a discount and what its plan includes: +1 B.
+    budget: 21.2 * KIB + 53 + 173 + 1,
   },
   {
     name: 'all six, script-tag file (billing-elements.js)',
@@ -108,8 +109,10 @@ const PAGES = [
     // and what becomes of the seats, "No plan yet" in the picker, and a disabled primary that
     // turns neutral (in the change elements' styles, so a meter page pays nothing): +162 B
     // (measured on its own, 49,079 -> 49,241 B). The three together: 49,966 B (16 B more than
-    // the sum, compressed together).
-    budget: 40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788 + 193 + 209 + 570 + 139 + 162 + 16,
+    // the sum, compressed together). Then the over-limit meter's cost after a discount on all
+    // charges, and what the plan it suggests includes: +208 B (50,174 B).
+    budget:
+      40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788 + 193 + 209 + 570 + 139 + 162 + 16 + 208,
     target: 26 * KIB,
   },
   {

@@ -375,6 +375,12 @@ export interface SubscriptionDiscount {
    * discount is not told. Absent from older proxies.
    */
   off?: { perTenThousand: number } | { amount: number };
+  /**
+   * The charges it applies to (the service's TargetFee): `all` (the recurring price and the use
+   * charged beyond the plan) or `recurring` (the recurring price only). Absent from older
+   * proxies.
+   */
+  fees?: 'all' | 'recurring';
 }
 
 /**

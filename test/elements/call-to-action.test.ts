@@ -236,7 +236,9 @@ describe('one call to action per page region', () => {
     // The customer has never given a card: "working" would suggest one is on file. The cause
     // words the wait as it words the remedy ("Add a payment method").
     await freshStart('no-payment-method');
-    const waitsOf = async (lang: string) => {
+    // Each region on its own (the first leaves before the second comes); the French texts load
+    // on demand, so the wait's words are awaited rather than read once settled.
+    const waitsOf = async (lang: string, words: string) => {
       const region = await fixture<HTMLElement>(
         html`<div lang=${lang}>
           <buy-feature feature="seats"></buy-feature>
@@ -244,16 +246,18 @@ describe('one call to action per page region', () => {
         </div>`,
       );
       await settled(region);
-      return region
-        .querySelector('buy-feature')!
-        .shadowRoot!.querySelector('[part~="waits"]')!
-        .textContent!.replace(/\s+/g, ' ');
+      const waits = () =>
+        region
+          .querySelector('buy-feature')!
+          .shadowRoot!.querySelector('[part~="waits"]')
+          ?.textContent!.replace(/\s+/g, ' ') ?? '';
+      await until(() => waits().includes(words), `"${words}"`);
+      region.remove();
+      return waits();
     };
-    const english = await waitsOf('en');
-    expect(english).to.contain('Needs a payment method.');
+    const english = await waitsOf('en', 'Needs a payment method.');
     expect(english).to.not.contain('working');
-    const french = await waitsOf('fr');
-    expect(french).to.contain('Nécessite un moyen de paiement.');
+    const french = await waitsOf('fr', 'Nécessite un moyen de paiement.');
     expect(french).to.not.contain('valide');
   });
 

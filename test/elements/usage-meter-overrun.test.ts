@@ -72,7 +72,7 @@ describe('<usage-meter> past its plan', () => {
     // 2,400 beyond Pro's 10,000 at $0.01 each; Business, the least expensive plan that includes
     // 12,400, is the way out.
     expect(text(part(el, 'overrun'))).to.equal(
-      '2,400 beyond your plan: $24.00 so far, at $0.01 each. Switch to Business',
+      '2,400 beyond your plan: $24.00 so far, at $0.01 each. Business includes 100,000. Switch to Business',
     );
     expect(el.shadowRoot!.querySelectorAll('button')).to.have.length(1);
     await expect(el).to.be.accessible();
@@ -85,17 +85,17 @@ describe('<usage-meter> past its plan', () => {
     });
   });
 
-  it('says the cost is before the discount of a customer who has one', async () => {
+  it('takes the customer’s discount off the cost', async () => {
     await freshStart('discounted');
     await reportApiCalls('discounted', 10_200);
     const el = await fixture<UsageMeter>(
       html`<usage-meter feature="api-calls" label="API calls"></usage-meter>`,
     );
     await overrun(el);
-    // 11,000 on Pro: 1,000 beyond at $0.01. Whether the discount covers this use is the
-    // service's to say: the figure is the list price, said as such.
+    // 11,000 on Pro: 1,000 beyond at $0.01, less 20% (a discount on all charges), as the service
+    // bills it.
     expect(text(part(el, 'overrun'))).to.equal(
-      '1,000 beyond your plan: $10.00 so far at $0.01 each, before your discount: 20% off everything. Switch to Business',
+      '1,000 beyond your plan: $8.00 so far, at $0.01 each less your discount (20% off everything). Business includes 100,000. Switch to Business',
     );
   });
 
@@ -109,7 +109,8 @@ describe('<usage-meter> past its plan', () => {
     await until(() => text(part(el, 'overrun')).includes('au-delà'), 'the overrun line in French');
     const line = part(el, 'overrun')!.querySelector('p')!.textContent!.trim();
     expect(line).to.equal(
-      '2\u202f400 au-delà de votre offre\u00a0: 24,00\u00a0$US à ce jour, à 0,01\u00a0$US l’unité.',
+      '2\u202f400 au-delà de votre offre\u00a0: 24,00\u00a0$US à ce jour, à 0,01\u00a0$US l’unité. ' +
+        'Business inclut 100\u202f000.',
     );
     expect(text(part(el, 'remedy'))).to.equal('Passer à Business');
     expect(text(part(el, 'level'))).to.equal('Limite dépassée');
@@ -131,7 +132,7 @@ describe('<usage-meter> past its plan', () => {
     expect(text(part(el, 'figures'))).to.equal('5,000 of 1,000');
     expect(text(part(el, 'overrun'))).to.equal(
       '4,000 beyond your plan: $80.00 so far, at $0.02 each. ' +
-        'Your plan stops at 5,000: further use is refused. Switch to Pro',
+        'Your plan stops at 5,000: further use is refused. Pro includes 10,000. Switch to Pro',
     );
     await expect(el).to.be.accessible();
     const asked = nextRemedy(el);
@@ -144,7 +145,7 @@ describe('<usage-meter> past its plan', () => {
     expect(text(part(el, 'overrun'))).to.equal(
       '4 000 au-delà de votre offre : 80,00 $US à ce jour, à 0,02 $US l’unité. ' +
         'Votre offre s’arrête à 5 000 : toute utilisation supplémentaire est refusée. ' +
-        'Passer à Pro',
+        'Pro inclut 10 000. Passer à Pro',
     );
   });
 
@@ -163,7 +164,7 @@ describe('<usage-meter> past its plan', () => {
     await until(() => part(seats!, 'remedy') !== null, 'the seats meter’s remedy');
     await calls!.updateComplete;
     expect(text(part(calls!, 'overrun'))).to.equal(
-      '500 beyond your plan: $10.00 so far, at $0.02 each. See what to do',
+      '500 beyond your plan: $10.00 so far, at $0.02 each. Pro includes 10,000. See what to do',
     );
     expect(part(calls!, 'remedy')).to.equal(null);
     expect(text(part(seats!, 'remedy'))).to.equal('Switch to Pro');

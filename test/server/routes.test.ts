@@ -374,7 +374,12 @@ describe('proxy routes against the sandbox', () => {
     it('says what each discount takes off the recurring price', async () => {
       const { body } = await call(proxy, '/subscription', { customer: 'discounted' });
       assert.deepEqual(body.discounts, [
-        { reference: 'twenty-off', title: '20% off everything', off: { perTenThousand: 2000 } },
+        {
+          reference: 'twenty-off',
+          title: '20% off everything',
+          off: { perTenThousand: 2000 },
+          fees: 'all',
+        },
       ]);
       assert.deepEqual((await call(proxy, '/subscription')).body.discounts, []);
     });

@@ -7,8 +7,12 @@ export default {
   'meter.overrun': '{extra} au-delà de votre offre.',
   'meter.overrun.cost':
     '{extra} au-delà de votre offre\u00a0: {amount} à ce jour, à {price} l’unité.',
-  'meter.overrun.cost.discount':
-    '{extra} au-delà de votre offre\u00a0: {amount} à ce jour à {price} l’unité, avant votre remise\u00a0: {name}.',
+  'meter.overrun.cost.discounted':
+    '{extra} au-delà de votre offre\u00a0: {amount} à ce jour, à {price} l’unité moins votre remise ({name}).',
+  'meter.overrun.cost.before-discount':
+    '{extra} au-delà de votre offre\u00a0: {amount} à ce jour, à {price} l’unité avant votre remise ({name}).',
+  'meter.overrun.plan': '{plan} inclut {included}.',
+  'meter.overrun.plan.unlimited': '{plan} est sans limite.',
   'meter.capped':
     'Votre offre s’arrête à {max}\u00a0: toute utilisation supplémentaire est refusée.',
 } satisfies Translation<typeof overrunTexts>;

@@ -15,10 +15,16 @@ export const overrunTexts = {
   // The same with its cost so far ({amount}: "$92.00") at the plan's price of each unit beyond
   // what it includes ({price}: "$0.01"), as the service bills it.
   'meter.overrun.cost': '{extra} beyond your plan: {amount} so far, at {price} each.',
-  // The same for a customer with a discount ({name}: the service's title of it, "20% off
-  // everything"), which may or may not cover this use: the list price, said as such.
-  'meter.overrun.cost.discount':
-    '{extra} beyond your plan: {amount} so far at {price} each, before your discount: {name}.',
+  // The same once the customer's discount is taken off ({name}: the service's title of it, "20%
+  // off everything"; {amount} what is charged after it).
+  'meter.overrun.cost.discounted':
+    '{extra} beyond your plan: {amount} so far, at {price} each less your discount ({name}).',
+  // A discount whose share or charges the proxy does not tell: the list price, said as such.
+  'meter.overrun.cost.before-discount':
+    '{extra} beyond your plan: {amount} so far, at {price} each before your discount ({name}).',
+  // The plan suggested, and why: what it includes of the feature ({included}: "100,000").
+  'meter.overrun.plan': '{plan} includes {included}.',
+  'meter.overrun.plan.unlimited': '{plan} has no limit.',
   // A feature the plan caps ({max}: "5,000"), its use at the cap: the service refuses more.
   'meter.capped': 'Your plan stops at {max}: further use is refused.',
 } as const satisfies TextTable;

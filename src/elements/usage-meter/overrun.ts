@@ -60,9 +60,8 @@ interface Terms {
 const termsRead = new WeakMap<Promise<readonly Offer[] | null>, Terms>();
 
 /**
- * The offers and the subscription's discounts. A discount may or may not cover the use beyond
- * the plan (the service's terms of each discount say; the proxy does not tell), so the cost is
- * said at the list price, "before your discount", when the customer has one.
+ * The offers and the subscription's discounts, which may take a share off the use charged beyond
+ * the plan (see `discounted`).
  */
 async function readTerms(
   meter: OverrunHost,
@@ -75,6 +74,44 @@ async function readTerms(
       .catch(() => undefined),
   ]);
   return { offers, discounts: status?.discounts ?? [] };
+}
+
+/**
+ * The cost so far once the subscription's discounts apply to it, as the service counts a charge
+ * of use beyond the plan: each share of a discount on all charges rounded to the hundredth and
+ * taken off (an amount off, or a discount on the recurring price only, leaves it as it is).
+ * Undefined when a discount does not say what it takes off or which charges it covers: the cost
+ * is then said at the list price, "before your discount".
+ */
+function discounted(
+  amount: number,
+  discounts: readonly SubscriptionDiscount[],
+): number | undefined {
+  let off = 0;
+  for (const { off: share, fees } of discounts) {
+    if (!share || !fees) return undefined;
+    if (fees === 'all' && 'perTenThousand' in share)
+      off += Math.round((amount * share.perTenThousand) / 10_000);
+  }
+  return Math.max(0, amount - off);
+}
+
+/**
+ * Why the plan suggested: what it includes of the feature ("Business includes 100,000."), so the
+ * customer can weigh it against the cost so far.
+ */
+function planTerms(
+  meter: OverrunHost,
+  offers: readonly Offer[],
+  reference: string,
+  feature: string,
+) {
+  const offer = offers.find((candidate) => candidate.ReferenceOffer === reference)!;
+  const included = offer.Features?.find((f) => f.ReferenceFeature === feature)?.QuantityIncluded;
+  const plan = offer.TitleLocalized ?? reference;
+  return included === UNLIMITED_QUANTITY
+    ? message(meter, 'meter.overrun.plan.unlimited', { plan })
+    : message(meter, 'meter.overrun.plan', { plan, included: formatNumber(meter, included ?? 0) });
 }
 
 /**
@@ -110,14 +147,24 @@ export function renderOverrun(meter: OverrunHost, usage: Usage): TemplateResult 
   if (extra > 0) {
     const unit = own?.AmountUnit;
     const currency = plan?.Currency;
-    const discount = discounts.map(({ title }) => title).join(', ');
+    const list = extra * (unit ?? 0);
+    const after = discounted(list, discounts);
+    // Which text: no discount, one taken off (said with its name), or one the meter cannot count.
+    const key =
+      discounts.length === 0
+        ? 'meter.overrun.cost'
+        : after === undefined
+          ? 'meter.overrun.cost.before-discount'
+          : after < list
+            ? 'meter.overrun.cost.discounted'
+            : 'meter.overrun.cost';
     sentences.push(
       unit && currency
-        ? message(meter, discount ? 'meter.overrun.cost.discount' : 'meter.overrun.cost', {
+        ? message(meter, key, {
             extra: formatNumber(meter, extra),
-            amount: formatMoney(meter, extra * unit, currency),
+            amount: formatMoney(meter, after ?? list, currency),
             price: formatMoney(meter, unit, currency),
-            name: discount,
+            name: discounts.map(({ title }) => title).join(', '),
           })
         : message(meter, 'meter.overrun', { extra: formatNumber(meter, extra) }),
     );
@@ -129,7 +176,10 @@ export function renderOverrun(meter: OverrunHost, usage: Usage): TemplateResult 
     return included === UNLIMITED_QUANTITY || (included ?? 0) >= used;
   });
   const bigger = planIncluding(roomy, feature);
-  if (bigger) callToAction.offered = true;
+  if (bigger) {
+    callToAction.offered = true;
+    sentences.push(planTerms(meter, offers!, bigger.offer, feature));
+  }
   const speaks = bigger && callToAction.offer('plans');
   return html`<div class="message" part="overrun" data-kind="overrun">
     <p>${sentences.join(' ')}</p>

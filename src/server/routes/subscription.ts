@@ -121,6 +121,7 @@ export async function getSubscription(context: RouteContext): Promise<Subscripti
           reference: discount.ReferenceDiscount,
           title: discount.TitleLocalized ?? discount.Name ?? discount.ReferenceDiscount,
           ...(off ? { off } : {}),
+          fees: discount.TargetFee === 'All' ? ('all' as const) : ('recurring' as const),
         };
       }),
   };
