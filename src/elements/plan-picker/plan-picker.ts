@@ -557,6 +557,16 @@ export class PlanPicker extends LitElement {
     return discountedPrice(offer, discounts, amount) ?? amount;
   }
 
+  /**
+   * What the customer's discounts take off `offer`'s price at their current use, when they take
+   * something off and both prices are known.
+   */
+  #discountOff(offer: Offer): number | undefined {
+    const atUse = this.#atUse(offer)?.amount;
+    const paid = this.#cardAmount(offer);
+    return atUse === undefined || paid === undefined || paid === atUse ? undefined : atUse - paid;
+  }
+
   #renderOffers(offers: Offer[], subscription: SubscriptionStatusResponse): TemplateResult {
     if (offers.length === 0)
       return html`<p class="message" part="notice">${message(this, 'plan.empty')}</p>`;
@@ -573,18 +583,13 @@ export class PlanPicker extends LitElement {
     // With a discount that says what it takes off, the sentence is the whole sum, in the order
     // it is counted: the list price, the extras, the discount, the price the card shows.
     const extras = (offer: Offer) => (offer.IsOnRequest ? [] : (this.#atUse(offer)?.extras ?? []));
-    const discountOff = (offer: Offer) => {
-      const atUse = this.#atUse(offer)?.amount;
-      const paid = this.#cardAmount(offer);
-      return atUse === undefined || paid === undefined || paid === atUse ? undefined : atUse - paid;
-    };
     const atUseNote = (offer: Offer) => {
       if (extras(offer).length === 0) return nothing;
       const terms = {
         price: pricePerPeriod(this, offer),
         extras: extrasText(this, offer, extras(offer)),
       };
-      const off = discounts.length ? discountOff(offer) : undefined;
+      const off = discounts.length ? this.#discountOff(offer) : undefined;
       return html`<p class="at-use" part="at-use">
         ${
           off === undefined
@@ -599,7 +604,9 @@ export class PlanPicker extends LitElement {
       </p>`;
     };
     const discountNote = (offer: Offer) =>
-      discounts.length === 0 || offer.IsOnRequest || (extras(offer).length && discountOff(offer))
+      discounts.length === 0 ||
+      offer.IsOnRequest ||
+      (extras(offer).length && this.#discountOff(offer))
         ? nothing
         : html`<p class="discount" part="discount">
             ${
@@ -782,15 +789,9 @@ export class PlanPicker extends LitElement {
     const name = discounts.map((discount) => discount.title).join(', ');
     // With extras and a discount, the whole sum in the order it is counted (as on the card):
     // list prices beside a discounted total would not add up.
-    const atUse = target && this.#atUse(target)?.amount;
-    const paid = target && this.#cardAmount(target);
     const off =
-      aboveList &&
-      extras.length > 0 &&
-      discounts.length &&
-      atUse !== undefined &&
-      paid !== undefined
-        ? atUse - paid
+      target && aboveList && extras.length > 0 && discounts.length
+        ? this.#discountOff(target)
         : undefined;
     const note = [
       keeping || !discounts?.length || off ? '' : message(this, 'plan.discount', { name }),
@@ -801,7 +802,7 @@ export class PlanPicker extends LitElement {
             extras: extrasText(this, target, extras),
             off: pricePerPeriod(this, target, off),
             name,
-            total: pricePerPeriod(this, target, paid),
+            total: pricePerPeriod(this, target, this.#cardAmount(target)),
           })
         : aboveList && extras.length > 0
           ? message(this, 'plan.dialog.above-card.extras', {

@@ -10,7 +10,7 @@ import type { Usage } from '../../contract/resources.js';
 import { CallToAction } from '../shared/call-to-action.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
-import { planIncluding } from '../shared/suggested-plan.js';
+import { planIncluding, type SuggestedPlan } from '../shared/suggested-plan.js';
 import { overrunTexts } from './overrun-messages.js';
 
 // Under the figures of a consumption at or past what the plan includes: what the use beyond it
@@ -103,12 +103,11 @@ function discounted(
 function planTerms(
   meter: OverrunHost,
   offers: readonly Offer[],
-  reference: string,
+  { offer: reference, title: plan }: SuggestedPlan,
   feature: string,
 ) {
   const offer = offers.find((candidate) => candidate.ReferenceOffer === reference)!;
   const included = offer.Features?.find((f) => f.ReferenceFeature === feature)?.QuantityIncluded;
-  const plan = offer.TitleLocalized ?? reference;
   return included === UNLIMITED_QUANTITY
     ? message(meter, 'meter.overrun.plan.unlimited', { plan })
     : message(meter, 'meter.overrun.plan', { plan, included: formatNumber(meter, included ?? 0) });
@@ -178,7 +177,7 @@ export function renderOverrun(meter: OverrunHost, usage: Usage): TemplateResult 
   const bigger = planIncluding(roomy, feature);
   if (bigger) {
     callToAction.offered = true;
-    sentences.push(planTerms(meter, offers!, bigger.offer, feature));
+    sentences.push(planTerms(meter, offers!, bigger, feature));
   }
   const speaks = bigger && callToAction.offer('plans');
   return html`<div class="message" part="overrun" data-kind="overrun">

@@ -37,8 +37,9 @@ const FRAME_SCRIPT = `
   function size() { post({ type: 'resize', height: Math.ceil(document.body.getBoundingClientRect().height) }); }
   if (window.ResizeObserver) new ResizeObserver(size).observe(document.body);
   window.addEventListener('load', size);
+  function announce() { post({ type: 'page', title: document.body.getAttribute('data-title') || '', frameTitle: document.title }); }
   size();
-  post({ type: 'page', title: document.body.getAttribute('data-title') || '', frameTitle: document.title });
+  announce();
   var done = document.body.getAttribute('data-complete');
   if (done) post({ type: 'workflow-complete', workflow: done });
   var alert = document.querySelector('[data-focus]');
@@ -62,7 +63,7 @@ const FRAME_SCRIPT = `
         document.body.removeAttribute('data-recheck');
         document.body.setAttribute('data-title', fresh.body.getAttribute('data-title') || '');
         document.title = fresh.title;
-        post({ type: 'page', title: document.body.getAttribute('data-title'), frameTitle: document.title });
+        announce();
         size();
         var notice = document.querySelector('main [role="status"], main [data-focus]');
         if (notice) { notice.setAttribute('tabindex', '-1'); notice.focus(); }
