@@ -193,8 +193,10 @@ function show(result: SubscriptionResult): void {
 function showSeatsNote(): void {
   if (!seatsNoteHolder) return;
   const text = seatsNote({ state: store.state, inUse: seatsControl?.inUse }, seatsNoteHolder);
-  // Nothing known yet keeps the skeleton; a failed read is the seats control's to tell.
-  if (text === '' && store.state.status !== 'error') return;
+  // Nothing known yet keeps the skeleton; a failed read is the seats control's to tell, and so
+  // is a plan without seats: both hide the note.
+  const { status } = store.state;
+  if (status === 'idle' || status === 'loading') return;
   seatsNoteHolder.textContent = text;
   seatsNoteHolder.hidden = text === '';
 }

@@ -26,8 +26,10 @@ const seatsNote = document.querySelector<HTMLElement>('[data-add-seats-note]');
 function showSeatsNote(): void {
   if (!seatsNote) return;
   const text = addSeatsNote(store.state, seatsNote);
-  // Nothing known yet keeps the skeleton; a failed read is the seats control's to tell.
-  if (text === '' && store.state.status !== 'error') return;
+  // Nothing known yet keeps the skeleton; a failed read is the seats control's to tell, and so
+  // is a plan without seats: both hide the note.
+  const { status } = store.state;
+  if (status === 'idle' || status === 'loading') return;
   seatsNote.textContent = text;
   seatsNote.hidden = text === '';
 }

@@ -42,7 +42,7 @@ export function seatsNote({ state, inUse }: SeatsFacts, formatOn: Element): stri
 
 /**
  * The overview's "Add seats" note: what adding seats means on this customer's plan, with the
- * same sentences as the billing page's note (a plan without seats says so rather than invite).
+ * same sentences as the billing page's note (a plan without seats leaves it to the element).
  */
 export function addSeatsNote(state: UsageStoreState, formatOn: Element): string {
   const n = (value: number) => formatNumber(formatOn, value);
@@ -74,7 +74,9 @@ function withoutSeats(state: UsageStoreState, n: (value: number) => string): str
     if (included === -1) return word('seats.pending.unlimited');
     return word('seats.pending', { included: n(included) });
   }
-  return word('seats.not-included');
+  // A plan without seats: the <buy-feature> beside the note already says they are not included
+  // (and what to do), so the note adds nothing and stays hidden.
+  return '';
 }
 
 /** "You have 3 seats, all in use." */

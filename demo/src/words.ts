@@ -65,7 +65,6 @@ const en = {
     'Your plan includes unlimited seats once you complete your subscription.',
   'seats.pending.other': 'Seats come with your plan once you complete your subscription.',
   'seats.no-plan': 'Seats come with a plan, and you have none yet.',
-  'seats.not-included': 'Seats are not included in your plan.',
   // The overview's "Add seats" card.
   'seats.invite': 'Invite more teammates.',
   'seats.price-first': 'You see and confirm the price before anything is charged.',
@@ -139,7 +138,6 @@ const fr: Record<WordKey, string> = {
   'seats.pending.other':
     'Les sièges viendront avec votre offre une fois votre abonnement finalisé.',
   'seats.no-plan': 'Les sièges viennent avec une offre, et vous n’en avez pas encore.',
-  'seats.not-included': 'Les sièges ne sont pas inclus dans votre offre.',
   'seats.invite': 'Invitez d’autres membres.',
   'seats.price-first': 'Vous voyez et confirmez le prix avant tout prélèvement.',
 };

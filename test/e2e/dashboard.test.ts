@@ -342,7 +342,8 @@ test('the billing page’s seats note follows the customer’s seats, in their l
         'sont utilisés. Vous voyez ce qui change avant de confirmer.',
     ],
     ['pending', 'en', 'Your plan includes 5 seats once you complete your subscription.'],
-    ['starter-plan', 'en', 'Seats are not included in your plan.'],
+    // No seats in the plan: the <buy-feature> beside the note says so, the note says nothing.
+    ['starter-plan', 'en', ''],
   ];
   for (const [reference, language, expected] of cases) {
     const other = await e2e.newPage();
@@ -350,7 +351,8 @@ test('the billing page’s seats note follows the customer’s seats, in their l
     await other.goto(`${e2e.demo.url}/app/billing?lang=${language}`);
     const otherNote = other.locator('#seats [data-seats-note]');
     await eventually(async () => {
-      assert.equal(await otherNote.textContent(), expected, reference);
+      assert.equal((await otherNote.textContent())?.trim(), expected, reference);
+      assert.equal(await otherNote.isHidden(), expected === '', reference);
     });
     await other.context().close();
   }
@@ -448,17 +450,23 @@ test('signing out ends the session for the pages and for the billing proxy', asy
 
 test('the overview’s “Add seats” note is the customer’s own, in both languages', async () => {
   const page = await e2e.newPage();
-  // Starter has no seats: the card says so rather than invite teammates.
+  // Starter has no seats: the card's <buy-feature> says so, once; the note does not repeat it.
   await e2e.signIn(page, 'starter-plan');
   await page.goto(`${e2e.demo.url}/app/?lang=en`);
   const note = page.locator('[data-add-seats-note]');
-  await note.getByText('Seats are not included in your plan.', { exact: true }).waitFor();
+  const card = page.locator('#buy-seats');
+  await card.locator('buy-feature').getByText('Not included in your plan.').waitFor();
+  assert.equal(await note.isHidden(), true);
+  assert.doesNotMatch((await card.innerText()).replace(/\s+/g, ' '), /not included.*not included/i);
   await page.evaluate(() => {
     document.documentElement.lang = 'fr';
   });
-  await note
-    .getByText('Les sièges ne sont pas inclus dans votre offre.', { exact: true })
-    .waitFor();
+  await card.locator('buy-feature').getByText('Non inclus dans votre offre.').waitFor();
+  assert.equal(await note.isHidden(), true);
+  assert.doesNotMatch(
+    (await card.innerText()).replace(/\s+/g, ' '),
+    /pas inclus|non inclus.*non inclus/i,
+  );
   await screenshot(page, 'overview-starter-fr');
 
   // Pro includes 5 seats and the healthy customer has 3: two more cost nothing.
