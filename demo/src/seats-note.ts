@@ -51,8 +51,9 @@ export function addSeatsNote(state: UsageStoreState, formatOn: Element): string 
   if (!seats) return withoutSeats(state, n);
   if (state.subscription === 'suspended') return word('seats.suspended');
   const sentences = [word('seats.invite')];
-  if (isUnlimited(seats)) sentences.push(word('seats.unlimited'));
-  else if (seats.QuantityIncluded !== undefined) {
+  // Unlimited seats cost nothing, so there is no price to see first: that sentence is left out.
+  if (isUnlimited(seats)) return [...sentences, word('seats.unlimited')].join(' ');
+  if (seats.QuantityIncluded !== undefined) {
     const have = seats.QuantityCurrent ?? 0;
     const included = seats.QuantityIncluded;
     sentences.push(

@@ -469,6 +469,22 @@ test('the overview’s “Add seats” note is the customer’s own, in both lan
   );
   await screenshot(page, 'overview-starter-fr');
 
+  // Unlimited seats: nothing to buy, so no price to see before anything is charged.
+  await e2e.signIn(page, 'unlimited');
+  await page.goto(`${e2e.demo.url}/app/?lang=en`);
+  await note
+    .getByText('Invite more teammates. Your plan includes unlimited seats: more cost nothing.', {
+      exact: true,
+    })
+    .waitFor();
+  await page.goto(`${e2e.demo.url}/app/?lang=fr`);
+  await note
+    .getByText(
+      'Invitez d’autres membres. Votre offre inclut des sièges illimités\u00a0: en ajouter ne coûte rien.',
+      { exact: true },
+    )
+    .waitFor();
+
   // Pro includes 5 seats and the healthy customer has 3: two more cost nothing.
   await e2e.signIn(page, 'healthy');
   await page.goto(`${e2e.demo.url}/app/?lang=en`);
