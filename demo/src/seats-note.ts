@@ -25,8 +25,8 @@ export function seatsNote({ state, inUse }: SeatsFacts, formatOn: Element): stri
   const sentences: string[] = [];
   const have = seats.QuantityCurrent ?? 0;
   const included = isUnlimited(seats) ? undefined : seats.QuantityIncluded;
-  // Within what the plan includes, one sentence says both figures; beyond it, the seats the
-  // customer has come first, then what the plan includes and what is billed on top.
+  // The seats the customer has come first, then what the plan includes: what more cost within
+  // it, or what is billed on top beyond it.
   if (included !== undefined && have <= included)
     sentences.push(ofIncludedSentence(have, included, inUse, n));
   else sentences.push(haveSentence(have, inUse, n));
@@ -95,9 +95,9 @@ function haveSentence(
 }
 
 /**
- * The seats the customer has of those the plan includes, how many are in use when the page
- * counts them, and what one more costs: "You have 3 of the 5 seats your plan includes, all in
- * use: 2 more cost nothing." The same "of" as the meter and the portal ("3 of 5").
+ * The seats the customer has (and how many are in use when the page counts them), then what the
+ * plan includes and what one more costs: "You have 2 seats, all in use. Your plan includes 5: 3
+ * more cost nothing." Two plain sentences rather than one "2 of the 5 … all in use" knot.
  */
 function ofIncludedSentence(
   have: number,
@@ -106,15 +106,12 @@ function ofIncludedSentence(
   n: (value: number) => string,
 ): string {
   if (have === 0) return word('seats.of.none', { included: n(included) });
-  let use = '';
-  if (inUse !== undefined) {
-    if (inUse >= have) use = counted('seats.use.all', have);
-    else if (inUse === 0) use = counted('seats.use.none', have);
-    else use = word('seats.use.some', { used: n(inUse) });
-  }
-  const vars = { count: n(have), included: n(included), use };
-  if (have === included) return word('seats.of.full', vars);
-  return counted('seats.of.free', included - have, { ...vars, free: n(included - have) });
+  const vars = { included: n(included) };
+  const plan =
+    have === included
+      ? word('seats.of.full', vars)
+      : counted('seats.of.free', included - have, { ...vars, free: n(included - have) });
+  return `${haveSentence(have, inUse, n)} ${plan}`;
 }
 
 /** Beyond what the plan includes: what it includes, and the extra seats billed each month. */

@@ -34,22 +34,14 @@ const en = {
   'seats.have.used': 'You have {count} seats, {used} in use.',
   'seats.have.none-used.one': 'You have 1 seat, not in use.',
   'seats.have.none-used': 'You have {count} seats, none in use.',
-  // The customer's seats against what the plan includes, in one sentence ("You have 3 of the 5
-  // seats your plan includes, all in use: 2 more cost nothing."); {use} is one of `seats.use.*`,
-  // or nothing where the page does not count the seats in use.
-  'seats.of.free.one':
-    'You have {count} of the {included} seats your plan includes{use}: 1 more costs nothing.',
-  'seats.of.free':
-    'You have {count} of the {included} seats your plan includes{use}: {free} more cost nothing.',
+  // What the plan includes, after the sentence of the seats the customer has (`seats.have.*`):
+  // "You have 2 seats, all in use. Your plan includes 5: 3 more cost nothing."
+  'seats.of.free.one': 'Your plan includes {included}: 1 more costs nothing.',
+  'seats.of.free': 'Your plan includes {included}: {free} more cost nothing.',
   'seats.of.none':
     'Your plan includes {included} seats and you have none yet: up to {included} cost nothing.',
   'seats.of.full':
-    'You have all {included} seats your plan includes{use}: each seat beyond them is charged after you confirm its price.',
-  'seats.use.all.one': ', in use',
-  'seats.use.all': ', all in use',
-  'seats.use.some': ', {used} in use',
-  'seats.use.none.one': ', not in use',
-  'seats.use.none': ', none in use',
+    'Your plan includes {included}: any more are charged after you confirm their price.',
   'seats.included.extra.one': 'Your plan includes {included}; the extra one is billed each month.',
   'seats.included.extra': 'Your plan includes {included}; the {extra} extra are billed each month.',
   'seats.unlimited': 'Your plan includes unlimited seats: more cost nothing.',
@@ -104,19 +96,12 @@ const fr: Record<WordKey, string> = {
   'seats.have.used': 'Vous avez {count} sièges, dont {used} utilisés.',
   'seats.have.none-used.one': 'Vous avez 1 siège, inutilisé.',
   'seats.have.none-used': 'Vous avez {count} sièges, aucun utilisé.',
-  'seats.of.free.one':
-    'Vous avez {count} des {included} sièges inclus dans votre offre{use}\u00a0: 1 de plus ne coûte rien.',
-  'seats.of.free':
-    'Vous avez {count} des {included} sièges inclus dans votre offre{use}\u00a0: {free} de plus ne coûtent rien.',
+  'seats.of.free.one': 'Votre offre en inclut {included}\u00a0: 1 de plus ne coûte rien.',
+  'seats.of.free': 'Votre offre en inclut {included}\u00a0: {free} de plus ne coûtent rien.',
   'seats.of.none':
     'Votre offre inclut {included} sièges et vous n’en avez encore aucun\u00a0: jusqu’à {included} ne coûtent rien.',
   'seats.of.full':
-    'Vous avez les {included} sièges inclus dans votre offre{use}\u00a0: chaque siège au-delà est facturé après confirmation de son prix.',
-  'seats.use.all.one': ', utilisé',
-  'seats.use.all': ', tous utilisés',
-  'seats.use.some': ', dont {used} utilisés',
-  'seats.use.none.one': ', inutilisé',
-  'seats.use.none': ', aucun utilisé',
+    'Votre offre en inclut {included}\u00a0: au-delà, chaque siège est facturé après confirmation de son prix.',
   'seats.included.extra.one':
     'Votre offre en inclut {included}\u202f; celui en supplément est facturé chaque mois.',
   'seats.included.extra':

@@ -283,7 +283,7 @@ test('the billing page summarises the subscription and opens portal workflows in
   await eventually(async () => {
     assert.equal(
       await note.textContent(),
-      'You have 3 of the 5 seats your plan includes, all in use: 2 more cost nothing. ' +
+      'You have 3 seats, all in use. Your plan includes 5: 2 more cost nothing. ' +
         'None can be removed while all are in use. You see what changes before you confirm.',
     );
   });
@@ -312,15 +312,15 @@ test('the billing page’s seats note follows the customer’s seats, in their l
   await page.goto(`${e2e.demo.url}/app/billing`);
   const seats = page.getByRole('region', { name: 'Seats' });
   const note = seats.locator('[data-seats-note]');
-  await note.getByText(/^You have 3 of the 5 seats your plan includes, all in use:/).waitFor();
+  await note.getByText(/^You have 3 seats, all in use\. Your plan includes 5:/).waitFor();
 
   // Two more seats, free: the note says what the customer now has, and what can be removed.
   await buyFree(seats.locator('buy-feature'), 'Done. You now have 5 seats.', 2);
   await eventually(async () => {
     assert.equal(
       await note.textContent(),
-      'You have all 5 seats your plan includes, 3 in use: each seat beyond them is charged ' +
-        'after you confirm its price. You can remove up to 2, down to the 3 in use. ' +
+      'You have 5 seats, 3 in use. Your plan includes 5: any more are charged after you ' +
+        'confirm their price. You can remove up to 2, down to the 3 in use. ' +
         'You see what changes before you confirm.',
     );
   });
@@ -337,9 +337,21 @@ test('the billing page’s seats note follows the customer’s seats, in their l
     [
       'no-payment-method',
       'fr',
-      'Vous avez les 5 sièges inclus dans votre offre, tous utilisés\u00a0: chaque siège au-delà ' +
+      'Vous avez 5 sièges, tous utilisés. Votre offre en inclut 5\u00a0: au-delà, chaque siège ' +
         'est facturé après confirmation de son prix. Aucun ne peut être retiré tant que tous ' +
         'sont utilisés. Vous voyez ce qui change avant de confirmer.',
+    ],
+    [
+      'capping-reached',
+      'en',
+      'You have 2 seats, all in use. Your plan includes 5: 3 more cost nothing. ' +
+        'Seats can be changed again once your subscription is active.',
+    ],
+    [
+      'capping-reached',
+      'fr',
+      'Vous avez 2 sièges, tous utilisés. Votre offre en inclut 5\u00a0: 3 de plus ne coûtent ' +
+        'rien. Les sièges pourront de nouveau être modifiés une fois votre abonnement actif.',
     ],
     ['pending', 'en', 'Your plan includes 5 seats once you complete your subscription.'],
     // No seats in the plan: the <buy-feature> beside the note says so, the note says nothing.
@@ -391,7 +403,7 @@ test('the billing page’s own words follow a live change of <html lang>', async
   const badge = page.locator('[data-plan]');
   const buy = page.locator('#seats buy-feature');
   await summary.getByText('Renews on').waitFor();
-  await note.getByText(/^You have 3 of the 5 seats/).waitFor();
+  await note.getByText(/^You have 3 seats, all in use\. Your plan includes 5:/).waitFor();
   await badge.getByText('Pro · Active').waitFor();
 
   // A host app switching languages in place, as the elements allow: no reload.
@@ -409,7 +421,7 @@ test('the billing page’s own words follow a live change of <html lang>', async
   await actions.getByRole('button', { name: 'Changer d’offre' }).waitFor();
   await badge.getByText('Pro · Actif').waitFor();
   await note
-    .getByText(/^Vous avez 3 des 5 sièges inclus dans votre offre, tous utilisés\u00a0:/)
+    .getByText(/^Vous avez 3 sièges, tous utilisés\. Votre offre en inclut 5\u00a0:/)
     .waitFor();
   // The payment method's button takes the elements' words, in the new language too.
   await actions.getByRole('button', { name: 'Mettre à jour le moyen de paiement' }).waitFor();
@@ -422,7 +434,7 @@ test('the billing page’s own words follow a live change of <html lang>', async
   });
   await summary.getByText('Renews on').waitFor();
   await actions.getByRole('button', { name: 'Change plan' }).waitFor();
-  await note.getByText(/^You have 3 of the 5 seats your plan includes, all in use:/).waitFor();
+  await note.getByText(/^You have 3 seats, all in use\. Your plan includes 5:/).waitFor();
   await actions.getByRole('button', { name: 'Update payment method' }).waitFor();
   assert.equal(await buy.getAttribute('label'), 'seats');
   assert.deepEqual(navigations, [], 'no reload');
@@ -490,14 +502,14 @@ test('the overview’s “Add seats” note is the customer’s own, in both lan
   await page.goto(`${e2e.demo.url}/app/?lang=en`);
   await note
     .getByText(
-      'Invite more teammates. You have 3 of the 5 seats your plan includes: 2 more cost nothing. You see and confirm the price before anything is charged.',
+      'Invite more teammates. You have 3 seats. Your plan includes 5: 2 more cost nothing. You see and confirm the price before anything is charged.',
       { exact: true },
     )
     .waitFor();
   await page.goto(`${e2e.demo.url}/app/?lang=fr`);
   await note
     .getByText(
-      /^Invitez d’autres membres\. Vous avez 3 des 5 sièges inclus dans votre offre\u00a0: 2 de plus/,
+      /^Invitez d’autres membres\. Vous avez 3 sièges\. Votre offre en inclut 5\u00a0: 2 de plus/,
     )
     .waitFor();
   await page.goto(`${e2e.demo.url}/app/?lang=en`);
