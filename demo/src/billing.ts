@@ -144,8 +144,15 @@ function render(sub: SubscriptionStatusResponse): void {
   const buttons: HTMLButtonElement[] = [];
   switch (sub.status) {
     case 'running':
-      buttons.push(action(word('action.change-plan'), { page: 'change-plan' }, true));
-      buttons.push(paymentMethodAction());
+      // Without a payment method a billable change is refused: adding one is the step that
+      // leads, and changing the plan waits beside it.
+      if (missingCard) {
+        buttons.push(paymentMethodAction(true));
+        buttons.push(action(word('action.change-plan'), { page: 'change-plan' }));
+      } else {
+        buttons.push(action(word('action.change-plan'), { page: 'change-plan' }, true));
+        buttons.push(paymentMethodAction());
+      }
       break;
     case 'suspended': {
       // The first step leads. A dead card: a valid payment method, then the restart. While

@@ -241,16 +241,21 @@ test('suspended for a dead card: the billing page and its portal lead with the p
 test('no payment method: the billing page asks to add one, in the elements’ words', async () => {
   const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
   await e2e.signIn(page, 'no-payment-method');
-  for (const [lang, add, waits] of [
-    ['en', 'Add a payment method', 'Needs a payment method.'],
-    ['fr', 'Ajouter un moyen de paiement', 'Nécessite un moyen de paiement.'],
+  for (const [lang, add, change, waits] of [
+    ['en', 'Add a payment method', 'Change plan', 'Needs a payment method.'],
+    ['fr', 'Ajouter un moyen de paiement', 'Changer d’offre', 'Nécessite un moyen de paiement.'],
   ] as const) {
     await page.goto(`${e2e.demo.url}/app/billing?lang=${lang}`);
     // A running subscription without a card on file: nothing to update, one to add. The card
     // takes the verb from the elements' own cause table, once the seats control learned it.
+    // Adding it is the remedy, so it leads (the filled button); changing the plan is quiet.
     const buttons = page.locator('[data-actions] button');
     await eventually(async () => {
-      assert.deepEqual((await buttons.allTextContents()).slice(1), [add]);
+      assert.deepEqual(await buttons.allTextContents(), [add, change]);
+      assert.deepEqual(await buttons.evaluateAll((all) => all.map((button) => button.className)), [
+        'button',
+        'button quiet',
+      ]);
     });
     const seats = page.locator('buy-feature[feature="seats"] [part~="waits"]');
     await seats.getByText(waits).waitFor();
