@@ -159,10 +159,12 @@ function render(sub: SubscriptionStatusResponse): void {
       // overdue invoices reach the limit a restart is refused: their Pay buttons in the
       // invoices card are the first step, and the payment page offers the restart once paid.
       // A suspension the invoices explain offers no payment method: the card is not the cause.
+      // A restart is offered only once it can succeed: with a dead card the notice above says to
+      // replace it first, and the card saved, the cause becomes a plain suspension that offers it.
       const cardFirst = sub.suspensionReason === 'payment-method-invalid';
       if (cardFirst) buttons.push(paymentMethodAction(true));
-      if (!sub.paymentCappingReached) {
-        const primary = !cardFirst && sub.dueInvoices.length === 0;
+      else if (!sub.paymentCappingReached) {
+        const primary = sub.dueInvoices.length === 0;
         buttons.push(action(word('action.restart'), { page: 'restart' }, primary));
       }
       break;

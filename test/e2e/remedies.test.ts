@@ -211,15 +211,10 @@ test('suspended for a dead card: the billing page and its portal lead with the p
       'Your subscription is suspended because your payment method no longer works: update it first, then restart your subscription.',
     )
     .waitFor();
+  // Only the step that can succeed is offered: no restart until the card is replaced.
   const buttons = summary.locator('[data-actions] button');
-  assert.deepEqual(await buttons.allTextContents(), [
-    'Update payment method',
-    'Restart subscription',
-  ]);
-  assert.deepEqual(await buttons.evaluateAll((all) => all.map((b) => b.className)), [
-    'button',
-    'button quiet',
-  ]);
+  assert.deepEqual(await buttons.allTextContents(), ['Update payment method']);
+  assert.deepEqual(await buttons.evaluateAll((all) => all.map((b) => b.className)), ['button']);
   const portal = page.frameLocator('billing-portal iframe');
   await portal
     .getByText('Your payment method no longer works: add a valid one to restart.')
@@ -235,6 +230,22 @@ test('suspended for a dead card: the billing page and its portal lead with the p
   ]);
   await assertAccessible(page, 'the billing page suspended for a dead card');
   await screenshot(page, 'billing-suspended-card');
+
+  // The card replaced, the summary offers the restart, and it leads.
+  await buttons.getByText('Update payment method').click();
+  await portal
+    .getByRole('heading', { level: 1, name: 'Contact details and payment method' })
+    .waitFor();
+  await portal.getByLabel('Name on card').fill('Sam Suspended');
+  await portal.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await portal.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await portal.getByLabel('Security code').fill('123');
+  await portal.getByRole('button', { name: 'Save' }).click();
+  await portal.getByText('Your details and payment method are saved.').waitFor();
+  await eventually(async () => {
+    assert.deepEqual(await buttons.allTextContents(), ['Restart subscription']);
+  });
+  assert.deepEqual(await buttons.evaluateAll((all) => all.map((b) => b.className)), ['button']);
   await page.context().close();
 });
 
