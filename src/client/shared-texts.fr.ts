@@ -17,7 +17,7 @@ export default {
   'error.no-subscription': 'Pas encore d’offre\u00a0: choisissez-en une d’abord.',
   'error.subscription-suspended': 'Votre abonnement est suspendu. Réactivez-le pour continuer.',
   'error.payment-method-invalid':
-    'Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus. Ajoutez-en un valide, puis réactivez-le.',
+    'Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus. Mettez-le à jour, puis réactivez votre abonnement.',
   'error.price-changed': 'Le prix a changé. Vérifiez le nouveau prix.',
   'error.forbidden-origin': 'La facturation n’est pas disponible sur cette page.',
   'error.period-ending': 'Votre période de facturation se termine. Vérifiez à nouveau le prix.',

@@ -23,7 +23,7 @@ export const sharedTexts = {
   // A suspension for a payment method that no longer works: a restart would be refused until a
   // valid one is added (its remedy is `register`), and nothing restarts by itself after that.
   'error.payment-method-invalid':
-    'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it.',
+    'Your subscription is suspended: your payment method no longer works. Update it, then restart your subscription.',
   'error.price-changed': 'The price has changed. Please check the new price.',
   'error.forbidden-origin': 'Billing is unavailable on this page.',
   'error.period-ending': 'Your billing period is ending. Please check the price again.',

@@ -277,7 +277,7 @@ export interface LinksResponse {
 export type SubscriptionStatus = 'running' | 'suspended' | 'pending' | 'ended' | 'none' | 'other';
 /**
  * Why a subscription is suspended, as it stands now: `payment-due` (overdue invoices),
- * `payment-method-invalid` (the payment method no longer works: add a valid one, then restart),
+ * `payment-method-invalid` (the payment method no longer works: update it, then restart),
  * `business` (suspended by the business) or `other` (nothing but a restart is left, e.g. the
  * dead card was replaced).
  */

@@ -216,9 +216,7 @@ test('suspended for a dead card: the billing page and its portal lead with the p
   assert.deepEqual(await buttons.allTextContents(), ['Update payment method']);
   assert.deepEqual(await buttons.evaluateAll((all) => all.map((b) => b.className)), ['button']);
   const portal = page.frameLocator('billing-portal iframe');
-  await portal
-    .getByText('Your payment method no longer works: add a valid one to restart.')
-    .waitFor();
+  await portal.getByText('Your payment method no longer works: update it to restart.').waitFor();
   const links = portal.locator('.actions a');
   assert.deepEqual((await links.allTextContents()).slice(0, 2), [
     'Update payment method',
@@ -285,7 +283,7 @@ test('suspended for a dead card: the elements name it, a new card, a restart, th
   // The cause, and the remedy that works first: a restart would only be refused.
   await refusal
     .getByText(
-      'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it.',
+      'Your subscription is suspended: your payment method no longer works. Update it, then restart your subscription.',
     )
     .waitFor();
   await assertAccessible(page, 'the suspension for a dead card');

@@ -635,7 +635,7 @@ describe('<plan-picker> states', () => {
     await freshStart('suspended');
     const element = await picker();
     expect(partText(element, 'notice')).to.contain(
-      'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it before changing plan.',
+      'Your subscription is suspended: your payment method no longer works. Update it, then restart your subscription before changing plan.',
     );
     expect(partText(element, 'remedy')).to.equal('Update payment method');
     expect(chooseButton(element, 'business').getAttribute('aria-disabled')).to.equal('true');

@@ -67,11 +67,11 @@ describe('a suspension named by its cause', () => {
     });
     await waitForText(buy, 'error', 'payment method no longer works');
     expect(said(buy, 'error').text).to.contain(
-      'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it.',
+      'Your subscription is suspended: your payment method no longer works. Update it, then restart your subscription.',
     );
     expect(said(buy, 'error').remedy).to.equal('Update payment method');
     expect(said(picker, 'notice').text).to.contain(
-      'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it before changing plan.',
+      'Your subscription is suspended: your payment method no longer works. Update it, then restart your subscription before changing plan.',
     );
     expect(said(picker, 'remedy').remedy).to.equal('Update payment method');
     // The old wording, which never named the card, is gone.
@@ -102,7 +102,7 @@ describe('a suspension named by its cause', () => {
     expect(gate.shadowRoot!.textContent).to.contain('est suspendu\u00a0: votre moyen de paiement');
     await waitForText(buy, 'error', 'ne fonctionne plus');
     expect(said(buy, 'error').text).to.contain(
-      'Votre abonnement est suspendu : votre moyen de paiement ne fonctionne plus. Ajoutez-en un valide, puis réactivez-le.',
+      'Votre abonnement est suspendu : votre moyen de paiement ne fonctionne plus. Mettez-le à jour, puis réactivez votre abonnement.',
     );
     expect(said(picker, 'notice').text).to.contain(
       'Votre abonnement est suspendu : votre moyen de paiement ne fonctionne plus.',

@@ -206,7 +206,7 @@ describe('hosted pages', () => {
   it('restart after an invalid payment method: register a card, then restart', async () => {
     const sub = await subscription('suspended');
     const restart = await openPage(link(sub, 'hosted-restart').href ?? '');
-    assert.match(restart.html, /Your payment method no longer works: add a valid one to restart./);
+    assert.match(restart.html, /Your payment method no longer works: update it to restart./);
     const register = await openPage(findLink(restart, 'Update payment method'));
     const saved = await submit(register, GOOD_CARD);
     assert.equal(completedWorkflow(saved), 'register');

@@ -28,7 +28,7 @@ export default {
   'plan.pending.action': 'Finaliser votre abonnement',
   'plan.suspended': 'Votre abonnement est suspendu. Réactivez-le avant de changer d’offre.',
   'plan.suspended.payment-method':
-    'Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus. Ajoutez-en un valide, puis réactivez-le avant de changer d’offre.',
+    'Votre abonnement est suspendu\u00a0: votre moyen de paiement ne fonctionne plus. Mettez-le à jour, puis réactivez votre abonnement avant de changer d’offre.',
   'plan.suspended.capping':
     'Votre abonnement est suspendu\u00a0: des factures sont en retard. Payez-les, puis réactivez-le avant de changer d’offre.',
   'plan.none': 'Pas encore d’offre. Choisissez-en une pour vous abonner.',

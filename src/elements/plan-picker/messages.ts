@@ -40,7 +40,7 @@ export const planTexts = {
   'plan.suspended': 'Your subscription is suspended. Restart it before changing plan.',
   // Overdue invoices block a restart: paying them is the first step that works.
   'plan.suspended.payment-method':
-    'Your subscription is suspended: your payment method no longer works. Add a valid one, then restart it before changing plan.',
+    'Your subscription is suspended: your payment method no longer works. Update it, then restart your subscription before changing plan.',
   'plan.suspended.capping':
     'Your subscription is suspended: invoices are overdue. Pay them, then restart it before changing plan.',
   'plan.none': 'No plan yet. Choose one to subscribe.',

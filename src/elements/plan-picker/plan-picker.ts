@@ -70,7 +70,7 @@ const SKELETON_CARDS = 3;
 /**
  * A suspended subscription's first step that works, and its code. The service refuses a restart
  * while overdue invoices reach the cap (pay them: the hosted payment then offers the restart) or
- * while the payment method no longer works (add a valid one); otherwise, restart.
+ * while the payment method no longer works (update it); otherwise, restart.
  */
 function suspendedRemedy(
   subscription: SubscriptionStatusResponse,

@@ -105,7 +105,7 @@ const en = {
   planAfterTerm: 'Next plan:',
   confirmSwitch: 'Confirm the change',
   restartBlockedCapping: 'Some invoices are overdue. Pay them, then restart.',
-  restartBlockedMethod: 'Your payment method no longer works: add a valid one to restart.',
+  restartBlockedMethod: 'Your payment method no longer works: update it to restart.',
   restarted: 'Your subscription is active again.',
   notSuspended: 'Your subscription is active.',
   amount: 'Amount',
@@ -271,7 +271,7 @@ const fr: Messages = {
   confirmSwitch: 'Confirmer le changement',
   restartBlockedCapping: 'Des factures sont en retard. Payez-les, puis réactivez.',
   restartBlockedMethod:
-    'Votre moyen de paiement ne fonctionne plus\u00a0: ajoutez-en un valide pour réactiver.',
+    'Votre moyen de paiement ne fonctionne plus\u00a0: mettez-le à jour pour réactiver.',
   restarted: 'Votre abonnement est de nouveau actif.',
   notSuspended: 'Votre abonnement est actif.',
   amount: 'Montant',
