@@ -16,8 +16,22 @@ import { startWebKitDriver, webkitCapabilities } from './scripts/webkit-driver.m
 const ENGINES = ['chromium', 'firefox', 'webkit'];
 
 /**
- * Writes the pass/fail/skip counts and the failed tests' names for scripts/test.mjs, which prints
- * the closing lines.
+ * Why a test failed, on the line under its name: the first lines of its error, so that a log
+ * kept only in its last lines (a CI summary) still says what went wrong.
+ */
+function reason(error) {
+  const message = error?.message?.trim();
+  if (!message) return '';
+  const lines = message
+    .split('\n')
+    .slice(0, 4)
+    .map((line) => line.slice(0, 300));
+  return lines.map((line) => `\n      ${line}`).join('');
+}
+
+/**
+ * Writes the pass/fail/skip counts and the failed tests' names (each with the start of its
+ * error) for scripts/test.mjs, which prints the closing lines.
  */
 function countReporter() {
   return {
@@ -29,7 +43,7 @@ function countReporter() {
         for (const test of suite.tests) {
           if (test.skipped) skipped += 1;
           else if (test.passed) passed += 1;
-          else failures.push(`${file}: ${[...path, test.name].join(' › ')}`);
+          else failures.push(`${file}: ${[...path, test.name].join(' › ')}${reason(test.error)}`);
         }
         for (const child of suite.suites) walk(child, file, [...path, child.name]);
       };

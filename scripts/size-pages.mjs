@@ -110,9 +110,14 @@ const PAGES = [
     // turns neutral (in the change elements' styles, so a meter page pays nothing): +162 B
     // (measured on its own, 49,079 -> 49,241 B). The three together: 49,966 B (16 B more than
     // the sum, compressed together). Then the over-limit meter's cost after a discount on all
-    // charges, and what the plan it suggests includes: +208 B (50,174 B).
+    // charges, and what the plan it suggests includes: +208 B (50,174 B). Then that plan
+    // suggested for a use still accepted only once it costs less than the customer's plan with
+    // that use, said as the reason: +190 B (50,364 B).
     budget:
-      40 * KIB + 866 + 393 + 3_266 + 1_530 + 874 + 788 + 193 + 209 + 570 + 139 + 162 + 16 + 208,
+      40 * KIB +
+      [866, 393, 3_266, 1_530, 874, 788, 193, 209, 570, 139, 162, 16, 208, 190].reduce(
+        (sum, added) => sum + added,
+      ),
     target: 26 * KIB,
   },
   {

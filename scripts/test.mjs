@@ -76,13 +76,33 @@ async function nodeTests(files, extraEnv = {}, runnerArgs = []) {
   return { passed, failed, skipped: count('skipped'), failures: failingTests(output) };
 }
 
-/** The names the spec reporter lists under its closing "✖ failing tests:" heading. */
+/**
+ * The tests the spec reporter lists under its closing "✖ failing tests:" heading, each with the
+ * first lines of its error (not its stack), so that a log kept only in its last lines still says
+ * what went wrong.
+ */
 function failingTests(output) {
   const [, listed = ''] = output.split(/^✖ failing tests:$/m);
-  return [...listed.matchAll(/^(?:test at (\S+)\n)?✖ (.+?)(?: \([\d.]+ms\))?$/gm)].map(
-    ([, at, name]) =>
-      at ? `${at.replace(`${root}/`, '').replace(/:\d+:\d+$/, '')}: ${name}` : name,
-  );
+  const failures = [];
+  let at;
+  for (const line of listed.split('\n')) {
+    const location = line.match(/^test at (\S+)$/);
+    const failed = line.match(/^✖ (.+?)(?: \([\d.]+ms\))?$/);
+    if (location) at = location[1];
+    else if (failed) {
+      const where = at ? `${at.replace(`${root}/`, '').replace(/:\d+:\d+$/, '')}: ` : '';
+      failures.push({ name: `${where}${failed[1]}`, why: [], stack: false });
+      at = undefined;
+    } else {
+      // The error's message: its lines up to its stack.
+      const said = line.trim();
+      const last = failures.at(-1);
+      if (!last || last.stack || said === '') continue;
+      if (said.startsWith('at ')) last.stack = true;
+      else if (last.why.length < 3) last.why.push(said.slice(0, 300));
+    }
+  }
+  return failures.map(({ name, why }) => [name, ...why].join('\n      '));
 }
 
 /** Ports already given to a test server of this run. */

@@ -60,7 +60,7 @@ describe('<usage-meter> past its plan', () => {
     expect(scripts.filter((name) => /\/usage-meter\/overrun/.test(name))).to.deep.equal([]);
   });
 
-  it('prices the use beyond the plan at the catalogue’s unit price and offers the plan that includes it', async () => {
+  it('prices the use beyond the plan at the catalogue’s unit price, and pushes no costlier plan', async () => {
     await freshStart('healthy');
     await reportApiCalls('healthy', 11_200);
     const el = await fixture<UsageMeter>(
@@ -69,10 +69,33 @@ describe('<usage-meter> past its plan', () => {
     await overrun(el);
     expect(text(part(el, 'figures'))).to.equal('12,400 of 10,000');
     expect(text(part(el, 'level'))).to.equal('Over the limit');
-    // 2,400 beyond Pro's 10,000 at $0.01 each; Business, the least expensive plan that includes
-    // 12,400, is the way out.
+    // 2,400 beyond Pro's 10,000 at $0.01 each: $24.00, far from the $150.00 a month Business
+    // costs more than Pro ($199.00 against $49.00). Suggesting it would cost the customer more.
     expect(text(part(el, 'overrun'))).to.equal(
-      '2,400 beyond your plan: $24.00 so far, at $0.01 each. Business includes 100,000. Switch to Business',
+      '2,400 beyond your plan: $24.00 so far, at $0.01 each.',
+    );
+    expect(el.shadowRoot!.querySelectorAll('button')).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('offers the plan that includes the use once it costs less than the plan with its extra use', async () => {
+    await freshStart('healthy');
+    // 1,200 used on Pro: 13,800 more make 15,000 beyond, $150.00, what Business costs more.
+    await reportApiCalls('healthy', 23_799);
+    const el = await fixture<UsageMeter>(
+      html`<usage-meter feature="api-calls" label="API calls"></usage-meter>`,
+    );
+    await overrun(el);
+    expect(text(part(el, 'overrun'))).to.equal(
+      '14,999 beyond your plan: $149.99 so far, at $0.01 each.',
+    );
+    // One more call: Business no longer costs more than Pro with this use.
+    await reportApiCalls('healthy', 1);
+    await el.refresh();
+    await until(() => part(el, 'remedy') !== null, 'the plan offered');
+    expect(text(part(el, 'overrun'))).to.equal(
+      '15,000 beyond your plan: $150.00 so far, at $0.01 each. ' +
+        'Business includes 100,000: at this use, it costs less than Pro. Switch to Business',
     );
     expect(el.shadowRoot!.querySelectorAll('button')).to.have.length(1);
     await expect(el).to.be.accessible();
@@ -85,7 +108,7 @@ describe('<usage-meter> past its plan', () => {
     });
   });
 
-  it('takes the customer’s discount off the cost', async () => {
+  it('takes the customer’s discount off the cost, and off the plans’ prices it compares', async () => {
     await freshStart('discounted');
     await reportApiCalls('discounted', 10_200);
     const el = await fixture<UsageMeter>(
@@ -95,13 +118,22 @@ describe('<usage-meter> past its plan', () => {
     // 11,000 on Pro: 1,000 beyond at $0.01, less 20% (a discount on all charges), as the service
     // bills it.
     expect(text(part(el, 'overrun'))).to.equal(
-      '1,000 beyond your plan: $8.00 so far, at $0.01 each less your discount (20% off everything). Business includes 100,000. Switch to Business',
+      '1,000 beyond your plan: $8.00 so far, at $0.01 each less your discount (20% off everything).',
+    );
+    // 15,000 beyond: $120.00 after the discount, what Business costs more after it ($150.00
+    // less 20%).
+    await reportApiCalls('discounted', 14_000);
+    await el.refresh();
+    await until(() => part(el, 'remedy') !== null, 'the plan offered');
+    expect(text(part(el, 'overrun'))).to.equal(
+      '15,000 beyond your plan: $120.00 so far, at $0.01 each less your discount (20% off everything). ' +
+        'Business includes 100,000: at this use, it costs less than Pro. Switch to Business',
     );
   });
 
   it('says it in French, with the locale’s figures and typography', async () => {
     await freshStart('healthy');
-    await reportApiCalls('healthy', 11_200);
+    await reportApiCalls('healthy', 23_800);
     const el = await fixture<UsageMeter>(
       html`<usage-meter feature="api-calls" label="Appels API" lang="fr"></usage-meter>`,
     );
@@ -109,8 +141,8 @@ describe('<usage-meter> past its plan', () => {
     await until(() => text(part(el, 'overrun')).includes('au-delà'), 'the overrun line in French');
     const line = part(el, 'overrun')!.querySelector('p')!.textContent!.trim();
     expect(line).to.equal(
-      '2\u202f400 au-delà de votre offre\u00a0: 24,00\u00a0$US à ce jour, à 0,01\u00a0$US l’unité. ' +
-        'Business inclut 100\u202f000.',
+      '15\u202f000 au-delà de votre offre\u00a0: 150,00\u00a0$US à ce jour, à 0,01\u00a0$US l’unité. ' +
+        'Business inclut 100\u202f000\u00a0: à cette utilisation, Business revient moins cher que Pro.',
     );
     expect(text(part(el, 'remedy'))).to.equal('Passer à Business');
     expect(text(part(el, 'level'))).to.equal('Limite dépassée');
@@ -151,7 +183,9 @@ describe('<usage-meter> past its plan', () => {
 
   it('points to the element of its region that offers the plans, and offers them once it is gone', async () => {
     await freshStart('starter-plan');
-    await reportApiCalls('starter-plan', 1_100);
+    // 400 used: 2,100 more make 1,500 beyond Starter's 1,000 at $0.02, $30.00, what Pro costs
+    // more than Starter.
+    await reportApiCalls('starter-plan', 2_100);
     // Starter lacks seats: the seats meter, first in the region, offers "Switch to Pro".
     const root = await fixture<HTMLElement>(
       html`<section data-billing-region>
@@ -164,7 +198,8 @@ describe('<usage-meter> past its plan', () => {
     await until(() => part(seats!, 'remedy') !== null, 'the seats meter’s remedy');
     await calls!.updateComplete;
     expect(text(part(calls!, 'overrun'))).to.equal(
-      '500 beyond your plan: $10.00 so far, at $0.02 each. Pro includes 10,000. See what to do',
+      '1,500 beyond your plan: $30.00 so far, at $0.02 each. ' +
+        'Pro includes 10,000: at this use, it costs less than Starter. See what to do',
     );
     expect(part(calls!, 'remedy')).to.equal(null);
     expect(text(part(seats!, 'remedy'))).to.equal('Switch to Pro');
@@ -181,7 +216,7 @@ describe('<usage-meter> past its plan', () => {
 
   it('gives the region back its call to action once its use is within a plan again', async () => {
     await freshStart('starter-plan');
-    await reportApiCalls('starter-plan', 1_100);
+    await reportApiCalls('starter-plan', 2_100);
     // The API calls meter comes first: it offers the plans, the seats meter stands back.
     const root = await fixture<HTMLElement>(
       html`<section data-billing-region>

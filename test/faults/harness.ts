@@ -21,6 +21,17 @@ export interface SandboxInfo {
 }
 
 /** A TypeScript script of this folder in a Node process of its own; its stdout, line by line. */
+/** Every process this file started that has not exited yet (see killLeftovers). */
+const alive = new Set<ChildProcess>();
+
+/**
+ * Kills every process the harness started that still runs: a test that failed half-way leaves
+ * some (a standby proxy, say), whose open pipes would keep the test file from ever exiting.
+ */
+export function killLeftovers(): void {
+  for (const child of alive) child.kill('SIGKILL');
+}
+
 function spawnScript(script: string, env: Record<string, string>) {
   const child = spawn(
     process.execPath,
@@ -31,6 +42,8 @@ function spawnScript(script: string, env: Record<string, string>) {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  alive.add(child);
+  child.once('exit', () => alive.delete(child));
   const lines: string[] = [];
   const waiting = new Set<() => void>();
   createInterface({ input: child.stdout! }).on('line', (line) => {

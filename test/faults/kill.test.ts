@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startRedis } from '../server/redis-server.js';
 import {
+  killLeftovers,
   ledger,
   priceOfOneSeat,
   purchase,
@@ -61,7 +62,11 @@ describe('proxy process killed mid-purchase (real processes, real redis-server)'
   after(async () => {
     proxy?.child.kill('SIGKILL');
     redis.process.kill('SIGTERM');
-    await sandbox.stop();
+    try {
+      await sandbox.stop();
+    } finally {
+      killLeftovers();
+    }
     await rm(redisDir, { recursive: true, force: true });
   });
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startRedis } from '../server/redis-server.js';
 import {
+  killLeftovers,
   ledger,
   priceOfOneSeat,
   purchase,
@@ -49,7 +50,11 @@ describe('redis-server restarted mid-load (appendonly yes, appendfsync always)',
   after(async () => {
     proxy?.child.kill('SIGKILL');
     redis.process.kill('SIGTERM');
-    await sandbox.stop();
+    try {
+      await sandbox.stop();
+    } finally {
+      killLeftovers();
+    }
     await rm(redisDir, { recursive: true, force: true });
   });
 

@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { startRedis } from '../server/redis-server.js';
 import {
+  killLeftovers,
   ledger,
   priceOfOneSeat,
   purchase,
@@ -30,7 +31,11 @@ describe('SIGTERM: the proxy process drains and exits (real processes)', () => {
   after(async () => {
     proxy?.child.kill('SIGKILL');
     redis.process.kill('SIGTERM');
-    await sandbox.stop();
+    try {
+      await sandbox.stop();
+    } finally {
+      killLeftovers();
+    }
   });
 
   /** Waits until the sandbox has received `count` more apply calls than `from`. */

@@ -11,8 +11,12 @@ export default {
     '{extra} au-delà de votre offre\u00a0: {amount} à ce jour, à {price} l’unité moins votre remise ({name}).',
   'meter.overrun.cost.before-discount':
     '{extra} au-delà de votre offre\u00a0: {amount} à ce jour, à {price} l’unité avant votre remise ({name}).',
-  'meter.overrun.plan': '{plan} inclut {included}.',
+  'meter.overrun.plan.included': '{plan} inclut {included}.',
   'meter.overrun.plan.unlimited': '{plan} est sans limite.',
+  'meter.overrun.plan.included.cheaper':
+    '{plan} inclut {included}\u00a0: à cette utilisation, {plan} revient moins cher que {current}.',
+  'meter.overrun.plan.unlimited.cheaper':
+    '{plan} est sans limite\u00a0: à cette utilisation, {plan} revient moins cher que {current}.',
   'meter.capped':
     'Votre offre s’arrête à {max}\u00a0: toute utilisation supplémentaire est refusée.',
 } satisfies Translation<typeof overrunTexts>;

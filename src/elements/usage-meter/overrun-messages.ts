@@ -22,9 +22,16 @@ export const overrunTexts = {
   // A discount whose share or charges the proxy does not tell: the list price, said as such.
   'meter.overrun.cost.before-discount':
     '{extra} beyond your plan: {amount} so far, at {price} each before your discount ({name}).',
-  // The plan suggested, and why: what it includes of the feature ({included}: "100,000").
-  'meter.overrun.plan': '{plan} includes {included}.',
+  // The plan suggested, and why: what it includes of the feature ({included}: "100,000"), for a
+  // use at the cap of the customer's plan.
+  'meter.overrun.plan.included': '{plan} includes {included}.',
   'meter.overrun.plan.unlimited': '{plan} has no limit.',
+  // The same for a use the service still accepts, suggested only once the plan costs less than
+  // the customer's ({current}: "Pro") with the use beyond it.
+  'meter.overrun.plan.included.cheaper':
+    '{plan} includes {included}: at this use, it costs less than {current}.',
+  'meter.overrun.plan.unlimited.cheaper':
+    '{plan} has no limit: at this use, it costs less than {current}.',
   // A feature the plan caps ({max}: "5,000"), its use at the cap: the service refuses more.
   'meter.capped': 'Your plan stops at {max}: further use is refused.',
 } as const satisfies TextTable;

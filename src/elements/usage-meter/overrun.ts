@@ -10,14 +10,15 @@ import type { Usage } from '../../contract/resources.js';
 import { CallToAction } from '../shared/call-to-action.js';
 import { openRemedy, type RemedyHost } from '../shared/remedy.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
-import { planIncluding, type SuggestedPlan } from '../shared/suggested-plan.js';
+import { planIncluding } from '../shared/suggested-plan.js';
 import { overrunTexts } from './overrun-messages.js';
 
 // Under the figures of a consumption at or past what the plan includes: what the use beyond it
 // costs so far, at the plan's price of each unit ("9,200 beyond your plan: $92.00 so far, at
 // $0.01 each."), or, for a feature the plan caps and whose use reached the cap, that the service
-// refuses more; then the one way out, the least expensive plan that includes the use ("Switch to
-// Business"). <usage-meter> imports this module the first time one of its meters reaches its
+// refuses more; then the least expensive plan that includes the use ("Switch to Business"): the
+// one way out of a cap, or a saving once the use beyond the plan costs more than that plan's
+// higher price. <usage-meter> imports this module the first time one of its meters reaches its
 // critical level: a page whose meters are within their plan loads none of it.
 
 registerSharedTexts();
@@ -77,40 +78,69 @@ async function readTerms(
 }
 
 /**
- * The cost so far once the subscription's discounts apply to it, as the service counts a charge
- * of use beyond the plan: each share of a discount on all charges rounded to the hundredth and
- * taken off (an amount off, or a discount on the recurring price only, leaves it as it is).
- * Undefined when a discount does not say what it takes off or which charges it covers: the cost
- * is then said at the list price, "before your discount".
+ * An amount once the subscription's discounts apply to it, as the service counts it: each share
+ * of a discount on the charges it covers rounded to the hundredth and taken off. The use charged
+ * beyond the plan is covered by a discount on all charges; a recurring price (`recurring`) also
+ * by one on the recurring price only. An amount off is left out: it takes the same off whichever
+ * plan. Undefined when a discount does not say what it takes off or which charges it covers.
  */
 function discounted(
   amount: number,
   discounts: readonly SubscriptionDiscount[],
+  recurring = false,
 ): number | undefined {
   let off = 0;
   for (const { off: share, fees } of discounts) {
     if (!share || !fees) return undefined;
-    if (fees === 'all' && 'perTenThousand' in share)
+    if ((fees === 'all' || recurring) && 'perTenThousand' in share)
       off += Math.round((amount * share.perTenThousand) / 10_000);
   }
   return Math.max(0, amount - off);
 }
 
 /**
- * Why the plan suggested: what it includes of the feature ("Business includes 100,000."), so the
- * customer can weigh it against the cost so far.
+ * Whether a plan that includes the use would have cost the customer less this period than their
+ * plan with its use beyond it (`extraCost`, discounts taken off): only then is it suggested for a
+ * use the service still accepts, so that a costlier plan is never pushed for a use it would not
+ * pay for. False when the two plans cannot be compared (another period or currency, a price
+ * untold).
+ */
+function cheaperWith(
+  plan: Offer | undefined,
+  bigger: Offer,
+  extraCost: number,
+  discounts: readonly SubscriptionDiscount[],
+): boolean {
+  if (plan?.AmountRecurrence === undefined || bigger.AmountRecurrence === undefined) return false;
+  if (
+    plan.Currency !== bigger.Currency ||
+    plan.UnitRecurrence !== bigger.UnitRecurrence ||
+    plan.DurationRecurrence !== bigger.DurationRecurrence
+  )
+    return false;
+  const more = bigger.AmountRecurrence - plan.AmountRecurrence;
+  return extraCost >= (discounted(more, discounts, true) ?? more);
+}
+
+/**
+ * Why the plan suggested: what it includes of the feature ("Business includes 100,000."), and,
+ * for a use the service still accepts, that it costs less than the customer's plan with that use
+ * ("Business includes 100,000: at this use, it costs less than Pro.").
  */
 function planTerms(
   meter: OverrunHost,
-  offers: readonly Offer[],
-  { offer: reference, title: plan }: SuggestedPlan,
+  offer: Offer,
   feature: string,
+  cheaperThan: string | undefined,
 ) {
-  const offer = offers.find((candidate) => candidate.ReferenceOffer === reference)!;
+  const plan = offer.TitleLocalized ?? offer.ReferenceOffer;
   const included = offer.Features?.find((f) => f.ReferenceFeature === feature)?.QuantityIncluded;
-  return included === UNLIMITED_QUANTITY
-    ? message(meter, 'meter.overrun.plan.unlimited', { plan })
-    : message(meter, 'meter.overrun.plan', { plan, included: formatNumber(meter, included ?? 0) });
+  const limit = included === UNLIMITED_QUANTITY ? 'unlimited' : 'included';
+  return message(meter, `meter.overrun.plan.${limit}${cheaperThan ? '.cheaper' : ''}`, {
+    plan,
+    included: formatNumber(meter, included ?? 0),
+    current: cheaperThan ?? '',
+  });
 }
 
 /**
@@ -143,11 +173,14 @@ export function renderOverrun(meter: OverrunHost, usage: Usage): TemplateResult 
   const capped = cap !== undefined && used >= cap;
   if (extra <= 0 && !capped) return nothing;
   const sentences: string[] = [];
+  // What the use beyond the plan costs so far, discounts taken off when the meter can count them.
+  let extraCost = 0;
   if (extra > 0) {
     const unit = own?.AmountUnit;
     const currency = plan?.Currency;
     const list = extra * (unit ?? 0);
     const after = discounted(list, discounts);
+    extraCost = after ?? list;
     // Which text: no discount, one taken off (said with its name), or one the meter cannot count.
     const key =
       discounts.length === 0
@@ -161,7 +194,7 @@ export function renderOverrun(meter: OverrunHost, usage: Usage): TemplateResult 
       unit && currency
         ? message(meter, key, {
             extra: formatNumber(meter, extra),
-            amount: formatMoney(meter, after ?? list, currency),
+            amount: formatMoney(meter, extraCost, currency),
             price: formatMoney(meter, unit, currency),
             name: discounts.map(({ title }) => title).join(', '),
           })
@@ -169,15 +202,20 @@ export function renderOverrun(meter: OverrunHost, usage: Usage): TemplateResult 
     );
   }
   if (capped) sentences.push(message(meter, 'meter.capped', { max: formatNumber(meter, cap) }));
-  // The least expensive plan that includes at least the use so far (or unlimited use).
+  // The least expensive plan that includes at least the use so far (or unlimited use): the way
+  // out of a cap, or, for a use the service still accepts, a saving once it costs less.
   const roomy = offers?.filter((offer) => {
     const included = offer.Features?.find((f) => f.ReferenceFeature === feature)?.QuantityIncluded;
     return included === UNLIMITED_QUANTITY || (included ?? 0) >= used;
   });
-  const bigger = planIncluding(roomy, feature);
+  const found = planIncluding(roomy, feature);
+  const offer = found && offers!.find((candidate) => candidate.ReferenceOffer === found.offer)!;
+  const cheaper = offer !== undefined && !capped && cheaperWith(plan, offer, extraCost, discounts);
+  const bigger = capped || cheaper ? found : undefined;
   if (bigger) {
     callToAction.offered = true;
-    sentences.push(planTerms(meter, offers!, bigger, feature));
+    const current = plan?.TitleLocalized ?? plan?.ReferenceOffer;
+    sentences.push(planTerms(meter, offer!, feature, cheaper ? current : undefined));
   }
   const speaks = bigger && callToAction.offer('plans');
   return html`<div class="message" part="overrun" data-kind="overrun">

@@ -96,7 +96,7 @@ function load(store: UsageStore): void {
  * @csspart fill - The meter's filled part.
  * @csspart extra - The use beyond the included quantity: the figure after "of", and the fill's part past the included quantity (also `fill`).
  * @csspart detail - The line under the meter (reset date).
- * @csspart overrun - Under a consumption past what the plan includes, or at the plan's cap: what the use beyond it costs so far, that further use is refused at the cap, and the plan that includes it (or the pointer).
+ * @csspart overrun - Under a consumption past what the plan includes, or at the plan's cap: what the use beyond it costs so far, that further use is refused at the cap, and the plan that includes it, at the cap or once it costs less (or the pointer).
  * @csspart pointer - "See what to do": the quiet link to the element of the region that offers the plan change (see `data-billing-region`).
  * @csspart switch - An on/off feature's line.
  * @csspart state - An on/off feature's "Included" / "Not included" badge.
