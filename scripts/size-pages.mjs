@@ -65,7 +65,9 @@ const PAGES = [
     // notices.ts, which adopts them (meter page 17,562 -> 17,474 B), where they compress less
     // well: 21,934 B (+173 B), a decision for the people steering.
     // Then the over-limit meter's cost after a discount and what its plan includes: +1 B.
-    budget: 21.2 * KIB + 53 + 173 + 1,
+    // Then a dead card's sentence in the button's verb ("Update it, then restart your
+    // subscription."): +1 B (21,937 B).
+    budget: 21.2 * KIB + 53 + 173 + 1 + 1,
   },
   {
     name: 'all six, script-tag file (billing-elements.js)',
@@ -112,10 +114,11 @@ const PAGES = [
     // the sum, compressed together). Then the over-limit meter's cost after a discount on all
     // charges, and what the plan it suggests includes: +208 B (50,174 B). Then that plan
     // suggested for a use still accepted only once it costs less than the customer's plan with
-    // that use, said as the reason: +190 B (50,364 B).
+    // that use, said as the reason: +190 B (50,364 B). Then a dead card's sentence in the
+    // button's verb ("Update it, then restart your subscription."): +4 B (50,368 B).
     budget:
       40 * KIB +
-      [866, 393, 3_266, 1_530, 874, 788, 193, 209, 570, 139, 162, 16, 208, 190].reduce(
+      [866, 393, 3_266, 1_530, 874, 788, 193, 209, 570, 139, 162, 16, 208, 190, 4].reduce(
         (sum, added) => sum + added,
       ),
     target: 26 * KIB,
