@@ -48,16 +48,21 @@ test('priority support is added after its price is confirmed, then removed, each
     );
   });
   assert.ok(gap <= 2, `the seats card ends with its content (${gap} px below it)`);
+  // Single sign-on: the features list says it in a word, the SSO settings say why, once.
   const gates = page.locator('feature-gate[feature="sso"]');
   await eventually(async () => {
     assert.deepEqual(
-      (await gates.locator('[part~="prompt"] p').allTextContents()).map((text) => text.trim()),
-      [
-        'Single sign-on: not included in your plan; included in Pro.',
-        'Single sign-on: not included in your plan; included in Pro.',
-      ],
+      (await gates.locator('[part~="prompt"] p:visible').allTextContents()).map((text) =>
+        text.trim(),
+      ),
+      ['Single sign-on: not included in your plan; included in Pro.'],
     );
   });
+  await gates
+    .first()
+    .locator('usage-meter[slot="fallback"] [part~="state"]')
+    .getByText('Not included', { exact: true })
+    .waitFor();
 
   const priceNow = addOn.locator('[part~="price-now"]').filter({ hasText: CHARGED });
   await priceNow.waitFor();

@@ -140,11 +140,24 @@ test('capping reached: every page offers to pay the overdue invoices first, neve
   await notice.getByText('invoices are overdue. Pay them, then restart').waitFor();
   assert.equal(await notice.getByRole('button', { name: 'Restart subscription' }).count(), 0);
   await notice.getByRole('button', { name: 'Pay overdue invoices' }).waitFor();
-  // Overview: single sign-on is paused (the gate's prompt stands for its meter); the page
-  // offers the payment once, and the gate points to it.
+  // Overview: single sign-on is paused, said once: the features list in a word, the SSO
+  // settings' gate with the reason; the page offers the payment once, and the gate points to it.
   await page.goto(`${e2e.demo.url}/app/`);
-  const gate = page.locator('feature-gate[feature="sso"]').first();
+  const gates = page.locator('feature-gate[feature="sso"]');
+  await gates
+    .first()
+    .locator('usage-meter[slot="fallback"] [part~="state"]')
+    .getByText('Included, paused while suspended')
+    .waitFor();
+  const gate = gates.last();
   await gate.getByText('paused while your subscription is suspended').waitFor();
+  assert.equal(
+    await page
+      .getByText('paused while your subscription is suspended')
+      .filter({ visible: true })
+      .count(),
+    1,
+  );
   await gate.getByRole('button', { name: 'See what to do' }).waitFor();
   await page.getByRole('button', { name: 'Pay overdue invoices' }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Pay overdue invoices' }).count(), 1);
