@@ -76,11 +76,11 @@ export const SCENARIOS: readonly Scenario[] = [
     label: 'Suspended',
     tone: 'critical',
     situation: 'The card on file stopped working and the subscription is suspended.',
-    tryThis: 'Add a valid payment method, then restart the subscription.',
+    tryThis: 'Update the payment method, then restart the subscription.',
     fr: {
       label: 'Suspendu',
       situation: 'La carte enregistrée ne fonctionne plus et l’abonnement est suspendu.',
-      tryThis: 'Ajoutez un moyen de paiement valide, puis réactivez l’abonnement.',
+      tryThis: 'Mettez à jour le moyen de paiement, puis réactivez l’abonnement.',
     },
   },
   {
