@@ -95,8 +95,15 @@ describe('layout on narrow hosts', () => {
       </div>`,
     );
     const buy = host.querySelector<BuyFeature>('buy-feature')!;
-    await waitUntil(() => part(buy, 'add') !== null, 'the add button', { timeout: 8000 });
-    expect(partText(buy, 'add')).to.equal('Ajouter l’option Support prioritaire');
+    // French loads on demand (English meanwhile): the button is measured once it says its French.
+    await waitUntil(
+      () =>
+        part(buy, 'add') !== null &&
+        partText(buy, 'add') === 'Ajouter l’option Support prioritaire',
+      'the add button in French',
+      { timeout: 8000 },
+    );
+    await buy.updateComplete;
     const right = host.getBoundingClientRect().right;
     expect(part(buy, 'add')!.getBoundingClientRect().right).to.be.at.most(right + 0.5);
   });
