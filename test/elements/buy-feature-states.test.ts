@@ -262,6 +262,9 @@ describe('<buy-feature> states', () => {
   });
 
   it('French amounts and words come from the amounts, in the page language', async () => {
+    // French texts load on demand (English meanwhile): loaded first, the element speaks French
+    // from its first render.
+    await loadLanguage('fr');
     await freshStart('healthy');
     const expected = await quote('seats', 4);
     const wrapper = await fixture<HTMLElement>(
