@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
-import { proxyRequestCount } from '../browser/billing.js';
+import { proxyRequestCount, serviceApi } from '../browser/billing.js';
 import {
   freshStart,
   openConfirmation,
@@ -75,6 +75,48 @@ describe('<buy-feature> requests', () => {
         (await requestsAfterLaterRequest(...PRICING)) - before,
         `one price after the purchase (${updates} live updates)`,
       ).to.equal(1);
+    } finally {
+      document.removeEventListener('billing-updated', count);
+    }
+  });
+
+  it('does not ask its price again when only another feature’s use moves', async function () {
+    this.timeout(30_000);
+    await freshStart('healthy');
+    const root = await fixture<HTMLElement>(
+      html`<div>
+        <buy-feature feature="seats"></buy-feature>
+        <buy-feature feature="priority-support"></buy-feature>
+      </div>`,
+    );
+    const [seats, addOn] = [...root.querySelectorAll<BuyFeature>('buy-feature')];
+    await waitForPrice(seats!);
+    await waitFor(() => part(addOn!, 'price-now') !== null, 'the add-on priced');
+    await streamOpen();
+    let updates = 0;
+    const count = () => (updates += 1);
+    document.addEventListener('billing-updated', count);
+    try {
+      const before = await proxyRequestCount(...PRICING);
+      // The product in use: the host's back end reports API calls, and the service tells the
+      // page each time; the usages are read again, the prices shown cannot have changed.
+      for (let report = 0; report < 5; report++) {
+        await serviceApi('Usage', {
+          ReferenceCustomer: 'healthy',
+          ReferenceFeature: 'api-calls',
+          Increment: 250,
+        });
+        await sleep(150);
+      }
+      await waitFor(() => updates > 0, 'a live update after the reports');
+      // Time is the subject: the re-reads the reports cause, and any price they would ask.
+      await sleep(1500);
+      expect(
+        (await requestsAfterLaterRequest(...PRICING)) - before,
+        `prices asked after ${updates} live updates of API calls`,
+      ).to.equal(0);
+      expect(part(seats!, 'error')).to.equal(null);
+      expect(part(addOn!, 'error')).to.equal(null);
     } finally {
       document.removeEventListener('billing-updated', count);
     }

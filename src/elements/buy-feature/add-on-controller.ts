@@ -301,7 +301,11 @@ export class AddOnController extends ConfirmedChange<
   billingChanged(live = false): void {
     if (this.phase !== 'idle' || this.failure?.pending) return;
     const priced = this.preview.state.status === 'complete';
-    if (live && priced && this.#pricedAgainst === billingOf(getUsageStore(this.endpoint).state))
+    if (
+      live &&
+      priced &&
+      this.#pricedAgainst === billingOf(getUsageStore(this.endpoint).state, this.host.feature)
+    )
       return;
     const refused = this.failure !== undefined || this.standing === 'refused';
     this.setFailure(undefined);
@@ -321,7 +325,7 @@ export class AddOnController extends ConfirmedChange<
 
   #price(enabled: boolean, signal: AbortSignal): Promise<PricingResponse> {
     const request = { feature: this.host.feature, enabled };
-    this.#pricedAgainst = billingOf(getUsageStore(this.endpoint).state);
+    this.#pricedAgainst = billingOf(getUsageStore(this.endpoint).state, this.host.feature);
     return getProxyClient(this.endpoint).getPricing(request, signal, this.view.language());
   }
 

@@ -213,7 +213,7 @@ export class BuyFeature extends LitElement {
       this.requestUpdate();
       throw new BillingError('aborted', 'An unlimited feature has nothing to buy.');
     }
-    this.#pricedAgainst = billingOf(getUsageStore(asked.endpoint).state);
+    this.#pricedAgainst = billingOf(getUsageStore(asked.endpoint).state, this.feature);
     try {
       const pricing = await getProxyClient(asked.endpoint).getPricing(
         { feature: asked.feature, increment },
@@ -541,7 +541,7 @@ export class BuyFeature extends LitElement {
     const current =
       state.status === 'complete' &&
       state.args === this.quantity &&
-      this.#pricedAgainst === billingOf(getUsageStore(this.endpoint).state);
+      this.#pricedAgainst === billingOf(getUsageStore(this.endpoint).state, this.feature);
     if (keepShown && current) return;
     this.#schedulePreview(true, keepShown ? { keepShown } : undefined);
   }

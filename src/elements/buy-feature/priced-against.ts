@@ -8,14 +8,20 @@ import type { UsageStoreState } from '../../client/usage-store.js';
 // the confirmed price and the dialog asks again when it changed.
 
 /**
- * What a price depends on that the page's usage store knows: the usages and the subscription's
- * state, as one string to compare.
+ * What a price of `feature` depends on that the page's usage store knows: the usages and the
+ * subscription's state, as one string to compare. The use so far of another consumption feature
+ * (API calls, say, reported as the product is used) does not move this price, and a busy
+ * product reports it several times a second: each report re-reads the usages, and asking the
+ * price again after each would spend the customer's rate limit on prices that cannot change.
  */
-export function billingOf({
-  usages,
-  subscription,
-  paymentCappingReached,
-  suspensionReason,
-}: UsageStoreState): string {
-  return JSON.stringify([usages, subscription, paymentCappingReached, suspensionReason]);
+export function billingOf(
+  { usages, subscription, paymentCappingReached, suspensionReason }: UsageStoreState,
+  feature: string,
+): string {
+  const priced = usages.map((usage) =>
+    usage.TypeFeature === 'Consumption' && usage.ReferenceFeature !== feature
+      ? { ...usage, QuantityCurrent: undefined }
+      : usage,
+  );
+  return JSON.stringify([priced, subscription, paymentCappingReached, suspensionReason]);
 }
