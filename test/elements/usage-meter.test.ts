@@ -332,6 +332,25 @@ describe('<usage-meter>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('clears what it said once said, so that no stale figure stays for a screen reader', async function () {
+    this.timeout(20_000);
+    const el = await fixture<UsageMeter>(
+      html`<usage-meter feature="api-calls" warning-threshold="0.15"></usage-meter>`,
+    );
+    await loaded(el);
+    const live = el.shadowRoot!.querySelector('[role="status"]')!;
+    await reportApiCalls(400);
+    await getUsageStore().refresh();
+    await el.updateComplete;
+    expect(text(live)).to.equal('API calls: 16% used, close to the limit.');
+    // The use goes on at the same level: the figures move, the crossing's 16% would be stale.
+    await reportApiCalls(2_000);
+    await getUsageStore().refresh();
+    await el.updateComplete;
+    expect(text(part(el, 'figures'))).to.equal('3,600 of 10,000');
+    await until(() => text(live) === '', 'the announcement cleared', 8000);
+  });
+
   it('never lowers its level as usage grows: seats stay calm, API calls only rise', async () => {
     // Seats are what the customer chose: 3, 4 (80%), 5 (all included) and 6 (one extra) of 5
     // all read in the normal look; a warning at 80% that went away at 100% would say that

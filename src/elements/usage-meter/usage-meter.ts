@@ -187,8 +187,13 @@ export class UsageMeter extends LitElement {
    * a plan without the feature, a failure; see `data-billing-region`).
    */
   state: MeterState = 'loading';
-  /** The last crossing, read out by the polite live region; none at first (Lit renders as for ''). */
+  /**
+   * The last crossing, read out by the polite live region; none at first (Lit renders as for '').
+   * Cleared a few seconds after it is said: the figures move on, and a screen reader browsing
+   * the meter later would read a percentage that is no longer true.
+   */
   protected announcement: string | undefined;
+  #announced: ReturnType<typeof setTimeout> | undefined;
 
   /** The usage shown (with `feature`), once loaded. */
   get usage(): Usage | undefined {
@@ -266,7 +271,11 @@ export class UsageMeter extends LitElement {
       return reading;
     });
     this.level = worst;
-    if (announcements.length) this.announcement = announcements.join(' ');
+    if (announcements.length) {
+      this.announcement = announcements.join(' ');
+      clearTimeout(this.#announced);
+      this.#announced = setTimeout(() => (this.announcement = undefined), 5000);
+    }
     const state = this.#stateOf();
     if (!notices && state !== 'loading' && state !== 'ready') {
       // A state drawn by notices.ts, not loaded yet: the skeleton stays until it is, so the
