@@ -288,7 +288,7 @@ test('the billing page summarises the subscription and opens portal workflows in
     );
   });
 
-  const portal = page.frameLocator('billing-portal iframe');
+  const portal = page.frameLocator('billing-portal iframe:visible');
   await portal.getByRole('heading', { level: 1, name: 'Your subscription' }).waitFor();
   await assertAccessible(page, 'the billing page');
   await screenshot(page, 'billing');

@@ -13,7 +13,7 @@ test('the script-tag page at 360 px keeps its right margin, whatever the badges 
   await e2e.signIn(page, 'capping-reached');
   await page.goto(`${e2e.demo.url}/site/`);
   await page.locator('usage-meter [part~="state"]').first().waitFor();
-  await page.frameLocator('billing-portal iframe').locator('h1').waitFor();
+  await page.frameLocator('billing-portal iframe:visible').locator('h1').waitFor();
   const { scrollWidth, clientWidth, panelRight } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
@@ -30,7 +30,7 @@ test('the billing page at 360 px gives the portal nearly the whole width', async
   const page = await e2e.newPage(PHONE);
   await e2e.signIn(page, 'healthy');
   await page.goto(`${e2e.demo.url}/app/billing`);
-  const frame = page.frameLocator('billing-portal iframe');
+  const frame = page.frameLocator('billing-portal iframe:visible');
   const card = frame.locator('main .card').first();
   await card.waitFor();
   // The card of the plan, inside the frame: its own width (the frame's, less 6 px each side).

@@ -111,7 +111,7 @@ test('the billing page: the embedded portal and its plans table', async (t) => {
     await page.goto(`${e2e.demo.url}/app/billing`);
     await setLang(page, variant.lang);
     const portal = page.locator('billing-portal');
-    const hosted = page.frameLocator('billing-portal iframe');
+    const hosted = page.frameLocator('billing-portal iframe:visible');
     await hosted.locator('h1').waitFor();
     await frameSettled(page.locator('billing-portal iframe'));
     await capture(page, variant, 'billing-portal-home', page.locator('#portal'));

@@ -169,7 +169,7 @@ test('capping reached: every page offers to pay the overdue invoices first, neve
     .getByRole('button', { name: /^Pay \$49\.00 for invoice/ })
     .first()
     .waitFor();
-  const portal = page.frameLocator('billing-portal iframe');
+  const portal = page.frameLocator('billing-portal iframe:visible');
   await portal.getByText('Some invoices are overdue. Pay them, then restart.').waitFor();
   await portal.getByRole('link', { name: 'Pay overdue invoices' }).waitFor();
   assert.equal(await portal.getByRole('link', { name: 'Restart subscription' }).count(), 0);
@@ -228,7 +228,7 @@ test('suspended for a dead card: the billing page and its portal lead with the p
   const buttons = summary.locator('[data-actions] button');
   assert.deepEqual(await buttons.allTextContents(), ['Update payment method']);
   assert.deepEqual(await buttons.evaluateAll((all) => all.map((b) => b.className)), ['button']);
-  const portal = page.frameLocator('billing-portal iframe');
+  const portal = page.frameLocator('billing-portal iframe:visible');
   await portal.getByText('Your payment method no longer works: update it to restart.').waitFor();
   const links = portal.locator('.actions a');
   assert.deepEqual((await links.allTextContents()).slice(0, 2), [
@@ -395,7 +395,7 @@ test('a pending subscription is completed, and a customer without one picks a pl
   await page.goto(`${e2e.demo.url}/app/billing`);
   const summary = page.getByRole('region', { name: 'Subscription' });
   await summary.getByRole('button', { name: 'Complete your subscription' }).click();
-  const portal = page.frameLocator('billing-portal iframe');
+  const portal = page.frameLocator('billing-portal iframe:visible');
   await portal.getByRole('heading', { level: 1, name: 'Complete your subscription' }).waitFor();
   await assertAccessible(page, 'the page to complete a subscription');
   assert.deepEqual(pageErrors(page), [], "errors in the page's console");
@@ -408,7 +408,7 @@ test('a pending subscription is completed, and a customer without one picks a pl
   const noPlan = other.getByRole('region', { name: 'Subscription' });
   await noPlan.getByRole('button', { name: 'Choose a plan' }).click();
   await other
-    .frameLocator('billing-portal iframe')
+    .frameLocator('billing-portal iframe:visible')
     .getByRole('heading', { level: 1, name: 'Choose a plan' })
     .waitFor();
   await assertAccessible(other, 'the plans page');

@@ -35,7 +35,7 @@ test('the plain page runs on the script-tag file alone', async () => {
   await list.locator('[part~="item"]').nth(4).waitFor();
   assert.equal(await list.locator('[part~="item"]').count(), 5);
   await page
-    .frameLocator('billing-portal iframe')
+    .frameLocator('billing-portal iframe:visible')
     .getByRole('heading', { level: 1, name: 'Your subscription' })
     .waitFor();
   await assertAccessible(page, 'the script-tag page');
@@ -92,7 +92,7 @@ test("the app's language switch reaches the script-tag page, and the page switch
     .first()
     .waitFor();
   await page
-    .frameLocator('billing-portal iframe')
+    .frameLocator('billing-portal iframe:visible')
     .getByRole('heading', { level: 1, name: 'Votre abonnement' })
     .waitFor();
   await assertAccessible(page, 'the French script-tag page');

@@ -269,7 +269,7 @@ test('with a token, the page on another site shows the customer, buys once, open
 
   // The portal, its link asked with the token.
   await page
-    .frameLocator('billing-portal iframe')
+    .frameLocator('billing-portal iframe:visible')
     .getByRole('heading', { level: 1, name: 'Your subscription' })
     .waitFor();
   assert.ok(

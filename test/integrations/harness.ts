@@ -407,7 +407,7 @@ export async function proveBilling(
     );
 
     await page
-      .frameLocator('billing-portal iframe')
+      .frameLocator('billing-portal iframe:visible')
       .getByRole('heading', { level: 1, name: 'Your subscription' })
       .waitFor();
     // Late errors (a stream refused, a failed read, a hydration warning) have been printed
