@@ -30,12 +30,18 @@ export const PricingRequestSchema = z.strictObject({
 });
 export type PricingRequest = z.infer<typeof PricingRequestSchema>;
 
-/** Body of `POST /usage`: a purchase the user confirmed at `confirmedAmountTotal`. */
+/**
+ * Body of `POST /usage`: a purchase the user confirmed at `confirmedAmountTotal` due now and,
+ * when the price said it, `confirmedNextTermAmountTotal` per period afterwards (the proxy then
+ * refuses the purchase when either is no longer the service's; pages of earlier versions send
+ * the first alone).
+ */
 export const PurchaseRequestSchema = z.strictObject({
   feature: FeatureReferenceSchema,
   increment: z.int(),
   idempotencyKey: IdempotencyKeySchema,
   confirmedAmountTotal: z.int().min(0),
+  confirmedNextTermAmountTotal: z.optional(z.int().min(0)),
 });
 export type PurchaseRequest = z.infer<typeof PurchaseRequestSchema>;
 

@@ -121,6 +121,8 @@ export function parseUsageChangeRequest(
   const parsed = parseBody(PurchaseRequestSchema, body);
   checkIncrement(parsed.increment, options);
   checkAmount(parsed.confirmedAmountTotal, 'confirmedAmountTotal');
+  if (parsed.confirmedNextTermAmountTotal !== undefined)
+    checkAmount(parsed.confirmedNextTermAmountTotal, 'confirmedNextTermAmountTotal');
   return parsed;
 }
 

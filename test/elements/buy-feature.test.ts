@@ -442,6 +442,52 @@ describe('<buy-feature> confirmation', () => {
       timeout: 8000,
     });
   });
+
+  it('asks again when only the recurring price changed before Confirm', async () => {
+    await freshStart('healthy');
+    configureBilling({ live: false });
+    try {
+      const element = await pricedSeats(4);
+      await openConfirmation(element);
+      const confirmedNext = partText(element, 'next-term');
+      // Priority support is added elsewhere (another tab) while the dialog is open: the seats
+      // cost the same now, and $9.00 more a month from the next period.
+      const added = await fetch('/billing/pricing', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ feature: 'priority-support', enabled: true }),
+      }).then(
+        (response) =>
+          response.json() as Promise<{ AmountTotal: number; NextTerm: { AmountTotal: number } }>,
+      );
+      const switched = await fetch('/billing/usage', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          feature: 'priority-support',
+          enabled: true,
+          idempotencyKey: 'recurring-price-moved-key',
+          confirmedAmountTotal: added.AmountTotal,
+          confirmedNextTermAmountTotal: added.NextTerm.AmountTotal,
+        }),
+      });
+      expect(switched.ok, 'the add-on added elsewhere').to.equal(true);
+      const applied = (await sandboxStats()).appliedUsageChanges;
+
+      // The recurring price confirmed is no longer the service's: nothing is bought, the
+      // dialog shows the new one and asks again.
+      part<HTMLButtonElement>(element, 'confirm')!.click();
+      await waitForText(element, 'price-changed', 'price has changed');
+      expect(partText(element, 'next-term')).not.to.equal(confirmedNext);
+      expect((await sandboxStats()).appliedUsageChanges).to.equal(applied);
+      part<HTMLButtonElement>(element, 'confirm')!.click();
+      await waitForText(element, 'success', 'Seats: 7 in all');
+    } finally {
+      configureBilling({ live: true });
+    }
+  });
 });
 
 describe('<buy-feature> busy states', () => {

@@ -43,6 +43,42 @@ describe('purchases: price check and exactly once', () => {
     assert.equal((await applied()).count, 0);
   });
 
+  it('refuses a purchase whose confirmed recurring price is not the service’s, and applies the one that is', async () => {
+    const proxy = proxyOver(sandbox);
+    const quote = await priceThrough(proxy);
+    const amount = quote.AmountTotal as number;
+    const nextTerm = (quote.NextTerm as { AmountTotal: number }).AmountTotal;
+    assert.ok(nextTerm > 0);
+    // Confirmed at another recurring price (another change since, or another customer's
+    // dialog): refused with the service's price, nothing applied.
+    for (const confirmed of [nextTerm - 900, nextTerm + 900]) {
+      const { status, body } = await call(proxy, '/usage', {
+        body: {
+          ...seatsPurchase(`next-term-${confirmed}-key`, amount),
+          confirmedNextTermAmountTotal: confirmed,
+        },
+      });
+      assert.equal(status, 409);
+      assert.equal(body.code, 'price-changed');
+      assert.equal(body.pricing.NextTerm.AmountTotal, nextTerm);
+    }
+    assert.equal((await applied()).count, 0);
+    // A bad figure is refused before anything is asked.
+    const bad = await call(proxy, '/usage', {
+      body: { ...seatsPurchase('next-term-bad-key', amount), confirmedNextTermAmountTotal: -1 },
+    });
+    assert.equal(bad.status, 400);
+    // The prices confirmed: applied once.
+    const right = await call(proxy, '/usage', {
+      body: {
+        ...seatsPurchase('next-term-right-key', amount),
+        confirmedNextTermAmountTotal: nextTerm,
+      },
+    });
+    assert.equal(right.status, 200, right.text);
+    assert.equal((await applied()).count, 1);
+  });
+
   it('lets a refused key be retried with the new price once confirmed', async () => {
     const proxy = proxyOver(sandbox);
     const amount = await price(proxy);

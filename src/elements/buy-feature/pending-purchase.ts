@@ -44,13 +44,16 @@ export function createPendingPurchase(
   increment: number,
   confirmedAmountTotal: number,
   customer?: string,
+  confirmedNextTermAmountTotal?: number,
 ): PendingPurchase {
-  return purchases.create(
-    endpoint,
+  const request: Omit<PurchaseRequest, 'idempotencyKey'> = {
     feature,
-    { feature, increment, confirmedAmountTotal },
-    customer,
-  );
+    increment,
+    confirmedAmountTotal,
+  };
+  if (confirmedNextTermAmountTotal !== undefined)
+    request.confirmedNextTermAmountTotal = confirmedNextTermAmountTotal;
+  return purchases.create(endpoint, feature, request, customer);
 }
 
 /** Forgets a purchase once its outcome is known; a newer confirmation stored since is kept. */

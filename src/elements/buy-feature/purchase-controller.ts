@@ -206,10 +206,18 @@ export class PurchaseController
 
   protected override applying({ increment, pricing }: Quote): Application<PendingPurchase> {
     const { feature } = this.host;
-    const { AmountTotal: amount, ReferenceCustomer: customer } = pricing;
+    const { AmountTotal: amount, NextTerm: nextTerm, ReferenceCustomer: customer } = pricing;
     return {
       before: new BillingBeforePurchaseEvent({ feature, increment, pricing }),
-      record: () => createPendingPurchase(this.endpoint, feature, increment, amount, customer),
+      record: () =>
+        createPendingPurchase(
+          this.endpoint,
+          feature,
+          increment,
+          amount,
+          customer,
+          nextTerm?.AmountTotal,
+        ),
     };
   }
 

@@ -57,7 +57,16 @@ class Purchase extends ExactlyOnceChange<Before> {
     super(context, {
       record: ['purchase', request.idempotencyKey],
       lock: ['apply-lock', request.feature],
-      fingerprint: [request.feature, request.increment, request.confirmedAmountTotal],
+      // The recurring price confirmed only when sent: a request without it (an earlier page's,
+      // re-sent with its key) keeps the fingerprint earlier versions recorded.
+      fingerprint: [
+        request.feature,
+        request.increment,
+        request.confirmedAmountTotal,
+        ...(request.confirmedNextTermAmountTotal === undefined
+          ? []
+          : [request.confirmedNextTermAmountTotal]),
+      ],
       // Two price checks around a period's turn and two reads, and the wait for the turn.
       upstreamCalls: 4,
       waitMs: context.options.timeouts.applyMs + PERIOD_TURN_WAIT_MS,
@@ -89,7 +98,8 @@ class Purchase extends ExactlyOnceChange<Before> {
     previousAmount: number | undefined,
   ): Promise<Outcome> {
     const { upstream, identity, call } = this.context;
-    const { feature, increment, confirmedAmountTotal } = this.#request;
+    const { feature, increment, confirmedAmountTotal, confirmedNextTermAmountTotal } =
+      this.#request;
 
     if (previous !== undefined) {
       // An earlier owner may have applied: look before doing anything.
@@ -98,7 +108,16 @@ class Purchase extends ExactlyOnceChange<Before> {
     }
 
     const pricing = await priceForApply(this.context, feature, { increment });
-    if (pricing.AmountTotal !== confirmedAmountTotal) {
+    // The recurring price confirmed is checked as the amount due now is, when the page sent it
+    // (every page of this version does) and the service said it: a purchase confirmed at "$59.00
+    // a month" is not applied at $68.00 (another change made meanwhile, another customer).
+    const nextTerm = pricing.NextTerm?.AmountTotal;
+    if (
+      pricing.AmountTotal !== confirmedAmountTotal ||
+      (confirmedNextTermAmountTotal !== undefined &&
+        nextTerm !== undefined &&
+        nextTerm !== confirmedNextTermAmountTotal)
+    ) {
       throw priceChanged(pricing);
     }
     const before = await this.read();
