@@ -115,7 +115,10 @@ export default {
   files: ['test/client/**/*.test.ts', 'test/elements/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
-  testFramework: { config: { timeout: 10000 } },
+  // A test's own waits are shorter and name what they waited for; this limit only catches a
+  // test that hangs. CI machines are small and shared: a step that takes 1 s here can take 8
+  // there (the first load of a French text table, a payment in the service's page).
+  testFramework: { config: { timeout: 20000 } },
   browsers: [launcherFor(process.env.TEST_ENGINE || 'chromium')],
   plugins,
   reporters: [defaultReporter(), summaryReporter(), countReporter()],

@@ -16,6 +16,7 @@ import type {
   SuspensionReason,
   UsagesResponse,
 } from '../contract/proxy-api.js';
+import { SESSION_CUSTOMER_HEADER } from '../contract/constants.js';
 import { getBillingConfig, resolveEndpoint } from './config.js';
 import { BillingError } from './errors.js';
 
@@ -27,8 +28,38 @@ export class ProxyClient {
   /** The proxy location, as given (path or absolute URL, no trailing slash). */
   readonly endpoint: string;
 
+  /**
+   * The customer the proxy's answers named (SESSION_CUSTOMER_HEADER), once one did: the one
+   * this page shows. An answer about another one (signed in since, in another tab) is refused
+   * with `session-changed`, and every change sent names this one, so that the proxy refuses it
+   * too. Forgotten on sign-out (`forgetCustomer`, which the usage store's `clear` calls).
+   */
+  #customer: string | null = null;
+  /** Counts the sign-outs (`forgetCustomer`): an answer to a request sent before one is not read for its customer. */
+  #signOuts = 0;
+
   constructor(endpoint: string) {
     this.endpoint = endpoint;
+  }
+
+  /** The customer this page's answers named, if one did yet (URI-encoded reference). */
+  get customer(): string | null {
+    return this.#customer;
+  }
+
+  /**
+   * Takes `customer` as the one this page shows, unless another is known: false then (the
+   * usages another tab or the tab's session kept are of a customer this page does not show).
+   */
+  adoptCustomer(customer: string): boolean {
+    this.#customer ??= customer;
+    return this.#customer === customer;
+  }
+
+  /** Forgets the customer shown (a sign-out): the next answer may name another one. */
+  forgetCustomer(): void {
+    this.#customer = null;
+    this.#signOuts += 1;
   }
 
   /** `GET /usages`: every feature of the signed-in customer. */
@@ -130,6 +161,7 @@ export class ProxyClient {
     language?: string,
   ): Promise<T> {
     const { timeoutMs, token } = getBillingConfig();
+    const signOuts = this.#signOuts;
     const timeout = AbortSignal.timeout(timeoutMs);
     const url = this.endpoint + path;
     try {
@@ -140,6 +172,8 @@ export class ProxyClient {
           accept: 'application/json',
           ...(body ? { 'content-type': 'application/json' } : {}),
           ...(language ? { 'content-language': language } : {}),
+          // Only with a change: a GET with a header of its own would need a preflight.
+          ...(body && this.#customer !== null ? { [SESSION_CUSTOMER_HEADER]: this.#customer } : {}),
         },
         body: body ? JSON.stringify(body) : null,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
@@ -148,6 +182,11 @@ export class ProxyClient {
       const response = await (token
         ? (await import('./token.js')).fetchWithToken(token, url, init)
         : fetch(url, init));
+      const named = response.headers.get(SESSION_CUSTOMER_HEADER);
+      // Sent before a sign-out, an answer may be of the customer signed out: it neither names
+      // the page's customer nor is compared with it.
+      if (named !== null && signOuts === this.#signOuts && !this.adoptCustomer(named))
+        throw sessionChanged(response.status);
       const parsed = await readJson(response);
       if (!response.ok) throw errorFromAnswer(response.status, parsed);
       return parsed as T;
@@ -191,6 +230,11 @@ function errorFromAnswer(status: number, body: unknown): BillingError {
     ...(isQuoteLike(answer.quote) ? { quote: answer.quote } : {}),
     ...(typeof answer.field === 'string' ? { field: answer.field } : {}),
   });
+}
+
+/** An answer about another customer than the one this page shows (see ProxyClient). */
+function sessionChanged(status: number): BillingError {
+  return new BillingError('session-changed', 'Another customer is signed in now', { status });
 }
 
 export function invalid(what: string): BillingError {

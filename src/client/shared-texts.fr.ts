@@ -14,6 +14,8 @@ export default {
   'error.timeout': 'La facturation met trop de temps à répondre. Veuillez réessayer.',
   'error.unauthenticated': 'Votre session a expiré. Reconnectez-vous pour voir votre offre.',
   'error.rate-limited': 'Trop de demandes. Patientez un instant puis réessayez.',
+  'error.session-changed':
+    'Un autre compte s’est connecté depuis l’ouverture de cette page. Rechargez la page pour voir sa facturation.',
   'error.no-subscription': 'Pas encore d’offre\u00a0: choisissez-en une d’abord.',
   'error.subscription-suspended': 'Votre abonnement est suspendu. Réactivez-le pour continuer.',
   'error.payment-method-invalid':

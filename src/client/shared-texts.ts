@@ -18,6 +18,10 @@ export const sharedTexts = {
   'error.timeout': 'Billing took too long to answer. Please try again.',
   'error.unauthenticated': 'Your session has ended. Sign in again to see your plan.',
   'error.rate-limited': 'Too many requests. Wait a moment and try again.',
+  // The answers are of another customer than the one the page shows: signed in since, in
+  // another tab of the site. The page shows none of them.
+  'error.session-changed':
+    'Another account has signed in since this page opened. Reload the page to see its billing.',
   'error.no-subscription': 'No plan yet: choose one first.',
   'error.subscription-suspended': 'Your subscription is suspended. Restart it to continue.',
   // A suspension for a payment method that no longer works: a restart would be refused until a

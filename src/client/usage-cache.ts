@@ -16,6 +16,8 @@ export interface SavedUsages {
   account?: Account;
   /** The language of the usages' texts; absent: not known. */
   language?: string;
+  /** The customer they are of (see ProxyClient.customer); absent: not known. */
+  customer?: string;
 }
 
 /** The usages saved for this tab's session, if any readable ones. */

@@ -15,6 +15,8 @@ export interface UsagesMessage {
   language?: string;
   /** Absent from older tabs: then nothing is known beyond the usages. */
   account?: Account;
+  /** The customer they are of (see ProxyClient.customer); absent: not known. */
+  customer?: string;
 }
 export interface ClearMessage {
   type: 'clear';

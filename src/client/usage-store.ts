@@ -11,7 +11,7 @@ import { announceUpdate, subscribeLive } from './live.js';
 import { toBillingError, type BillingError } from './errors.js';
 import { toLanguage, type Language } from './i18n.js';
 import { pageLang, watchLang } from './lang-observer.js';
-import { getProxyClient } from './proxy-client.js';
+import { getProxyClient, type ProxyClient } from './proxy-client.js';
 import { forgetSavedUsages, saveUsages, savedUsages } from './usage-cache.js';
 import { listenToOtherTabs, postToOtherTabs, type ChannelMessage } from './usage-channel.js';
 
@@ -121,6 +121,11 @@ export class UsageStore {
     this.endpoint = endpoint;
   }
 
+  /** The proxy's client, which knows the customer this page shows. */
+  get #client(): ProxyClient {
+    return getProxyClient(this.endpoint);
+  }
+
   /** A snapshot of the current state. */
   get state(): UsageStoreState {
     return this.#state;
@@ -131,11 +136,22 @@ export class UsageStore {
    * sessionStorage, else with one `GET /usages` shared by every concurrent caller.
    */
   load(): Promise<readonly Usage[]> {
+    // Another customer signed in since the page opened: asked again only on purpose (a retry,
+    // a live signal), not by each element that loads, which would ask over and over.
+    const { error } = this.#state;
+    if (error?.code === 'session-changed' && this.#state.status === 'error')
+      return Promise.reject(error);
     if (this.#state.status !== 'ready') {
       if (this.#inflight) return this.#inflight;
       const saved = savedUsages(this.endpoint);
-      // Saved in another language (the page switched since): asked again in this one.
-      if (!saved || (saved.language ?? '') !== pageLanguage()) return this.#fetch();
+      // Saved in another language (the page switched since): asked again in this one. Saved
+      // for another customer than the one this page's answers named: asked for this one.
+      if (
+        !saved ||
+        (saved.language ?? '') !== pageLanguage() ||
+        (saved.customer !== undefined && !this.#client.adoptCustomer(saved.customer))
+      )
+        return this.#fetch();
       this.#language = saved.language ?? '';
       this.#accept(saved.usages, saved.at, 'page', saved.account ?? NO_ACCOUNT);
     }
@@ -244,9 +260,13 @@ export class UsageStore {
     this.#accept(usages, Date.now(), 'other-tabs', NO_ACCOUNT);
   }
 
-  /** Forgets the usages here and in the other tabs (call it on sign-out). */
+  /**
+   * Forgets the usages here and in the other tabs (call it on sign-out, and on a sign-in
+   * without a page load): the next answers may be of another customer.
+   */
   clear(): void {
     this.#forget();
+    this.#client.forgetCustomer();
     postToOtherTabs({ type: 'clear', endpoint: this.endpoint, at: Date.now() });
   }
 
@@ -258,6 +278,17 @@ export class UsageStore {
     }
     if (message.type === 'updated') {
       announceUpdate(this.endpoint);
+      return;
+    }
+    // Only the usages of this page's customer are taken from another tab, and a page learns
+    // its customer from its own answers: another tab's may predate a sign-in there or here.
+    // Another customer's usages are a sign that one signed in: asked again, the proxy says who
+    // is signed in now, this page's customer (a tab identified otherwise, by a token) or the
+    // other one, which then shows as `session-changed`.
+    const shown = this.#client.customer;
+    if (message.customer !== shown && (message.customer !== undefined || shown !== null)) {
+      if (shown !== null && message.customer !== undefined && this.#state.status !== 'idle')
+        this.#fetch('session').catch(() => undefined);
       return;
     }
     if (this.#state.updatedAt !== null && message.at < this.#state.updatedAt) return;
@@ -302,9 +333,11 @@ export class UsageStore {
           if (request !== this.#latestRequest) return this.#inflight ?? this.#state.usages;
           this.#inflight = null;
           const error = toBillingError(reason);
-          // A session that ended shows no more of the customer's usages, however recent.
-          if (error.code === 'unauthenticated') forgetSavedUsages(this.endpoint);
-          const keep = this.#state.updatedAt !== null && error.code !== 'unauthenticated';
+          // A session that ended, or another customer's signed in since (`session-changed`),
+          // shows no more of the customer's usages, however recent.
+          const ended = error.code === 'unauthenticated' || error.code === 'session-changed';
+          if (ended) forgetSavedUsages(this.endpoint);
+          const keep = this.#state.updatedAt !== null && !ended;
           this.#set(
             keep
               ? { ...this.#state, status: 'ready', error }
@@ -371,9 +404,17 @@ export class UsageStore {
     this.#set({ status: 'ready', usages: copy, error: null, updatedAt: at, ...kept });
     if (reach === 'page') return;
     const language = this.#language;
-    saveUsages(this.endpoint, { usages: copy, at, account: kept, language });
+    const customer = this.#client.customer ?? undefined;
+    saveUsages(this.endpoint, { usages: copy, at, account: kept, language, customer });
     if (reach === 'other-tabs') {
-      const message = { endpoint: this.endpoint, usages: copy, at, account: kept, language };
+      const message = {
+        endpoint: this.endpoint,
+        usages: copy,
+        at,
+        account: kept,
+        language,
+        customer,
+      };
       postToOtherTabs({ type: 'usages', ...message });
     }
   }

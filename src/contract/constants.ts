@@ -15,3 +15,12 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
  * elements speak the same ones.
  */
 export const LANGUAGES = ['en', 'fr'] as const;
+
+/**
+ * The header naming the signed-in customer (their reference, URI-encoded). The proxy puts it on
+ * every answer about a customer; a page sends back the one its answers named with each change,
+ * and the proxy refuses a change (409 `session-changed`) when another customer is signed in
+ * now, as after a sign-in in another tab of the same site: the page shows one customer's
+ * billing and would otherwise change another's.
+ */
+export const SESSION_CUSTOMER_HEADER = 'billing-customer';

@@ -408,6 +408,7 @@ export const PROXY_ERROR_CODES = [
   'payload-too-large',
   'unsupported-media-type',
   'forbidden-origin',
+  'session-changed',
   'invalid-signature',
   'not-found',
   'method-not-allowed',

@@ -124,6 +124,18 @@ export function alreadySubscribed(): ProxyError {
   );
 }
 
+/**
+ * A change sent by a page that shows another customer than the one signed in now (see
+ * SESSION_CUSTOMER_HEADER): nothing is changed; the page is reloaded for the customer now.
+ */
+export function sessionChanged(): ProxyError {
+  return new ProxyError(
+    409,
+    'session-changed',
+    'Another customer is signed in now: reload the page to see their billing.',
+  );
+}
+
 /** A change refused because the subscription waits for its checkout: complete it first. */
 export function pendingSubscription(): ProxyError {
   return new ProxyError(

@@ -1,3 +1,4 @@
+import { SESSION_CUSTOMER_HEADER } from '../contract/constants.js';
 import { ProxyError } from './errors.js';
 
 /**
@@ -60,7 +61,7 @@ export function corsHeaders(allowedOrigin: string | null): Record<string, string
   return {
     'access-control-allow-origin': allowedOrigin,
     'access-control-allow-credentials': 'true',
-    'access-control-expose-headers': 'Retry-After',
+    'access-control-expose-headers': `Retry-After, ${SESSION_CUSTOMER_HEADER}`,
     vary: 'Origin',
   };
 }
@@ -72,6 +73,8 @@ const ALLOWED_REQUEST_HEADERS = new Set([
   'content-language',
   // A page identified by a token (see token.ts) sends it as `Authorization: Bearer`.
   'authorization',
+  // The customer the page shows, sent with its changes (SESSION_CUSTOMER_HEADER).
+  SESSION_CUSTOMER_HEADER,
 ]);
 
 /** The answer to a CORS preflight (OPTIONS with Access-Control-Request-Method). */

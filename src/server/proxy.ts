@@ -3,6 +3,7 @@ import {
   ProxyError,
   StoreUnavailableError,
   UpstreamError,
+  sessionChanged,
   storeUnavailable,
   toProxyError,
 } from './errors.js';
@@ -37,6 +38,7 @@ import { createUpstreamClient } from './upstream.js';
 import { createEntitlementChecker, createSuspensionCheck } from './entitlements.js';
 import { checkIdentity, refuseQuery } from './validation.js';
 import { createStreamTickets } from './stream-ticket.js';
+import { SESSION_CUSTOMER_HEADER } from '../contract/constants.js';
 
 /**
  * What a platform hands a fetch handler beside the request, where it has it (a Worker's `ctx`,
@@ -313,6 +315,13 @@ function buildProxy(options: ResolvedOptions): BillingProxy {
         throw new ProxyError(401, 'unauthenticated', 'Sign in to see your billing.');
       }
       const identity = checkIdentity(identified);
+      // Every answer about a customer names them, and a change sent by a page that shows
+      // another customer (one who was signed in when it opened, before a sign-in in another
+      // tab) is refused before it reaches the service: see SESSION_CUSTOMER_HEADER.
+      const customer = encodeURIComponent(identity.reference);
+      cors[SESSION_CUSTOMER_HEADER] = customer;
+      const shown = request.headers.get(SESSION_CUSTOMER_HEADER);
+      if (shown !== null && shown !== customer) throw sessionChanged();
       const context: RouteContext = {
         request,
         url,

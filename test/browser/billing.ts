@@ -66,8 +66,10 @@ export function resetClient(): void {
 /** Everything a test usually starts from: a fresh sandbox, a fresh runtime, a signed-in customer. */
 export async function freshStart(customer = 'healthy'): Promise<void> {
   await resetSandbox();
-  resetClient();
+  // Signed in first, as an app does before it calls clear(): what the elements of the page ask
+  // for again once cleared is the new customer's.
   signIn(customer);
+  resetClient();
 }
 
 const DAY_MS = 86_400_000;

@@ -8,6 +8,8 @@ import {
   buyThroughProxy,
   freshStart,
   proxyRequestCount,
+  sandbox,
+  signIn,
   signOut,
   until,
 } from '../browser/billing.js';
@@ -183,6 +185,58 @@ describe('usage store', () => {
     expect(store.state.status).to.equal('idle');
     expect(sessionStorage.length).to.equal(0);
     await until(() => otherStore.state.status === 'idle', 'the other tab to forget');
+  });
+
+  // Tabs of one site share its cookies: a sign-in in one is a sign-in in all. A page shows the
+  // customer it was opened for, or says that another one is signed in now; never the other's.
+  it('shows no other customer after a sign-in in another tab, and changes nothing', async () => {
+    configureBilling({ live: false });
+    const store = getUsageStore();
+    await store.load();
+    expect(store.get('seats')?.QuantityCurrent).to.equal(3);
+    const other = await openFrame();
+    frames.push(other);
+    signIn('unlimited');
+    // (Test frames share this page's session storage, which tabs do not: it asks the proxy.)
+    const otherStore = other.window.billing.getUsageStore();
+    await otherStore.refresh();
+    expect(otherStore.get('seats')?.QuantityCurrent).to.equal(42);
+    // The other tab's usages come, are not shown, and the proxy is asked who is signed in.
+    await until(() => store.state.status === 'error', 'this tab to hear of the other customer');
+    expect(store.state.error?.code).to.equal('session-changed');
+    expect(store.state.usages).to.deep.equal([]);
+    expect(store.get('seats')).to.equal(undefined);
+    // A change this page sends is refused by the proxy, and nothing is bought for anyone.
+    const before = await sandbox<{ appliedUsageChangesByCustomer: Record<string, number> }>(
+      'stats',
+    );
+    const refused = await getProxyClient()
+      .purchase({
+        feature: 'seats',
+        increment: 1,
+        idempotencyKey: crypto.randomUUID(),
+        confirmedAmountTotal: 0,
+      })
+      .catch((error: unknown) => error);
+    expect((refused as BillingError).code).to.equal('session-changed');
+    const after = await sandbox<{ appliedUsageChangesByCustomer: Record<string, number> }>('stats');
+    expect(after.appliedUsageChangesByCustomer).to.deep.equal(before.appliedUsageChangesByCustomer);
+    // Signed out and in (the host calls clear()), the page shows the customer signed in now.
+    store.clear();
+    await store.load();
+    expect(store.get('seats')?.QuantityCurrent).to.equal(42);
+  });
+
+  it('refuses the answers about another customer signed in since, without another tab', async () => {
+    const store = getUsageStore();
+    await store.load();
+    signIn('unlimited');
+    const refreshed = await store.refresh().catch((error: unknown) => error);
+    expect((refreshed as BillingError).code).to.equal('session-changed');
+    expect(store.state.status).to.equal('error');
+    expect(store.state.usages).to.deep.equal([]);
+    // Nor does the tab's session keep the first customer's usages for its next page.
+    expect(sessionStorage.length).to.equal(0);
   });
 
   it('reports a failed load as a BillingError with the proxy code, and recovers', async () => {

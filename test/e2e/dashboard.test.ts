@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import {
   assertAccessible,
   CHARGED,
+  control,
   eventually,
   meterFigures,
   pageErrors,
@@ -565,6 +566,43 @@ test('the billing page follows a subscription made in another tab: summary, badg
   await portal.getByRole('heading', { level: 2, name: /Pro/ }).waitFor();
   assert.deepEqual(navigations, [], 'no reload');
   assert.deepEqual(pageErrors(tab), []);
+  assert.deepEqual(pageErrors(other), []);
+  await tab.context().close();
+});
+
+test('a sign-in as another customer in another tab: the first tab shows neither, and buys nothing', async () => {
+  const tab = await e2e.newPage();
+  await e2e.signIn(tab, 'healthy');
+  await eventually(async () => {
+    assert.deepEqual(await meterFigures(tab, 'seats'), { used: '3', total: '5' });
+  });
+  const seats = tab.locator('buy-feature[feature="seats"]');
+  await seats.locator('[part~="price-now"]').waitFor();
+  const before = await control<{ appliedUsageChanges: number }>(e2e.demo, 'GET', 'stats');
+
+  // The same browser signs in as Ulla in a second tab: the site's cookie names her now.
+  const other = await tab.context().newPage();
+
+  await e2e.signIn(other, 'unlimited');
+  await eventually(async () => {
+    assert.deepEqual(await meterFigures(other, 'seats'), { used: '42', total: null });
+  });
+
+  // The first tab, opened for Hannah, shows none of Ulla's figures and says what happened.
+  const said =
+    'Another account has signed in since this page opened. Reload the page to see its billing.';
+  await tab.locator('usage-meter[feature="seats"]').getByText(said).waitFor();
+  assert.doesNotMatch((await tab.locator('main').innerText()) ?? '', /\b42\b/);
+  // The purchase shown before is priced again, and the proxy refuses it for Hannah's page.
+  await seats.getByText(said).waitFor();
+  await screenshot(tab, 'another-customer-signed-in', { fullPage: false });
+  const after = await control<{ appliedUsageChanges: number }>(e2e.demo, 'GET', 'stats');
+  assert.equal(after.appliedUsageChanges, before.appliedUsageChanges);
+  // Reloaded, the page is Ulla's, as the app's own header says.
+  await tab.reload();
+  await eventually(async () => {
+    assert.deepEqual(await meterFigures(tab, 'seats'), { used: '42', total: null });
+  });
   assert.deepEqual(pageErrors(other), []);
   await tab.context().close();
 });

@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/billing-history/define.js';
 import { BillingHistory } from '../../src/elements/billing-history/billing-history.js';
+import type { BillingPortal } from '../../src/elements/billing-portal/billing-portal.js';
 import { configureBilling } from '../../src/client/config.js';
 import { loadLanguage } from '../../src/client/i18n.js';
 import {
@@ -220,7 +221,9 @@ describe('<billing-history>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('pays an invoice through the service’s workflow in the page, then shows it paid', async () => {
+  it('pays an invoice through the service’s workflow in the page, then shows it paid', async function () {
+    // A payment in the service's page, then two live re-reads: longer than one step.
+    this.timeout(25_000);
     await freshStart('capping-reached');
     const el = await fixture<BillingHistory>(html`<billing-history></billing-history>`);
     await settled(el);
@@ -231,12 +234,15 @@ describe('<billing-history>', () => {
     expect((await asked).detail).to.deep.equal({ page: 'pay-invoice', invoice: oldest.id });
     await ready;
     // No <billing-portal> on the page: a modal one, on the hosted charge page of that invoice.
-    const portal = document.querySelector('billing-portal')!;
+    const portal = document.querySelector<BillingPortal>('billing-portal')!;
     const iframe = portal.querySelector('iframe')!;
     expect(iframe.src).to.contain('/hosted/charge/');
     const completed = nextEvent<CustomEvent>(document, 'billing-portal-complete');
-    // The saved card is chosen; Tab to "Pay $49.00" and press it, as a keyboard user does.
+    // The saved card is chosen; Tab to "Pay $49.00" and press it, as a keyboard user does,
+    // once the modal shows the page and the focus is in its frame.
+    await until(() => portal.state === 'open', 'the portal open', 8000);
     iframe.focus();
+    await until(() => document.activeElement === iframe, 'the frame focused');
     await sendKeys({ press: 'Tab' });
     await sendKeys({ press: 'Tab' });
     await sendKeys({ press: 'Enter' });

@@ -29,6 +29,7 @@ import {
   pricedSeats,
 } from './buy-feature-helpers.js';
 import { engine } from '../browser/engine.js';
+import { signIn } from '../browser/billing.js';
 
 // <buy-feature> against the real proxy over the real sandbox: the live price, the
 // confirmation rule, applying once, events, keyboard use and accessibility in each state.
@@ -330,6 +331,23 @@ describe('<buy-feature> confirmation', () => {
     expect(event.detail.usage.QuantityCurrent).to.equal(6);
     await waitForText(element, 'success', 'You now have 6 projects. The price may differ');
     await expect(element).to.be.accessible();
+  });
+
+  it('applies nothing for another account signed in after the price was shown', async () => {
+    await freshStart('healthy');
+    const element = await pricedSeats(4);
+    await openConfirmation(element);
+    // Another tab of the site signs in as another customer; this page still shows the first.
+    signIn('unlimited');
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(
+      element,
+      'error',
+      'Another account has signed in since this page opened. Reload the page to see its billing.',
+    );
+    const stats = await sandboxStats();
+    expect(stats.requests['POST /v1/Usage'] ?? 0).to.equal(0);
+    expect(stats.appliedUsageChanges).to.equal(0);
   });
 
   it('applies once when Confirm is clicked twice', async () => {

@@ -9,6 +9,7 @@ import {
   buyThroughProxy,
   freshStart,
   proxyRequestCount,
+  signIn,
   signOut,
   until,
 } from '../browser/billing.js';
@@ -177,6 +178,24 @@ describe('<usage-meter> states', () => {
     await el.updateComplete;
     expect(el.state).to.equal('signed-out');
     expect(el.shadowRoot!.querySelector('[role="meter"]')).to.equal(null);
+  });
+
+  it('shows none of another account signed in since, and says to reload', async () => {
+    await freshStart('healthy');
+    const el = await fixture<UsageMeter>(html`<usage-meter feature="seats"></usage-meter>`);
+    await settled(el);
+    expect(text(part(el, 'figures'))).to.equal('3 of 5');
+    // A sign-in in another tab of the site: the cookie names another customer now.
+    signIn('unlimited');
+    await el.refresh().catch(() => undefined);
+    await el.updateComplete;
+    expect(el.state).to.equal('error');
+    expect(el.shadowRoot!.querySelector('[role="meter"]')).to.equal(null);
+    expect(text(el.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
+      'Another account has signed in since this page opened. Reload the page to see its billing.',
+    );
+    expect(el.shadowRoot!.textContent).to.not.contain('42');
+    await expect(el).to.be.accessible();
   });
 
   it('takes the sign-in address from its attribute, and offers no unsafe one', async () => {

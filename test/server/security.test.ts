@@ -74,6 +74,61 @@ describe('proxy security boundary', () => {
       assert.equal(own.status, 200, own.text);
     });
 
+    it('names the customer in each answer, and refuses a change sent for another one', async () => {
+      // A page's answers name its customer; the page sends that name back with its changes.
+      const usages = await call(proxy, '/usages', { customer: 'capping-reached' });
+      assert.equal(usages.status, 200);
+      assert.equal(usages.headers.get('billing-customer'), 'capping-reached');
+      const odd = await call(proxy, '/usages', { customer: 'ann & co/é' });
+      assert.equal(odd.headers.get('billing-customer'), encodeURIComponent('ann & co/é'));
+      // Another customer signed in since (in another tab of the same site): refused, unapplied.
+      const before = await control(sandbox).stats();
+      const purchase = await call(proxy, '/usage', {
+        customer: 'healthy',
+        headers: { 'billing-customer': 'capping-reached' },
+        body: {
+          feature: 'seats',
+          increment: 1,
+          idempotencyKey: 'session-changed-key-0001',
+          confirmedAmountTotal: 0,
+        },
+      });
+      assert.equal(purchase.status, 409, purchase.text);
+      assert.equal(purchase.body.code, 'session-changed');
+      assert.equal(purchase.headers.get('billing-customer'), 'healthy');
+      const pricing = await call(proxy, '/pricing', {
+        customer: 'healthy',
+        headers: { 'billing-customer': 'capping-reached' },
+        body: { feature: 'seats', increment: 1 },
+      });
+      assert.equal(pricing.status, 409);
+      assert.equal(pricing.body.code, 'session-changed');
+      const after = await control(sandbox).stats();
+      assert.deepEqual(after.appliedUsageChangesByCustomer, before.appliedUsageChangesByCustomer);
+      // The same customer's change goes through.
+      const same = await call(proxy, '/pricing', {
+        customer: 'healthy',
+        headers: { 'billing-customer': 'healthy' },
+        body: { feature: 'seats', increment: 1 },
+      });
+      assert.equal(same.status, 200, same.text);
+    });
+
+    it('lets another allowed origin read and send the customer header', async () => {
+      const cross = await call(proxy, '/usages', { origin: 'https://nocode.example' });
+      const exposed = cross.headers.get('access-control-expose-headers') ?? '';
+      assert.match(exposed, /(^|, )billing-customer(,|$)/i);
+      const preflight = await call(proxy, '/usage', {
+        method: 'OPTIONS',
+        origin: 'https://nocode.example',
+        headers: {
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, billing-customer',
+        },
+      });
+      assert.equal(preflight.status, 204);
+    });
+
     it('answers a broken identify with 500 internal and logs it', async () => {
       const { logger, entries } = collectingLogger();
       const broken = createBillingProxy(

@@ -21,7 +21,7 @@ import {
   type PendingAddOnChange,
 } from './pending-add-on.js';
 import type { PurchaseHost } from './purchase-controller.js';
-import { billingOf } from './priced-against.js';
+import { billingOf, sessionChangedUnder } from './priced-against.js';
 import { appliedDetail, confirmedTotals, sendUsageChange } from './usage-change.js';
 
 // The add-on mode of <buy-feature>: on an on/off feature ("Priority support") the control adds
@@ -110,7 +110,8 @@ export class AddOnController extends ConfirmedChange<
    * completes they refresh: price again, the refusal shown may be gone. (A change of the usage
    * itself is priced by the element's update.)
    */
-  readonly #usages = new UsageStoreController(this.host, ({ status }) => {
+  readonly #usages = new UsageStoreController(this.host, ({ status, error }) => {
+    if (sessionChangedUnder(this.error, error)) return this.billingChanged();
     // A failed price too: the page's retry (offered once, by another element) read again.
     const retried =
       status === 'ready' && this.failure === undefined && this.error?.retryable === true;

@@ -1,3 +1,4 @@
+import type { BillingError } from '../../client/errors.js';
 import type { UsageStoreState } from '../../client/usage-store.js';
 
 // A live update re-reads the usages; the price shown is asked again only when they (or the
@@ -24,4 +25,16 @@ export function billingOf(
       : usage,
   );
   return JSON.stringify([priced, subscription, paymentCappingReached, suspensionReason]);
+}
+
+/**
+ * Whether another customer signed in since the page opened (the usages say `session-changed`)
+ * while the element shows something else: it then prices again, which the proxy refuses for
+ * this page's customer, so that the refusal replaces a price that can no longer be bought.
+ */
+export function sessionChangedUnder(
+  shown: BillingError | undefined,
+  usagesError: BillingError | null,
+): boolean {
+  return usagesError?.code === 'session-changed' && shown?.code !== 'session-changed';
 }

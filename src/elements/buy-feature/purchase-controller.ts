@@ -11,6 +11,7 @@ import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import type { UsageStoreState } from '../../client/usage-store.js';
 import { UsageStoreController } from '../../client/usage-store-controller.js';
+import { sessionChangedUnder } from './priced-against.js';
 import {
   ConfirmedChange,
   newPriceOf,
@@ -284,11 +285,15 @@ export class PurchaseController
    * gone. A purchase whose outcome is unknown stays (it has no remedy): only "Try again", with its
    * key, may send it.
    */
-  #usagesChanged({ status }: UsageStoreState): void {
+  #usagesChanged({ status, error }: UsageStoreState): void {
     // A failed price too: the page's retry (offered once, by another element) read again.
     const shown = this.error;
     const retried =
       status === 'ready' && this.failure === undefined && this.previewError?.retryable === true;
+    if (this.phase === 'idle' && sessionChangedUnder(shown, error)) {
+      this.view.reprice();
+      return;
+    }
     if (this.phase === 'idle' && shown && (remedyFor(shown.code) || retried)) {
       this.setFailure(undefined);
       this.view.reprice();
