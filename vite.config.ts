@@ -122,6 +122,8 @@ export default defineConfig(({ mode }) => {
             output: {
               // `window.BillingElements` is a plain object, not tagged as a module namespace.
               generatedCode: { symbols: false },
+              // A file a browser runs as it is: no hints for bundlers (`/* @__PURE__ */`).
+              comments: { annotation: false },
               // Loaded twice (two snippets on one page), the second copy does nothing at all, so
               // `window.BillingElements` keeps driving the elements that are registered.
               banner: 'if(!globalThis.BillingElements){',
@@ -170,6 +172,9 @@ function modulesConfig() {
         preserveEntrySignatures: 'allow-extension' as const,
         output: {
           minify: true,
+          // Files a browser runs as they are: the hints for bundlers (`/* @__PURE__ */`) are
+          // bytes every page would download for nothing.
+          comments: { annotation: false },
           chunkFileNames: 'chunks/[name]-[hash].js',
           // One chunk of what every element runs on (Lit, the client, the shared element code),
           // rather than a dozen small ones: fewer requests, and gzip compresses it as one text.
