@@ -38,14 +38,18 @@ const PAGES = [
     name: '<usage-meter> alone, autoloader',
     head: '<script type="module" src="/cdn/autoloader.js"></script>',
     body: '<usage-meter feature="seats"></usage-meter>',
-    budget: 17.1 * KIB,
+    // 17,506 B, then the meter's announcement and its timer dropped when it leaves the page:
+    // +26 B (17,532 B), over the 17.1 KiB by 22 B.
+    budget: 17.1 * KIB + 22,
     target: 12 * KIB,
   },
   {
     name: '<usage-meter> alone, its own module',
     head: '<script type="module" src="/cdn/usage-meter.js"></script>',
     body: '<usage-meter feature="seats"></usage-meter>',
-    budget: 16.7 * KIB,
+    // 17,084 B, then the meter's announcement and its timer dropped when it leaves the page:
+    // +26 B (17,110 B), over the 16.7 KiB by 10 B.
+    budget: 16.7 * KIB + 10,
     target: 12 * KIB,
   },
   {
@@ -68,8 +72,9 @@ const PAGES = [
     // Then a dead card's sentence in the button's verb ("Update it, then restart your
     // subscription."): +1 B (21,937 B; the budget's 21.2 KiB has a fraction, 0.8 B, so +2).
     // Then the meter's announcement cleared once said, so that no stale percentage stays for a
-    // screen reader (in the meter itself, so on every meter page): +32 B (21,969 B).
-    budget: 21.2 * KIB + 53 + 173 + 1 + 2 + 32,
+    // screen reader (in the meter itself, so on every meter page): +32 B (21,969 B). Then that
+    // announcement and its timer dropped when the meter leaves the page: +26 B (21,995 B).
+    budget: 21.2 * KIB + 53 + 173 + 1 + 2 + 32 + 26,
   },
   {
     name: 'all six, script-tag file (billing-elements.js)',
@@ -120,11 +125,15 @@ const PAGES = [
     // button's verb ("Update it, then restart your subscription."): +4 B (50,368 B). Then a
     // price not asked again when only another feature's use moved: +36 B (50,404 B). Then a
     // meter's announcement cleared once said: +10 B (50,414 B). Then a purchase that sends the
-    // recurring price it confirmed, for the proxy to check: +27 B (50,441 B).
+    // recurring price it confirmed, for the proxy to check: +27 B (50,441 B). Then a failure
+    // that another element offers to retry said in its code's words ("Too many requests…"),
+    // not always "Billing could not be reached.": +33 B (50,474 B). Then a meter's announcement
+    // and its timer dropped when it leaves the page: +12 B (50,486 B).
     budget:
       40 * KIB +
       [
-        866, 393, 3_266, 1_530, 874, 788, 193, 209, 570, 139, 162, 16, 208, 190, 4, 36, 10, 27,
+        866, 393, 3_266, 1_530, 874, 788, 193, 209, 570, 139, 162, 16, 208, 190, 4, 36, 10, 27, 33,
+        12,
       ].reduce((sum, added) => sum + added),
     target: 26 * KIB,
   },

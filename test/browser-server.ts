@@ -111,6 +111,7 @@ export function browserTestServerPlugin(): Plugin {
         portalScriptUrl: string,
         notifications?: { secret: string; key: string },
         hostedOrigin = running.url,
+        rateLimit: { capacity: number; refillPerSecond: number } | false = false,
       ): Mount => ({
         basePath,
         proxy: createBillingProxy({
@@ -123,8 +124,9 @@ export function browserTestServerPlugin(): Plugin {
           portalSecret: running.portalSecret,
           hostedOrigin,
           basePath,
-          // Tests hammer the same customer far faster than a person would.
-          limits: { rateLimit: false },
+          // Tests hammer the same customer far faster than a person would: no limit, but where
+          // the limit is the subject.
+          limits: { rateLimit },
           ...(notifications ? { notifications } : {}),
           identify(request) {
             const reference = cookieValue(request.headers.get('cookie'), CUSTOMER_COOKIE);
@@ -146,6 +148,12 @@ export function browserTestServerPlugin(): Plugin {
           undefined,
           'https://hosted.example',
         ),
+        // A proxy that limits prices and purchases per customer to a burst of 2, then one every
+        // 100 s: a test that spends the burst meets its 429 `rate-limited` for the rest of the run.
+        proxyFor('/billing-limited', running.portalScriptUrl, undefined, running.url, {
+          capacity: 2,
+          refillPerSecond: 0.01,
+        }),
         proxyFor('/billing', running.portalScriptUrl, {
           secret: WEBHOOK_SECRET,
           key: WEBHOOK_KEY,

@@ -57,7 +57,7 @@ export async function resetSandbox(): Promise<void> {
 
 /** Forgets what this page's runtime knows (usages in memory and sessionStorage, configuration). */
 export function resetClient(): void {
-  for (const endpoint of ['/billing', '/billing-flaky', '/billing-alt'])
+  for (const endpoint of ['/billing', '/billing-flaky', '/billing-alt', '/billing-limited'])
     getUsageStore(endpoint).clear();
   sessionStorage.clear();
   resetBillingConfig();

@@ -351,6 +351,25 @@ describe('<usage-meter>', () => {
     await until(() => text(live) === '', 'the announcement cleared', 8000);
   });
 
+  it('takes what it said away when removed, so that a meter put back says nothing stale', async () => {
+    const el = await fixture<UsageMeter>(
+      html`<usage-meter feature="api-calls" warning-threshold="0.15"></usage-meter>`,
+    );
+    await loaded(el);
+    const live = el.shadowRoot!.querySelector('[role="status"]')!;
+    await reportApiCalls(400);
+    await getUsageStore().refresh();
+    await el.updateComplete;
+    expect(text(live)).to.equal('API calls: 16% used, close to the limit.');
+    // Moved elsewhere in the page at once: the words go with the removal, not seconds later.
+    const parent = el.parentElement!;
+    el.remove();
+    parent.append(el);
+    await el.updateComplete;
+    expect(text(live)).to.equal('');
+    expect(text(part(el, 'figures'))).to.equal('1,600 of 10,000');
+  });
+
   it('never lowers its level as usage grows: seats stay calm, API calls only rise', async () => {
     // Seats are what the customer chose: 3, 4 (80%), 5 (all included) and 6 (one extra) of 5
     // all read in the normal look; a warning at 80% that went away at 100% would say that

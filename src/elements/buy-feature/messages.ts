@@ -119,5 +119,6 @@ export const buyTexts = {
   'buy.waits.register': 'Needs a payment method.',
   'buy.waits.register.update': 'Needs a working payment method.',
   'buy.waits.none': 'No plan yet.',
+  // The proxy could not be reached at all; any other failure to retry says its own `error.<code>`.
   'buy.waits.retry': 'Billing could not be reached.',
 } as const satisfies TextTable;

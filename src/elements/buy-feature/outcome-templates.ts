@@ -134,11 +134,16 @@ export function problemBox(
     waits = 'buy.waits.register.update';
   if (!acted && !speaks && remedy) {
     // Without a plan, the region's "Choose a plan to get started" says why for every control:
-    // the words stay for screen readers, which reach each control on its own.
-    const words =
-      waits === 'buy.waits.none'
-        ? html`<span class="visually-hidden">${message(host, waits)}</span>`
+    // the words stay for screen readers, which reach each control on its own. A failure another
+    // element offers to retry is said in the words of its code, as that element says it ("Too
+    // many requests…" for `rate-limited`): "Billing could not be reached." only when the proxy
+    // was not reached.
+    const said =
+      remedy === 'retry' && code !== 'network'
+        ? errorMessage(host, code, 'error.generic')
         : message(host, waits);
+    const words =
+      waits === 'buy.waits.none' ? html`<span class="visually-hidden">${said}</span>` : said;
     return html`${price}
       <p class="waits" part="waits">${words}${pointer}</p>`;
   }

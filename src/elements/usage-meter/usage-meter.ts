@@ -57,6 +57,9 @@ function loadNotices(): Promise<void> {
  */
 let overrun: typeof Overrun | undefined;
 
+/** How long a crossing's announcement stays in the live region: long enough to be said. */
+const ANNOUNCEMENT_MS = 5000;
+
 /** Loads a store's usages; a failure does not escape: it shows (and is reported) from its state. */
 function load(store: UsageStore): void {
   store.load().catch(() => undefined);
@@ -237,6 +240,14 @@ export class UsageMeter extends LitElement {
     followLang(this);
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // No timer outlives the meter in the page; its words go with it, so that a meter put back
+    // later does not keep them for good.
+    clearTimeout(this.#announced);
+    this.announcement = undefined;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another proxy (the meter follows its store from the first read below): what the offers
     // said was another's.
@@ -274,7 +285,7 @@ export class UsageMeter extends LitElement {
     if (announcements.length) {
       this.announcement = announcements.join(' ');
       clearTimeout(this.#announced);
-      this.#announced = setTimeout(() => (this.announcement = undefined), 5000);
+      this.#announced = setTimeout(() => (this.announcement = undefined), ANNOUNCEMENT_MS);
     }
     const state = this.#stateOf();
     if (!notices && state !== 'loading' && state !== 'ready') {

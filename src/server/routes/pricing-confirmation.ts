@@ -44,17 +44,23 @@ export function currentRecurringTotal(subscription: Subscription): number | unde
 }
 
 /**
- * Whether the service's price is the one the customer confirmed, now and from the next term (an
- * add-on switched, a decrease).
+ * Whether the service's price is the one the customer confirmed, now and from the next term (a
+ * purchase, an add-on switched, a decrease). The next term's is checked only when the request
+ * sent it: a purchase from a page older than the recurring price's confirmation has the amount
+ * due now alone.
  */
 export function matchesConfirmation(
   pricing: PricingUsageResult,
-  confirmed: { confirmedAmountTotal: number; confirmedNextTermAmountTotal: number },
+  confirmed: { confirmedAmountTotal: number; confirmedNextTermAmountTotal?: number | undefined },
 ): boolean {
   if (pricing.AmountTotal !== confirmed.confirmedAmountTotal) return false;
   const nextTerm = pricing.NextTerm?.AmountTotal;
   // Asked for on every price (NextTerm=true); a service that omits it has only the amount now.
-  return nextTerm === undefined || nextTerm === confirmed.confirmedNextTermAmountTotal;
+  return (
+    confirmed.confirmedNextTermAmountTotal === undefined ||
+    nextTerm === undefined ||
+    nextTerm === confirmed.confirmedNextTermAmountTotal
+  );
 }
 
 /** 409 `price-changed`: the service's price is not the one confirmed; `pricing` is its own. */

@@ -6,7 +6,7 @@ import { AddOnChange } from './add-on.js';
 import { Decrease } from './decrease.js';
 import { ExactlyOnceChange, type Outcome, type Settlement } from './exactly-once.js';
 import { PERIOD_TURN_WAIT_MS, priceForApply } from './period-turn.js';
-import { priceChanged } from './pricing-confirmation.js';
+import { matchesConfirmation, priceChanged } from './pricing-confirmation.js';
 
 // POST /usage: a purchase the user confirmed, applied at most once per (customer, key): the
 // key's record, the per-feature lock and the reconciliation are ExactlyOnceChange's
@@ -98,8 +98,7 @@ class Purchase extends ExactlyOnceChange<Before> {
     previousAmount: number | undefined,
   ): Promise<Outcome> {
     const { upstream, identity, call } = this.context;
-    const { feature, increment, confirmedAmountTotal, confirmedNextTermAmountTotal } =
-      this.#request;
+    const { feature, increment, confirmedAmountTotal } = this.#request;
 
     if (previous !== undefined) {
       // An earlier owner may have applied: look before doing anything.
@@ -111,15 +110,7 @@ class Purchase extends ExactlyOnceChange<Before> {
     // The recurring price confirmed is checked as the amount due now is, when the page sent it
     // (every page of this version does) and the service said it: a purchase confirmed at "$59.00
     // a month" is not applied at $68.00 (another change made meanwhile, another customer).
-    const nextTerm = pricing.NextTerm?.AmountTotal;
-    if (
-      pricing.AmountTotal !== confirmedAmountTotal ||
-      (confirmedNextTermAmountTotal !== undefined &&
-        nextTerm !== undefined &&
-        nextTerm !== confirmedNextTermAmountTotal)
-    ) {
-      throw priceChanged(pricing);
-    }
+    if (!matchesConfirmation(pricing, this.#request)) throw priceChanged(pricing);
     const before = await this.read();
     // Recorded before the apply call: whoever holds the key next can reconcile from it.
     await this.saveBeforeApply(before, pricing.AmountTotal);
