@@ -39,8 +39,11 @@ const PAGES = [
     head: '<script type="module" src="/cdn/autoloader.js"></script>',
     body: '<usage-meter feature="seats"></usage-meter>',
     // 17,506 B, then the meter's announcement and its timer dropped when it leaves the page:
-    // +26 B (17,532 B), over the 17.1 KiB by 22 B.
-    budget: 17.1 * KIB + 22,
+    // +26 B (17,532 B), over the 17.1 KiB by 22 B. Then one customer per page (answers name
+    // their customer, changes carry the page's, another tab's usages checked): +237 B, less the
+    // bundler hints the module files no longer carry, -54 B (17,715 B), a decision for the
+    // people steering.
+    budget: 17.1 * KIB + 22 + 183,
     target: 12 * KIB,
   },
   {
@@ -48,8 +51,10 @@ const PAGES = [
     head: '<script type="module" src="/cdn/usage-meter.js"></script>',
     body: '<usage-meter feature="seats"></usage-meter>',
     // 17,084 B, then the meter's announcement and its timer dropped when it leaves the page:
-    // +26 B (17,110 B), over the 16.7 KiB by 10 B.
-    budget: 16.7 * KIB + 10,
+    // +26 B (17,110 B), over the 16.7 KiB by 10 B. Then one customer per page: +254 B, less the
+    // bundler hints the module files no longer carry, -54 B (17,310 B), a decision for the
+    // people steering.
+    budget: 16.7 * KIB + 10 + 200,
     target: 12 * KIB,
   },
   {
@@ -73,8 +78,9 @@ const PAGES = [
     // subscription."): +1 B (21,937 B; the budget's 21.2 KiB has a fraction, 0.8 B, so +2).
     // Then the meter's announcement cleared once said, so that no stale percentage stays for a
     // screen reader (in the meter itself, so on every meter page): +32 B (21,969 B). Then that
-    // announcement and its timer dropped when the meter leaves the page: +26 B (21,995 B).
-    budget: 21.2 * KIB + 53 + 173 + 1 + 2 + 32 + 26,
+    // announcement and its timer dropped when the meter leaves the page: +26 B (21,995 B). Then
+    // one customer per page, less the bundler hints no longer in the files: +211 B (22,206 B).
+    budget: 21.2 * KIB + 53 + 173 + 1 + 2 + 32 + 26 + 211,
   },
   {
     name: 'all six, script-tag file (billing-elements.js)',
@@ -128,12 +134,13 @@ const PAGES = [
     // recurring price it confirmed, for the proxy to check: +27 B (50,441 B). Then a failure
     // that another element offers to retry said in its code's words ("Too many requests…"),
     // not always "Billing could not be reached.": +33 B (50,474 B). Then a meter's announcement
-    // and its timer dropped when it leaves the page: +12 B (50,486 B).
+    // and its timer dropped when it leaves the page: +12 B (50,486 B). Then one customer per
+    // page (answers name their customer, changes carry the page's): +365 B (50,851 B).
     budget:
       40 * KIB +
       [
         866, 393, 3_266, 1_530, 874, 788, 193, 209, 570, 139, 162, 16, 208, 190, 4, 36, 10, 27, 33,
-        12,
+        12, 365,
       ].reduce((sum, added) => sum + added),
     target: 26 * KIB,
   },
