@@ -148,6 +148,38 @@ describe('<usage-meter> past its plan', () => {
     expect(text(part(el, 'level'))).to.equal('Limite dépassée');
   });
 
+  it('says the cap ahead once past the plan, and offers the plan change near it', async () => {
+    await freshStart('starter-plan');
+    // Stella has used 400 of Starter's 1,000; 1,100 more make 500 beyond it, far from the cap
+    // of 5,000, and $10.00 so far, less than Pro costs more than Starter: no plan pushed.
+    await reportApiCalls('starter-plan', 1_100);
+    const el = await fixture<UsageMeter>(
+      html`<usage-meter feature="api-calls" label="API calls"></usage-meter>`,
+    );
+    await overrun(el);
+    expect(text(part(el, 'overrun'))).to.equal(
+      '500 beyond your plan: $10.00 so far, at $0.02 each. ' +
+        'Your plan stops at 5,000: 3,500 more, then further use is refused.',
+    );
+    expect(part(el, 'remedy')).to.equal(null);
+    // 4,900: within a tenth of the cap, the plan that lifts it is named, as at the cap.
+    await reportApiCalls('starter-plan', 3_400);
+    await el.refresh();
+    await until(() => part(el, 'remedy') !== null, 'the plan change near the cap');
+    expect(text(part(el, 'overrun'))).to.equal(
+      '3,900 beyond your plan: $78.00 so far, at $0.02 each. ' +
+        'Your plan stops at 5,000: 100 more, then further use is refused. ' +
+        'Pro includes 10,000. Switch to Pro',
+    );
+    await expect(el).to.be.accessible();
+    el.lang = 'fr';
+    await loadLanguage('fr');
+    await until(() => text(part(el, 'overrun')).includes('encore'), 'the cap ahead in French');
+    expect(text(part(el, 'overrun'))).to.contain(
+      'Votre offre s’arrête à 5 000 : encore 100, puis toute utilisation supplémentaire est refusée.',
+    );
+  });
+
   it('at the cap of its plan, says that further use is refused, and offers the plan change', async () => {
     await freshStart('starter-plan');
     // Stella has used 400 of Starter's 1,000; 4,600 more reach its cap of 5,000.
@@ -199,6 +231,7 @@ describe('<usage-meter> past its plan', () => {
     await calls!.updateComplete;
     expect(text(part(calls!, 'overrun'))).to.equal(
       '1,500 beyond your plan: $30.00 so far, at $0.02 each. ' +
+        'Your plan stops at 5,000: 2,500 more, then further use is refused. ' +
         'Pro includes 10,000: at this use, it costs less than Starter. See what to do',
     );
     expect(part(calls!, 'remedy')).to.equal(null);

@@ -19,4 +19,6 @@ export default {
     '{plan} est sans limite\u00a0: à cette utilisation, {plan} revient moins cher que {current}.',
   'meter.capped':
     'Votre offre s’arrête à {max}\u00a0: toute utilisation supplémentaire est refusée.',
+  'meter.capped.ahead':
+    'Votre offre s’arrête à {max}\u00a0: encore {left}, puis toute utilisation supplémentaire est refusée.',
 } satisfies Translation<typeof overrunTexts>;

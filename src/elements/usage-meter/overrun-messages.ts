@@ -34,4 +34,6 @@ export const overrunTexts = {
     '{plan} has no limit: at this use, it costs less than {current}.',
   // A feature the plan caps ({max}: "5,000"), its use at the cap: the service refuses more.
   'meter.capped': 'Your plan stops at {max}: further use is refused.',
+  // The same before the cap is reached ({left}: "100", what is left before it).
+  'meter.capped.ahead': 'Your plan stops at {max}: {left} more, then further use is refused.',
 } as const satisfies TextTable;

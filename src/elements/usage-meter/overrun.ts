@@ -201,7 +201,19 @@ export function renderOverrun(meter: OverrunHost, usage: Usage): TemplateResult 
         : message(meter, 'meter.overrun', { extra: formatNumber(meter, extra) }),
     );
   }
+  // A cap ahead is said as soon as the use is past the plan, with what is left before it.
+  const left = cap === undefined ? 0 : cap - used;
   if (capped) sentences.push(message(meter, 'meter.capped', { max: formatNumber(meter, cap) }));
+  else if (cap !== undefined)
+    sentences.push(
+      message(meter, 'meter.capped.ahead', {
+        max: formatNumber(meter, cap),
+        left: formatNumber(meter, left),
+      }),
+    );
+  // Within a tenth of the cap, the plan that lifts it is named as at the cap: further use will
+  // soon be refused, whatever it costs.
+  const nearCap = cap !== undefined && left * 10 <= cap;
   // The least expensive plan that includes at least the use so far (or unlimited use): the way
   // out of a cap, or, for a use the service still accepts, a saving once it costs less.
   const roomy = offers?.filter((offer) => {
@@ -210,8 +222,8 @@ export function renderOverrun(meter: OverrunHost, usage: Usage): TemplateResult 
   });
   const found = planIncluding(roomy, feature);
   const offer = found && offers!.find((candidate) => candidate.ReferenceOffer === found.offer)!;
-  const cheaper = offer !== undefined && !capped && cheaperWith(plan, offer, extraCost, discounts);
-  const bigger = capped || cheaper ? found : undefined;
+  const cheaper = offer !== undefined && !nearCap && cheaperWith(plan, offer, extraCost, discounts);
+  const bigger = nearCap || cheaper ? found : undefined;
   if (bigger) {
     callToAction.offered = true;
     const current = plan?.TitleLocalized ?? plan?.ReferenceOffer;
