@@ -390,6 +390,8 @@ describe('<plan-picker> changing plan', () => {
       'On Starter you no longer have “Seats” and “Single sign-on”.',
       `Seats: Starter does not include them. You keep your 3 until ${date}; from then your plan has none, and whoever uses them loses them.`,
       'Projects: your 4 stay; Starter includes 3, the rest is billed as extra.',
+      // Her API calls are counted each period; Starter includes fewer and caps them.
+      'API calls: Starter includes 1,000 and stops at 5,000; you have used 1,200 this period.',
     ]);
     // Features taken away: worded and styled as a removal, not as a purchase.
     expect(part(element, 'confirm')!.getAttribute('part')).to.equal('button confirm destructive');
@@ -400,6 +402,24 @@ describe('<plan-picker> changing plan', () => {
     expect(detail.currentOffer).to.equal('pro');
     await waitForText(element, 'success', `Your plan changes to Starter on ${date}`);
     expect((await offerOf('healthy')).ReferenceOfferAfterTerm).to.equal('starter');
+  });
+
+  it('says before a downgrade that the use so far is past the smaller plan’s cap', async () => {
+    await freshStart('healthy');
+    // Hannah's back end reports 5,000 API calls more: 6,200 this period, past Starter's cap.
+    await serviceApi('Usage', {
+      ReferenceCustomer: 'healthy',
+      ReferenceFeature: 'api-calls',
+      Increment: 5_000,
+    });
+    const element = await picker();
+    await pricedAtUse(element);
+    await openChoice(element, 'starter');
+    expect(consequences(element)).to.include(
+      'API calls: Starter stops at 5,000 and you have used 6,200 this period: further use is refused on it.',
+    );
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
   });
 
   it('never calls a cheaper card a downgrade when its price for this customer is higher', async () => {

@@ -62,6 +62,12 @@ export default {
     '{label}\u00a0: {title} n’en inclut pas. Vos {used} restent jusqu’au {date}\u202f; ensuite votre offre n’en a plus, et qui les utilise les perd.',
   'plan.dialog.drops.now':
     '{label}\u00a0: {title} n’en inclut pas\u202f; dès maintenant votre offre n’en a plus (vous en avez {used}), et qui les utilise les perd.',
+  'plan.dialog.metered.capped':
+    '{label}\u00a0: {title} en inclut {included} et s’arrête à {max}\u202f; vous en avez utilisé {used} sur cette période.',
+  'plan.dialog.metered.over-cap':
+    '{label}\u00a0: {title} s’arrête à {max} et vous en avez utilisé {used} sur cette période\u00a0: toute utilisation supplémentaire y est refusée.',
+  'plan.dialog.metered':
+    '{label}\u00a0: vous en avez utilisé {used} sur cette période\u202f; {title} en inclut {included}, le reste à {price} l’unité.',
   'plan.dialog.add-on.available':
     '{label}\u00a0: {title} le propose en option, {price}\u202f; ajoutez-le après le changement pour le garder.',
   'plan.dialog.add-on.kept': '{label}\u00a0: gardé en option, {price}.',

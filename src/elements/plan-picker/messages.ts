@@ -91,6 +91,15 @@ export const planTexts = {
     '{label}: {title} does not include them. You keep your {used} until {date}; from then your plan has none, and whoever uses them loses them.',
   'plan.dialog.drops.now':
     '{label}: {title} does not include them; from now your plan has none (you have {used}), and whoever uses them loses them.',
+  // A use counted each period (API calls) on a plan that includes less of it: what it includes,
+  // its cap ({max}) and the use so far this period ({used}); past the cap already, refused; without
+  // a cap, the price of each unit beyond ({price}).
+  'plan.dialog.metered.capped':
+    '{label}: {title} includes {included} and stops at {max}; you have used {used} this period.',
+  'plan.dialog.metered.over-cap':
+    '{label}: {title} stops at {max} and you have used {used} this period: further use is refused on it.',
+  'plan.dialog.metered':
+    '{label}: you have used {used} this period; {title} includes {included}, the rest at {price} each.',
   // A feature the current plan includes that the new one sells as an add-on: not carried over.
   'plan.dialog.add-on.available':
     '{label}: {title} sells it as an add-on, {price}; add it after the change to keep it.',

@@ -1,8 +1,8 @@
-import type { Offer } from '../../contract/catalog.js';
+import type { Offer, OfferFeature } from '../../contract/catalog.js';
 import type { PlanQuoteResponse } from '../../contract/proxy-api.js';
 import type { Usage } from '../../contract/resources.js';
 import { UNLIMITED_QUANTITY } from '../../contract/constants.js';
-import { formatNumber, languageOf, message } from '../../client/i18n.js';
+import { formatMoney, formatNumber, languageOf, message } from '../../client/i18n.js';
 import { gives } from '../shared/suggested-plan.js';
 import type { SubscriptionDiscount } from '../../contract/proxy-api.js';
 import { discountedAddOn, pricePerPeriod } from './offer-card.js';
@@ -89,6 +89,9 @@ export function keptOnDowngrade(
           included: formatNumber(host, included),
         }),
       );
+    } else if (usage.TypeFeature === 'Consumption') {
+      const sentence = meteredOn(host, { current, target, title, label, terms }, usage);
+      if (sentence) sentences.push(sentence);
     } else if (usage.TypeFeature === 'OnOff' && usage.IsEnabled === true) {
       const price =
         terms?.IsAddOn === true && terms.AmountRecurrence !== undefined
@@ -107,4 +110,56 @@ export function keptOnDowngrade(
     }
   }
   return sentences;
+}
+
+/**
+ * What a move to `target` means for a use counted each period (API calls), when the target
+ * includes less of it than `current` and the use this period is past what it includes or it
+ * caps the use: its cap and the use so far ("API calls: Starter includes 1,000 and stops at
+ * 5,000; you have used 12,400 this period."), said as refused when the use is past the cap
+ * already; without a cap, the price of each unit beyond. Undefined when nothing changes for it.
+ */
+function meteredOn(
+  host: Element,
+  {
+    current,
+    target,
+    title,
+    label,
+    terms,
+  }: {
+    current: Offer;
+    target: Offer;
+    title: string;
+    label: string;
+    terms: OfferFeature | undefined;
+  },
+  usage: Usage,
+): string | undefined {
+  const included = terms?.QuantityIncluded;
+  if (included === undefined || included === UNLIMITED_QUANTITY) return undefined;
+  const before = current.Features?.find(
+    (feature) => feature.ReferenceFeature === usage.ReferenceFeature,
+  )?.QuantityIncluded;
+  if (before !== undefined && before !== UNLIMITED_QUANTITY && before <= included) return undefined;
+  const used = usage.QuantityCurrent ?? 0;
+  const max = terms?.QuantityMax;
+  const values = {
+    label,
+    title,
+    used: formatNumber(host, used),
+    included: formatNumber(host, included),
+  };
+  if (max !== undefined) {
+    const capped = { ...values, max: formatNumber(host, max) };
+    return used >= max
+      ? message(host, 'plan.dialog.metered.over-cap', capped)
+      : message(host, 'plan.dialog.metered.capped', capped);
+  }
+  const unit = terms?.AmountUnit;
+  if (used <= included || !unit || !target.Currency) return undefined;
+  return message(host, 'plan.dialog.metered', {
+    ...values,
+    price: formatMoney(host, unit, target.Currency),
+  });
 }
