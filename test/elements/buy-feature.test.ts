@@ -30,6 +30,7 @@ import {
 } from './buy-feature-helpers.js';
 import { engine } from '../browser/engine.js';
 import { signIn } from '../browser/billing.js';
+import { changePlan, getPlanQuote } from '../../src/client/plan-client.js';
 
 // <buy-feature> against the real proxy over the real sandbox: the live price, the
 // confirmation rule, applying once, events, keyboard use and accessibility in each state.
@@ -348,6 +349,32 @@ describe('<buy-feature> confirmation', () => {
     const stats = await sandboxStats();
     expect(stats.requests['POST /v1/Usage'] ?? 0).to.equal(0);
     expect(stats.appliedUsageChanges).to.equal(0);
+  });
+
+  it('says under the price when the plan changes at the period’s end', async () => {
+    await freshStart('healthy');
+    // Hannah schedules the move from Pro to Starter at the end of her period.
+    const quote = await getPlanQuote({ offer: 'starter' });
+    await changePlan({
+      offer: 'starter',
+      idempotencyKey: crypto.randomUUID(),
+      confirmedAmountTotal: quote.AmountTotalDue,
+      confirmedNextTermAmountTotal: quote.NextTerm.AmountTotal,
+    });
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(quote.DateEffective!),
+    );
+    const element = await pricedSeats(2);
+    await openConfirmation(element);
+    // The price is Pro's, until then: said, not left to be read as the price after that date.
+    await waitForText(
+      element,
+      'effective',
+      `Your plan changes to Starter on ${date}: this recurring price applies until then.`,
+    );
+    await expect(element).to.be.accessible();
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
   });
 
   it('applies once when Confirm is clicked twice', async () => {

@@ -41,6 +41,11 @@ import {
 } from './outcome-templates.js';
 import { revealOutcome } from '../shared/status.js';
 import { priceRegion, pricingQuote } from './price-templates.js';
+import {
+  readScheduledChange,
+  withScheduledChange,
+  type ScheduledChange,
+} from './scheduled-change.js';
 import { PurchaseController, type Quote } from './purchase-controller.js';
 import { QuantityRange } from './quantity-range.js';
 import {
@@ -238,7 +243,15 @@ export class BuyFeature extends LitElement {
 
   /** What every flow needs of the element: the one confirmation dialog, and its language. */
   readonly #changeView: ChangeView = {
-    openDialog: () => this.#confirmDialog.open(),
+    openDialog: () => {
+      const endpoint = this.#endpoint;
+      void readScheduledChange(endpoint, this.#language).then((scheduled) => {
+        if (endpoint !== this.#endpoint) return;
+        this.#scheduled = scheduled;
+        this.requestUpdate();
+      });
+      return this.#confirmDialog.open();
+    },
     closeDialog: () => this.#confirmDialog.close(),
     language: () => this.#language,
   };
@@ -260,6 +273,9 @@ export class BuyFeature extends LitElement {
     // The price of adding depends on the quantity owned: asked again.
     decreased: () => this.#billingChanged(false),
   });
+
+  /** The plan change the subscription waits for, read when the dialog opens; null: none. */
+  #scheduled: ScheduledChange | null = null;
 
   readonly #confirmDialog: ConfirmDialog = new ConfirmDialog(
     this,
@@ -759,7 +775,11 @@ export class BuyFeature extends LitElement {
         ${addOnPanel(this, this.#addOn, label, place)}
       </div>
       ${addOnStatus(this, this.#addOn, label)} ${addOnProblem(this, this.#addOn, place)}
-      ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}`;
+      ${this.#confirmDialog.render(
+        confirmation
+          ? confirmContent(withScheduledChange(this, confirmation, this.#scheduled))
+          : nothing,
+      )}`;
   }
 
   /**
@@ -831,7 +851,11 @@ export class BuyFeature extends LitElement {
           ? decreaseProblem(this, decrease, this.#remedyPlace)
           : problemRegion(this, this.#purchase, names, this.#remedyPlace)
       }
-      ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}
+      ${this.#confirmDialog.render(
+        confirmation
+          ? confirmContent(withScheduledChange(this, confirmation, this.#scheduled))
+          : nothing,
+      )}
     `;
   }
 

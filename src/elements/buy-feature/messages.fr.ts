@@ -27,6 +27,8 @@ export default {
   'buy.dialog.summary.named': '{label}\u00a0: {quantity} de plus',
   'buy.dialog.split': '{included} inclus · {extra} en supplément',
   'buy.dialog.confirm.pay': 'Payer {amount} et ajouter',
+  'buy.dialog.scheduled':
+    'Votre offre passe à {plan} le {date}\u00a0: ce prix récurrent s’applique jusque-là.',
   'buy.dialog.cancel': 'Annuler',
   'buy.applying': 'Application de votre achat…',
   'buy.success': 'C’est fait. Vous avez maintenant {quantity} {label}.',

@@ -46,6 +46,11 @@ export const buyTexts = {
   // The confirm button says what happens: the amount paid now, else the change itself (the
   // summary's sentence, "Add 3 seats").
   'buy.dialog.confirm.pay': 'Pay {amount} and add',
+  // Under the price of a purchase or an add-on while the subscription waits for a plan change
+  // at the period's end ({plan}: "Starter"; {date}: "December 1, 2026"): the recurring price
+  // shown is the current plan's.
+  'buy.dialog.scheduled':
+    'Your plan changes to {plan} on {date}: this recurring price applies until then.',
   'buy.dialog.cancel': 'Cancel',
   'buy.applying': 'Applying your purchase…',
   'buy.success': 'Done. You now have {quantity} {label}.',
