@@ -1,7 +1,16 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { loadLanguage } from '../../src/client/i18n.js';
 import type { BuyFeature } from '../../src/elements/buy-feature/buy-feature.js';
-import { freshStart, part, partText, standing, waitForText } from './buy-feature-helpers.js';
+import {
+  freshStart,
+  openConfirmation,
+  part,
+  partText,
+  sandboxStats,
+  standing,
+  waitForPrice,
+  waitForText,
+} from './buy-feature-helpers.js';
 
 // <buy-feature> on an on/off feature when the proxy refuses its price with 429 `rate-limited`:
 // the real proxy mounted at /billing-limited (test/browser-server.ts) allows a customer a burst
@@ -15,13 +24,15 @@ const FEATURE = 'priority-support';
  * Spends the signed-in customer's budget at the rate-limited proxy, whatever an earlier test left
  * of it: every price asked there is answered 429 from then on.
  */
-async function spendRateLimit(): Promise<void> {
+async function spendRateLimit(feature = FEATURE): Promise<void> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const response = await fetch(`${LIMITED}/pricing`, {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ feature: FEATURE, enabled: true }),
+      body: JSON.stringify(
+        feature === FEATURE ? { feature, enabled: true } : { feature, increment: 1 },
+      ),
     });
     await response.body?.cancel();
     if (response.status === 429) return;
@@ -80,5 +91,22 @@ describe('<buy-feature> add-on mode, rate-limited', function () {
     const addOn = page.querySelectorAll<BuyFeature>('buy-feature')[1]!;
     await standing(addOn, 'refused');
     await waitForText(addOn, 'waits', 'Trop de demandes. Patientez un instant puis réessayez.');
+  });
+
+  it('says a purchase refused for too many requests was not made, and keeps no key', async () => {
+    // Dana, whom no other test prices here: her burst of 2 pays for the price shown, then is
+    // spent, and the Confirm meets the 429 before anything reaches the service.
+    await freshStart('discounted');
+    const element = await fixture<BuyFeature>(
+      html`<buy-feature feature="seats" quantity="1" endpoint=${LIMITED}></buy-feature>`,
+    );
+    await waitForPrice(element);
+    await openConfirmation(element);
+    await spendRateLimit('seats');
+    part<HTMLButtonElement>(element, 'confirm')!.click();
+    await waitForText(element, 'error', 'Too many requests. Wait a moment and try again.');
+    expect(partText(element, 'error')).to.not.include('could not confirm');
+    expect(Object.keys(sessionStorage).filter((key) => key.includes('pending'))).to.deep.equal([]);
+    expect((await sandboxStats()).appliedUsageChanges).to.equal(0);
   });
 });

@@ -52,11 +52,14 @@ export interface ChangeView {
 /**
  * Whether a failed change may have been applied: then only the same request, same key, may be
  * sent again. The proxy's `upstream-error` means it could not tell and will never apply that key
- * again: re-sending it is pointless.
+ * again: re-sending it is pointless. A refusal for too many requests (429) comes before anything
+ * is sent to the service: nothing was applied.
  */
-export function outcomeUnknown({ code, retryable }: BillingError): boolean {
+export function outcomeUnknown({ code, retryable, status }: BillingError): boolean {
   return (
-    code !== 'upstream-error' && (retryable || code === 'aborted' || code === 'invalid-response')
+    code !== 'upstream-error' &&
+    status !== 429 &&
+    (retryable || code === 'aborted' || code === 'invalid-response')
   );
 }
 
