@@ -49,7 +49,7 @@ export class ProxyClient {
 
   /**
    * Takes `customer` as the one this page shows, unless another is known: false then (the
-   * usages another tab or the tab's session kept are of a customer this page does not show).
+   * usages the tab's session kept are of a customer this page does not show).
    */
   adoptCustomer(customer: string): boolean {
     this.#customer ??= customer;

@@ -286,8 +286,9 @@ export class UsageStore {
     // is signed in now, this page's customer (a tab identified otherwise, by a token) or the
     // other one, which then shows as `session-changed`.
     const shown = this.#client.customer;
-    if (message.customer !== shown && (message.customer !== undefined || shown !== null)) {
-      if (shown !== null && message.customer !== undefined && this.#state.status !== 'idle')
+    const theirs = message.customer ?? null;
+    if (theirs !== shown) {
+      if (theirs !== null && shown !== null && this.#state.status !== 'idle')
         this.#fetch('session').catch(() => undefined);
       return;
     }
@@ -405,18 +406,10 @@ export class UsageStore {
     if (reach === 'page') return;
     const language = this.#language;
     const customer = this.#client.customer ?? undefined;
-    saveUsages(this.endpoint, { usages: copy, at, account: kept, language, customer });
-    if (reach === 'other-tabs') {
-      const message = {
-        endpoint: this.endpoint,
-        usages: copy,
-        at,
-        account: kept,
-        language,
-        customer,
-      };
-      postToOtherTabs({ type: 'usages', ...message });
-    }
+    const saved = { usages: copy, at, account: kept, language, customer };
+    saveUsages(this.endpoint, saved);
+    if (reach === 'other-tabs')
+      postToOtherTabs({ type: 'usages', endpoint: this.endpoint, ...saved });
   }
 
   #set(state: UsageStoreState): void {

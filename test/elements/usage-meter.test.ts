@@ -332,8 +332,8 @@ describe('<usage-meter>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('clears what it said once said, so that no stale figure stays for a screen reader', async function () {
-    this.timeout(20_000);
+  /** An API calls meter whose live region has just said its crossing of the 15% warning. */
+  async function meterThatSaidItsCrossing(): Promise<{ el: UsageMeter; live: Element }> {
     const el = await fixture<UsageMeter>(
       html`<usage-meter feature="api-calls" warning-threshold="0.15"></usage-meter>`,
     );
@@ -343,6 +343,12 @@ describe('<usage-meter>', () => {
     await getUsageStore().refresh();
     await el.updateComplete;
     expect(text(live)).to.equal('API calls: 16% used, close to the limit.');
+    return { el, live };
+  }
+
+  it('clears what it said once said, so that no stale figure stays for a screen reader', async function () {
+    this.timeout(20_000);
+    const { el, live } = await meterThatSaidItsCrossing();
     // The use goes on at the same level: the figures move, the crossing's 16% would be stale.
     await reportApiCalls(2_000);
     await getUsageStore().refresh();
@@ -352,15 +358,7 @@ describe('<usage-meter>', () => {
   });
 
   it('takes what it said away when removed, so that a meter put back says nothing stale', async () => {
-    const el = await fixture<UsageMeter>(
-      html`<usage-meter feature="api-calls" warning-threshold="0.15"></usage-meter>`,
-    );
-    await loaded(el);
-    const live = el.shadowRoot!.querySelector('[role="status"]')!;
-    await reportApiCalls(400);
-    await getUsageStore().refresh();
-    await el.updateComplete;
-    expect(text(live)).to.equal('API calls: 16% used, close to the limit.');
+    const { el, live } = await meterThatSaidItsCrossing();
     // Moved elsewhere in the page at once: the words go with the removal, not seconds later.
     const parent = el.parentElement!;
     el.remove();

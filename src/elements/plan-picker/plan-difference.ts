@@ -90,7 +90,8 @@ export function keptOnDowngrade(
         }),
       );
     } else if (usage.TypeFeature === 'Consumption') {
-      const sentence = meteredOn(host, { current, target, title, label, terms }, usage);
+      const before = termsIn(current, feature);
+      const sentence = meteredOn(host, { target, title, label, terms, before }, usage);
       if (sentence) sentences.push(sentence);
     } else if (usage.TypeFeature === 'OnOff' && usage.IsEnabled === true) {
       const price =
@@ -114,7 +115,7 @@ export function keptOnDowngrade(
 
 /**
  * What a move to `target` means for a use counted each period (API calls), when the target
- * includes less of it than `current` and the use this period is past what it includes or it
+ * includes less of it than the current plan (its terms `before`) and the use this period is past what it includes or it
  * caps the use: its cap and the use so far ("API calls: Starter includes 1,000 and stops at
  * 5,000; you have used 12,400 this period."), said as refused when the use is past the cap
  * already; without a cap, the price of each unit beyond. Undefined when nothing changes for it.
@@ -122,26 +123,24 @@ export function keptOnDowngrade(
 function meteredOn(
   host: Element,
   {
-    current,
     target,
     title,
     label,
     terms,
+    before,
   }: {
-    current: Offer;
     target: Offer;
     title: string;
     label: string;
     terms: OfferFeature | undefined;
+    before: OfferFeature | undefined;
   },
   usage: Usage,
 ): string | undefined {
   const included = terms?.QuantityIncluded;
   if (included === undefined || included === UNLIMITED_QUANTITY) return undefined;
-  const before = current.Features?.find(
-    (feature) => feature.ReferenceFeature === usage.ReferenceFeature,
-  )?.QuantityIncluded;
-  if (before !== undefined && before !== UNLIMITED_QUANTITY && before <= included) return undefined;
+  const had = before?.QuantityIncluded;
+  if (had !== undefined && had !== UNLIMITED_QUANTITY && had <= included) return undefined;
   const used = usage.QuantityCurrent ?? 0;
   const max = terms?.QuantityMax;
   const values = {
