@@ -26,3 +26,10 @@ export const canEmulateMedia = engine === 'chromium';
  * test that needs a narrow page in every engine puts it in a frame of that width (frames.ts).
  */
 export const canSetViewport = engine !== 'webkit';
+
+/**
+ * Whether the runner can hold a key down and let it go later (`sendKeys({ down })`, then
+ * `{ up }`): puppeteer can (Chromium, Firefox); @web/test-runner-webdriver (WebKit) only
+ * presses and types.
+ */
+export const canHoldKeys = engine !== 'webkit';

@@ -15,6 +15,7 @@ import {
   testEnv,
   until,
 } from '../browser/billing.js';
+import { canHoldKeys } from '../browser/engine.js';
 import { openFrame } from '../browser/frames.js';
 
 // <billing-history> against the real proxy and sandbox: every state (loading, a year of
@@ -238,15 +239,19 @@ describe('<billing-history>', () => {
     const iframe = portal.querySelector('iframe')!;
     expect(iframe.src).to.contain('/hosted/charge/');
     const completed = nextEvent<CustomEvent>(document, 'billing-portal-complete');
-    // The saved card is chosen; Tab to "Pay $49.00" and press it, as a keyboard user does,
-    // once the modal shows the page and the focus is in its frame.
+    // The saved card is chosen; Tab into the form and submit it with Enter, as a keyboard user
+    // does, once the modal shows the page and the focus is in its frame. The key goes up only
+    // once the frame has shown its next page: Enter submits on key down, and a key up sent to a
+    // frame in the middle of its navigation could stay unacknowledged by Chromium on a loaded
+    // machine (the command then never returned).
     await until(() => portal.state === 'open', 'the portal open', 8000);
     iframe.focus();
     await until(() => document.activeElement === iframe, 'the frame focused');
     await sendKeys({ press: 'Tab' });
     await sendKeys({ press: 'Tab' });
-    await sendKeys({ press: 'Enter' });
+    await sendKeys(canHoldKeys ? { down: 'Enter' } : { press: 'Enter' });
     expect((await completed).detail.workflow).to.equal('charge');
+    if (canHoldKeys) await sendKeys({ up: 'Enter' });
     await until(
       () => el.invoices.find((invoice) => invoice.id === oldest.id)?.status === 'paid',
       'the invoice shown paid',

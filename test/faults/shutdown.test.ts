@@ -126,6 +126,7 @@ describe('SIGTERM: the proxy process drains and exits (real processes)', () => {
   });
 
   it('resolves after timeouts.shutdownMs when a request outlasts it', async () => {
+    const HELD_MS = 8_000;
     proxy = await startProxyProcess(sandbox, {
       FAULT_REDIS_PORT: String(redis.port),
       FAULT_PREFIX: 'drain:',
@@ -136,7 +137,7 @@ describe('SIGTERM: the proxy process drains and exits (real processes)', () => {
     await sandboxControl(sandbox, 'POST', '/faults', {
       route: 'POST /v1/Usage',
       mode: 'delay',
-      delayMs: 1_200,
+      delayMs: HELD_MS,
       times: 1,
     });
     const from = await appliesSoFar();
@@ -150,12 +151,13 @@ describe('SIGTERM: the proxy process drains and exits (real processes)', () => {
     proxy = undefined;
     const answer = await slow;
     console.log(
-      `[faults] SIGTERM with shutdownMs 300 and an apply held 1200 ms: exited ${code} ${exitMs} ms after SIGTERM, the purchase ${answer.status}`,
+      `[faults] SIGTERM with shutdownMs 300 and an apply held ${HELD_MS} ms: exited ${code} ${exitMs} ms after SIGTERM, the purchase ${answer.status}`,
     );
     assert.equal(code, 0);
     assert.ok(warned, 'a shutdown-timeout warning');
     // Well before the held apply would have ended: the bound, not the request, ended the wait.
-    assert.ok(exitMs < 1_200, `exited ${exitMs} ms after SIGTERM`);
+    // The margin is wide because a loaded machine takes a second or more to end a process.
+    assert.ok(exitMs < HELD_MS / 2, `exited ${exitMs} ms after SIGTERM`);
     assert.equal(answer.status, 'no-answer');
     await sandboxControl(sandbox, 'DELETE', '/faults');
   });
