@@ -367,14 +367,25 @@ describe('<buy-feature> confirmation', () => {
     const element = await pricedSeats(2);
     await openConfirmation(element);
     // The price is Pro's, until then: said, not left to be read as the price after that date.
+    // Starter has no seats: the seats bought now end with the change, and the dialog says so.
     await waitForText(
       element,
       'effective',
-      `Your plan changes to Starter on ${date}: this recurring price applies until then.`,
+      `Your plan changes to Starter on ${date}: this recurring price applies until then. Seats: not included in Starter.`,
     );
     await expect(element).to.be.accessible();
     part<HTMLButtonElement>(element, 'cancel')!.click();
     await waitForDialog(element, false);
+    // Starter includes projects: only the date is said.
+    const projects = await pricedElement(
+      html`<buy-feature feature="projects" quantity="1"></buy-feature>`,
+    );
+    await openConfirmation(projects);
+    const onlyTheDate = `Your plan changes to Starter on ${date}: this recurring price applies until then.`;
+    await waitForText(projects, 'effective', onlyTheDate);
+    expect(partText(projects, 'effective')).to.equal(onlyTheDate);
+    part<HTMLButtonElement>(projects, 'cancel')!.click();
+    await waitForDialog(projects, false);
   });
 
   it('applies once when Confirm is clicked twice', async () => {

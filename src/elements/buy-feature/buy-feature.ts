@@ -58,7 +58,7 @@ import {
 } from './refusal.js';
 import { changeStyles } from '../shared/change-styles.js';
 import { decreaseStyles } from './decrease-styles.js';
-import { countedSentence, unitPriceSentence, type FeatureNames } from './wording.js';
+import { capitalized, countedSentence, unitPriceSentence, type FeatureNames } from './wording.js';
 
 /**
  * What the quantity field holds: an allowed quantity, nothing (emptied by someone about to
@@ -245,7 +245,7 @@ export class BuyFeature extends LitElement {
   readonly #changeView: ChangeView = {
     openDialog: () => {
       const endpoint = this.#endpoint;
-      void readScheduledChange(endpoint, this.#language).then((scheduled) => {
+      void readScheduledChange(endpoint, this.#language, this.feature).then((scheduled) => {
         if (endpoint !== this.#endpoint) return;
         this.#scheduled = scheduled;
         this.requestUpdate();
@@ -777,7 +777,7 @@ export class BuyFeature extends LitElement {
       ${addOnStatus(this, this.#addOn, label)} ${addOnProblem(this, this.#addOn, place)}
       ${this.#confirmDialog.render(
         confirmation
-          ? confirmContent(withScheduledChange(this, confirmation, this.#scheduled))
+          ? confirmContent(withScheduledChange(this, confirmation, this.#scheduled, label))
           : nothing,
       )}`;
   }
@@ -789,7 +789,7 @@ export class BuyFeature extends LitElement {
   #renderUnlimited(): TemplateResult {
     const usage = getUsageStore(this.endpoint).get(this.feature);
     const title = usage?.TitleLocalized || this.#featureNames().title;
-    const label = title.charAt(0).toUpperCase() + title.slice(1);
+    const label = capitalized(title);
     return html`<div class="layout">
       <div class="add-on" part="unlimited">
         <p class="add-on-text">${message(this, 'buy.unlimited', { label })}</p>
@@ -853,7 +853,7 @@ export class BuyFeature extends LitElement {
       }
       ${this.#confirmDialog.render(
         confirmation
-          ? confirmContent(withScheduledChange(this, confirmation, this.#scheduled))
+          ? confirmContent(withScheduledChange(this, confirmation, this.#scheduled, names.title))
           : nothing,
       )}
     `;

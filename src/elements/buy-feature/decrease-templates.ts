@@ -11,16 +11,11 @@ import {
   type ProblemCallToAction,
 } from './outcome-templates.js';
 import { pricingQuote } from './price-templates.js';
-import { countedSentence, termPrice, type FeatureNames } from './wording.js';
+import { capitalized, countedSentence, termPrice, type FeatureNames } from './wording.js';
 
 // How <buy-feature allow-decrease> draws a decrease (decrease-controller.ts): a row under the
 // form that says how many can be removed and the Remove button for the quantity chosen; its
 // progress and outcome; its refusals; and the confirmation dialog's content.
-
-/** The feature's title with a capital, to open a sentence ("Seats: …"). */
-function capitalTitle(names: FeatureNames): string {
-  return names.title.charAt(0).toUpperCase() + names.title.slice(1);
-}
 
 /**
  * The decrease row: how many the customer has and can remove, and "Remove 2 seats" for the
@@ -40,7 +35,7 @@ export function decreaseRow(
     ? countedSentence(host, count, names, 'buy.decrease.remove', 'buy.decrease.remove.named')
     : message(host, 'buy.decrease.remove.any');
   const room = message(host, 'buy.decrease.room', {
-    label: capitalTitle(names),
+    label: capitalized(names.title),
     current: formatNumber(host, decrease.usage?.QuantityCurrent ?? 0),
     removable: formatNumber(host, removable),
   });
@@ -121,7 +116,7 @@ export function decreaseConfirmation(
   const { from, quantity, pricing } = quote;
   const count = from - quantity;
   const figures = {
-    label: capitalTitle(names),
+    label: capitalized(names.title),
     from: formatNumber(host, from),
     to: formatNumber(host, quantity),
   };

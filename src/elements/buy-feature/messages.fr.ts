@@ -29,6 +29,7 @@ export default {
   'buy.dialog.confirm.pay': 'Payer {amount} et ajouter',
   'buy.dialog.scheduled':
     'Votre offre passe à {plan} le {date}\u00a0: ce prix récurrent s’applique jusque-là.',
+  'buy.dialog.scheduled.lacks': '{label}\u00a0: non inclus dans {plan}.',
   'buy.dialog.cancel': 'Annuler',
   'buy.applying': 'Application de votre achat…',
   'buy.success': 'C’est fait. Vous avez maintenant {quantity} {label}.',

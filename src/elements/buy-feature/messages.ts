@@ -51,6 +51,7 @@ export const buyTexts = {
   // shown is the current plan's.
   'buy.dialog.scheduled':
     'Your plan changes to {plan} on {date}: this recurring price applies until then.',
+  'buy.dialog.scheduled.lacks': '{label}: not included in {plan}.',
   'buy.dialog.cancel': 'Cancel',
   'buy.applying': 'Applying your purchase…',
   'buy.success': 'Done. You now have {quantity} {label}.',

@@ -71,6 +71,11 @@ export function isSingular(host: Element, count: number): boolean {
   return rules.select(count) === 'one';
 }
 
+/** `text` with a capital, to open a sentence ("Seats: …"). */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** How the element names its feature: in the customer's words, and as a title. */
 export interface FeatureNames {
   /** The singular the host gave (`label-one`), if any. */
@@ -97,6 +102,5 @@ export function countedSentence(
   const quantity = formatNumber(host, count);
   const agreeing = isSingular(host, count) ? names.one : names.other;
   if (agreeing) return message(host, counted, { quantity, label: agreeing });
-  const title = names.title.charAt(0).toUpperCase() + names.title.slice(1);
-  return message(host, named, { quantity, label: title });
+  return message(host, named, { quantity, label: capitalized(names.title) });
 }
