@@ -78,6 +78,21 @@ function chooseButton(element: Element, offer: string): HTMLButtonElement {
   return element.shadowRoot!.querySelector(`[data-offer="${offer}"]`)!;
 }
 
+/** Waits until the focus is on the title of the card of `title` (in the picker's shadow root). */
+async function waitForFocusedTitle(element: PlanPicker, title: string): Promise<void> {
+  const focused = () => {
+    const active = element.shadowRoot!.activeElement;
+    return active?.matches('[part~="title"]') ? active.textContent!.trim() : active?.outerHTML;
+  };
+  await waitUntil(
+    () => focused() === title,
+    `the focus on ${title}'s title (it is on ${focused()})`,
+    {
+      timeout: 3000,
+    },
+  );
+}
+
 async function quoteOf(offer: string): Promise<PlanQuoteResponse> {
   const response = await fetch('/billing/plan/quote', {
     method: 'POST',
@@ -481,9 +496,12 @@ describe('<plan-picker> changing plan', () => {
     expect(cardText(card(element, 'starter'), 'starts')).to.equal(`Starts on ${date}`);
     expect(card(element, 'starter').querySelector('button') === null).to.equal(true);
     expect(cardText(card(element, 'pro'), 'current')).to.equal('Current plan');
+    // The focus was on Starter's button, which is gone: it is on Starter's title, not lost.
+    await waitForFocusedTitle(element, 'Starter');
     await expect(element).to.be.accessible();
 
     // "Keep Pro" cancels it, after its own confirmation: nothing now, Pro's price goes on.
+    part<HTMLButtonElement>(element, 'keep')!.focus();
     part<HTMLButtonElement>(element, 'keep')!.click();
     await waitForDialog(element);
     await animationsDone(element);
@@ -500,6 +518,8 @@ describe('<plan-picker> changing plan', () => {
     });
     expect((await offerOf('healthy')).ReferenceOfferAfterTerm).to.equal(undefined);
     expect(chooseButton(element, 'starter').textContent!.trim()).to.equal('Switch to Starter');
+    // The notice and its Keep Pro button are gone: the focus is on Pro's title.
+    await waitForFocusedTitle(element, 'Pro');
   });
 
   it('changes the plan exactly once under a double click, then refreshes everything', async () => {

@@ -279,13 +279,30 @@ export class PlanPicker extends LitElement {
     document.removeEventListener(BillingPortalCompleteEvent.type, this.#onUpdated);
   }
 
+  /**
+   * The control that had the focus before an update. A confirmed change removes the button that
+   * made it (the plan it chose is now current, or starts later; the notice of a change kept
+   * goes): the focus then goes to that plan's title, rather than to the page's body.
+   */
+  #focused: Element | null = null;
+
   protected override willUpdate(): void {
+    this.#focused = this.renderRoot.querySelector(':focus');
     this.#speaks = this.#callToAction.offer(...this.#remedy());
     // The page changed its language (followLang asks for this update): the offers' texts are
     // the service's, so an idle picker asks for them again in the new language.
     const asked = this.#offersLanguage;
     if (asked !== undefined && this.isConnected && this.#flow.phase === 'idle')
       if (languageOf(this) !== asked) void this.reload();
+  }
+
+  protected override updated(): void {
+    const offer = (this.#focused as HTMLElement | null)?.dataset.offer;
+    this.#focused = null;
+    if (offer === undefined || this.renderRoot.querySelector(':focus')) return;
+    this.renderRoot
+      .querySelector<HTMLElement>(`[data-offer-card="${CSS.escape(offer)}"] h3`)
+      ?.focus();
   }
 
   /** Reads the offers and the subscription again (after a change, a remedy, "Try again"). */
@@ -629,7 +646,7 @@ export class PlanPicker extends LitElement {
             data-current=${offer.IsCurrent ? '' : nothing}
             aria-current=${offer.IsCurrent ? 'true' : nothing}
           >
-            <h3 part="title">${title}</h3>
+            <h3 part="title" tabindex="-1">${title}</h3>
             ${
               offer.DescriptionLocalized
                 ? html`<p class="description" part="description">${offer.DescriptionLocalized}</p>`
