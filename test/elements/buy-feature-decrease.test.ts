@@ -149,6 +149,26 @@ describe('<buy-feature allow-decrease>', () => {
     expect(await seatsNow()).to.equal(7);
   });
 
+  it('says the recurring price stays when the seats removed were included in the plan', async () => {
+    await freshStart('healthy');
+    await serviceApi('Usage', {
+      ReferenceCustomer: 'healthy',
+      ReferenceFeature: 'seats',
+      QuantityCurrent: 5,
+    });
+    const element = await fixture<BuyFeature>(
+      html`<buy-feature feature="seats" label="seats" quantity="2" in-use="3" allow-decrease>
+      </buy-feature>`,
+    );
+    await waitForText(element, 'decrease-text', 'you have 5, and can remove up to 2.');
+    await askToRemove(element);
+    // From 5 to 3 of the 5 included: Pro's $49.00 a month, as before.
+    expect(partText(element, 'quote')).to.match(/^Recurring price unchanged \$49\.00/);
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
+    expect(await seatsNow()).to.equal(5);
+  });
+
   it('refuses a price changed since it was shown, shows the new one, and changes nothing', async () => {
     await freshStart('healthy');
     await sevenSeats();

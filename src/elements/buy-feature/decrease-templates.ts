@@ -122,6 +122,8 @@ export function decreaseConfirmation(
   };
   const credited = pricing.AmountTotal < 0;
   const nextTerm = pricing.NextTerm;
+  // Every unit removed was within the plan's included quantity: the recurring price stays.
+  const unchanged = from <= (decrease.usage?.QuantityIncluded ?? 0);
   const remove = countedSentence(
     host,
     count,
@@ -141,7 +143,7 @@ export function decreaseConfirmation(
     quote:
       nextTerm && !credited
         ? {
-            nowLabel: message(host, 'buy.price.next'),
+            nowLabel: message(host, unchanged ? 'buy.price.unchanged' : 'buy.price.next'),
             amount: termPrice(host, nextTerm, pricing.Currency),
             lines: [],
           }
