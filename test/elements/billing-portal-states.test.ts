@@ -63,6 +63,44 @@ describe('<billing-portal> states', () => {
     phone = undefined;
   });
 
+  it('says it is loading until its frame has loaded its page, the frame unseen till then', async () => {
+    await freshStart('healthy');
+    const el = document.createElement('billing-portal') as BillingPortal;
+    el.page = 'home';
+    // What each render showed, and whether the frame had loaded by then.
+    // (Heard by the document first: the element hears it next, and re-renders at once.)
+    let frameLoaded = false;
+    const onLoad = (event: Event) => {
+      if (event.target instanceof HTMLIFrameElement && el.contains(event.target))
+        frameLoaded = true;
+    };
+    document.addEventListener('load', onLoad, true);
+    const renders: { state: string; status: boolean; hidden: boolean; frameLoaded: boolean }[] = [];
+    el.addController({
+      hostUpdated() {
+        const frame = part(el, 'frame');
+        renders.push({
+          state: el.state,
+          status: text(part(el, 'status')) === 'Opening the billing portal…',
+          hidden: frame !== null && getComputedStyle(frame).visibility === 'hidden',
+          frameLoaded,
+        });
+      },
+    });
+    await fixture(html`<div>${el}</div>`);
+    await settled(el);
+    await until(() => frameLoaded && !part(el, 'status'), 'the frame loaded and shown');
+    document.removeEventListener('load', onLoad, true);
+    // Open before its page loaded: the status, and no empty frame.
+    const openLoading = renders.filter((render) => render.state === 'open' && !render.frameLoaded);
+    expect(openLoading.length).to.be.greaterThan(0);
+    for (const render of openLoading)
+      expect([render.status, render.hidden]).to.deep.equal([true, true]);
+    const last = renders.at(-1)!;
+    expect([last.state, last.status, last.hidden]).to.deep.equal(['open', false, false]);
+    await expect(el).to.be.accessible();
+  });
+
   it('the modal is titled by its task', async () => {
     const cases = [
       ['suspended', 'restart', 'Restart your subscription'],

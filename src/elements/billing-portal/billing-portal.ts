@@ -236,6 +236,11 @@ export class BillingPortal extends LitElement implements PortalHost {
   #namesPages = false;
   /** Pages the frame loaded since the opening (its iframe's `load` events). */
   #loads = 0;
+  /**
+   * The frame opened has shown its first page (or was given up waiting for it): until then the
+   * loading status stays over it, rather than an empty frame.
+   */
+  #frameShown = false;
   /** A refresh of the page at rest under way, out of sight (see `#refreshQuietly`). */
   #refreshing: AbortController | null = null;
   /** The container that refresh loads into, until it takes the shown one's place. */
@@ -269,6 +274,7 @@ export class BillingPortal extends LitElement implements PortalHost {
       'load',
       (event) => {
         if (!this.#shows(event.target)) return;
+        if (!this.#frameShown) this.#showFrame();
         this.#loads += 1;
         if (!this.#namesPages && this.#loads > 1) this.#movedOn = true;
         this.#stale = false;
@@ -388,6 +394,7 @@ export class BillingPortal extends LitElement implements PortalHost {
     this.#stopRefresh();
     this.#resetPosition();
     this.state = 'loading';
+    this.#frameShown = false;
     this.error = null;
     this.href = null;
     try {
@@ -404,6 +411,8 @@ export class BillingPortal extends LitElement implements PortalHost {
       }
       if (signal.aborted) return;
       this.state = 'open';
+      // A frame that never says it loaded (a page the browser blocked) is shown after a while.
+      setTimeout(() => this.#showFrame(), getBillingConfig().portalScriptTimeoutMs);
       this.#settle();
     } catch (reason) {
       if (signal.aborted) return;
@@ -639,9 +648,22 @@ export class BillingPortal extends LitElement implements PortalHost {
     >`;
   }
 
+  #showFrame(): void {
+    this.#frameShown = true;
+    this.requestUpdate();
+  }
+
   #renderEmbed(): TemplateResult {
-    const loading = this.state === 'loading' || this.state === 'idle';
-    return html`<div class="portal" part="base" data-state=${this.state}>
+    // Open, its frame not loaded yet: the status says it is loading, in place of the frame.
+    const framing =
+      this.state === 'open' && !this.#frameShown && !!this.#container?.querySelector('iframe');
+    const loading = this.state === 'loading' || this.state === 'idle' || framing;
+    return html`<div
+      class="portal"
+      part="base"
+      data-state=${this.state}
+      data-framing=${framing ? '' : nothing}
+    >
       ${
         loading
           ? html`<div class="status" part="status" role="status" aria-busy="true">

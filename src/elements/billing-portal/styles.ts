@@ -11,6 +11,10 @@ export const billingPortalStyles = [
     :not([data-state='open']) > .frame {
       min-block-size: var(--billing-portal-min-height, 24rem);
     }
+    /* The frame lays out and loads unseen until its first page has loaded. */
+    [data-framing] > .frame {
+      visibility: hidden;
+    }
     .status {
       position: absolute;
       inset: 0 0 auto;
