@@ -102,6 +102,30 @@ describe('hosted invoice document', () => {
     assert.ok(discount! > 0, 'a credit note gives back the price less its discount');
   });
 
+  it('says the tax on an invoice it issues to a taxed customer, as on the invoices before', async () => {
+    // Dario's prices include 20 % tax: three seats more than his three, one beyond the five
+    // included, charged now.
+    const applied = await t.api('POST', '/v1/Usage', {
+      ReferenceCustomer: 'discounted',
+      ReferenceFeature: 'seats',
+      Increment: 3,
+      DateStamp: new Date().toISOString(),
+    });
+    assert.equal(applied.status, 200);
+    const customer = await t.customer('discounted');
+    const issued = customer.invoices.length - 1;
+    const { invoice, page } = await documentOf('discounted', issued, 'en');
+    assert.ok(invoice.AmountTotal > 0, 'the extra seat is invoiced');
+    assert.equal(invoice.AmountSubtotal, Math.round(invoice.AmountTotal / 1.2));
+    const labels = rows(page).map((row) => row.label);
+    assert.deepEqual(labels.slice(-3), ['Total before tax', 'Tax (20%)', 'Total']);
+    const [beforeTax, tax, total] = rows(page)
+      .slice(-3)
+      .map((row) => cents(row.amount));
+    assert.equal(beforeTax! + tax!, total);
+    assert.equal(total, invoice.AmountTotal);
+  });
+
   it('shows no tax rows on an invoice without tax', async () => {
     const { page } = await documentOf('capping-reached', 0, 'en');
     assert.deepEqual(rows(page), [

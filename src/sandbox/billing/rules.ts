@@ -117,6 +117,11 @@ export function issueInvoice(
 ): InvoiceRecord {
   const id = store.nextId('invoice');
   const business = store.catalog.business;
+  const amountTotal = lines.reduce((s, l) => s + l.amountTotal, 0);
+  // A taxed customer's prices include the tax: the lines stay as priced, and the invoice says
+  // its total before tax and the rate, as the invoices of their history do.
+  const { taxRate } = customer;
+  const taxed = taxRate === undefined ? {} : { taxRate };
   const invoice: InvoiceRecord = {
     id,
     customerId: customer.id,
@@ -128,8 +133,12 @@ export function issueInvoice(
     datePaymentLimit: iso(issueMs + business.paymentTermDays * DAY_MS),
     collectionAttempted: false,
     datePaid: null,
-    amountSubtotal: lines.reduce((s, l) => s + l.amountSubtotal, 0),
-    amountTotal: lines.reduce((s, l) => s + l.amountTotal, 0),
+    amountSubtotal:
+      taxRate === undefined
+        ? lines.reduce((s, l) => s + l.amountSubtotal, 0)
+        : Math.round((amountTotal * 10_000) / (10_000 + taxRate)),
+    amountTotal,
+    ...taxed,
     currency: business.currency,
     lines,
     dateUpdate: iso(issueMs),

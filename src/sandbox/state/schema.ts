@@ -57,6 +57,7 @@ const Customer = z.object({
     .optional(),
   greyListed: z.boolean().optional(),
   noteInvoice: Text.nullable().optional(),
+  taxRate: Integer.optional(),
   billingAddress: BillingAddress.nullable(),
   createdAt: Timestamp,
   usageLog: z.array(UsageLogEntry),

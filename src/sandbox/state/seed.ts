@@ -117,6 +117,7 @@ export function seedState(
       paymentMethod: c.paymentMethod,
       paymentMethodLabel: c.paymentMethod === 'absent' ? null : 'Visa •••• 4242',
       ...(c.typePayment ? { typePayment: c.typePayment } : {}),
+      ...(c.taxRate === undefined ? {} : { taxRate: c.taxRate }),
       billingAddress: c.billingAddress ?? null,
       createdAt: now,
       usageLog: [],

@@ -65,6 +65,8 @@ export interface CustomerRecord {
   greyListed?: boolean | undefined;
   /** The note printed on the customer's invoices issued from now on. */
   noteInvoice?: string | null | undefined;
+  /** The tax rate the customer's prices include (2000 = 20 %), when they are taxed. */
+  taxRate?: number | undefined;
   billingAddress: BillingAddressRecord | null;
   createdAt: string;
   usageLog: UsageLogEntry[];
