@@ -42,8 +42,9 @@ const PAGES = [
     // +26 B (17,532 B), over the 17.1 KiB by 22 B. Then one customer per page (answers name
     // their customer, changes carry the page's, another tab's usages checked): +237 B, less the
     // bundler hints the module files no longer carry, -54 B (17,715 B), a decision for the
-    // people steering.
-    budget: 17.1 * KIB + 22 + 183,
+    // people steering. Then another account signed in said once per page with Reload (the
+    // meter picks that remedy): +22 B (17,730 B).
+    budget: 17.1 * KIB + 22 + 183 + 22,
     target: 12 * KIB,
   },
   {
@@ -54,7 +55,8 @@ const PAGES = [
     // +26 B (17,110 B), over the 16.7 KiB by 10 B. Then one customer per page: +254 B, less the
     // bundler hints the module files no longer carry, -54 B (17,310 B), a decision for the
     // people steering.
-    budget: 16.7 * KIB + 10 + 200,
+    // Then another account signed in said once per page with Reload: +22 B (17,325 B).
+    budget: 16.7 * KIB + 10 + 200 + 22,
     target: 12 * KIB,
   },
   {
@@ -80,7 +82,9 @@ const PAGES = [
     // screen reader (in the meter itself, so on every meter page): +32 B (21,969 B). Then that
     // announcement and its timer dropped when the meter leaves the page: +26 B (21,995 B). Then
     // one customer per page, less the bundler hints no longer in the files: +211 B (22,206 B).
-    budget: 21.2 * KIB + 53 + 173 + 1 + 2 + 32 + 26 + 211,
+    // Then another account signed in said once per page, with its Reload button and words in
+    // the remedies chunk: +143 B (22,344 B).
+    budget: 21.2 * KIB + 53 + 173 + 1 + 2 + 32 + 26 + 211 + 143,
   },
   {
     name: 'all six, script-tag file (billing-elements.js)',
@@ -144,12 +148,13 @@ const PAGES = [
     // removes the button that had it: +52 B (51,546 B). Then a decrease within the included
     // seats said to leave the recurring price unchanged: +16 B (51,562 B). Then the portal's
     // loading status kept until its frame has loaded its page, the frame unseen till then:
-    // +80 B (51,642 B).
+    // +80 B (51,642 B). Then another account signed in said once per page, not per region,
+    // with Reload, and an add-on kept as one while the usages are unknown: +263 B (51,905 B).
     budget:
       40 * KIB +
       [
         866, 393, 3_266, 1_530, 874, 788, 193, 209, 570, 139, 162, 16, 208, 190, 4, 36, 10, 27, 33,
-        12, 365, 38, 303, 208, 9, 85, 52, 16, 80,
+        12, 365, 38, 303, 208, 9, 85, 52, 16, 80, 263,
       ].reduce((sum, added) => sum + added),
     target: 26 * KIB,
   },

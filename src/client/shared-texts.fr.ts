@@ -45,6 +45,7 @@ export default {
   'remedy.pay-invoice': 'Payer les factures en retard',
   'remedy.restart': 'Réactiver l’abonnement',
   'remedy.offers': 'Voir les offres',
+  'remedy.reload': 'Recharger la page',
   'cta.pointer': 'Voir la marche à suivre',
   'portal.title': 'Portail de facturation',
   'portal.loading': 'Ouverture du portail de facturation…',

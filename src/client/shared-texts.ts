@@ -54,6 +54,7 @@ export const sharedTexts = {
   'remedy.pay-invoice': 'Pay overdue invoices',
   'remedy.restart': 'Restart subscription',
   'remedy.offers': 'See plans',
+  'remedy.reload': 'Reload the page',
   // Beside a state whose remedy another element of the page offers: brings that one into view.
   'cta.pointer': 'See what to do',
   'portal.title': 'Billing portal',

@@ -88,8 +88,14 @@ test('a sign-in as another customer in another tab: the first tab shows neither,
     'Another account has signed in since this page opened. Reload the page to see its billing.';
   await tab.locator('usage-meter[feature="seats"]').getByText(said).waitFor();
   assert.doesNotMatch((await tab.locator('main').innerText()) ?? '', /\b42\b/);
-  // The purchase shown before is priced again, and the proxy refuses it for Hannah's page.
-  await seats.getByText(said).waitFor();
+  // The purchase shown before is priced again, and the proxy refuses it for Hannah's page; the
+  // seats card says so in brief and points to the meter's Reload, the page's one remedy.
+  await seats.getByText('Another account has signed in since this page opened.').waitFor();
+  await tab
+    .locator('usage-meter[feature="seats"]')
+    .getByRole('button', { name: 'Reload the page' })
+    .waitFor();
+  assert.equal(await tab.getByRole('button', { name: 'Reload the page' }).count(), 1);
   await screenshot(tab, 'another-customer-signed-in', { fullPage: false });
   const after = await control<{ appliedUsageChanges: number }>(e2e.demo, 'GET', 'stats');
   assert.equal(after.appliedUsageChanges, before.appliedUsageChanges);

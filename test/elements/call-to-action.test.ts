@@ -6,7 +6,8 @@ import '../../src/elements/plan-picker/define.js';
 import '../../src/elements/billing-portal/define.js';
 import type { BillingRemedyEvent } from '../../src/client/events.js';
 import type { ReactiveElement } from 'lit';
-import { addFault, freshStart, resetSandbox, until } from '../browser/billing.js';
+import { addFault, freshStart, resetSandbox, signIn, until } from '../browser/billing.js';
+import type { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
 import { waitFor } from '../time.js';
 
 // One call to action per page region (elements/shared/call-to-action.ts): in each state of the
@@ -36,6 +37,9 @@ function remediesIn(root: Element): string[] {
       ),
   );
 }
+
+const text = (node: Element | null | undefined) =>
+  (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 const pointersIn = (root: Element) =>
   elementsOf(root).flatMap((el) => [
@@ -158,6 +162,51 @@ describe('one call to action per page region', () => {
     );
     await settled(page);
     expect(remediesIn(page)).to.deep.equal([]);
+  });
+
+  it('says once per page, not per region, that another account signed in, with Reload', async () => {
+    await freshStart('healthy');
+    const page = await fixture<HTMLElement>(
+      html`<div>
+        <div data-billing-region>
+          <usage-meter feature="seats" label="Seats"></usage-meter>
+          <buy-feature feature="seats"></buy-feature>
+        </div>
+        <div data-billing-region>
+          <feature-gate feature="sso" label="Single sign-on"><p>SSO</p></feature-gate>
+          <buy-feature feature="priority-support"></buy-feature>
+        </div>
+      </div>`,
+    );
+    await settled(page);
+    const addOn = page.querySelector('buy-feature[feature="priority-support"]')!;
+    expect(addOn.shadowRoot!.querySelector('[part~="add-on"]')).to.not.equal(null);
+    // Another tab of the site signs in as another customer; this page reads again.
+    signIn('unlimited');
+    const meter = page.querySelector<UsageMeter>('usage-meter')!;
+    await meter.refresh().catch(() => undefined);
+    await until(() => meter.state === 'error', 'the meter to say it');
+    await settled(page);
+    // Reading again cannot help: the page is reloaded, and one element offers it.
+    expect(remediesIn(page)).to.deep.equal(['usage-meter[seats]: Reload the page']);
+    expect(text(meter.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
+      'Another account has signed in since this page opened. Reload the page to see its billing.',
+    );
+    const buy = page.querySelector('buy-feature')!;
+    expect(text(buy.shadowRoot!.querySelector('[part~="waits"]'))).to.equal(
+      'Another account has signed in since this page opened. See what to do',
+    );
+    expect(text(page.querySelector('feature-gate')!.shadowRoot!.querySelector('p'))).to.equal(
+      'Single sign-on: unavailable since another account signed in.',
+    );
+    for (const el of elementsOf(page))
+      expect(el.shadowRoot!.textContent).to.not.contain('Try again');
+    // The add-on stays an add-on, with no quantity field, while the usages are unknown.
+    expect(addOn.shadowRoot!.querySelector('input')).to.equal(null);
+    // Its pointers lead to the Reload button.
+    buy.shadowRoot!.querySelector<HTMLElement>('[part~="pointer"]')!.click();
+    expect(meter.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Reload the page');
+    for (const el of elementsOf(page)) await expect(el).to.be.accessible();
   });
 
   it('offers the remedy once in each region the host marks', async () => {

@@ -194,6 +194,9 @@ describe('<usage-meter> states', () => {
     expect(text(el.shadowRoot!.querySelector('[role="alert"]'))).to.equal(
       'Another account has signed in since this page opened. Reload the page to see its billing.',
     );
+    // Reading again cannot help (the page's customer is not the one signed in): no Try again.
+    expect(text(part(el, 'remedy'))).to.equal('Reload the page');
+    expect(part(el, 'retry')).to.equal(null);
     expect(el.shadowRoot!.textContent).to.not.contain('42');
     await expect(el).to.be.accessible();
   });

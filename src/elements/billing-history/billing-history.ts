@@ -15,10 +15,10 @@ import { getInvoices } from '../../client/invoices-client.js';
 import { followableUrl, httpUrl } from '../../client/safe-url.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { UsageStoreController } from '../../client/usage-store-controller.js';
-import { CallToAction, type Remedy } from '../shared/call-to-action.js';
+import { CallToAction, failureRemedy, type Remedy } from '../shared/call-to-action.js';
 import { defineElement } from '../shared/define.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
-import { openPortalOnDemand } from '../shared/remedy.js';
+import { openPortalOnDemand, reloadButton } from '../shared/remedy.js';
 import { historyTexts } from './messages.js';
 import { billingHistoryStyles } from './styles.js';
 
@@ -282,7 +282,7 @@ export class BillingHistory extends LitElement {
 
   /** The remedy this element would offer now, once per page region (call-to-action.ts). */
   #claimRemedies(): boolean {
-    if (this.state === 'error') return this.#callToAction.offer('retry');
+    if (this.state === 'error') return this.#callToAction.offer(failureRemedy(this.error?.code));
     if (this.state === 'signed-out') return this.#callToAction.offer('sign-in');
     const overdue = this.invoices.some(
       (invoice) => invoice.status === 'overdue' && invoice.payable,
@@ -478,7 +478,11 @@ export class BillingHistory extends LitElement {
   /** The empty, signed-out and failure states: a sentence and what to do. */
   #renderMessage(speaks: boolean): TemplateResult {
     const remedy: Remedy | undefined =
-      this.state === 'error' ? 'retry' : this.state === 'signed-out' ? 'sign-in' : undefined;
+      this.state === 'error'
+        ? failureRemedy(this.error?.code)
+        : this.state === 'signed-out'
+          ? 'sign-in'
+          : undefined;
     const failed = this.state === 'error';
     const text =
       this.state === 'empty'
@@ -494,7 +498,9 @@ export class BillingHistory extends LitElement {
           ? html`<button type="button" class="primary" part="button retry" @click=${this.refresh}>
               ${message(this, 'retry')}
             </button>`
-          : this.#renderSignIn();
+          : remedy === 'reload'
+            ? reloadButton(this)
+            : this.#renderSignIn();
     // A failure this element reports is told as one; the other states are calm.
     return html`<div
       class="message"

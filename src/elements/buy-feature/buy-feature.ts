@@ -316,6 +316,8 @@ export class BuyFeature extends LitElement {
   #overLimit: number | undefined;
   /** `endpoint#feature` of an on/off feature the plan lacks, as the catalogue showed it. */
   #onOffOutsidePlan = '';
+  /** `endpoint#feature` last seen as an on/off feature in the usages. */
+  #seenOnOff = '';
   /** The plan's price per unit, while the service cannot quote one (no payment method). */
   #unitPrice: { for: string; text: string | undefined } = { for: '', text: undefined };
   /** The plan to suggest for a quantity the plan lacks, looked up once the price is refused so. */
@@ -484,8 +486,14 @@ export class BuyFeature extends LitElement {
     const terms =
       store.get(feature) ??
       store.state.pendingFeatures.find((pending) => pending.ReferenceFeature === feature);
-    if (terms?.TypeFeature === 'OnOff') return true;
-    return this.#onOffOutsidePlan === `${resolveEndpoint(endpoint)}#${feature}`;
+    const key = `${resolveEndpoint(endpoint)}#${feature}`;
+    // A feature's type never changes: once seen on/off, it stays an add-on while the usages are
+    // unknown (a failed read, another account signed in), rather than turn into a quantity.
+    if (terms?.TypeFeature === 'OnOff') {
+      this.#seenOnOff = key;
+      return true;
+    }
+    return this.#seenOnOff === key || this.#onOffOutsidePlan === key;
   }
 
   /**

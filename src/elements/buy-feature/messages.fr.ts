@@ -93,4 +93,5 @@ export default {
   'buy.waits.register.update': 'Nécessite un moyen de paiement valide.',
   'buy.waits.none': 'Pas encore d’offre.',
   'buy.waits.retry': 'La facturation est injoignable.',
+  'buy.waits.reload': 'Un autre compte s’est connecté depuis l’ouverture de cette page.',
 } satisfies Translation<typeof buyTexts>;

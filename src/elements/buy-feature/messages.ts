@@ -127,4 +127,5 @@ export const buyTexts = {
   'buy.waits.none': 'No plan yet.',
   // The proxy could not be reached at all; any other failure to retry says its own `error.<code>`.
   'buy.waits.retry': 'Billing could not be reached.',
+  'buy.waits.reload': 'Another account has signed in since this page opened.',
 } as const satisfies TextTable;

@@ -3,7 +3,7 @@ import type { BillingError } from '../../client/errors.js';
 import { errorMessage, formatNumber, message, type MessageKey } from '../../client/i18n.js';
 import { remedyFor } from '../../client/portal.js';
 import { remedyOfPage, type Remedy } from '../shared/call-to-action.js';
-import { openRemedy, remedyLabel, type RemedyHost } from '../shared/remedy.js';
+import { openRemedy, reloadButton, remedyLabel, type RemedyHost } from '../shared/remedy.js';
 import { statusRegion } from '../shared/status.js';
 import type { SuggestedPlan } from '../shared/suggested-plan.js';
 import type { PurchaseController } from './purchase-controller.js';
@@ -92,6 +92,7 @@ export interface ProblemCallToAction {
 
 /** The remedy a problem calls for: the portal workflow that fixes it, else "Try again" if it helps. */
 export function remedyOf(error: BillingError, canRetry: boolean): Remedy | undefined {
+  if (error.code === 'session-changed') return 'reload';
   const page = remedyFor(error.code);
   if (page) return remedyOfPage(page);
   return canRetry ? 'retry' : undefined;
@@ -162,6 +163,8 @@ export function problemBox(
           : remedyLabel(host, page, code)
       }
     </button>`;
+  } else if (remedy === 'reload') {
+    action = reloadButton(host);
   } else if (canRetry) {
     action = html`<button type="button" class="secondary" part="button retry" @click=${retry}>
       ${message(host, 'retry')}

@@ -6,10 +6,10 @@ import { followLang, message, registerTexts } from '../../client/i18n.js';
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import type { UsageStore } from '../../client/usage-store.js';
 import { UsageStoreController } from '../../client/usage-store-controller.js';
-import { CallToAction, type Remedy } from '../shared/call-to-action.js';
+import { CallToAction, failureRemedy, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
 import { defineElement } from '../shared/define.js';
-import { openRemedy, remedyLabel } from '../shared/remedy.js';
+import { openRemedy, reloadButton, remedyLabel } from '../shared/remedy.js';
 import { seePlans } from '../shared/see-plans.js';
 import type { SuggestedPlan } from '../shared/suggested-plan.js';
 import { SuggestedPlanLookup } from '../shared/suggested-plan-lookup.js';
@@ -158,7 +158,7 @@ export class FeatureGate extends LitElement {
       case 'pending':
         return 'subscribe';
       case 'error':
-        return 'retry';
+        return failureRemedy(this.#store?.state.error?.code);
       case 'denied':
         return this.#deniedKey().startsWith('gate.suspended')
           ? this.#suspendedRemedy()[0]
@@ -266,7 +266,9 @@ export class FeatureGate extends LitElement {
     return this.#store && this.#suggested.of(this.#store, this.feature);
   }
 
-  #renderPrompt(key: DeniedKey | 'gate.pending' | 'gate.unknown'): TemplateResult {
+  #renderPrompt(
+    key: DeniedKey | 'gate.pending' | 'gate.unknown' | 'gate.session-changed',
+  ): TemplateResult {
     // The pending prompt is a step ahead, not a refusal: the calm dashed box of the meters'.
     const kind = key === 'gate.pending' ? 'pending' : 'prompt';
     const remedy = this.#remedy;
@@ -321,14 +323,16 @@ export class FeatureGate extends LitElement {
                       >
                         ${message(this, 'gate.upgrade')}
                       </button>`
-                    : html`<button
-                        type="button"
-                        class="secondary"
-                        part="button"
-                        @click=${() => void this.#store?.refresh().catch(() => undefined)}
-                      >
-                        ${message(this, 'retry')}
-                      </button>`
+                    : key === 'gate.session-changed'
+                      ? reloadButton(this)
+                      : html`<button
+                          type="button"
+                          class="secondary"
+                          part="button"
+                          @click=${() => void this.#store?.refresh().catch(() => undefined)}
+                        >
+                          ${message(this, 'retry')}
+                        </button>`
       }
     </div>`;
   }
@@ -342,7 +346,13 @@ export class FeatureGate extends LitElement {
       case 'pending':
         return html`<slot name="pending">${this.#renderPrompt('gate.pending')}</slot>`;
       case 'error':
-        return html`<slot name="fallback">${this.#renderPrompt('gate.unknown')}</slot>`;
+        return html`<slot name="fallback"
+          >${this.#renderPrompt(
+            this.#store?.state.error?.code === 'session-changed'
+              ? 'gate.session-changed'
+              : 'gate.unknown',
+          )}</slot
+        >`;
       default:
         return html`<slot name="loading">${nothing}</slot>`;
     }

@@ -13,4 +13,5 @@ export default {
   'gate.none': '{label}\u00a0: choisissez une offre pour commencer.',
   'gate.none.brief': '{label}\u00a0: pas encore d’offre.',
   'gate.unknown': 'Impossible de vérifier votre offre pour {label}.',
+  'gate.session-changed': '{label}\u00a0: indisponible depuis la connexion d’un autre compte.',
 } satisfies Translation<typeof gateTexts>;

@@ -23,4 +23,5 @@ export const gateTexts = {
   'gate.none': '{label}: choose a plan to get started.',
   'gate.none.brief': '{label}: no plan yet.',
   'gate.unknown': 'We could not check your plan for {label}.',
+  'gate.session-changed': '{label}: unavailable since another account signed in.',
 } as const satisfies TextTable;

@@ -23,9 +23,9 @@ import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
 import { UsageStoreController } from '../../client/usage-store-controller.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
-import { CallToAction, type Remedy } from '../shared/call-to-action.js';
+import { CallToAction, failureRemedy, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
-import { openRemedy, remedyLabel } from '../shared/remedy.js';
+import { openRemedy, reloadButton, remedyLabel } from '../shared/remedy.js';
 import { defineElement } from '../shared/define.js';
 import { revealOutcome, statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
@@ -341,7 +341,7 @@ export class PlanPicker extends LitElement {
   /** The remedy of the state shown, and whether it is the picker's own subject (the plans). */
   #remedy(): [Remedy, boolean] {
     const catalog = this.#catalog;
-    if (catalog.status === 'error') return ['retry', false];
+    if (catalog.status === 'error') return [failureRemedy(catalog.error?.code), false];
     if (catalog.status === 'ready') {
       const { status } = catalog.subscription;
       if (status === 'pending') return ['subscribe', false];
@@ -395,16 +395,18 @@ export class PlanPicker extends LitElement {
     return html`<div class="message" part="error" role="alert">
       <p>${errorMessage(this, error.code, 'error.generic')}</p>
       ${
-        this.#speaks
-          ? html`<button
-              type="button"
-              class="secondary"
-              part="button retry"
-              @click=${() => this.reload()}
-            >
-              ${message(this, 'retry')}
-            </button>`
-          : this.#renderPointer()
+        !this.#speaks
+          ? this.#renderPointer()
+          : error.code === 'session-changed'
+            ? reloadButton(this)
+            : html`<button
+                type="button"
+                class="secondary"
+                part="button retry"
+                @click=${() => this.reload()}
+              >
+                ${message(this, 'retry')}
+              </button>`
       }
     </div>`;
   }

@@ -16,9 +16,20 @@ import type { PortalPage } from '../../contract/proxy-api.js';
 //   region offers to complete it.
 // - The others show their state calmly, without the remedy, and point to the one that offers it.
 
-/** What an element offers to fix a state: a portal workflow's topic, reading again, signing in. */
+/**
+ * What an element offers to fix a state: a portal workflow's topic, reading again, signing in,
+ * or reloading the page (another account signed in since it opened).
+ */
 export type Remedy =
-  'plans' | 'pay-invoice' | 'restart' | 'subscribe' | 'register' | 'retry' | 'sign-in';
+  'plans' | 'pay-invoice' | 'restart' | 'subscribe' | 'register' | 'retry' | 'sign-in' | 'reload';
+
+/**
+ * The remedy of a failed read: reloading the page when another account signed in since it
+ * opened (its elements cannot read again for the customer they show), else reading again.
+ */
+export function failureRemedy(code: string | undefined): Remedy {
+  return code === 'session-changed' ? 'reload' : 'retry';
+}
 
 /** The attribute a host app puts on a container to make it a region of its own. */
 export const REGION_ATTRIBUTE = 'data-billing-region';
@@ -50,6 +61,11 @@ export function regionOf(element: Element): Node {
   return element.closest(`[${REGION_ATTRIBUTE}]`) ?? element.getRootNode();
 }
 
+/** Where one element offers `remedy`: the whole page for reloading it, else the region. */
+function reachOf(element: Element, remedy: Remedy): Node {
+  return remedy === 'reload' ? element.ownerDocument : regionOf(element);
+}
+
 function inDocumentOrder(a: Element, b: Element): number {
   return a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
 }
@@ -62,7 +78,7 @@ function speakerOf(region: Node, endpoint: string, remedy: Remedy): Element | un
         element.isConnected &&
         claim.endpoint === endpoint &&
         claim.remedies.includes(remedy) &&
-        regionOf(element) === region,
+        reachOf(element, remedy) === region,
     )
     .sort(([a], [b]) => inDocumentOrder(a, b));
   const chosen = candidates.find(([element]) => element.hasAttribute(SPEAKER_ATTRIBUTE));
@@ -130,7 +146,7 @@ export class CallToAction implements ReactiveController {
 
   /** The element that offers `remedy` in this element's region. */
   speaker(remedy: Remedy): Element | undefined {
-    return speakerOf(regionOf(this.#host), resolveEndpoint(this.#host.endpoint), remedy);
+    return speakerOf(reachOf(this.#host, remedy), resolveEndpoint(this.#host.endpoint), remedy);
   }
 
   /** Brings the element offering `remedy` into view and moves the focus to its action. */

@@ -1,3 +1,4 @@
+import { html, type TemplateResult } from 'lit';
 import type { PortalPage, PortalRequest } from '../../contract/proxy-api.js';
 import type { BillingError } from '../../client/errors.js';
 import { BillingErrorEvent, BillingRemedyEvent } from '../../client/events.js';
@@ -86,4 +87,16 @@ export async function openRemedy(
     host.dispatchEvent(failure);
     return error as BillingError;
   }
+}
+
+/** "Reload the page": the remedy once another account has signed in since the page opened. */
+export function reloadButton(host: Element): TemplateResult {
+  return html`<button
+    type="button"
+    class="primary"
+    part="button remedy"
+    @click=${() => location.reload()}
+  >
+    ${message(host, 'remedy.reload')}
+  </button>`;
 }

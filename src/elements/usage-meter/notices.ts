@@ -7,7 +7,7 @@ import { registerSharedTexts } from '../../client/shared-texts.js';
 import { httpUrl } from '../../client/safe-url.js';
 import type { Offer, OfferFeature } from '../../contract/catalog.js';
 import type { Usage } from '../../contract/resources.js';
-import { openRemedy, remedyLabel, type RemedyHost } from '../shared/remedy.js';
+import { openRemedy, reloadButton, remedyLabel, type RemedyHost } from '../shared/remedy.js';
 import { planIncluding, type SuggestedPlan } from '../shared/suggested-plan.js';
 
 // The rule of one call to action per region, which only these states need.
@@ -177,14 +177,19 @@ function renderError(meter: NoticeHost, error: BillingError | null): TemplateRes
             </button>`
           : nothing
       }
-      <button
-        type="button"
-        class="primary"
-        part="button retry"
-        @click=${() => void meter.refresh()}
-      >
-        <slot name="retry">${message(meter, 'retry')}</slot>
-      </button>
+      ${
+        // Another account signed in: reading again cannot help, reloading the page does.
+        code === 'session-changed'
+          ? reloadButton(meter)
+          : html`<button
+              type="button"
+              class="primary"
+              part="button retry"
+              @click=${() => void meter.refresh()}
+            >
+              <slot name="retry">${message(meter, 'retry')}</slot>
+            </button>`
+      }
     </div>
   </div>`;
 }

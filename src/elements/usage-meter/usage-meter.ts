@@ -571,7 +571,9 @@ export class UsageMeter extends LitElement {
     if (state === 'no-subscription' || state === 'not-in-plan') return 'plans';
     if (state === 'pending') return 'subscribe';
     if (this.#usages.state.status !== 'error') return undefined;
-    return state === 'signed-out' ? 'sign-in' : 'retry';
+    if (state === 'signed-out') return 'sign-in';
+    // As failureRemedy (call-to-action.ts) says, without loading it before a meter needs it.
+    return this.#usages.state.error?.code === 'session-changed' ? 'reload' : 'retry';
   }
 
   /** What to show, from the store's state (see `state`). */
