@@ -139,7 +139,7 @@ async function browserTests(engine) {
   // tsx lets the runner's config load the TypeScript test server (real proxy over real sandbox).
   const wtr = join(root, 'node_modules', '@web', 'test-runner', 'dist', 'bin.js');
   const port = String(await freePort());
-  const { code } = await run(
+  const { code, output } = await run(
     process.execPath,
     ['--import', 'tsx', wtr, '--config', 'web-test-runner.config.mjs', '--port', port],
     {
@@ -148,9 +148,17 @@ async function browserTests(engine) {
       WTR_COUNT_FILE: countFile,
     },
   );
-  const counted = existsSync(countFile)
-    ? JSON.parse(readFileSync(countFile, 'utf8'))
-    : { passed: 0, failed: 0 };
+  if (!existsSync(countFile)) {
+    // The runner stopped before the end of its run (a fatal error, a crash): its last lines say
+    // why, kept with the failure so that the closing summary shows them.
+    const last = output.trim().split('\n').slice(-12);
+    return {
+      passed: 0,
+      failed: 1,
+      failures: [`the runner stopped (exit ${code}):\n      ${last.join('\n      ')}`],
+    };
+  }
+  const counted = JSON.parse(readFileSync(countFile, 'utf8'));
   rmSync(countFile, { force: true });
   if (code !== 0 && counted.failed === 0) counted.failed = 1;
   return counted;

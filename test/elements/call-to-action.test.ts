@@ -201,8 +201,12 @@ describe('one call to action per page region', () => {
     );
     for (const el of elementsOf(page))
       expect(el.shadowRoot!.textContent).to.not.contain('Try again');
-    // The add-on stays an add-on, with no quantity field, while the usages are unknown.
+    // The add-on stays an add-on under its name, with no quantity field, while the usages are
+    // unknown.
     expect(addOn.shadowRoot!.querySelector('input')).to.equal(null);
+    expect(text(addOn.shadowRoot!.querySelector('[part~="add-on"] button'))).to.equal(
+      'Add Priority support',
+    );
     // Its pointers lead to the Reload button.
     buy.shadowRoot!.querySelector<HTMLElement>('[part~="pointer"]')!.click();
     expect(meter.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Reload the page');

@@ -346,6 +346,7 @@ describe('<plan-picker> changing plan', () => {
     // 4.3 days left in the period: a day count with a decimal, written "4,3" in French.
     await daysLeftInPeriod('healthy', 4.3);
     const element = await picker(html`<plan-picker lang="fr"></plan-picker>`);
+    await loadLanguage('fr');
     await openChoice(element, 'business');
     const labels = [...part(element, 'details')!.querySelectorAll('li')].map((line) =>
       line.querySelector('span')!.textContent!.trim(),

@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/usage-meter/define.js';
 import type { UsageMeter } from '../../src/elements/usage-meter/usage-meter.js';
 import { configureBilling } from '../../src/client/config.js';
+import { loadLanguage } from '../../src/client/i18n.js';
 import type { BillingRemedyEvent } from '../../src/client/events.js';
 
 import {
@@ -146,6 +147,9 @@ describe('<usage-meter> states', () => {
     await freshStart('pending');
     const el = await fixture<UsageMeter>(html`<usage-meter lang="fr"></usage-meter>`);
     await settled(el);
+    // English until the French texts have loaded, which can come after the usages.
+    await loadLanguage('fr');
+    await el.updateComplete;
     expect(el.state).to.equal('pending');
     const figures = [...el.shadowRoot!.querySelectorAll('[part="figures"]')].map(text);
     expect(figures).to.deep.equal(['5 inclus', '10 inclus', '10 000 inclus']);

@@ -411,8 +411,11 @@ export class BillingPortal extends LitElement implements PortalHost {
       }
       if (signal.aborted) return;
       this.state = 'open';
-      // A frame that never says it loaded (a page the browser blocked) is shown after a while.
-      setTimeout(() => this.#showFrame(), getBillingConfig().portalScriptTimeoutMs);
+      // A frame that never says it loaded (a page the browser blocked) is shown after a while,
+      // unless another opening has taken its place by then.
+      setTimeout(() => {
+        if (!signal.aborted) this.#showFrame();
+      }, getBillingConfig().portalScriptTimeoutMs);
       this.#settle();
     } catch (reason) {
       if (signal.aborted) return;

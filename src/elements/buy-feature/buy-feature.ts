@@ -314,10 +314,13 @@ export class BuyFeature extends LitElement {
   #quantityEntry: QuantityEntry = 'allowed';
   /** The proxy's limit per purchase that the quantity typed is above, if it is. */
   #overLimit: number | undefined;
-  /** `endpoint#feature` of an on/off feature the plan lacks, as the catalogue showed it. */
-  #onOffOutsidePlan = '';
-  /** `endpoint#feature` last seen as an on/off feature in the usages. */
-  #seenOnOff = '';
+  /**
+   * `endpoint#feature` of the feature last known to be on/off: the usages showed it so, or the
+   * catalogue did for a plan that lacks it. A feature's type never changes.
+   */
+  #knownOnOff = '';
+  /** The service's title of the feature, as the usages or offers last gave it. */
+  #seenTitle = { for: '', text: '' };
   /** The plan's price per unit, while the service cannot quote one (no payment method). */
   #unitPrice: { for: string; text: string | undefined } = { for: '', text: undefined };
   /** The plan to suggest for a quantity the plan lacks, looked up once the price is refused so. */
@@ -487,13 +490,10 @@ export class BuyFeature extends LitElement {
       store.get(feature) ??
       store.state.pendingFeatures.find((pending) => pending.ReferenceFeature === feature);
     const key = `${resolveEndpoint(endpoint)}#${feature}`;
-    // A feature's type never changes: once seen on/off, it stays an add-on while the usages are
-    // unknown (a failed read, another account signed in), rather than turn into a quantity.
-    if (terms?.TypeFeature === 'OnOff') {
-      this.#seenOnOff = key;
-      return true;
-    }
-    return this.#seenOnOff === key || this.#onOffOutsidePlan === key;
+    // Once known on/off, it stays an add-on while the usages are unknown (a failed read, another
+    // account signed in), rather than turn into a quantity.
+    if (terms?.TypeFeature === 'OnOff') this.#knownOnOff = key;
+    return this.#knownOnOff === key;
   }
 
   /**
@@ -518,7 +518,7 @@ export class BuyFeature extends LitElement {
       this.#suggested.of(getUsageStore(endpoint), feature);
       return false;
     }
-    this.#onOffOutsidePlan = `${endpoint}#${feature}`;
+    this.#knownOnOff = `${resolveEndpoint(endpoint)}#${feature}`;
     this.requestUpdate();
     return true;
   }
@@ -666,11 +666,14 @@ export class BuyFeature extends LitElement {
     };
     const one = unitWord('one', this.labelOne);
     const other = unitWord('other', this.label);
-    const title =
-      other ||
-      getUsageStore(this.endpoint).get(this.feature)?.TitleLocalized ||
-      this.#addOn.catalogTitle ||
-      this.feature;
+    const key = `${this.#endpoint}#${this.feature}`;
+    const given =
+      getUsageStore(this.endpoint).get(this.feature)?.TitleLocalized || this.#addOn.catalogTitle;
+    // The service's title outlives the usages or offers that gave it (a failed read, another
+    // account signed in): the control keeps its name rather than fall back on the feature's key.
+    if (given) this.#seenTitle = { for: key, text: given };
+    const kept = this.#seenTitle.for === key ? this.#seenTitle.text : '';
+    const title = other || kept || this.feature;
     return { one, other, title };
   }
 
