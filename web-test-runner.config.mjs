@@ -78,6 +78,24 @@ class WebKitLauncher extends WebdriverLauncher {
     this.name = 'WebKit';
   }
 
+  /**
+   * Opens a test file's page, as the runner's own session manager does (without waiting for the
+   * navigation), but with a failed navigation caught: the manager drops its promise, so a
+   * navigation WebKitWebDriver refuses would be an unhandled rejection, which stops the whole
+   * run with no results. It is tried once more; a second failure is said, and that file alone
+   * then fails when it does not start in time.
+   */
+  async startSession(id, url) {
+    await this.ensureManagerInitialized();
+    const open = () => this.driverManager.startSession(id, url);
+    open().catch((error) => {
+      console.error(`WebKit did not open ${url} (${error?.message}); trying once more.`);
+      return open().catch((again) =>
+        console.error(`WebKit did not open ${url} again (${again?.message}).`),
+      );
+    });
+  }
+
   async stop() {
     await super.stop();
     await this.#driver?.stop();
