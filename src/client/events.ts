@@ -78,6 +78,8 @@ export interface RemedyDetail {
   feature?: string;
   /** The plan a `change-plan` page moves to, when one is suggested (the one that includes the feature). */
   offer?: string;
+  /** The custom subscription a `change-plan` page moves to, one the business prepared (`<plan-picker>`). */
+  subscription?: number;
   /** The invoice to pay, when `<billing-history>` asks for the payment of one. */
   invoice?: number;
 }

@@ -143,7 +143,10 @@ export class ProxyClient {
    * `GET /offers`: the offers the customer can move to (`IsCurrent` marks theirs). Their titles,
    * descriptions and prices are the service's, in `language` (the page's) when given.
    */
-  async getOffers(signal?: AbortSignal, language?: string): Promise<OffersResponse> {
+  async getOffers(
+    signal?: AbortSignal,
+    language?: string,
+  ): Promise<Pick<OffersResponse, 'offers'>> {
     const body = await this.request<OffersResponse>('/offers', signal, undefined, language);
     if (!body || !Array.isArray(body.offers)) throw invalid('/offers');
     return { offers: body.offers.filter(isOfferLike) };

@@ -230,9 +230,25 @@ export interface DecreaseResponse {
   replayed: boolean;
 }
 
-/** `GET /offers`: the offers of the customer's segment's visible grid (`IsCurrent` marks theirs). */
+/**
+ * A subscription the business prepared for the customer to switch to (a custom offer, often of a
+ * plan sold on request), as an offer: its plan's reference, title, features and its own recurring
+ * price after its discounts. Taken through the service's change-plan workflow on it (`GET
+ * /portal?page=change-plan&subscription=id`), which shows its terms before the customer confirms.
+ */
+export interface PreparedOffer {
+  /** The prepared subscription's id. */
+  subscription: number;
+  offer: Offer;
+}
+
+/**
+ * `GET /offers`: the offers of the customer's segment's visible grid (`IsCurrent` marks theirs),
+ * and the subscriptions the business prepared for a customer whose subscription is running.
+ */
 export interface OffersResponse {
   offers: Offer[];
+  prepared: PreparedOffer[];
 }
 
 /**

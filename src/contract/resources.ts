@@ -221,6 +221,7 @@ export function pagedListSchema<T extends z.core.$ZodType>(item: T) {
 }
 export const UsagesPageSchema = pagedListSchema(UsageSchema);
 export const InvoicesPageSchema = pagedListSchema(InvoiceSchema);
+export const SubscriptionsPageSchema = pagedListSchema(SubscriptionSchema);
 export type InvoicesPage = z.infer<typeof InvoicesPageSchema>;
 export type UsagesPage = z.infer<typeof UsagesPageSchema>;
 

@@ -10,6 +10,7 @@ import {
   PricingUsageAnswerSchema,
   ServiceErrorBodySchema,
   SubscriptionSchema,
+  SubscriptionsPageSchema,
   UsageSchema,
   UsagesPageSchema,
   type Customer,
@@ -537,6 +538,21 @@ export function createUpstreamClient(options: ResolvedOptions) {
         undefined,
         context,
       );
+    },
+
+    /**
+     * The customer's subscriptions in every state (the live service's subscriptions list), the
+     * custom ones the business prepared among them.
+     */
+    async subscriptionsOf(customer: string, context?: CallContext): Promise<Subscription[]> {
+      const page = await get(
+        'GET /v1/Subscriptions',
+        '/v1/Subscriptions',
+        SubscriptionsPageSchema,
+        { ReferenceCustomer: customer, Page: 1, SizePage: 100 },
+        context,
+      );
+      return page.Items;
     },
 
     /** A targeted (custom) subscription, seen as an upgrade of the current one. */

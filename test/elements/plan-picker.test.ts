@@ -129,7 +129,8 @@ describe('<plan-picker> grid', () => {
     const titles = [...element.shadowRoot!.querySelectorAll('[part~="title"]')].map((node) =>
       node.textContent?.trim(),
     );
-    expect(titles).to.deep.equal(['Starter', 'Pro', 'Business']);
+    // The grid's three plans, then the one the business prepared for Hannah.
+    expect(titles).to.deep.equal(['Starter', 'Pro', 'Business', 'Enterprise']);
     await pricedAtUse(element);
     // Hannah's 4 projects are one above Starter's 3: at her use, $19 + $5.
     expect(cardText(card(element, 'starter'), 'price')).to.equal('$24.00 / month');
@@ -708,6 +709,38 @@ describe('<plan-picker> states', () => {
     expect(dialogOf(element).open).to.equal(false);
     expect(partText(element, 'remedy')).to.not.equal('');
     await expect(element).to.be.accessible();
+  });
+
+  it('shows the plan the business prepared for the customer, taken in the service’s workflow', async () => {
+    await freshStart('healthy');
+    const element = await picker();
+    // A custom Enterprise subscription, outside the visible grid, at its own price.
+    const enterprise = card(element, 'enterprise');
+    const id = Number(enterprise.dataset.prepared);
+    expect(id).to.be.greaterThan(0);
+    expect(cardText(enterprise, 'description')).to.equal('A custom offer prepared for you');
+    expect(cardText(enterprise, 'price')).to.equal('$499.00 / month');
+    expect(cardText(enterprise, 'features')).to.contain('Single sign-on: Included');
+    const button = chooseButton(element, 'enterprise');
+    expect(button.textContent!.trim()).to.equal('Switch to Enterprise');
+    await expect(element).to.be.accessible();
+    // Its terms and its confirmation are the service's change-plan workflow on that subscription:
+    // the picker quotes nothing.
+    const remedy = oneEvent(element, 'billing-remedy');
+    button.click();
+    expect((await remedy).detail).to.deep.equal({
+      page: 'change-plan',
+      offer: 'enterprise',
+      subscription: id,
+    });
+    expect(await openedPortalPath()).to.contain(`/upgrade`);
+    expect(await requestsTo('POST /v1/Quoting/Subscription/{id}/Upgrade')).to.equal(0);
+  });
+
+  it('shows no prepared plan to a customer the business prepared none for', async () => {
+    await freshStart('discounted');
+    const element = await picker();
+    expect(element.shadowRoot!.querySelector('[data-prepared]')).to.equal(null);
   });
 
   it('links an offer sold on request to the contact address, never a switch', async () => {

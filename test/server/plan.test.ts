@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createBillingProxy, type BillingProxy } from '../../src/server/index.js';
-import { call, control, proxyOptions, useSandbox, countedProxy } from './helpers.js';
+import { call, control, proxyOptions, serviceCall, useSandbox, countedProxy } from './helpers.js';
 
 describe('plan changes', () => {
   const sandbox = useSandbox();
@@ -55,6 +55,82 @@ describe('plan changes', () => {
     );
     assert.equal(offers.find((offer) => offer.IsCurrent)?.ReferenceOffer, 'pro');
     assert.equal((await call(proxy, '/offers?x=1')).status, 400);
+  });
+
+  it('lists the subscriptions the business prepared for a running customer, as offers', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    const { status, body } = await call(proxy, '/offers');
+    assert.equal(status, 200, JSON.stringify(body));
+    // healthy runs Pro; the business prepared a custom Enterprise subscription (sold on request,
+    // not in the visible grid) at its own price.
+    assert.equal(body.prepared.length, 1, JSON.stringify(body.prepared));
+    const [{ subscription, offer }] = body.prepared;
+    const state = await control(sandbox).customer('healthy');
+    const custom = state.subscriptions.find(
+      (candidate: { StateSubscription: string }) =>
+        candidate.StateSubscription === 'PendingSubscription',
+    );
+    assert.equal(subscription, custom.Id);
+    assert.equal(offer.ReferenceOffer, 'enterprise');
+    assert.equal(offer.TitleLocalized, 'Enterprise');
+    assert.equal(offer.AmountRecurrence, 49_900);
+    assert.equal(offer.Currency, 'USD');
+    assert.equal(offer.UnitRecurrence, 'Month');
+    assert.equal(offer.IsOnRequest, false);
+    assert.ok(
+      offer.Features.some(
+        (feature: { ReferenceFeature: string }) => feature.ReferenceFeature === 'seats',
+      ),
+    );
+    // Another running customer, for whom the business prepared nothing, has none.
+    const discounted = await call(proxy, '/offers', { customer: 'discounted' });
+    assert.deepEqual(discounted.body.prepared, []);
+
+    // Once taken, it is the customer's plan: outside the visible grid, still a card, current.
+    const running = state.subscriptions.find(
+      (candidate: { StateSubscription: string }) => candidate.StateSubscription === 'Running',
+    );
+    const taken = await serviceCall(
+      sandbox,
+      'POST',
+      `/v1/Subscription/${running.Id}/Upgrade?IdSubscription=${custom.Id}`,
+    );
+    assert.equal(taken.status, 200, JSON.stringify(taken.body));
+    const after = await call(proxy, '/offers');
+    assert.deepEqual(after.body.prepared, []);
+    const current = after.body.offers.filter(
+      (candidate: { IsCurrent?: boolean }) => candidate.IsCurrent,
+    );
+    assert.equal(current.length, 1, JSON.stringify(after.body.offers));
+    assert.equal(current[0].ReferenceOffer, 'enterprise');
+    assert.equal(current[0].AmountRecurrence, 49_900);
+    assert.equal(current[0].Currency, 'USD');
+  });
+
+  it('lists no prepared subscription without a running one, nor when they cannot be read', async () => {
+    const proxy = createBillingProxy(proxyOptions(sandbox));
+    // A pending subscription of a customer without a running one is its own, to complete.
+    for (const customer of ['pending', 'no-subscription', 'suspended']) {
+      const { status, body } = await call(proxy, '/offers', { customer });
+      assert.equal(status, 200, `${customer}: ${JSON.stringify(body)}`);
+      assert.deepEqual(body.prepared, [], customer);
+      assert.ok(body.offers.length > 0, customer);
+    }
+    // A service that cannot list subscriptions leaves the plans as they are, and says so in the log.
+    const logged: { event: string }[] = [];
+    const logging = createBillingProxy({
+      ...proxyOptions(sandbox),
+      logger: (entry) => logged.push(entry),
+    });
+    await control(sandbox).fault({ route: 'GET /v1/Subscriptions', mode: 'status-500', times: 3 });
+    const { status, body } = await call(logging, '/offers');
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.deepEqual(body.prepared, []);
+    assert.equal(body.offers.length, 3);
+    assert.ok(
+      logged.some((entry) => entry.event === 'subscriptions-unread'),
+      JSON.stringify(logged),
+    );
   });
 
   it('quotes an upgrade now and a downgrade at the end of the period, changing nothing', async () => {

@@ -10,6 +10,7 @@ export default {
   'plan.subscribe': 'S’abonner à {title}',
   'plan.contact': 'Nous contacter',
   'plan.on-request': 'Sur demande',
+  'plan.prepared': 'Une offre sur mesure préparée pour vous',
   'plan.discount': 'Votre remise s’applique\u00a0: {name}.',
   'plan.discount.list-price': 'Prix catalogue {price}, avant votre remise\u00a0: {name}.',
   'plan.at-use': 'À votre usage actuel\u00a0: le prix catalogue de {price} plus {extras}.',

@@ -15,6 +15,9 @@ export const planTexts = {
   'plan.subscribe': 'Subscribe to {title}',
   'plan.contact': 'Contact us',
   'plan.on-request': 'On request',
+  // Under the title of a plan the business prepared for this customer: a custom subscription at
+  // its own price and terms.
+  'plan.prepared': 'A custom offer prepared for you',
   // The subscription's discount, which moves with it to another plan; {name} is the service's
   // title of it ("20% off everything").
   'plan.discount': 'Your discount applies: {name}.',

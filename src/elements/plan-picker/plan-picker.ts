@@ -1,11 +1,16 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import type { Offer } from '../../contract/catalog.js';
-import type { PortalPage, SubscriptionStatusResponse } from '../../contract/proxy-api.js';
+import type {
+  PortalPage,
+  PreparedOffer,
+  SubscriptionStatusResponse,
+} from '../../contract/proxy-api.js';
 import { resolveEndpoint } from '../../client/config.js';
 import { toBillingError, type BillingError } from '../../client/errors.js';
 import {
   BillingErrorEvent,
   BillingPortalCompleteEvent,
+  BillingRemedyEvent,
   BillingUpdatedEvent,
 } from '../../client/events.js';
 import {
@@ -21,11 +26,12 @@ import {
 import { registerSharedTexts } from '../../client/shared-texts.js';
 import { remedyFor } from '../../client/portal.js';
 import { getProxyClient } from '../../client/proxy-client.js';
+import { getPlans } from '../../client/plan-client.js';
 import { UsageStoreController } from '../../client/usage-store-controller.js';
 import { ConfirmDialog, confirmContent, type ConfirmView } from '../shared/confirm-dialog.js';
 import { CallToAction, failureRemedy, type Remedy } from '../shared/call-to-action.js';
 import { remedyPointer } from '../shared/remedy-pointer.js';
-import { openRemedy, reloadButton, remedyLabel } from '../shared/remedy.js';
+import { openPortalOnDemand, openRemedy, reloadButton, remedyLabel } from '../shared/remedy.js';
 import { defineElement } from '../shared/define.js';
 import { revealOutcome, statusRegion } from '../shared/status.js';
 import { planTexts } from './messages.js';
@@ -42,9 +48,13 @@ import { LatestTask } from '../shared/latest-task.js';
 import { PlanChangeFlow } from './plan-change.js';
 import { planPickerStyles } from './styles.js';
 
-/** What a read of the catalogue answers: the offers and the customer's subscription. */
+/**
+ * What a read of the catalogue answers: the offers, the subscriptions the business prepared for
+ * the customer, and the customer's subscription.
+ */
 interface CatalogAnswer {
   offers: Offer[];
+  prepared: PreparedOffer[];
   subscription: SubscriptionStatusResponse;
 }
 
@@ -52,7 +62,7 @@ interface CatalogAnswer {
 type Catalog =
   | { status: 'loading' }
   | { status: 'error'; error: BillingError }
-  | { status: 'ready'; offers: Offer[]; subscription: SubscriptionStatusResponse };
+  | ({ status: 'ready' } & CatalogAnswer);
 
 const MINUS_SIGN = '\u2212';
 
@@ -97,10 +107,11 @@ function suspendedRemedy(
  *
  * @event billing-plan-change - {BillingPlanChangeEvent} The plan was changed or the change scheduled. `detail: { offer, currentOffer, offerAfterTerm, dateEffective, amountTotal, replayed }`.
  * @event billing-error - {BillingErrorEvent} The offers, a quote or a change was refused or failed. `detail: { error, remedy }`.
- * @event billing-remedy - {BillingRemedyEvent} The user asked for a portal workflow (subscribe, complete, restart, register); `preventDefault()` to open it yourself. `detail: { page, code, offer }` (`offer`: the plan a Subscribe subscribes to).
+ * @event billing-remedy - {BillingRemedyEvent} The user asked for a portal workflow (subscribe, complete, restart, register); `preventDefault()` to open it yourself. `detail: { page, code, offer, subscription }` (`offer`: the plan a Subscribe subscribes to; `subscription`: a prepared subscription a Switch moves to).
  *
  * @csspart list - The list of offers.
  * @csspart offer - One offer's card (`data-current` on the customer's plan).
+ * @csspart prepared - The card of a subscription the business prepared for the customer (also `offer`; `data-prepared` its id).
  * @csspart title - An offer's title.
  * @csspart description - An offer's description.
  * @csspart price - An offer's price per period: at the customer's current use (their seats and projects above what it includes, their add-ons), after their discount.
@@ -194,11 +205,11 @@ export class PlanPicker extends LitElement {
       // in the element's language.
       const language = this.#offersLanguage;
       try {
-        const [{ offers }, subscription] = await Promise.all([
-          client.getOffers(signal, language),
+        const [{ offers, prepared }, subscription] = await Promise.all([
+          getPlans(client.endpoint, signal, language),
           client.getSubscription(signal, language),
         ]);
-        return { offers, subscription };
+        return { offers, prepared, subscription };
       } catch (caught) {
         const error = toBillingError(caught);
         // A read that another one replaced, or the element left the page: nothing to say.
@@ -586,10 +597,21 @@ export class PlanPicker extends LitElement {
     return atUse === undefined || paid === undefined || paid === atUse ? undefined : atUse - paid;
   }
 
-  #renderOffers(offers: Offer[], subscription: SubscriptionStatusResponse): TemplateResult {
-    if (offers.length === 0)
+  #renderOffers(
+    grid: Offer[],
+    prepared: PreparedOffer[],
+    subscription: SubscriptionStatusResponse,
+  ): TemplateResult {
+    // A plan the business prepared a custom subscription of shows that one in its place (unless
+    // it is the customer's current plan, which keeps its card).
+    const offers = grid.filter(
+      (offer) =>
+        offer.IsCurrent ||
+        !prepared.some((custom) => custom.offer.ReferenceOffer === offer.ReferenceOffer),
+    );
+    if (offers.length + prepared.length === 0)
       return html`<p class="message" part="notice">${message(this, 'plan.empty')}</p>`;
-    const features = differingFeatures(offers);
+    const features = differingFeatures([...offers, ...prepared.map(({ offer }) => offer)]);
     const current = offers.find((offer) => offer.IsCurrent);
     // The customer's discounts stay with the subscription on any plan: each card shows what the
     // customer pays, the list price beneath it; when a discount does not say what it takes
@@ -638,7 +660,7 @@ export class PlanPicker extends LitElement {
             }
           </p>`;
     return html`<div class="cards">
-      <ul class="offers" part="list" data-count=${offers.length}>
+      <ul class="offers" part="list" data-count=${offers.length + prepared.length}>
         ${offers.map((offer) => {
           const title = offer.TitleLocalized ?? offer.ReferenceOffer;
           return html`<li
@@ -666,8 +688,67 @@ export class PlanPicker extends LitElement {
             <div class="action">${this.#renderAction(offer, current, subscription)}</div>
           </li>`;
         })}
+        ${prepared.map((custom) => this.#renderPrepared(custom, features, subscription))}
       </ul>
     </div>`;
+  }
+
+  /**
+   * A subscription the business prepared for the customer: its own price (its discounts counted
+   * by the service), and a button that opens the service's change-plan workflow on it, where the
+   * customer reads its terms and confirms. Its change is the service's, not a quote of the picker.
+   */
+  #renderPrepared(
+    { subscription: id, offer }: PreparedOffer,
+    features: { reference: string; title: string }[],
+    subscription: SubscriptionStatusResponse,
+  ): TemplateResult {
+    const title = offer.TitleLocalized ?? offer.ReferenceOffer;
+    const blocked = subscription.status !== 'running' || this.#flow.busy;
+    return html`<li
+      class="offer"
+      part="offer prepared"
+      data-offer-card=${offer.ReferenceOffer}
+      data-prepared=${id}
+    >
+      <h3 part="title" tabindex="-1">${title}</h3>
+      <p class="description" part="description">${message(this, 'plan.prepared')}</p>
+      <p class="recurring" part="price">${pricePerPeriod(this, offer)}</p>
+      ${featureList(this, offer, features)}
+      <div class="action">
+        <button
+          type="button"
+          class="secondary"
+          part="button choose"
+          data-offer=${offer.ReferenceOffer}
+          data-prepared=${id}
+          aria-disabled=${blocked}
+          @click=${(event: Event) => {
+            if (!blocked) this.#openPrepared(event, id, offer.ReferenceOffer);
+          }}
+        >
+          ${message(this, 'plan.choose', { title })}
+        </button>
+      </div>
+    </li>`;
+  }
+
+  /**
+   * Opens the service's change-plan workflow on a prepared subscription: `billing-remedy` first
+   * (the host may open it itself), then the page's portal or the modal one. The picker reads the
+   * plans again when the workflow completes (see #onUpdated).
+   */
+  #openPrepared(event: Event, subscription: number, offer: string): void {
+    const from = event.currentTarget as HTMLElement;
+    const remedy = new BillingRemedyEvent({ page: 'change-plan', offer, subscription });
+    if (!this.dispatchEvent(remedy)) return;
+    openPortalOnDemand(
+      { page: 'change-plan', subscription },
+      { endpoint: this.endpoint, from },
+    ).catch((error: unknown) => {
+      const failure = new BillingErrorEvent({ error: toBillingError(error) });
+      this.dispatchEvent(failure);
+    });
   }
 
   #renderStatus(): TemplateResult {
@@ -890,7 +971,7 @@ export class PlanPicker extends LitElement {
     else if (catalog.status === 'error') body = this.#renderLoadError(catalog.error);
     else
       body = html`${this.#renderNotice(catalog.subscription)}
-      ${this.#renderOffers(catalog.offers, catalog.subscription)}`;
+      ${this.#renderOffers(catalog.offers, catalog.prepared, catalog.subscription)}`;
     return html`<slot name="heading"></slot> ${body} ${this.#renderStatus()}
       ${this.#renderProblem()}
       ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}`;

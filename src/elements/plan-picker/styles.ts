@@ -34,7 +34,8 @@ const ownStyles = css`
       grid-template-columns: repeat(3, minmax(0, 1fr));
     }
   }
-  @container (inline-size >= 55rem) {
+  /* Four in a row only where a card has room for a price on one line ("$499.00 / month"). */
+  @container (inline-size >= 68rem) {
     .offers[data-count='4'] {
       grid-template-columns: repeat(4, minmax(0, 1fr));
     }

@@ -4,6 +4,8 @@ import {
   type OffersResponse,
   type PlanChangeRequest,
   type PlanQuoteResponse,
+  type Offer,
+  type PreparedOffer,
   type Subscription,
 } from '../../contract/index.js';
 import { chargeRateLimit, isMissing, withCustomer, type RouteContext } from '../context.js';
@@ -18,12 +20,95 @@ import { ExactlyOnceChange, type Outcome, type Settlement } from './exactly-once
 // (POST /v1/Quoting/Subscription/{id}/Upgrade) and seed endpoint 9 (POST
 // /v1/Subscription/{id}/Upgrade?ReferenceOffer=) to apply it.
 
-/** GET /offers: the visible offers of the customer's segment, the current one marked. */
+/**
+ * GET /offers: the visible offers of the customer's segment, the current one marked, and the
+ * subscriptions the business prepared for the customer. The customer's own plan is always
+ * among the offers: one outside the visible grid (a custom subscription taken, a plan sold on
+ * request) is added from the subscription, marked current.
+ */
 export async function getOffers(context: RouteContext): Promise<OffersResponse> {
-  const offers = await withCustomer(context, () =>
-    context.upstream.offers(context.identity.reference, context.call),
+  const [offers, subscriptions] = await Promise.all([
+    withCustomer(context, () => context.upstream.offers(context.identity.reference, context.call)),
+    subscriptionsOrNone(context),
+  ]);
+  const started = subscriptions.find(
+    (subscription) =>
+      subscription.StateSubscription !== 'PendingSubscription' &&
+      subscription.StateSubscription !== 'Ended',
   );
-  return { offers };
+  // The pending subscriptions beside a running one are the business's: a customer cannot start
+  // a second subscription while one runs. Without a running one there is nothing to switch
+  // from, and a pending subscription is the customer's own, to complete.
+  const prepared: PreparedOffer[] =
+    started?.StateSubscription === 'Running'
+      ? subscriptions
+          .filter((subscription) => subscription.StateSubscription === 'PendingSubscription')
+          .map((subscription) => ({
+            subscription: subscription.Id,
+            offer: asOffer(subscription, 'discounted'),
+          }))
+      : [];
+  // The card's price before discounts, as every other card: the picker takes them off.
+  if (started !== undefined && !offers.some((offer) => offer.IsCurrent))
+    offers.push({ ...asOffer(started, 'list'), IsCurrent: true });
+  // A subscription names no currency: its plan's, else the segment's (its offers').
+  const priced = offers.filter((offer) => offer.Currency !== undefined);
+  const currencyOf = (reference: string) =>
+    (priced.find((offer) => offer.ReferenceOffer === reference) ?? priced[0])?.Currency;
+  for (const offer of [...offers, ...prepared.map((custom) => custom.offer)]) {
+    const currency = offer.Currency ?? currencyOf(offer.ReferenceOffer);
+    if (currency !== undefined) offer.Currency = currency;
+  }
+  return { offers, prepared };
+}
+
+/**
+ * The customer's subscriptions (the prepared ones among them). A service that cannot list them
+ * leaves the plans as they are: logged, never a failure of the plans.
+ */
+async function subscriptionsOrNone(context: RouteContext): Promise<Subscription[]> {
+  try {
+    return await context.upstream.subscriptionsOf(context.identity.reference, context.call);
+  } catch (error) {
+    // A customer the service does not know yet has none.
+    if (isMissing(error)) return [];
+    context.options.logger({
+      level: 'warn',
+      event: 'subscriptions-unread',
+      message: `The subscriptions could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    });
+    return [];
+  }
+}
+
+/**
+ * A subscription as an offer of its own: its plan's reference, its title and features, and its
+ * own recurring price, after its discounts or before them (`list`).
+ */
+function asOffer(subscription: Subscription, price: 'discounted' | 'list'): Offer {
+  const discounted = subscription.AmountRecurrenceDiscounted;
+  const amount =
+    price === 'discounted' && typeof discounted === 'number'
+      ? discounted
+      : subscription.AmountRecurrence;
+  const { Currency: currency } = subscription;
+  return {
+    Id: subscription.IdOffer,
+    ReferenceOffer: subscription.ReferenceOffer,
+    IsOnRequest: false,
+    ...(subscription.TitleLocalized !== undefined
+      ? { TitleLocalized: subscription.TitleLocalized }
+      : {}),
+    ...(amount !== undefined ? { AmountRecurrence: amount } : {}),
+    ...(typeof currency === 'string' ? { Currency: currency } : {}),
+    ...(subscription.DurationRecurrence !== undefined
+      ? { DurationRecurrence: subscription.DurationRecurrence }
+      : {}),
+    ...(subscription.UnitRecurrence !== undefined
+      ? { UnitRecurrence: subscription.UnitRecurrence }
+      : {}),
+    ...(subscription.Features !== undefined ? { Features: subscription.Features } : {}),
+  };
 }
 
 /** The customer's subscription, or 404 no-subscription. */
