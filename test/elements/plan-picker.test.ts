@@ -524,6 +524,27 @@ describe('<plan-picker> changing plan', () => {
     await waitForFocusedTitle(element, 'Pro');
   });
 
+  it('says before another change that it replaces the one scheduled', async () => {
+    await freshStart('healthy');
+    // A downgrade to Starter confirmed earlier, waiting for the end of the period.
+    const { Id } = await serviceApi<{ Id: number }>('Subscription?ReferenceCustomer=healthy');
+    await serviceApi(`Subscription/${Id}/Upgrade?ReferenceOffer=starter`, {});
+    expect((await offerOf('healthy')).ReferenceOfferAfterTerm).to.equal('starter');
+    const applied = await requestsTo(APPLY_ROUTE);
+    const element = await picker();
+    await openChoice(element, 'business');
+    const { DateOfferChange } = await serviceApi<{ DateOfferChange: string }>(`Subscription/${Id}`);
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(DateOfferChange),
+    );
+    expect(dialogOf(element).querySelector('.summary')?.textContent?.trim()).to.equal(
+      `This replaces your change to Starter on ${date}.`,
+    );
+    part<HTMLButtonElement>(element, 'cancel')!.click();
+    await waitForDialog(element, false);
+    expect(await requestsTo(APPLY_ROUTE)).to.equal(applied);
+  });
+
   it('changes the plan exactly once under a double click, then refreshes everything', async () => {
     await freshStart('healthy');
     const store = getUsageStore('/billing');
@@ -659,6 +680,8 @@ describe('<plan-picker> states', () => {
     await freshStart('pending');
     const element = await picker();
     expect(partText(element, 'notice')).to.contain('waiting to be completed');
+    // Its plan is not the customer's yet: its card says so, never "Current plan".
+    expect(partText(element, 'current')).to.equal('Waiting to be completed');
     const button = chooseButton(element, 'business');
     expect(button.getAttribute('aria-disabled')).to.equal('true');
     button.click();

@@ -6,6 +6,7 @@ import type { planTexts } from './messages.js';
 export default {
   'plan.title': 'Offres',
   'plan.current': 'Offre actuelle',
+  'plan.current.pending': 'En attente de finalisation',
   'plan.choose': 'Passer à {title}',
   'plan.subscribe': 'S’abonner à {title}',
   'plan.contact': 'Nous contacter',
@@ -49,6 +50,7 @@ export default {
   'plan.scheduled': 'Votre offre passe à {title} le {date}.',
   'plan.scheduled.starts': 'Commence le {date}',
   'plan.keep': 'Garder {title}',
+  'plan.dialog.replaces': 'Ce changement remplace votre passage à {title} prévu le {date}.',
   'plan.dialog.keep': 'Garder {title}\u202f?',
   'plan.dialog.keep-price': 'Votre prix récurrent reste',
   'plan.dialog.effective': 'Prend effet le {date}.',

@@ -10,6 +10,8 @@ declare module '../../client/i18n.js' {
 export const planTexts = {
   'plan.title': 'Plans',
   'plan.current': 'Current plan',
+  // The plan of a subscription created but not completed yet (its checkout): not yet the customer's.
+  'plan.current.pending': 'Waiting to be completed',
   // Neutral: whether a move lowers this customer's price (extras included) is the quote's to say.
   'plan.choose': 'Switch to {title}',
   'plan.subscribe': 'Subscribe to {title}',
@@ -71,6 +73,8 @@ export const planTexts = {
   'plan.scheduled.starts': 'Starts on {date}',
   'plan.keep': 'Keep {title}',
   'plan.dialog.keep': 'Keep {title}?',
+  // A change confirmed earlier for the period's end ({title} on {date}) that this one cancels.
+  'plan.dialog.replaces': 'This replaces your change to {title} on {date}.',
   'plan.dialog.keep-price': 'Your recurring price stays',
   'plan.dialog.effective': 'Takes effect on {date}.',
   // A change that waits for the period's end and costs nothing now: its headline is the price

@@ -509,7 +509,9 @@ export class PlanPicker extends LitElement {
     const { status } = subscription;
     const title = offer.TitleLocalized ?? offer.ReferenceOffer;
     if (offer.IsCurrent)
-      return html`<p class="badge" part="current">${message(this, 'plan.current')}</p>`;
+      return html`<p class="badge" part="current">
+        ${message(this, status === 'pending' ? 'plan.current.pending' : 'plan.current')}
+      </p>`;
     if (offer.ReferenceOffer === subscription.offerAfterTerm) {
       // Already chosen, from the end of the period: no second downgrade to offer.
       const date = subscription.dateOfferChange ?? subscription.periodEnd;
@@ -868,8 +870,20 @@ export class PlanPicker extends LitElement {
             discounts,
           })
         : [];
+    // A change already scheduled for the period's end gives way to this one: said, so that the
+    // customer does not expect both.
+    const subscription = this.#catalog.status === 'ready' ? this.#catalog.subscription : undefined;
+    const scheduled = subscription?.offerAfterTerm;
+    const replaced =
+      !keeping && scheduled && scheduled !== quote.ReferenceOffer
+        ? message(this, 'plan.dialog.replaces', {
+            title: subscription.titleAfterTerm ?? this.#titleOf(scheduled),
+            date: formatDate(this, subscription.dateOfferChange ?? subscription.periodEnd ?? ''),
+          })
+        : '';
     // Each consequence its own sentence, read as a list.
     const summary = [
+      replaced,
       lost ? message(this, 'plan.dialog.loses', { title, features: lost }) : '',
       ...kept,
     ].filter(Boolean);
