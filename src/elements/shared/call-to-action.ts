@@ -8,8 +8,10 @@ import type { PortalPage } from '../../contract/proxy-api.js';
 //
 // - A region is the closest ancestor marked `data-billing-region`, else the whole document (or
 //   the shadow root the element lives in).
-// - In a region, one element offers each remedy: the one marked `data-billing-remedy`, else the
-//   one whose subject the remedy is (the plan picker for plans, an embedded portal for
+// - In a region, one element offers each remedy: the one marked `data-billing-remedy`, or the
+//   host page's own call to action (an element of the page that names the remedies its buttons
+//   offer: `data-billing-remedy="register restart"`), the first of those in document order; else
+//   the one whose subject the remedy is (the plan picker for plans, an embedded portal for
 //   payments and the subscription), else the first in document order that has something to
 //   do about it, else (nothing else claiming it) the first of those that only tell the state: a
 //   pending meter says "Starts once your subscription is complete" only when no element of its
@@ -33,7 +35,10 @@ export function failureRemedy(code: string | undefined): Remedy {
 
 /** The attribute a host app puts on a container to make it a region of its own. */
 export const REGION_ATTRIBUTE = 'data-billing-region';
-/** The attribute a host app puts on the element that should offer the remedies of its region. */
+/**
+ * The attribute a host app puts on the element that should offer the remedies of its region; on
+ * an element of its own, its value names the remedies that element's buttons offer.
+ */
 export const SPEAKER_ATTRIBUTE = 'data-billing-remedy';
 
 /** The remedy of a portal page: both ways to the plans are one topic ("See plans"). */
@@ -53,6 +58,8 @@ interface Claim {
 
 /** Every connected element that offers (or owns) a remedy now. */
 const claims = new Map<Element, Claim>();
+/** The elements that take part in the rule: what is not one of them is the host page's own. */
+const elements = new WeakSet<Element>();
 /** An update of the claimants is asked for, after the current task's claims. */
 let updateAsked = false;
 
@@ -70,6 +77,16 @@ function inDocumentOrder(a: Element, b: Element): number {
   return a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
 }
 
+/**
+ * The host page's own calls to action for `remedy` in `region`: its elements (none of the rule's)
+ * whose `data-billing-remedy` names it, read each time an element of the region renders.
+ */
+function hostSpeakers(region: Node, remedy: Remedy): Element[] {
+  if (!('querySelectorAll' in region)) return [];
+  const marked = (region as ParentNode).querySelectorAll(`[${SPEAKER_ATTRIBUTE}~="${remedy}"]`);
+  return [...marked].filter((node) => !elements.has(node) && reachOf(node, remedy) === region);
+}
+
 /** The element that offers `remedy` of `endpoint` in `region`, if any claims it. */
 function speakerOf(region: Node, endpoint: string, remedy: Remedy): Element | undefined {
   const candidates = [...claims]
@@ -81,10 +98,15 @@ function speakerOf(region: Node, endpoint: string, remedy: Remedy): Element | un
         reachOf(element, remedy) === region,
     )
     .sort(([a], [b]) => inDocumentOrder(a, b));
-  const chosen = candidates.find(([element]) => element.hasAttribute(SPEAKER_ATTRIBUTE));
+  const [chosen] = [
+    ...candidates.flatMap(([element]) =>
+      element.hasAttribute(SPEAKER_ATTRIBUTE) ? [element] : [],
+    ),
+    ...hostSpeakers(region, remedy),
+  ].sort(inDocumentOrder);
   const owner = candidates.find(([, claim]) => claim.owner);
   const first = candidates.find(([, claim]) => !claim.quiet);
-  return (chosen ?? owner ?? first ?? candidates[0])?.[0];
+  return chosen ?? (owner ?? first ?? candidates[0])?.[0];
 }
 
 /** Asks every element that claims something to update, once, after the current task's claims. */
@@ -108,6 +130,7 @@ export class CallToAction implements ReactiveController {
 
   constructor(host: ReactiveControllerHost & HTMLElement & { endpoint?: string | undefined }) {
     this.#host = host;
+    elements.add(host);
     host.addController(this);
   }
 
@@ -149,14 +172,19 @@ export class CallToAction implements ReactiveController {
     return speakerOf(reachOf(this.#host, remedy), resolveEndpoint(this.#host.endpoint), remedy);
   }
 
-  /** Brings the element offering `remedy` into view and moves the focus to its action. */
+  /**
+   * Brings the element offering `remedy` into view and moves the focus to its action (the first
+   * button or link of a host page's own call to action).
+   */
   showSpeaker(remedy: Remedy): void {
     const speaker = this.speaker(remedy) as HTMLElement | undefined;
     if (!speaker) return;
     speaker.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    const action = speaker.shadowRoot?.querySelector<HTMLElement>(
-      '[part~="remedy"], [part~="retry"], [part~="see-plans"]',
-    );
+    const action = elements.has(speaker)
+      ? speaker.shadowRoot?.querySelector<HTMLElement>(
+          '[part~="remedy"], [part~="retry"], [part~="see-plans"]',
+        )
+      : speaker.querySelector<HTMLElement>('button:not([disabled]), a[href]');
     if (action) action.focus({ preventScroll: true });
     else {
       if (!speaker.hasAttribute('tabindex')) speaker.tabIndex = -1;
