@@ -5,7 +5,7 @@ import { DEMO_TEXTS, textSlots, type DemoTextKey } from './texts.js';
 // The shell every signed-in page shares: sidebar, header with the signed-in customer, the
 // scenario note. Rendered on the server so the page never flashes an anonymous header.
 
-export type AppPage = 'overview' | 'plans' | 'billing' | 'embed';
+export type AppPage = 'overview' | 'plans' | 'billing' | 'portal' | 'embed';
 
 interface NavItem {
   href: string;
@@ -21,6 +21,8 @@ const ICONS = {
     '<path d="M3.5 5.5h13M3.5 10h13M3.5 14.5h8" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/><circle cx="15" cy="14.5" r="1.75" fill="none" stroke="currentColor" stroke-width="1.5"/>',
   billing:
     '<rect x="2.5" y="4.5" width="15" height="11" rx="2" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M2.5 8h15M5.5 12.5h3" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/>',
+  portal:
+    '<rect x="2.5" y="3.5" width="15" height="13" rx="2" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M2.5 7.5h15M5.5 10.5h9M5.5 13.5h5" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/>',
   embed:
     '<path d="M7 6 3 10l4 4M13 6l4 4-4 4M11.5 4.5l-3 11" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/>',
   site: '<circle cx="10" cy="10" r="7.25" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M2.75 10h14.5M10 2.75c2 2 3 4.5 3 7.25s-1 5.25-3 7.25c-2-2-3-4.5-3-7.25s1-5.25 3-7.25z" fill="none" stroke="currentColor" stroke-width="1.5"/>',
@@ -30,6 +32,7 @@ const WORKSPACE_NAV: NavItem[] = [
   { href: '/app/', label: 'nav.overview', icon: ICONS.overview, page: 'overview' },
   { href: '/app/plans', label: 'nav.plans', icon: ICONS.plans, page: 'plans' },
   { href: '/app/billing', label: 'nav.billing', icon: ICONS.billing, page: 'billing' },
+  { href: '/app/portal', label: 'nav.portal', icon: ICONS.portal, page: 'portal' },
 ];
 const DEVELOPER_NAV: NavItem[] = [
   { href: '/app/embed', label: 'nav.embed', icon: ICONS.embed, page: 'embed' },

@@ -31,6 +31,7 @@ const APP_ROUTES = new Map<string, AppRoute>([
   ['/app/', { page: 'overview', file: 'overview.html', script: '/demo/src/overview.ts' }],
   ['/app/plans', { page: 'plans', file: 'plans.html', script: '/demo/src/plans.ts' }],
   ['/app/billing', { page: 'billing', file: 'billing.html', script: '/demo/src/billing.ts' }],
+  ['/app/portal', { page: 'portal', file: 'portal.html', script: '/demo/src/portal.ts' }],
   ['/app/embed', { page: 'embed', file: 'embed.html', script: '/demo/src/embed.ts' }],
 ]);
 

@@ -14,6 +14,7 @@ const en = {
   'nav.overview': 'Overview',
   'nav.plans': 'Plans',
   'nav.billing': 'Billing',
+  'nav.portal': 'Customer portal',
   'nav.embed': 'Embed snippets',
   'nav.site': 'Script-tag page',
   'sidebar.foot': 'A demo of billing-elements on the billing sandbox.',
@@ -46,14 +47,15 @@ const en = {
   'plans.lede':
     'Compare plans and switch in a click. You see and confirm the price before anything changes; a change that lowers your price waits for the end of your billing period.',
   'plans.available': 'Available plans',
-  'billing.lede':
-    'Your plan, payment method and invoices, from the billing service’s customer portal.',
+  'billing.lede': 'Your plan, invoices and seats, managed without leaving Northwind.',
   'billing.subscription': 'Subscription',
   'billing.invoices': 'Invoices',
   'billing.seats': 'Seats',
-  'billing.portal': 'Customer portal',
-  'billing.portal.note':
-    'Change plan, update the payment method or pay an invoice without leaving Northwind.',
+  'billing.portal.ask': 'Prefer the billing service’s own pages?',
+  'billing.portal.open': 'Open the customer portal',
+  'portal.lede':
+    'The billing service’s own portal, embedded with {element}: the same plan, payment method and invoices, in its pages.',
+  'portal.home': 'Portal home',
 };
 
 export type DemoTextKey = keyof typeof en;
@@ -66,6 +68,7 @@ const fr: Record<DemoTextKey, string> = {
   'nav.overview': 'Vue d’ensemble',
   'nav.plans': 'Offres',
   'nav.billing': 'Facturation',
+  'nav.portal': 'Portail client',
   'nav.embed': 'Extraits d’intégration',
   'nav.site': 'Page à balise script',
   'sidebar.foot': 'Une démo de billing-elements sur le bac à sable de facturation.',
@@ -99,19 +102,23 @@ const fr: Record<DemoTextKey, string> = {
   'plans.lede':
     'Comparez les offres et changez en un clic. Vous voyez et confirmez le prix avant tout changement\u202f; un changement qui baisse votre prix attend la fin de votre période de facturation.',
   'plans.available': 'Offres disponibles',
-  'billing.lede':
-    'Votre offre, votre moyen de paiement et vos factures, depuis le portail client du service de facturation.',
+  'billing.lede': 'Votre offre, vos factures et vos sièges, gérés sans quitter Northwind.',
   'billing.subscription': 'Abonnement',
   'billing.invoices': 'Factures',
   'billing.seats': 'Sièges',
-  'billing.portal': 'Portail client',
-  'billing.portal.note':
-    'Changez d’offre, mettez à jour le moyen de paiement ou payez une facture sans quitter Northwind.',
+  'billing.portal.ask': 'Vous préférez les pages du service de facturation\u202f?',
+  'billing.portal.open': 'Ouvrir le portail client',
+  'portal.lede':
+    'Le portail propre au service de facturation, intégré avec {element}\u00a0: la même offre, le même moyen de paiement et les mêmes factures, dans ses pages.',
+  'portal.home': 'Accueil du portail',
 };
 
 export const DEMO_TEXTS: Record<DemoLanguage, Record<DemoTextKey, string>> = { en, fr };
 
-/** The pages' `{{t.key}}` slots in `language`; the SSO sentence names its domain in bold. */
+/**
+ * The pages' `{{t.key}}` slots in `language`; the SSO sentence names its domain in bold, and the
+ * portal page's lede names its element as code.
+ */
 export function textSlots(language: DemoLanguage): Record<string, string | Markup> {
   const slots: Record<string, string | Markup> = Object.fromEntries(
     Object.entries(DEMO_TEXTS[language]).map(([key, text]) => [`t.${key}`, text]),
@@ -120,6 +127,12 @@ export function textSlots(language: DemoLanguage): Record<string, string | Marku
     escapeHtml(DEMO_TEXTS[language]['overview.sso.on']).replace(
       '{domain}',
       '<strong>northwind.example</strong>',
+    ),
+  );
+  slots['t.portal.lede'] = raw(
+    escapeHtml(DEMO_TEXTS[language]['portal.lede']).replace(
+      '{element}',
+      '<code>&lt;billing-portal&gt;</code>',
     ),
   );
   return slots;

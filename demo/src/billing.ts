@@ -19,7 +19,8 @@ import { seatsNote } from './seats-note.js';
 import { word } from './words.js';
 
 // The billing page: a summary of the subscription from the proxy's GET /subscription, with
-// the actions that fit its state; each one opens its workflow in the embedded portal below.
+// the actions that fit its state; each one opens its workflow in a modal portal (the page embeds
+// none: the service's own portal home has a page of its own, /app/portal).
 // The seats card's note says the customer's own figures, from the usage store the elements
 // share. Both are written again in the new language when the page's `lang` changes.
 

@@ -11,7 +11,7 @@ import { demoForFile } from './helpers.js';
 
 const e2e = demoForFile();
 
-const PAGES = ['/app/', '/app/plans', '/app/billing', '/app/embed'];
+const PAGES = ['/app/', '/app/plans', '/app/billing', '/app/portal', '/app/embed'];
 /** The parts of a button or link of our elements that remedies a state. */
 const REMEDY_PARTS = ['remedy', 'retry', 'see-plans', 'sign-in'];
 

@@ -264,7 +264,7 @@ test('buying seats shows the price, asks for confirmation, updates the meter and
   await page.context().close();
 });
 
-test('the billing page summarises the subscription and opens portal workflows in place', async () => {
+test('the billing page summarises the subscription and opens portal workflows in a modal', async () => {
   const page = await e2e.newPage();
   await e2e.signIn(page, 'healthy');
   await page
@@ -288,20 +288,62 @@ test('the billing page summarises the subscription and opens portal workflows in
     );
   });
 
-  const portal = page.frameLocator('billing-portal iframe:visible');
-  await portal.getByRole('heading', { level: 1, name: 'Your subscription' }).waitFor();
+  // The service's own portal home has a page of its own: this one says the plan once, and
+  // points there in one quiet line.
+  assert.equal(await page.locator('billing-portal').count(), 0);
+  await page.getByRole('link', { name: 'Open the customer portal' }).waitFor();
   await assertAccessible(page, 'the billing page');
   await screenshot(page, 'billing');
 
+  // Each action opens its workflow in the modal portal, and the page is there when it closes.
+  const dialog = page.locator('body > billing-portal').getByRole('dialog');
+  const hosted = page.frameLocator('body > billing-portal iframe');
   await summary.getByRole('button', { name: 'Update payment method' }).click();
-  await portal
+  await hosted
     .getByRole('heading', { level: 1, name: 'Contact details and payment method' })
     .waitFor();
-  await screenshot(page, 'billing-payment-method');
+  await screenshot(page, 'billing-payment-method', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.locator('body > billing-portal').waitFor({ state: 'detached' });
 
   await summary.getByRole('button', { name: 'Change plan' }).click();
-  await portal.getByRole('heading', { level: 1, name: 'Change plan' }).waitFor();
-  await screenshot(page, 'billing-change-plan');
+  await hosted.getByRole('heading', { level: 1, name: 'Change plan' }).waitFor();
+  await screenshot(page, 'billing-change-plan', { fullPage: false });
+  assert.deepEqual(pageErrors(page), []);
+  await page.context().close();
+});
+
+test('the customer portal page embeds the service’s portal home, in both languages', async () => {
+  const page = await e2e.newPage();
+  await e2e.signIn(page, 'healthy');
+  await page.goto(`${e2e.demo.url}/app/billing?lang=en`);
+  await page.getByRole('link', { name: 'Open the customer portal' }).click();
+  await page.waitForURL(`${e2e.demo.url}/app/portal`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  assert.equal(
+    await nav.getByRole('link', { name: 'Customer portal' }).getAttribute('aria-current'),
+    'page',
+  );
+  await page.getByRole('heading', { level: 1, name: 'Customer portal' }).waitFor();
+  assert.equal(await page.title(), 'Customer portal · Northwind Analytics');
+  const lede = page.locator('.page-head .lede');
+  assert.match((await lede.textContent()) ?? '', /billing service’s own portal/);
+  assert.equal(await lede.locator('code').textContent(), '<billing-portal>');
+  const portal = page.getByRole('region', { name: 'Portal home' }).locator('billing-portal');
+  assert.equal(await portal.getAttribute('page'), 'home');
+  const frame = page.frameLocator('billing-portal iframe:visible');
+  await frame.getByRole('heading', { level: 1, name: 'Your subscription' }).waitFor();
+  await frame.getByRole('link', { name: 'Change plan' }).waitFor();
+  await assertAccessible(page, 'the customer portal page');
+  await screenshot(page, 'customer-portal', { fullPage: false });
+
+  // In French: the page's words and the portal's.
+  await page.goto(`${e2e.demo.url}/app/portal?lang=fr`);
+  const navFr = page.getByRole('navigation', { name: 'Principale' });
+  await navFr.getByRole('link', { name: 'Portail client', exact: true }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Portail client' }).waitFor();
+  assert.match((await lede.textContent()) ?? '', /^Le portail propre au service de facturation/);
+  await frame.getByRole('heading', { level: 1, name: 'Votre abonnement' }).waitFor();
   assert.deepEqual(pageErrors(page), []);
   await page.context().close();
 });
@@ -332,7 +374,7 @@ test('the billing page’s seats note follows the customer’s seats, in their l
       'unlimited',
       'fr',
       'Vous avez 42 sièges. Votre offre inclut des sièges illimités\u00a0: en ajouter ne coûte ' +
-        'rien. Vous voyez ce qui change avant de confirmer.',
+        'rien.',
     ],
     [
       'no-payment-method',
@@ -408,8 +450,7 @@ test('the billing page’s own words follow a live change of <html lang>', async
 
   // A host app switching languages in place, as the elements allow: no reload.
   const navigations: string[] = [];
-  // The page's own navigations: the embedded portal's frame may load its home page again, in
-  // the new language.
+  // The page's own navigations, not its frames'.
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) navigations.push(frame.url());
   });

@@ -1,5 +1,5 @@
 // The demo on a phone and its snippet builder: the script-tag page keeps its margins, the
-// billing page leaves the portal its width, and the builder refuses what is not an address and
+// customer portal page leaves the portal its width, and the builder refuses what is not an address and
 // names features as the catalogue does.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -26,10 +26,10 @@ test('the script-tag page at 360 px keeps its right margin, whatever the badges 
   await screenshot(page, 'narrow-script-tag-page');
 });
 
-test('the billing page at 360 px gives the portal nearly the whole width', async () => {
+test('the customer portal page at 360 px gives the portal nearly the whole width', async () => {
   const page = await e2e.newPage(PHONE);
   await e2e.signIn(page, 'healthy');
-  await page.goto(`${e2e.demo.url}/app/billing`);
+  await page.goto(`${e2e.demo.url}/app/portal`);
   const frame = page.frameLocator('billing-portal iframe:visible');
   const card = frame.locator('main .card').first();
   await card.waitFor();
@@ -44,14 +44,14 @@ test('the billing page at 360 px gives the portal nearly the whole width', async
       ),
     );
   assert.ok(badges.every(Boolean), 'every badge inside the frame');
-  await screenshot(page, 'narrow-billing-page');
+  await screenshot(page, 'narrow-portal-page');
 });
 
 test('the French pages at 360 px fit the screen, the longest header included', async () => {
   const page = await e2e.newPage(PHONE);
   // Pending: the longest plan badge ("Pro · En attente de finalisation") beside "Se déconnecter".
   await e2e.signIn(page, 'pending');
-  for (const path of ['/app/?lang=fr', '/app/plans', '/app/billing']) {
+  for (const path of ['/app/?lang=fr', '/app/plans', '/app/portal', '/app/billing']) {
     await page.goto(`${e2e.demo.url}${path}`);
     await page.locator('[data-plan]:not([hidden])').waitFor();
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({

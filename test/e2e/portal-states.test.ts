@@ -14,7 +14,6 @@ import {
   checkAxe,
   eachVariant,
   frameSettled,
-  setLang,
   STATES_LABEL,
   wanted,
   writeContactSheets,
@@ -105,20 +104,19 @@ test('a suspended subscription: the restart page', async (t) => {
   checkAxe();
 });
 
-test('the billing page: the embedded portal and its plans table', async (t) => {
-  if (!wanted('billing')) return t.skip();
+test('the customer portal page: the embedded portal and its plans table', async (t) => {
+  if (!wanted('portal-page')) return t.skip();
   await eachVariant(e2e, 'healthy', async (page, variant) => {
-    await page.goto(`${e2e.demo.url}/app/billing`);
-    await setLang(page, variant.lang);
+    // Served in the variant's language: the portal's frame loads its home in it at once.
+    await page.goto(`${e2e.demo.url}/app/portal?lang=${variant.lang}`);
     const portal = page.locator('billing-portal');
     const hosted = page.frameLocator('billing-portal iframe:visible');
     await hosted.locator('h1').waitFor();
     await frameSettled(page.locator('billing-portal iframe'));
     await capture(page, variant, 'billing-portal-home', page.locator('#portal'));
-    // The demo's own words follow the page's language, also when it is switched in place (the
-    // summary may arrive before or after the switch above).
+    // The portal's own way to change the plan, in its frame: the page around it has none.
     const changePlan = variant.lang === 'fr' ? 'Changer d’offre' : 'Change plan';
-    await page.locator('[data-actions] button', { hasText: changePlan }).click();
+    await hosted.getByRole('link', { name: changePlan }).click();
     await hosted.locator('table').waitFor();
     await frameSettled(page.locator('billing-portal iframe'));
     await capture(page, variant, 'billing-portal-plans', portal);

@@ -162,18 +162,21 @@ test('capping reached: every page offers to pay the overdue invoices first, neve
   await page.getByRole('button', { name: 'Pay overdue invoices' }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Pay overdue invoices' }).count(), 1);
   assert.equal(await page.getByText('Single sign-on is on for').isVisible(), false);
-  // Billing: the invoices' Pay buttons lead; the summary and the portal home offer no restart yet.
+  // Billing: the invoices' Pay buttons lead; the summary offers no restart yet.
   await page.goto(`${e2e.demo.url}/app/billing`);
   await page
     .locator('billing-history')
     .getByRole('button', { name: /^Pay \$49\.00 for invoice/ })
     .first()
     .waitFor();
+  await page.locator('[data-summary][aria-busy="false"]').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Restart subscription' }).count(), 0);
+  // The customer portal page: the service's portal home says the same, in its own words.
+  await page.goto(`${e2e.demo.url}/app/portal`);
   const portal = page.frameLocator('billing-portal iframe:visible');
   await portal.getByText('Some invoices are overdue. Pay them, then restart.').waitFor();
   await portal.getByRole('link', { name: 'Pay overdue invoices' }).waitFor();
   assert.equal(await portal.getByRole('link', { name: 'Restart subscription' }).count(), 0);
-  assert.equal(await page.getByRole('button', { name: 'Restart subscription' }).count(), 0);
   await page.context().close();
 });
 
@@ -213,7 +216,7 @@ test('capping reached: the billing page lists the invoices once, each overdue on
   await page.context().close();
 });
 
-test('suspended for a dead card: the billing page and its portal lead with the payment method', async () => {
+test('suspended for a dead card: the billing and portal pages lead with the payment method', async () => {
   const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
   await e2e.signIn(page, 'suspended');
   await page.goto(`${e2e.demo.url}/app/billing`);
@@ -228,9 +231,27 @@ test('suspended for a dead card: the billing page and its portal lead with the p
   const buttons = summary.locator('[data-actions] button');
   assert.deepEqual(await buttons.allTextContents(), ['Update payment method']);
   assert.deepEqual(await buttons.evaluateAll((all) => all.map((b) => b.className)), ['button']);
-  const portal = page.frameLocator('billing-portal iframe:visible');
-  await portal.getByText('Your payment method no longer works: update it to restart.').waitFor();
-  const links = portal.locator('.actions a');
+  // Told once: the seats card says what it waits for, and points to the card's button (the
+  // page marks it as its call to action for the payment method).
+  const seats = page.locator('buy-feature[feature="seats"]');
+  await seats.locator('[part~="waits"]').getByText('Needs a working payment method.').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Update payment method' }).count(), 1);
+  await seats.getByRole('button', { name: 'See what to do' }).click();
+  await eventually(async () => {
+    assert.equal(
+      await buttons.first().evaluate((button) => button === document.activeElement),
+      true,
+    );
+  });
+  await assertAccessible(page, 'the billing page suspended for a dead card');
+  await screenshot(page, 'billing-suspended-card');
+
+  // The customer portal page: the service's portal home names the cause and leads the same way.
+  const portalPage = await page.context().newPage();
+  await portalPage.goto(`${e2e.demo.url}/app/portal`);
+  const home = portalPage.frameLocator('billing-portal iframe:visible');
+  await home.getByText('Your payment method no longer works: update it to restart.').waitFor();
+  const links = home.locator('.actions a');
   assert.deepEqual((await links.allTextContents()).slice(0, 2), [
     'Update payment method',
     'Restart subscription',
@@ -239,11 +260,13 @@ test('suspended for a dead card: the billing page and its portal lead with the p
     'button',
     'button quiet',
   ]);
-  await assertAccessible(page, 'the billing page suspended for a dead card');
-  await screenshot(page, 'billing-suspended-card');
+  await assertAccessible(portalPage, 'the customer portal page suspended for a dead card');
+  await portalPage.close();
 
-  // The card replaced, the summary offers the restart, and it leads.
+  // The card replaced (in the modal portal the summary's button opens), the summary offers the
+  // restart, and it leads.
   await buttons.getByText('Update payment method').click();
+  const { dialog, hosted: portal } = portalDialog(page);
   await portal
     .getByRole('heading', { level: 1, name: 'Contact details and payment method' })
     .waitFor();
@@ -253,6 +276,8 @@ test('suspended for a dead card: the billing page and its portal lead with the p
   await portal.getByLabel('Security code').fill('123');
   await portal.getByRole('button', { name: 'Save' }).click();
   await portal.getByText('Your details and payment method are saved.').waitFor();
+  await dialog.getByRole('button', { name: /^(Done|Close)$/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
   await eventually(async () => {
     assert.deepEqual(await buttons.allTextContents(), ['Restart subscription']);
   });
@@ -394,8 +419,14 @@ test('a pending subscription is completed, and a customer without one picks a pl
   await e2e.signIn(page, 'pending');
   await page.goto(`${e2e.demo.url}/app/billing`);
   const summary = page.getByRole('region', { name: 'Subscription' });
+  // Told once: the seats card waits for the subscription, the card above completes it.
+  await page
+    .locator('buy-feature[feature="seats"] [part~="waits"]')
+    .getByText('Available once your subscription is complete.')
+    .waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Complete your subscription' }).count(), 1);
   await summary.getByRole('button', { name: 'Complete your subscription' }).click();
-  const portal = page.frameLocator('billing-portal iframe:visible');
+  const { hosted: portal } = portalDialog(page);
   await portal.getByRole('heading', { level: 1, name: 'Complete your subscription' }).waitFor();
   await assertAccessible(page, 'the page to complete a subscription');
   assert.deepEqual(pageErrors(page), [], "errors in the page's console");
@@ -407,9 +438,8 @@ test('a pending subscription is completed, and a customer without one picks a pl
   await other.goto(`${e2e.demo.url}/app/billing`);
   const noPlan = other.getByRole('region', { name: 'Subscription' });
   await noPlan.getByRole('button', { name: 'Choose a plan' }).click();
-  await other
-    .frameLocator('billing-portal iframe:visible')
-    .getByRole('heading', { level: 1, name: 'Choose a plan' })
+  await portalDialog(other)
+    .hosted.getByRole('heading', { level: 1, name: 'Choose a plan' })
     .waitFor();
   await assertAccessible(other, 'the plans page');
   assert.deepEqual(pageErrors(other), [], "errors in the page's console");

@@ -13,14 +13,12 @@ import {
 
 const e2e = demoForFile();
 
-test('the billing page follows a subscription made in another tab: summary, badge and portal', async () => {
+test('the billing and portal pages follow a subscription made in another tab', async () => {
   const tab = await e2e.newPage();
   await e2e.signIn(tab, 'no-subscription');
   await tab.goto(`${e2e.demo.url}/app/billing`);
   const summary = tab.getByRole('region', { name: 'Subscription' });
   const badge = tab.locator('[data-plan]');
-  // The frame shown (a refresh loads the next one out of sight, in a container of its own).
-  const portal = tab.frameLocator('billing-portal > #service_portal iframe');
   await summary.getByRole('button', { name: 'Choose a plan' }).waitFor();
   // The card names the state in the glossary's words, once: its tag, no "Plan: None yet".
   await summary.getByText('No plan yet', { exact: true }).waitFor();
@@ -29,7 +27,15 @@ test('the billing page follows a subscription made in another tab: summary, badg
   // The sample customer's note tells the state it starts in.
   const note = tab.getByRole('note', { name: 'Demo scenario' });
   await note.getByText('A new account that has not chosen a plan yet.').waitFor();
-  // Without a subscription the portal's home is the choice of a plan.
+
+  // The customer portal page, open in a tab of its own. Without a subscription the portal's
+  // home is the choice of a plan.
+  const portalTab = await tab.context().newPage();
+  const portalErrors: string[] = [];
+  portalTab.on('pageerror', (error) => portalErrors.push(error.message));
+  await portalTab.goto(`${e2e.demo.url}/app/portal`);
+  // The frame shown (a refresh loads the next one out of sight, in a container of its own).
+  const portal = portalTab.frameLocator('billing-portal > #service_portal iframe');
   await portal.getByRole('heading', { level: 1, name: 'Choose a plan' }).waitFor();
 
   // Another tab of the same session subscribes to Pro through the Plans page.
@@ -45,12 +51,14 @@ test('the billing page follows a subscription made in another tab: summary, badg
   await hosted.getByRole('button', { name: 'Subscribe' }).click();
   await hosted.getByText('Your subscription is active.').waitFor();
 
-  // The first tab follows without a reload: its own summary and badge (the demo's code, on
-  // `billing-updated`), and the portal beside them (the element).
+  // The first tabs follow without a reload: the billing page's own summary and badge (the
+  // demo's code, on `billing-updated`), and the portal page's portal (the element).
   const navigations: string[] = [];
-  tab.on('framenavigated', (frame) => {
-    if (frame === tab.mainFrame()) navigations.push(frame.url());
-  });
+  for (const page of [tab, portalTab]) {
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+  }
   await summary.getByText('Renews on').waitFor();
   assert.match((await summary.textContent()) ?? '', /Plan\s*Pro/);
   await summary.getByRole('button', { name: 'Change plan' }).waitFor();
@@ -59,8 +67,10 @@ test('the billing page follows a subscription made in another tab: summary, badg
   await note.waitFor({ state: 'hidden' });
   await portal.getByRole('heading', { level: 1, name: 'Your subscription' }).waitFor();
   await portal.getByRole('heading', { level: 2, name: /Pro/ }).waitFor();
+  await portalTab.locator('[data-plan]').getByText('Pro · Active').waitFor();
   assert.deepEqual(navigations, [], 'no reload');
   assert.deepEqual(pageErrors(tab), []);
+  assert.deepEqual(portalErrors, []);
   assert.deepEqual(pageErrors(other), []);
   await tab.context().close();
 });
