@@ -36,7 +36,9 @@ export function seatsNote({ state, inUse }: SeatsFacts, formatOn: Element): stri
     // A suspended subscription changes nothing until it is restarted: no removal to offer.
     if (state.subscription !== 'suspended') sentences.push(...removal(seats, have, inUse, n));
   }
-  sentences.push(word(state.subscription === 'suspended' ? 'seats.suspended' : 'seats.confirm'));
+  // Unlimited seats cost nothing: no price to confirm, so no promise of one.
+  if (state.subscription === 'suspended') sentences.push(word('seats.suspended'));
+  else if (!isUnlimited(seats)) sentences.push(word('seats.confirm'));
   return sentences.join(' ');
 }
 
