@@ -83,8 +83,10 @@ const PAGES = [
     // announcement and its timer dropped when the meter leaves the page: +26 B (21,995 B). Then
     // one customer per page, less the bundler hints no longer in the files: +211 B (22,206 B).
     // Then another account signed in said once per page, with its Reload button and words in
-    // the remedies chunk: +143 B (22,344 B).
-    budget: 21.2 * KIB + 53 + 173 + 1 + 2 + 32 + 26 + 211 + 143,
+    // the remedies chunk: +143 B (22,344 B). Then a host page's own button offering a remedy
+    // for the elements of its region (in the remedies chunk): +103 B, and 1 B for the fraction
+    // of the budget's 21.2 KiB (22,453 B).
+    budget: 21.2 * KIB + 53 + 173 + 1 + 2 + 32 + 26 + 211 + 143 + 104,
   },
   {
     name: 'all six, script-tag file (billing-elements.js)',
@@ -154,12 +156,13 @@ const PAGES = [
     // the business prepared for the customer shown by the picker, and the customer's plan kept
     // as a card outside the visible grid: +363 B (52,304 B). Then the plan dialog saying that a
     // change replaces the one scheduled, and a pending plan's card "Waiting to be completed":
-    // +74 B (52,378 B).
+    // +74 B (52,378 B). Then a host page's own button offering a remedy for the elements of
+    // its region: +101 B (52,479 B).
     budget:
       40 * KIB +
       [
         866, 393, 3_266, 1_530, 874, 788, 193, 209, 570, 139, 162, 16, 208, 190, 4, 36, 10, 27, 33,
-        12, 365, 38, 303, 208, 9, 85, 52, 16, 80, 263, 36, 363, 74,
+        12, 365, 38, 303, 208, 9, 85, 52, 16, 80, 263, 36, 363, 74, 101,
       ].reduce((sum, added) => sum + added),
     target: 26 * KIB,
   },

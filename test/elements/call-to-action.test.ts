@@ -248,6 +248,34 @@ describe('one call to action per page region', () => {
     expect(chosen.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Pay overdue invoices');
   });
 
+  it('lets a button of the host page offer it, the elements pointing there', async () => {
+    await freshStart('suspended');
+    const page = await fixture<HTMLElement>(
+      html`<div>
+        <div data-billing-region>
+          <buy-feature feature="seats"></buy-feature>
+          <feature-gate feature="sso" label="Single sign-on"><p>SSO</p></feature-gate>
+          <div class="summary" data-billing-remedy="register restart">
+            <button type="button">Update the card</button>
+          </div>
+        </div>
+        <div data-billing-region>
+          <buy-feature feature="seats"></buy-feature>
+        </div>
+      </div>`,
+    );
+    await settled(page);
+    // The host's own call to action comes after the elements in its region and still offers
+    // it there; the other region has no such button, so its element offers the remedy itself.
+    expect(remediesIn(page)).to.deep.equal(['buy-feature[seats]: Update payment method']);
+    const [first, second] = page.querySelectorAll('buy-feature');
+    expect(first!.shadowRoot!.querySelector('[part~="remedy"]')).to.equal(null);
+    expect(second!.shadowRoot!.querySelector('[part~="remedy"]')).to.not.equal(null);
+    first!.shadowRoot!.querySelector<HTMLElement>('[part~="pointer"]')!.click();
+    expect(document.activeElement?.textContent).to.equal('Update the card');
+    for (const el of elementsOf(page)) await expect(el).to.be.accessible();
+  });
+
   it('leaves the plans to the page’s plan picker, and billing to its portal', async () => {
     await freshStart('no-subscription');
     const plans = await fixture<HTMLElement>(
