@@ -31,7 +31,8 @@ describe('layout on narrow hosts', () => {
   afterEach(() => closePortalDialogs());
 
   it('keeps the three plan cards in balanced rows at every width', async () => {
-    await freshStart('healthy');
+    // Three plans: the grid's (for healthy the business prepared a fourth).
+    await freshStart('discounted');
     const host = await fixture<HTMLDivElement>(
       html`<div style="width: 1000px"><plan-picker></plan-picker></div>`,
     );
@@ -64,6 +65,35 @@ describe('layout on narrow hosts', () => {
       440: [1, 1, 1],
       300: [1, 1, 1],
     });
+  });
+
+  it('puts four plan cards in a row only where each price fits, else two by two', async () => {
+    // The grid's three plans and the Enterprise subscription prepared for healthy.
+    await freshStart('healthy');
+    const host = await fixture<HTMLDivElement>(
+      html`<div style="width: 1200px"><plan-picker></plan-picker></div>`,
+    );
+    const picker = host.querySelector('plan-picker')!;
+    await waitUntil(() => part(picker, 'prepared') !== null, 'plans shown', { timeout: 8000 });
+    const shapes: Record<number, number[]> = {};
+    for (const width of [1200, 1000, 560, 300]) {
+      host.style.width = `${width}px`;
+      await picker.updateComplete;
+      await new Promise(requestAnimationFrame);
+      const found = rows(picker);
+      shapes[width] = found.map((row) => row.length);
+      for (const card of found.flat()) {
+        // The price stays on one line inside its card ("$499.00 / month").
+        const price = card.querySelector('[part~="price"]')!;
+        expect(price.scrollWidth, `price inside at ${width}px`).to.be.at.most(
+          price.clientWidth + 1,
+        );
+        expect(card.getBoundingClientRect().right, `inside at ${width}px`).to.be.at.most(
+          host.getBoundingClientRect().right + 0.5,
+        );
+      }
+    }
+    expect(shapes).to.deep.equal({ 1200: [4], 1000: [2, 2], 560: [2, 2], 300: [1, 1, 1, 1] });
   });
 
   it('keeps a long on/off badge inside a narrow meter', async () => {
