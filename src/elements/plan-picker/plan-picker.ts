@@ -257,14 +257,21 @@ export class PlanPicker extends LitElement {
     language: () => languageOf(this),
   });
 
-  /** The confirmation dialog; on close the focus goes back to the offer chosen. */
+  /**
+   * The confirmation dialog; on close the focus goes back to the offer chosen: its button, or its
+   * title when the change took the button away before the dialog closed (the plans read again
+   * while it was closing: a slow machine's order).
+   */
   readonly #confirmDialog: ConfirmDialog = new ConfirmDialog(
     this,
     () => this.#flow,
-    () =>
-      this.renderRoot.querySelector<HTMLElement>(
-        `[data-offer="${CSS.escape(this.#flow.offer ?? '')}"]`,
-      ),
+    () => {
+      const offer = CSS.escape(this.#flow.offer ?? '');
+      return (
+        this.renderRoot.querySelector<HTMLElement>(`[data-offer="${offer}"]`) ??
+        this.renderRoot.querySelector<HTMLElement>(`[data-offer-card="${offer}"] h3`)
+      );
+    },
   );
 
   constructor() {
