@@ -85,7 +85,8 @@ describe('redis-server restarted mid-load (appendonly yes, appendfsync always)',
       async () =>
         (await sandboxControl(sandbox, 'GET', '/stats')).appliedUsageChanges >= PURCHASES / 10,
       'a tenth of the load to be applied',
-      30_000,
+      // The fault stage runs beside the packed apps' builds: 30 s was once not enough there.
+      60_000,
     );
     const appliedAtKill = (await sandboxControl(sandbox, 'GET', '/stats')).appliedUsageChanges;
     redis.process.kill('SIGKILL');
