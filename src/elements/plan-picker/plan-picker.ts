@@ -473,14 +473,21 @@ export class PlanPicker extends LitElement {
     </div>`;
   }
 
+  /** The change scheduled for the period's end: its plan's title, and its date as written. */
+  #scheduled(subscription: SubscriptionStatusResponse): { title: string; date: string } {
+    const date = subscription.dateOfferChange ?? subscription.periodEnd;
+    return {
+      title: subscription.titleAfterTerm ?? this.#titleOf(subscription.offerAfterTerm ?? ''),
+      date: date ? formatDate(this, date) : '',
+    };
+  }
+
   /**
    * A change confirmed earlier that waits for the end of the period (a downgrade): which plan,
    * from when, and the way to keep the current one (moving to it again cancels the change).
    */
   #renderScheduled(subscription: SubscriptionStatusResponse): TemplateResult {
     const current = subscription.offer ?? '';
-    const title = subscription.titleAfterTerm ?? this.#titleOf(subscription.offerAfterTerm ?? '');
-    const date = subscription.dateOfferChange ?? subscription.periodEnd;
     const busy = this.#flow.busy || this.#flow.failure?.pending !== undefined;
     const quoting = this.#flow.phase === 'preparing' && this.#flow.offer === current;
     return html`<div
@@ -489,7 +496,7 @@ export class PlanPicker extends LitElement {
       part="notice scheduled"
       data-kind="scheduled"
     >
-      <p>${message(this, 'plan.scheduled', { title, date: date ? formatDate(this, date) : '' })}</p>
+      <p>${message(this, 'plan.scheduled', this.#scheduled(subscription))}</p>
       <button
         type="button"
         class="secondary"
@@ -521,9 +528,8 @@ export class PlanPicker extends LitElement {
       </p>`;
     if (offer.ReferenceOffer === subscription.offerAfterTerm) {
       // Already chosen, from the end of the period: no second downgrade to offer.
-      const date = subscription.dateOfferChange ?? subscription.periodEnd;
       return html`<p class="badge scheduled" part="starts">
-        ${message(this, 'plan.scheduled.starts', { date: date ? formatDate(this, date) : '' })}
+        ${message(this, 'plan.scheduled.starts', this.#scheduled(subscription))}
       </p>`;
     }
     if (offer.IsOnRequest) {
@@ -883,10 +889,7 @@ export class PlanPicker extends LitElement {
     const scheduled = subscription?.offerAfterTerm;
     const replaced =
       !keeping && scheduled && scheduled !== quote.ReferenceOffer
-        ? message(this, 'plan.dialog.replaces', {
-            title: subscription.titleAfterTerm ?? this.#titleOf(scheduled),
-            date: formatDate(this, subscription.dateOfferChange ?? subscription.periodEnd ?? ''),
-          })
+        ? message(this, 'plan.dialog.replaces', this.#scheduled(subscription))
         : '';
     // Each consequence its own sentence, read as a list.
     const summary = [
