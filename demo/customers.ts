@@ -18,6 +18,11 @@ export interface Scenario {
    * starting state): the page hides the note once the live state differs.
    */
   startsAs: string;
+  /**
+   * Whether the customer's prices include tax, for the proxy's `taxes` option: the sandbox
+   * fixture's customers with a tax rate have prices that include it. Unset: no tax, nothing said.
+   */
+  taxes?: 'included';
   /** The same three texts on a French page. */
   fr: { label: string; situation: string; tryThis: string };
 }
@@ -113,13 +118,15 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     reference: 'discounted',
     startsAs: 'running/pro',
+    taxes: 'included',
     label: 'Discounted',
     tone: 'ok',
-    situation: 'Pro plan with 20% off every price.',
+    situation: 'Pro plan with 20% off every price; prices include a 20% tax.',
     tryThis: 'Compare the price of two seats with the healthy account.',
     fr: {
       label: 'Remise',
-      situation: 'Offre Pro avec 20\u00a0% de remise sur tous les prix.',
+      situation:
+        'Offre Pro avec 20\u00a0% de remise sur tous les prix\u202f; prix toutes taxes comprises (20\u00a0%).',
       tryThis: 'Comparez le prix de deux sièges avec celui du compte en règle.',
     },
   },

@@ -133,6 +133,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       // The host's own count of seats in use: a decrease never goes below it, whatever a page says.
       inUse: (identity, feature) =>
         feature === 'seats' ? SEATS_IN_USE[identity.reference] : undefined,
+      // Whether a customer's prices include tax is the business's to say: the elements say it.
+      taxes: (identity) => directory.get(identity.reference)?.taxes,
       identify: (request: Request) => {
         const customer = directory.get(sessions.read(request.headers.get('cookie')) ?? '');
         return customer

@@ -109,9 +109,17 @@ export function browserTestServerPlugin(): Plugin {
       const proxyFor = (
         basePath: string,
         portalScriptUrl: string,
-        notifications?: { secret: string; key: string },
-        hostedOrigin = running.url,
-        rateLimit: { capacity: number; refillPerSecond: number } | false = false,
+        {
+          notifications,
+          hostedOrigin = running.url,
+          rateLimit = false,
+          taxes,
+        }: {
+          notifications?: { secret: string; key: string };
+          hostedOrigin?: string;
+          rateLimit?: { capacity: number; refillPerSecond: number } | false;
+          taxes?: 'included' | 'excluded';
+        } = {},
       ): Mount => ({
         basePath,
         proxy: createBillingProxy({
@@ -128,6 +136,7 @@ export function browserTestServerPlugin(): Plugin {
           // the limit is the subject.
           limits: { rateLimit },
           ...(notifications ? { notifications } : {}),
+          ...(taxes ? { taxes } : {}),
           identify(request) {
             const reference = cookieValue(request.headers.get('cookie'), CUSTOMER_COOKIE);
             if (!reference) return null;
@@ -142,21 +151,19 @@ export function browserTestServerPlugin(): Plugin {
         // The real script under another address: a page that already loaded it loads it anew.
         proxyFor('/billing-alt', `${origin}/_test/portal.js`),
         // A service whose hosted pages are elsewhere than the sandbox's installation page.
-        proxyFor(
-          '/billing-elsewhere',
-          running.portalScriptUrl,
-          undefined,
-          'https://hosted.example',
-        ),
+        proxyFor('/billing-elsewhere', running.portalScriptUrl, {
+          hostedOrigin: 'https://hosted.example',
+        }),
         // A proxy that limits prices and purchases per customer to a burst of 2, then one every
         // 100 s: a test that spends the burst meets its 429 `rate-limited` for the rest of the run.
-        proxyFor('/billing-limited', running.portalScriptUrl, undefined, running.url, {
-          capacity: 2,
-          refillPerSecond: 0.01,
+        proxyFor('/billing-limited', running.portalScriptUrl, {
+          rateLimit: { capacity: 2, refillPerSecond: 0.01 },
         }),
+        // A business whose prices include tax, and one whose prices have it added on the invoice.
+        proxyFor('/billing-tax-included', running.portalScriptUrl, { taxes: 'included' }),
+        proxyFor('/billing-tax-excluded', running.portalScriptUrl, { taxes: 'excluded' }),
         proxyFor('/billing', running.portalScriptUrl, {
-          secret: WEBHOOK_SECRET,
-          key: WEBHOOK_KEY,
+          notifications: { secret: WEBHOOK_SECRET, key: WEBHOOK_KEY },
         }),
       ];
 

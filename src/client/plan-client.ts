@@ -13,8 +13,9 @@ import { getProxyClient, invalid, isQuoteLike } from './proxy-client.js';
 
 /**
  * `GET /offers` for the picker: the offers (`IsCurrent` marks the customer's) and the
- * subscriptions the business prepared for the customer (none from an older proxy). Titles,
- * descriptions and prices are the service's, in `language`.
+ * subscriptions the business prepared for the customer (none from an older proxy), and whether
+ * prices include tax when the business said. Titles, descriptions and prices are the service's,
+ * in `language`.
  */
 export async function getPlans(
   endpoint?: string | null,
@@ -29,7 +30,12 @@ export async function getPlans(
   );
   if (!body || !Array.isArray(body.offers)) throw invalid('/offers');
   const prepared = Array.isArray(body.prepared) ? body.prepared.filter(isPreparedLike) : [];
-  return { offers: body.offers.filter(isOfferLike), prepared };
+  const { taxes } = body;
+  return {
+    offers: body.offers.filter(isOfferLike),
+    prepared,
+    ...(taxes === 'included' || taxes === 'excluded' ? { taxes } : {}),
+  };
 }
 
 /** An offer the picker can show (the proxy client's own check, not exported from it: a page without the picker would carry the export). */

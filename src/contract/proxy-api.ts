@@ -162,7 +162,15 @@ export type PricingResponse = PricingUsageResult & {
    * `pricing` of a `price-changed` refusal: treat absent as true.
    */
   confirmationRequired?: boolean;
+  /** Whether these prices include tax, as the proxy's `taxes` option says; absent when unset. */
+  taxes?: TaxTreatment;
 };
+
+/**
+ * Whether prices include tax (`included`) or have it added on the invoice (`excluded`): the
+ * business's word (the proxy's `taxes` option), since the service's quotes do not tell it.
+ */
+export type TaxTreatment = 'included' | 'excluded';
 
 /**
  * Why a change cannot be bought in the customer's state now: a plan that lacks the feature, no
@@ -249,6 +257,8 @@ export interface PreparedOffer {
 export interface OffersResponse {
   offers: Offer[];
   prepared: PreparedOffer[];
+  /** Whether the offers' prices include tax (the proxy's `taxes` option); absent when unset. */
+  taxes?: TaxTreatment;
 }
 
 /**

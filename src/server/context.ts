@@ -1,6 +1,7 @@
 import type { IdempotencyStore } from './idempotency/store.js';
 import type { SignalBus } from './notifications/signals.js';
 import type { SuspensionCheck } from './entitlements.js';
+import type { TaxTreatment } from '../contract/proxy-api.js';
 import type { BillingIdentity, ResolvedOptions } from './options.js';
 import type { CallContext, UpstreamClient } from './upstream.js';
 import { ProxyError, UpstreamError } from './errors.js';
@@ -26,6 +27,19 @@ export interface RouteContext {
   body: unknown;
   /** Keeps work going after the answer is sent, where the platform offers it (a Worker's ctx). */
   waitUntil?: ((work: Promise<unknown>) => void) | undefined;
+}
+
+/**
+ * Whether the customer's prices include tax, as the `taxes` option says (undefined: unset). A
+ * function that answers anything else is a bug of the host's code: thrown, so a 500, logged.
+ */
+export function taxesOf(context: RouteContext): TaxTreatment | undefined {
+  const { taxes } = context.options;
+  const answer = typeof taxes === 'function' ? taxes(context.identity) : taxes;
+  if (answer === undefined || answer === 'included' || answer === 'excluded') return answer;
+  throw new TypeError(
+    `taxes(identity) answered ${JSON.stringify(answer)}: 'included', 'excluded' or undefined`,
+  );
 }
 
 /** Charges one request to the customer's rate limit; throws 429 when it is exhausted. */

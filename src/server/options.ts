@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { fetchExchange, type Exchange } from './exchange.js';
 import { nodeHttpExchange } from './exchange-node.js';
+import type { TaxTreatment } from '../contract/proxy-api.js';
 import type { IdempotencyStore } from './idempotency/store.js';
 import type { BillingNotification } from './notifications/webhook.js';
 import type { SignalBus } from './notifications/signals.js';
@@ -151,6 +152,18 @@ const OptionsSchema = z
      * change costs nothing now; false skips that check. Default: not sent.
      */
     ensureBillable: z.boolean().optional(),
+    /**
+     * Whether the prices the service quotes include tax (`'included'`) or have it added on the
+     * invoice (`'excluded'`), for the elements to say so beside them; a function of the customer
+     * when it depends on them (a consumer or a business, a country). Unset: prices say nothing
+     * about tax. The service's quotes do not tell it, so the business does.
+     */
+    taxes: z
+      .custom<TaxTreatment | ((identity: BillingIdentity) => TaxTreatment | undefined)>(
+        (value) => value === 'included' || value === 'excluded' || typeof value === 'function',
+        { error: "taxes must be 'included', 'excluded' or a function (identity) => one of them" },
+      )
+      .optional(),
     /** Where purchases remember their idempotency keys. Default: an in-memory store (one instance only). */
     idempotencyStore: z
       .custom<IdempotencyStore>(

@@ -147,6 +147,7 @@ type Mode = 'add-on' | 'unlimited' | 'quantity';
  * @csspart next-term - The next-term label and price under it.
  * @csspart next-term-note - Under it, when it is above the card's price: it also counts the use beyond what the plan includes.
  * @csspart effective - In a removal's confirmation: the add-on ends now and what was billed is not refunded.
+ * @csspart taxes - At the end of the dialog's price block, when the proxy's `taxes` option says it: "Prices include tax." or "Prices exclude tax: it is added on the invoice."
  * @csspart confirm - The confirm button (also `button`).
  * @csspart destructive - The confirm button of a removal, in the critical colour (also `button` and `confirm`).
  * @csspart cancel - The cancel button (also `button`).

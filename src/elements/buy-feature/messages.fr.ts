@@ -19,6 +19,8 @@ export default {
   'buy.price.no-charge': 'Rien à payer maintenant',
   'buy.price.credit': 'Crédité maintenant',
   'buy.price.next': 'Nouveau prix récurrent',
+  'buy.taxes.included': 'Prix toutes taxes comprises.',
+  'buy.taxes.excluded': 'Prix hors taxes\u00a0: les taxes s’ajoutent sur la facture.',
   'buy.price.unchanged': 'Prix récurrent inchangé',
   'buy.unit-price': '{label}\u00a0: {price} l’unité.',
   'buy.unit-price.beyond': '{label}\u00a0: {price} l’unité au-delà des {included} inclus.',

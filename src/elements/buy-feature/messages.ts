@@ -34,6 +34,10 @@ export const buyTexts = {
   'buy.price.credit': 'Credited now',
   'buy.price.next': 'New recurring price',
   'buy.price.unchanged': 'Recurring price unchanged',
+  // Under the dialog's prices, when the business said whether they include tax (its proxy's
+  // `taxes` option); nothing is said otherwise.
+  'buy.taxes.included': 'Prices include tax.',
+  'buy.taxes.excluded': 'Prices exclude tax: it is added on the invoice.',
   // A price the service cannot quote before a payment method is added: the plan's, per unit.
   'buy.unit-price': '{label}: {price} each.',
   'buy.unit-price.beyond': '{label}: {price} each beyond the {included} included.',

@@ -97,7 +97,8 @@ export function priceRegion<Args>(
 
 /**
  * The dialog's price block (shared/confirm-dialog.ts draws it): the immediate price, the
- * service's breakdown of it (prorated units, discounts) when it gives one, and the next term.
+ * service's breakdown of it (prorated units, discounts) when it gives one, the next term, and
+ * whether these prices include tax when the business said.
  */
 export function pricingQuote(
   host: Element,
@@ -122,5 +123,6 @@ export function pricingQuote(
       label: nextLabel(host, pricing, increment),
       price: termPrice(host, nextTerm, pricing.Currency),
     },
+    taxes: pricing.taxes && message(host, `buy.taxes.${pricing.taxes}`),
   };
 }

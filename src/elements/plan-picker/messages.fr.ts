@@ -12,6 +12,8 @@ export default {
   'plan.contact': 'Nous contacter',
   'plan.on-request': 'Sur demande',
   'plan.prepared': 'Une offre sur mesure préparée pour vous',
+  'plan.taxes.included': 'Prix toutes taxes comprises.',
+  'plan.taxes.excluded': 'Prix hors taxes\u00a0: les taxes s’ajoutent sur la facture.',
   'plan.discount': 'Votre remise s’applique\u00a0: {name}.',
   'plan.discount.list-price': 'Prix catalogue {price}, avant votre remise\u00a0: {name}.',
   'plan.at-use': 'À votre usage actuel\u00a0: le prix catalogue de {price} plus {extras}.',

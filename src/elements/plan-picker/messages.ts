@@ -20,6 +20,10 @@ export const planTexts = {
   // Under the title of a plan the business prepared for this customer: a custom subscription at
   // its own price and terms.
   'plan.prepared': 'A custom offer prepared for you',
+  // Under the plans and the dialog's prices, when the business said whether prices include tax
+  // (its proxy's `taxes` option); nothing is said otherwise.
+  'plan.taxes.included': 'Prices include tax.',
+  'plan.taxes.excluded': 'Prices exclude tax: it is added on the invoice.',
   // The subscription's discount, which moves with it to another plan; {name} is the service's
   // title of it ("20% off everything").
   'plan.discount': 'Your discount applies: {name}.',

@@ -2,6 +2,7 @@ import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import type { Offer } from '../../contract/catalog.js';
 import type {
   PortalPage,
+  OffersResponse,
   PreparedOffer,
   SubscriptionStatusResponse,
 } from '../../contract/proxy-api.js';
@@ -52,9 +53,7 @@ import { planPickerStyles } from './styles.js';
  * What a read of the catalogue answers: the offers, the subscriptions the business prepared for
  * the customer, and the customer's subscription.
  */
-interface CatalogAnswer {
-  offers: Offer[];
-  prepared: PreparedOffer[];
+interface CatalogAnswer extends OffersResponse {
   subscription: SubscriptionStatusResponse;
 }
 
@@ -145,6 +144,7 @@ function suspendedRemedy(
  * @csspart next-term - The new recurring price, compared with the current one when it rises ("$454.00 / month instead of $199.00 / month"; for a change that costs nothing now and waits: what is due now).
  * @csspart next-term-note - Under it: the customer's discount, and when the price is above the plan's list price, the extras it includes ("Projects: 1 extra, $5.00 / month").
  * @csspart effective - "Takes effect on {date}" for a change at the end of the period that costs something now.
+ * @csspart taxes - Under the plans, and at the end of the dialog's price block, when the proxy's `taxes` option says it: "Prices include tax." or "Prices exclude tax: it is added on the invoice."
  * @csspart confirm - The confirm button (also `button`).
  * @csspart destructive - The confirm button of a change that takes something away, in the critical colour (also `button` and `confirm`).
  * @csspart cancel - The cancel button (also `button`).
@@ -205,11 +205,11 @@ export class PlanPicker extends LitElement {
       // in the element's language.
       const language = this.#offersLanguage;
       try {
-        const [{ offers, prepared }, subscription] = await Promise.all([
+        const [plans, subscription] = await Promise.all([
           getPlans(client.endpoint, signal, language),
           client.getSubscription(signal, language),
         ]);
-        return { offers, prepared, subscription };
+        return { ...plans, subscription };
       } catch (caught) {
         const error = toBillingError(caught);
         // A read that another one replaced, or the element left the page: nothing to say.
@@ -963,6 +963,7 @@ export class PlanPicker extends LitElement {
               price: quote.PricingLocalized,
               note: note || undefined,
             },
+            taxes: this.#taxes(),
           }
         : {
             nowLabel: quote.LabelLocalized,
@@ -978,6 +979,7 @@ export class PlanPicker extends LitElement {
             effective: quote.IsImmediate
               ? undefined
               : message(this, 'plan.dialog.effective', { date }),
+            taxes: this.#taxes(),
           },
       applying: this.#flow.underWay,
       cancelLabel: message(this, 'plan.dialog.cancel'),
@@ -985,6 +987,13 @@ export class PlanPicker extends LitElement {
       onCancel: this.#confirmDialog.cancel,
       onConfirm: () => void this.#flow.confirm(),
     };
+  }
+
+  /** Whether the prices include tax, when the business said (its proxy's `taxes` option). */
+  #taxes(): string | undefined {
+    const catalog = this.#catalog;
+    const taxes = catalog.status === 'ready' ? catalog.taxes : undefined;
+    return taxes && message(this, `plan.taxes.${taxes}`);
   }
 
   override render() {
@@ -995,7 +1004,8 @@ export class PlanPicker extends LitElement {
     else if (catalog.status === 'error') body = this.#renderLoadError(catalog.error);
     else
       body = html`${this.#renderNotice(catalog.subscription)}
-      ${this.#renderOffers(catalog.offers, catalog.prepared, catalog.subscription)}`;
+      ${this.#renderOffers(catalog.offers, catalog.prepared, catalog.subscription)}
+      ${catalog.taxes ? html`<p class="taxes" part="taxes">${this.#taxes()}</p>` : nothing}`;
     return html`<slot name="heading"></slot> ${body} ${this.#renderStatus()}
       ${this.#renderProblem()}
       ${this.#confirmDialog.render(confirmation ? confirmContent(confirmation) : nothing)}`;

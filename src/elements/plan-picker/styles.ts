@@ -74,6 +74,10 @@ const ownStyles = css`
     white-space: normal;
   }
   /* Beneath the price the customer pays: the list price and what adds to it, secondary. */
+  /* Under the plans: whether their prices include tax. */
+  .cards + .taxes {
+    margin-block: calc(var(--_space) * 3) 0;
+  }
   .at-use,
   .discount {
     margin: 0;

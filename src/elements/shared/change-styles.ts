@@ -264,7 +264,8 @@ const ownStyles = css`
     padding-block-start: calc(var(--_space) * 3);
     border-block-start: 1px solid var(--_hairline);
   }
-  .next-term-note {
+  .next-term-note,
+  .taxes {
     color: var(--_muted);
     font-size: 0.875em;
   }

@@ -25,6 +25,8 @@ export interface QuoteView {
   nextTerm?: { label: string; price: string; note?: string | undefined } | undefined;
   /** A line under the price (when a change takes effect), in the `effective` part. */
   effective?: string | undefined;
+  /** Whether the prices include tax, when the business said (part `taxes`). */
+  taxes?: string | undefined;
 }
 
 /** The dialog's content: its title, a sentence, a notice, the price block and the actions. */
@@ -58,7 +60,7 @@ export interface ConfirmView {
 
 /** The price block, `#quote`: it describes the dialog (`aria-describedby`). */
 export function quoteBlock(view: QuoteView): TemplateResult {
-  const { nowLabel, amount, lines, nextTerm, effective } = view;
+  const { nowLabel, amount, lines, nextTerm, effective, taxes } = view;
   return html`<div id="quote" class="quote" part="quote">
     <p class="label">${nowLabel}</p>
     <p class="amount" part="amount" data-length=${amount.length > 12 ? 'long' : nothing}>
@@ -84,6 +86,7 @@ export function quoteBlock(view: QuoteView): TemplateResult {
         : nothing
     }
     ${effective ? html`<p class="effective" part="effective">${effective}</p>` : nothing}
+    ${taxes ? html`<p class="taxes" part="taxes">${taxes}</p>` : nothing}
   </div>`;
 }
 

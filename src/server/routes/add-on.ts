@@ -90,7 +90,7 @@ export class AddOnChange extends ExactlyOnceChange<Switch> {
     }
     const pricing = await priceForApply(this.context, feature, { enabled });
     if (!matchesConfirmation(pricing, this.#request)) {
-      throw priceChanged(pricing);
+      throw priceChanged(this.context, pricing);
     }
     // Recorded before the apply call: whoever holds the key next can reconcile from it.
     await this.saveBeforeApply(before, pricing.AmountTotal);

@@ -185,7 +185,7 @@ export class Decrease extends ExactlyOnceChange<Holding> {
     const before = await checkDecrease(this.context, this.#request);
     const pricing = await priceForApply(this.context, feature, { quantity });
     if (!matchesConfirmation(pricing, this.#request)) {
-      throw priceChanged(pricing);
+      throw priceChanged(this.context, pricing);
     }
     // Recorded before the apply call: whoever holds the key next can reconcile from it.
     await this.saveBeforeApply(before, pricing.AmountTotal);

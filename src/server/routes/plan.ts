@@ -8,7 +8,13 @@ import {
   type PreparedOffer,
   type Subscription,
 } from '../../contract/index.js';
-import { chargeRateLimit, isMissing, withCustomer, type RouteContext } from '../context.js';
+import {
+  chargeRateLimit,
+  isMissing,
+  taxesOf,
+  withCustomer,
+  type RouteContext,
+} from '../context.js';
 import { ProxyError, UpstreamError } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { ExactlyOnceChange, type Outcome, type Settlement } from './exactly-once.js';
@@ -59,7 +65,7 @@ export async function getOffers(context: RouteContext): Promise<OffersResponse> 
     const currency = offer.Currency ?? currencyOf(offer.ReferenceOffer);
     if (currency !== undefined) offer.Currency = currency;
   }
-  return { offers, prepared };
+  return { offers, prepared, taxes: taxesOf(context) };
 }
 
 /**

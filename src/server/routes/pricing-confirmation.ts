@@ -1,5 +1,5 @@
 import type { PricingUsageResult, Subscription } from '../../contract/index.js';
-import type { RouteContext } from '../context.js';
+import { taxesOf, type RouteContext } from '../context.js';
 import { ProxyError } from '../errors.js';
 
 /**
@@ -63,12 +63,15 @@ export function matchesConfirmation(
   );
 }
 
-/** 409 `price-changed`: the service's price is not the one confirmed; `pricing` is its own. */
-export function priceChanged(pricing: PricingUsageResult): ProxyError {
+/**
+ * 409 `price-changed`: the service's price is not the one confirmed; `pricing` is its own, with
+ * whether it includes tax, as the price first shown said.
+ */
+export function priceChanged(context: RouteContext, pricing: PricingUsageResult): ProxyError {
   return new ProxyError(
     409,
     'price-changed',
     'The price changed. Confirm the new price to continue.',
-    { pricing },
+    { pricing: Object.assign(pricing, { taxes: taxesOf(context) }) },
   );
 }

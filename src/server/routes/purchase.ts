@@ -110,7 +110,7 @@ class Purchase extends ExactlyOnceChange<Before> {
     // The recurring price confirmed is checked as the amount due now is, when the page sent it
     // (every page of this version does) and the service said it: a purchase confirmed at "$59.00
     // a month" is not applied at $68.00 (another change made meanwhile, another customer).
-    if (!matchesConfirmation(pricing, this.#request)) throw priceChanged(pricing);
+    if (!matchesConfirmation(pricing, this.#request)) throw priceChanged(this.context, pricing);
     const before = await this.read();
     // Recorded before the apply call: whoever holds the key next can reconcile from it.
     await this.saveBeforeApply(before, pricing.AmountTotal);

@@ -13,7 +13,13 @@ import {
   toProxyError,
 } from '../errors.js';
 import { suspensionReason } from '../suspension.js';
-import { chargeRateLimit, isMissing, withCustomer, type RouteContext } from '../context.js';
+import {
+  chargeRateLimit,
+  isMissing,
+  taxesOf,
+  withCustomer,
+  type RouteContext,
+} from '../context.js';
 import { parsePricingRequest } from '../validation.js';
 import { priceDecrease } from './decrease.js';
 import { confirmationRequired } from './pricing-confirmation.js';
@@ -81,6 +87,7 @@ export async function postPricing(
   return Object.assign(pricing, {
     maxIncrement: context.options.limits.maxIncrement,
     confirmationRequired: required,
+    taxes: taxesOf(context),
   });
 }
 
