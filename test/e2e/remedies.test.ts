@@ -437,6 +437,15 @@ test('a pending subscription is completed, and a customer without one picks a pl
   await e2e.signIn(other, 'no-subscription');
   await other.goto(`${e2e.demo.url}/app/billing`);
   const noPlan = other.getByRole('region', { name: 'Subscription' });
+  // One way to the plans on the page: the summary's; the seats control waits and points there.
+  await other
+    .locator('buy-feature[feature="seats"]')
+    .getByRole('button', { name: 'See what to do' })
+    .waitFor();
+  assert.equal(
+    await other.getByRole('button', { name: /^(Choose a plan|See plans|Change plan)$/ }).count(),
+    1,
+  );
   await noPlan.getByRole('button', { name: 'Choose a plan' }).click();
   await portalDialog(other)
     .hosted.getByRole('heading', { level: 1, name: 'Choose a plan' })

@@ -241,7 +241,7 @@ describe('one call to action per page region', () => {
     expect(remediesIn(page)).to.deep.equal(['buy-feature[priority-support]: Pay overdue invoices']);
     const seats = page.querySelector('buy-feature[feature="seats"]')!;
     expect(seats.shadowRoot!.querySelector('[part~="waits"]')!.textContent).to.contain(
-      'Paused until the overdue invoices are settled.',
+      'Paused until the overdue invoices are paid.',
     );
     seats.shadowRoot!.querySelector<HTMLElement>('[part~="pointer"]')!.click();
     const chosen = page.querySelector('buy-feature[feature="priority-support"]')!;

@@ -88,7 +88,7 @@ export default {
   'error.below-included': 'C’est moins que ce que votre offre inclut.',
   'error.validation': 'Cette quantité ne peut pas être achetée. Choisissez-en une autre.',
   'buy.waits.plans': 'Non inclus dans votre offre.',
-  'buy.waits.pay-invoice': 'En pause jusqu’au règlement des factures en retard.',
+  'buy.waits.pay-invoice': 'En pause jusqu’au paiement des factures en retard.',
   'buy.waits.restart': 'En pause tant que votre abonnement est suspendu.',
   'buy.waits.subscribe': 'Disponible une fois votre abonnement finalisé.',
   'buy.waits.register': 'Nécessite un moyen de paiement.',

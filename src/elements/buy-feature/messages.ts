@@ -123,7 +123,7 @@ export const buyTexts = {
   // Beside a state whose remedy another element of the page offers (it says the whole story):
   // what this control waits for, in a few words.
   'buy.waits.plans': 'Not included in your plan.',
-  'buy.waits.pay-invoice': 'Paused until the overdue invoices are settled.',
+  'buy.waits.pay-invoice': 'Paused until the overdue invoices are paid.',
   'buy.waits.restart': 'Paused while your subscription is suspended.',
   'buy.waits.subscribe': 'Available once your subscription is complete.',
   'buy.waits.register': 'Needs a payment method.',
