@@ -417,7 +417,7 @@ describe('<plan-picker> changing plan', () => {
     const { detail } = await changed;
     expect(detail.offerAfterTerm).to.equal('starter');
     expect(detail.currentOffer).to.equal('pro');
-    await waitForText(element, 'success', `Your plan changes to Starter on ${date}`);
+    await waitForText(element, 'success', 'Done. Your change to Starter is scheduled.');
     expect((await offerOf('healthy')).ReferenceOfferAfterTerm).to.equal('starter');
   });
 
@@ -492,7 +492,8 @@ describe('<plan-picker> changing plan', () => {
     const element = await picker();
     await openChoice(element, 'starter');
     part<HTMLButtonElement>(element, 'confirm')!.click();
-    await waitForText(element, 'success', `Your plan changes to Starter on ${date}`);
+    // Said once with its date, by the notice: the success line does not repeat it.
+    await waitForText(element, 'success', 'Done. Your change to Starter is scheduled.');
     // The downgrade waits for the end of the period: the picker says so, and no longer offers it.
     await waitForText(element, 'scheduled', `Your plan changes to Starter on ${date}.`);
     expect(cardText(card(element, 'starter'), 'starts')).to.equal(`Starts on ${date}`);

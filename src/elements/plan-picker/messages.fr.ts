@@ -82,7 +82,7 @@ export default {
   'plan.resuming': 'Vérification de votre dernier changement…',
   'plan.success.now': 'C’est fait. Votre offre est maintenant {title}.',
   'plan.success.kept': 'C’est fait. Vous restez sur {title}.',
-  'plan.success.later': 'C’est fait. Votre offre passe à {title} le {date}.',
+  'plan.success.later': 'C’est fait. Votre passage à {title} est programmé.',
   'plan.outcome-unknown':
     'Nous n’avons pas pu confirmer le changement d’offre. Réessayez\u00a0: il ne sera jamais facturé deux fois.',
   'error.offer-on-request':

@@ -122,7 +122,8 @@ export const planTexts = {
   'plan.resuming': 'Checking your last plan change…',
   'plan.success.now': 'Done. You are now on {title}.',
   'plan.success.kept': 'Done. You stay on {title}.',
-  'plan.success.later': 'Done. Your plan changes to {title} on {date}.',
+  // The notice above it says when (plan.scheduled): the date is not said twice.
+  'plan.success.later': 'Done. Your change to {title} is scheduled.',
   'plan.outcome-unknown':
     'We could not confirm whether your plan changed. Try again: it will never be charged twice.',
   'error.offer-on-request': 'This plan is sold on request. Contact us to move to it.',

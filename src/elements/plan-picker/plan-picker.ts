@@ -780,7 +780,6 @@ export class PlanPicker extends LitElement {
         : later
           ? message(this, 'plan.success.later', {
               title: this.#titleOf(success.offerAfterTerm ?? undefined),
-              date: formatDate(this, success.dateEffective!),
             })
           : message(this, 'plan.success.now', { title: this.#titleOf(success.offer) });
     }
