@@ -81,7 +81,10 @@ test('priority support is added after its price is confirmed, then removed, each
 
   // A double click on Confirm applies it once.
   await dialog.locator('[part~="confirm"]').dblclick();
-  await addOn.getByText('Done. Priority support: added to your plan.').waitFor();
+  // Said once: the panel says what is owned, the success line only that it is done.
+  await addOn.locator('[part~="success"]').getByText('Done.', { exact: true }).waitFor();
+  await addOn.getByText('Priority support: added to your plan as an add-on.').waitFor();
+  assert.equal(await addOn.getByText(/added to your plan/).count(), 1);
   const added = await e2e.customer('starter-plan');
   assert.equal(prioritySupportOn(added), true);
   const issued = added.invoices.slice(before.invoices.length);

@@ -142,8 +142,12 @@ describe('<buy-feature> add-on mode', () => {
     const event = (await changed) as BillingAddOnChangeEvent;
     expect(event.detail).to.include({ feature: FEATURE, enabled: true, replayed: false });
     expect(event.detail.amountTotal).to.equal(price.AmountTotal);
-    await waitForText(element, 'success', 'Priority support: added to your plan');
+    // Said once: the panel says what is owned, the success line that it is done.
+    await waitForText(element, 'success', 'Done.');
     await standing(element, 'owned');
+    expect(partText(element, 'add-on-text')).to.equal(
+      'Priority support: added to your plan as an add-on.',
+    );
     expect(partText(element, 'remove')).to.equal('Remove Priority support');
     await expect(element).to.be.accessible();
     const stats = await sandboxStats();
@@ -253,7 +257,8 @@ describe('<buy-feature> add-on mode', () => {
     );
     const second = await addOnElement();
     expect((await changed).detail.enabled).to.equal(true);
-    await waitForText(second, 'success', 'Priority support: added to your plan');
+    await waitForText(second, 'success', 'Done.');
+    await waitForText(second, 'add-on-text', 'Priority support: added to your plan as an add-on.');
     await sandboxAnsweredAll(); // the first request's late answer too
     expect((await sandboxStats()).appliedUsageChanges).to.equal(1);
     expect(pendingKeys()).to.have.length(0);

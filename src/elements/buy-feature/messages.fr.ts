@@ -64,7 +64,7 @@ export default {
     'L’option {label} prend fin immédiatement, et ce qui a déjà été facturé n’est pas remboursé.',
   'buy.add-on.adding': 'Ajout de l’option {label}…',
   'buy.add-on.removing': 'Retrait de l’option {label}…',
-  'buy.add-on.added': 'C’est fait. {label}\u00a0: ajouté à votre offre.',
+  'buy.add-on.added': 'C’est fait.',
   'buy.add-on.removed': 'C’est fait. {label}\u00a0: retiré de votre offre.',
   'buy.add-on.outcome-unknown':
     'Nous n’avons pas pu confirmer que votre modification a abouti. Réessayez\u00a0: elle ne sera jamais facturée deux fois.',

@@ -92,7 +92,8 @@ export const buyTexts = {
     '{label} ends now, and what was already billed for it is not refunded.',
   'buy.add-on.adding': 'Adding {label}…',
   'buy.add-on.removing': 'Removing {label}…',
-  'buy.add-on.added': 'Done. {label}: added to your plan.',
+  // The panel says at once what is owned (buy.add-on.owned): not said twice.
+  'buy.add-on.added': 'Done.',
   'buy.add-on.removed': 'Done. {label}: removed from your plan.',
   'buy.add-on.outcome-unknown':
     'We could not confirm whether your change went through. Try again: it will never be charged twice.',
