@@ -118,6 +118,29 @@ describe('<billing-portal> states', () => {
     }
   });
 
+  it('closes on Escape pressed inside its frame, and gives the focus back', async () => {
+    await freshStart('healthy');
+    const opener = focusedOpener('Change plan');
+    try {
+      await openPortalPage({ page: 'change-plan' }, { from: opener });
+      const portal = modalPortal();
+      const frame = () => portal.querySelector('iframe');
+      // Open, and its status gone: the frame has loaded its page.
+      await until(
+        () => frame() !== null && portal.state === 'open' && !part(portal, 'status'),
+        'the hosted page',
+      );
+      // Keyboard events inside the frame stay in its document: the hosted page tells it.
+      frame()!.focus();
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Escape' });
+      await until(() => !portal.isConnected, 'the modal to close');
+      expect(document.activeElement).to.equal(opener);
+    } finally {
+      opener.remove();
+    }
+  });
+
   it('offers Done once the workflow completes, and gives the focus back', async () => {
     await freshStart('healthy');
     const opener = focusedOpener('Change plan');

@@ -93,6 +93,7 @@ export let makeModal: (
  * @event billing-portal-complete - A hosted workflow completed; the usages refresh. `detail`: `{ page, workflow }`.
  * @event billing-error - The portal could not be opened. `detail`: `{ error }`.
  * @event service-portal:complete - The portal script's own event, bubbling from the container. `detail`: `{ workflow }`.
+ * @event service-portal:escape - The portal script's own event (the sandbox's sends it), bubbling from the container: Escape was pressed inside the frame; the modal closes.
  * @event service-portal:page - The portal script's own event (the sandbox's sends it), bubbling from the container: a page is shown. `detail`: `{ title, opened }`; the modal's title follows a page the customer moved on to (`opened: false`).
  *
  * @csspart base - The wrapper of the element's own UI.
@@ -267,6 +268,11 @@ export class BillingPortal extends LitElement implements PortalHost {
       if (detail?.opened !== false) this.#openedTitle = title;
       this.#pageTitle = title === this.#openedTitle ? undefined : title;
       this.requestUpdate();
+    });
+    // Escape pressed inside the frame (a portal script that tells it: the sandbox's) closes the
+    // modal, as Escape anywhere else in it does.
+    this.addEventListener('service-portal:escape', (event) => {
+      if (this.#modal && this.#shows(event.target)) this.#dialog.close();
     });
     // Where the frame is, whatever the portal script: each page it loads, and the pages a script
     // names. A page loaded now shows the billing as it is now.

@@ -26,7 +26,8 @@ export interface PageOptions {
 }
 
 // Tells the embedding page (portal script) the content height, the page's title (its task: the
-// embed names its frame, or its dialog, after the page shown now), and that a workflow completed.
+// embed names its frame, or its dialog, after the page shown now), that a workflow completed, and
+// Escape pressed inside the frame.
 // The height is the body's (the content's): the root's scrollHeight is never less than the frame,
 // so a frame sized by it could grow and never shrink back to a shorter page.
 const FRAME_SCRIPT = `
@@ -44,6 +45,11 @@ const FRAME_SCRIPT = `
   if (done) post({ type: 'workflow-complete', workflow: done });
   var alert = document.querySelector('[data-focus]');
   if (alert) alert.focus();
+  // Escape inside the frame never reaches the embedding page's keyboard handlers: it is told, so
+  // that a portal shown in a dialog closes as the page's own dialogs do.
+  document.addEventListener('keydown', function (event) {
+    if (event.key === 'Escape' && !event.defaultPrevented) post({ type: 'escape' });
+  });
   // A page marked data-recheck (a checkout) is read again when it is seen again (its tab shown,
   // its frame focused): when the service no longer offers its form (a subscription started in
   // another tab), the refusal replaces it before the customer types a card. The form, and what

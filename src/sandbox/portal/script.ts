@@ -137,6 +137,8 @@ export function portalScriptSource(origin: string): string {
           if (!data || data.source !== 'service-portal') return;
           if (data.type === 'resize' && typeof data.height === 'number' && isFinite(data.height)) {
             iframe.style.height = Math.max(200, Math.min(Math.ceil(data.height), 10000)) + 'px';
+          } else if (data.type === 'escape') {
+            emit(container, 'service-portal:escape', null);
           } else if (data.type === 'workflow-complete' && WORKFLOWS.indexOf(data.workflow) >= 0) {
             emit(container, 'service-portal:complete', { workflow: data.workflow });
           } else if (data.type === 'page' && typeof data.title === 'string' && data.title.length <= 200) {
