@@ -73,7 +73,7 @@ console.log(`
   Billing proxy   ${demo.url}/billing${allowedOrigins.length > 0 ? dim(`   also for ${allowedOrigins.join(', ')}`) : ''}
 ${demo.url.endsWith(`:${port}`) || port === 0 ? '' : dim(`  (port ${port} was busy)\n`)}
   Sandbox         ${sandbox.url}
-    API           ${sandbox.apiUrl}/v1   ${dim(`HTTP Basic ${sandbox.agentKey}:${sandbox.apiKey}`)}
+${sandbox.url.endsWith(`:${sandboxPort}`) || sandboxPort === 0 ? '' : dim(`  (port ${sandboxPort} was busy)\n`)}    API           ${sandbox.apiUrl}/v1   ${dim(`HTTP Basic ${sandbox.agentKey}:${sandbox.apiKey}`)}
     Hosted pages  ${sandbox.hostedUrl}
     Portal script ${sandbox.portalScriptUrl}
     Control API   ${sandbox.url}/_sandbox/
