@@ -224,7 +224,7 @@ describe('<plan-picker> grid', () => {
       'Support prioritaire : en option, 7,20 $US / mois',
     );
     expect(cardText(card(element, 'starter'), 'at-use')).to.equal(
-      'À votre usage actuel : le prix catalogue de 19,00 $US / mois plus Projets : 1 en plus, 5,00 $US / mois, moins 4,80 $US / mois pour votre remise (20 % de remise sur tout), soit 19,20 $US / mois.',
+      'À votre usage actuel : le prix catalogue de 19,00 $US / mois plus Projets : 1 en supplément, 5,00 $US / mois, moins 4,80 $US / mois pour votre remise (20 % de remise sur tout), soit 19,20 $US / mois.',
     );
     expect(cardText(card(element, 'pro'), 'discount')).to.equal(
       'Prix catalogue 49,00 $US / mois, avant votre remise : 20 % de remise sur tout.',
@@ -261,9 +261,9 @@ describe('<plan-picker> grid', () => {
     const [loses, drops] = consequences(element);
     // The names follow a verb, quoted: no capital letter mid-sentence reads as a typo.
     expect(loses).to.equal('Avec Starter, vous perdez « Sièges » et « Authentification unique ».');
-    // The seats' line says what becomes of them on the date: gone, for whoever uses them.
+    // The seats' line says what becomes of them on the date: gone, for the people using them.
     expect(drops).to.match(
-      / : Starter n’en inclut pas\. Vos 3 restent jusqu’au 1(er)? \p{L}+ \d{4} ; ensuite votre offre n’en a plus, et qui les utilise les perd\.$/u,
+      / : Starter n’en inclut pas\. Vos 3 restent jusqu’au 1(er)? \p{L}+ \d{4} ; ensuite votre offre n’en a plus, et les personnes qui les utilisent les perdent\.$/u,
     );
   });
 
@@ -405,7 +405,7 @@ describe('<plan-picker> changing plan', () => {
     );
     expect(consequences(element)).to.deep.equal([
       'On Starter you no longer have “Seats” and “Single sign-on”.',
-      `Seats: Starter does not include them. You keep your 3 until ${date}; from then your plan has none, and whoever uses them loses them.`,
+      `Seats: Starter does not include them. You keep your 3 until ${date}; from then your plan has none, and the people using them lose them.`,
       'Projects: your 4 stay; Starter includes 3, the rest is billed as extra.',
       // Her API calls are counted each period; Starter includes fewer and caps them.
       'API calls: Starter includes 1,000 and stops at 5,000; you have used 1,200 this period.',
@@ -459,7 +459,7 @@ describe('<plan-picker> changing plan', () => {
     expect(chooseButton(element, 'pro').textContent!.trim()).to.equal('Switch to Pro');
     expect(chooseButton(element, 'starter').textContent!.trim()).to.equal('Switch to Starter');
     await openChoice(element, 'pro');
-    expect(partText(element, 'dialog-title')).to.equal('Change to Pro?');
+    expect(partText(element, 'dialog-title')).to.equal('Switch to Pro?');
     expect(partText(element, 'amount')).to.equal(expected.PricingLocalized);
     // The rise is compared with what she pays now.
     expect(partText(element, 'next-term')).to.contain(

@@ -19,7 +19,7 @@ export default {
   'plan.at-use': 'À votre usage actuel\u00a0: le prix catalogue de {price} plus {extras}.',
   'plan.at-use.discounted':
     'À votre usage actuel\u00a0: le prix catalogue de {price} plus {extras}, moins {off} pour votre remise ({name}), soit {total}.',
-  'plan.extra': '{label}\u00a0: {count} en plus, {price}',
+  'plan.extra': '{label}\u00a0: {count} en supplément, {price}',
   'plan.extra.add-on': '{label} en option, {price}',
   // Each value follows a feature's name and a colon: no capital, and words that agree with any
   // name ("Sièges\u00a0: sans limite").
@@ -64,9 +64,9 @@ export default {
   'plan.dialog.keeps':
     '{label}\u00a0: vos {used} restent\u202f; {title} en inclut {included}, le reste est facturé en supplément.',
   'plan.dialog.drops':
-    '{label}\u00a0: {title} n’en inclut pas. Vos {used} restent jusqu’au {date}\u202f; ensuite votre offre n’en a plus, et qui les utilise les perd.',
+    '{label}\u00a0: {title} n’en inclut pas. Vos {used} restent jusqu’au {date}\u202f; ensuite votre offre n’en a plus, et les personnes qui les utilisent les perdent.',
   'plan.dialog.drops.now':
-    '{label}\u00a0: {title} n’en inclut pas\u202f; dès maintenant votre offre n’en a plus (vous en avez {used}), et qui les utilise les perd.',
+    '{label}\u00a0: {title} n’en inclut pas\u202f; dès maintenant votre offre n’en a plus (vous en avez {used}), et les personnes qui les utilisent les perdent.',
   'plan.dialog.metered.capped':
     '{label}\u00a0: {title} en inclut {included} et s’arrête à {max}\u202f; vous en avez utilisé {used} sur cette période.',
   'plan.dialog.metered.over-cap':

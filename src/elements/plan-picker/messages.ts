@@ -55,7 +55,7 @@ export const planTexts = {
   'plan.none': 'No plan yet. Choose one to subscribe.',
   'plan.empty': 'No plans are available.',
   'plan.quoting': 'Calculating the price…',
-  'plan.dialog.title': 'Change to {title}?',
+  'plan.dialog.title': 'Switch to {title}?',
   // Only when the quote says the move lowers the recurring price and waits for the period end.
   'plan.dialog.downgrade': 'Downgrade to {title}?',
   // A downgrade's features the new plan lacks ({features}: "“Seats” and “Single sign-on”", each
@@ -99,9 +99,9 @@ export const planTexts = {
   // the change's date ({date}), or at once; whoever uses one then no longer has it (the service
   // keeps only the new plan's features, whatever is in use).
   'plan.dialog.drops':
-    '{label}: {title} does not include them. You keep your {used} until {date}; from then your plan has none, and whoever uses them loses them.',
+    '{label}: {title} does not include them. You keep your {used} until {date}; from then your plan has none, and the people using them lose them.',
   'plan.dialog.drops.now':
-    '{label}: {title} does not include them; from now your plan has none (you have {used}), and whoever uses them loses them.',
+    '{label}: {title} does not include them; from now your plan has none (you have {used}), and the people using them lose them.',
   // A use counted each period (API calls) on a plan that includes less of it: what it includes,
   // its cap ({max}) and the use so far this period ({used}); past the cap already, refused; without
   // a cap, the price of each unit beyond ({price}).

@@ -100,7 +100,7 @@ function suspendedRemedy(
  * @summary Compare plans and change plan after confirming the price.
  *
  * @slot heading - A heading above the plans (none by default).
- * @slot dialog-title - The title of the confirmation dialog. Default: "Change to {plan}?", or "Downgrade to {plan}?" when the quote says the move lowers the price and waits for the period's end.
+ * @slot dialog-title - The title of the confirmation dialog. Default: "Switch to {plan}?", or "Downgrade to {plan}?" when the quote says the move lowers the price and waits for the period's end.
  * @slot confirm-label - The text of the dialog's confirm button. Default: what it does: "Pay {amount} and switch", "Switch now" (nothing due), "Switch on {date}" (a downgrade at the end of the period) or "Keep {plan}".
  * @slot cancel-label - The text of the dialog's cancel button. Default: "Cancel".
  *
