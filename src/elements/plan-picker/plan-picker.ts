@@ -70,8 +70,11 @@ function withMinusSign(text: string, amount: number): string {
   return amount < 0 ? text.replace('-', MINUS_SIGN) : text;
 }
 
-/** A price kept on one line (no-break spaces), for a line that may wrap between two prices. */
-const unbroken = (price: string): string => price.replace(/ /g, '\u00a0');
+/**
+ * A price or a date kept on one line (no-break spaces), for a sentence that may wrap around it:
+ * "à partir du 1er décembre 2026" never leaves "1er" at the end of a line.
+ */
+const unbroken = (text: string): string => text.replace(/ /g, '\u00a0');
 
 /** The number of placeholder cards while the offers load (the sandbox's grid has three). */
 const SKELETON_CARDS = 3;
@@ -855,7 +858,7 @@ export class PlanPicker extends LitElement {
     const current = offers.find((offer) => offer.IsCurrent);
     const target = offers.find((offer) => offer.ReferenceOffer === quote.ReferenceOffer);
     const lost = downgrade && current && target ? lostFeatures(this, current, target) : undefined;
-    const date = formatDate(this, quote.DateEffective);
+    const date = unbroken(formatDate(this, quote.DateEffective));
     const discounts =
       this.#catalog.status === 'ready' ? (this.#catalog.subscription.discounts ?? []) : [];
     // Above the plan's list price (after discounts): the customer's use adds to it.
