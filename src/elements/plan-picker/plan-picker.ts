@@ -51,7 +51,8 @@ import { planPickerStyles } from './styles.js';
 
 /**
  * What a read of the catalogue answers: the offers, the subscriptions the business prepared for
- * the customer, and the customer's subscription.
+ * the customer, whether prices include tax when the business said, and the customer's
+ * subscription.
  */
 interface CatalogAnswer extends OffersResponse {
   subscription: SubscriptionStatusResponse;

@@ -73,11 +73,11 @@ const ownStyles = css`
   .next-term strong {
     white-space: normal;
   }
-  /* Beneath the price the customer pays: the list price and what adds to it, secondary. */
   /* Under the plans: whether their prices include tax. */
   .cards + .taxes {
     margin-block: calc(var(--_space) * 3) 0;
   }
+  /* Beneath the price the customer pays: the list price and what adds to it, secondary. */
   .at-use,
   .discount {
     margin: 0;
